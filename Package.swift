@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+// Quire: a Markdown-to-PDF typesetter. No package dependencies: only the toolchain and
+// Debian's C libraries (cmark-gfm, Pango, Cairo), found through pkg-config.
+import PackageDescription
+
+let package = Package(
+    name: "Quire",
+    products: [
+        .library(name: "Quire", targets: ["Quire"]),
+        .executable(name: "quire", targets: ["quire"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo"]),
+        .executableTarget(name: "quire", dependencies: ["Quire"]),
+        .testTarget(name: "QuireTests", dependencies: ["Quire"]),
+        .testTarget(name: "quireCLITests", dependencies: ["Quire"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading Markdown input: bytes from a file or standard input, checked to be UTF-8 text.
+public enum InputFile {
+    /// Reads and validates `path` ("-" for standard input).
+    /// - Throws: `QuireError` when the file cannot be read, holds a NUL byte, or is not UTF-8,
+    ///   naming the byte offset of the first bad byte.
+    public static func readMarkdown(at path: String) throws -> String {
+        let bytes = try readBytes(path)
+        return try decode(bytes, name: path)
+    }
+
+    /// Decodes UTF-8 text, stripping one leading byte-order mark.
+    public static func decode(_ bytes: [UInt8], name: String) throws -> String {
+        if let nul = bytes.firstIndex(of: 0) {
+            throw QuireError(file: name, message: "not a text file: NUL byte at offset \(nul)")
+        }
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if let text = String(validating: body, as: UTF8.self) { return text }
+        throw QuireError(file: name, message: "not valid UTF-8: bad byte at offset \(firstInvalidOffset(bytes))")
+    }
+
+    /// Offset of the first byte that does not begin or continue a valid UTF-8 sequence.
+    static func firstInvalidOffset(_ bytes: [UInt8]) -> Int {
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let s): offset += UTF8.width(s)
+            case .emptyInput: return offset
+            case .error: return offset
+            }
+        }
+    }
+
+    static func readBytes(_ path: String) throws -> [UInt8] {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else { throw QuireError(file: path, message: "cannot read: \(errnoText())") }
+        defer { if path != "-" { close(fd) } }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw QuireError(file: path, message: "is a directory, not a Markdown file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw QuireError(file: path, message: "cannot read: \(errnoText())")
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+}
+
+/// Writing PDF output without ever leaving a partial file.
+public enum OutputFile {
+    /// Writes `bytes` to a temporary file in `path`'s folder, then renames it to `path`
+    /// ("-" writes to standard output). The new file gets mode 0666 less the umask.
+    /// - Throws: `QuireError` naming `path` if any step fails; the temporary file is removed.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        if path == "-" {
+            try writeAll(bytes, fd: 1, name: "standard output")
+            return
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? "./"
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(folder).\(base).quire-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do {
+            try writeAll(bytes, fd: fd, name: path)
+            let mask = umask(0); umask(mask)
+            fchmod(fd, 0o666 & ~mask)
+            guard close(fd) == 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
+            guard rename(temporary, path) == 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], fd: Int32, name: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw QuireError(file: name, message: "cannot write: \(errnoText())")
+            }
+            offset += n
+        }
+    }
+}
+
+func errnoText() -> String { String(cString: strerror(errno)) }

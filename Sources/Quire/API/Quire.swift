@@ -1,0 +1,74 @@
+/// Quire's entry point for Swift callers.
+///
+/// ```swift
+/// let result = try Quire.render(markdown: "# Hello\n\nWorld", options: RenderOptions())
+/// // result.pdf holds the PDF's bytes, result.warnings what went wrong without stopping it.
+/// try Quire.renderFile(input: "README.md", output: "README.pdf")
+/// ```
+public enum Quire {
+    /// The version written into every PDF's Creator field and printed by `quire --version`.
+    public static let version = "0.1.0"
+
+    /// Renders Markdown text to PDF bytes. Pure: reads no file and touches no network.
+    ///
+    /// - Throws: `QuireError` only if Cairo fails to write the PDF.
+    /// - Complexity: O(n) in the text's length.
+    public static func render(markdown: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
+        let document = parseMarkdown(markdown)
+        let laidOut = layoutDocument(document, style: options.style, fallbackTitle: options.title ?? options.sourceName)
+        var metadata = PDFMetadata(title: options.title ?? laidOut.title)
+        metadata.author = options.author
+        do {
+            let pdf = try renderPDF(laidOut, metadata: metadata)
+            return RenderResult(pdf: pdf, warnings: laidOut.warnings, pageCount: laidOut.pages.count)
+        } catch let error as RenderError {
+            throw QuireError(file: options.sourceName, line: 0, message: error.description)
+        }
+    }
+
+    /// Renders the Markdown file at `input` into the PDF at `output`.
+    ///
+    /// The PDF is written to a temporary file beside `output` and renamed over it, so a
+    /// failure never leaves a half-written PDF nor destroys an existing one.
+    /// - Throws: `QuireError` naming the file: unreadable, not UTF-8 (with the byte offset),
+    ///   or not writable.
+    public static func renderFile(input: String, output: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
+        var options = options
+        options.sourceName = input
+        let text = try InputFile.readMarkdown(at: input)
+        let result = try render(markdown: text, options: options)
+        try OutputFile.writeAtomically(result.pdf, to: output)
+        return result
+    }
+}
+
+/// How to render: the resolved style and a few document facts.
+public struct RenderOptions: Sendable {
+    public var style = Style()
+    /// The input's name for messages and the fallback title ("-" or a path).
+    public var sourceName = "document.md"
+    /// Overrides the title (otherwise the first heading, else the file name).
+    public var title: String?
+    public var author = ""
+
+    public init(style: Style = Style()) { self.style = style }
+}
+
+public struct RenderResult: Sendable {
+    public var pdf: [UInt8]
+    public var warnings: [Warning]
+    public var pageCount: Int
+}
+
+/// A rendering failure: which file, the line when known (0 otherwise), and what happened.
+public struct QuireError: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(file: String, line: Int = 0, message: String) {
+        self.file = file; self.line = line; self.message = message
+    }
+
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// Blocks to slices: the dispatcher and the simple blocks (paragraphs, headings, code,
+/// quotes, rules, raw HTML). Lists, tables and footnotes have files of their own.
+extension LayoutSession {
+    /// Lays out `blocks` in `context.column`, in order. O(total text).
+    func layoutBlocks(_ blocks: [Block], _ context: BlockContext) -> [Slice] {
+        var slices: [Slice] = []
+        for block in blocks { slices += layoutBlock(block, context) }
+        return slices
+    }
+
+    func layoutBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
+        switch block.kind {
+        case .paragraph(let content):
+            return paragraph(styledText(content, line: block.line), context)
+        case .heading(let level, let content):
+            return heading(level: level, content, line: block.line, context)
+        case .codeBlock(let text, _):
+            return codeBlock(text, context)
+        case .blockQuote(let children):
+            return blockQuote(children, context)
+        case .thematicBreak:
+            return thematicBreak(context)
+        case .list(let list):
+            return self.list(list, context)
+        case .table(let table):
+            return self.table(table, line: block.line, context)
+        case .html(let html):
+            return htmlBlock(html, context)
+        case .footnoteDefinition(let label, let children):
+            return footnote(label: label, children, context)
+        }
+    }
+
+    /// Spacing around paragraphs: none inside a tight list item.
+    private func paragraphSpacing(_ context: BlockContext) -> Double {
+        context.tight ? 0 : blockSpacing
+    }
+
+    func paragraph(_ text: StyledText, _ context: BlockContext, alignment: TextAlignment? = nil) -> [Slice] {
+        if text.string.allSatisfy({ $0.isWhitespace }) {
+            return anchorSlice(text.anchors.map(\.name))
+        }
+        let shaped = typesetter.shape(text, bodyFormat(width: context.column.width, alignment: alignment))
+        let space = paragraphSpacing(context)
+        return textSlices(shaped, x: context.column.x, spaceBefore: space, spaceAfter: space)
+    }
+
+    private func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
+        let size = style.bodySize * style.headingScale[min(max(level, 1), 6) - 1]
+        let destination = anchors.headingDestinations[headingCount]
+        headingCount += 1
+        let title = content.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+        outline.append(OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination))
+        let format = ParagraphFormat(family: style.headingFont, size: size, bold: level <= 5, italic: level == 6,
+                                     monospaceFamily: style.codeFont, monospaceSize: size * style.codeScale,
+                                     color: style.textColor, width: context.column.width,
+                                     alignment: .left, lineHeight: size * 1.25)
+        var text = styledText(content, line: line)
+        if text.isEmpty { text.append(" ") }
+        let shaped = typesetter.shape(text, format)
+        var slices = textSlices(shaped, x: context.column.x,
+                                spaceBefore: style.bodySize * (level <= 2 ? 1.9 : 1.4),
+                                spaceAfter: style.bodySize * 0.45)
+        for i in slices.indices { slices[i].keepWithNext = true }
+        if claimDestination(destination) {
+            slices[0].destinations.insert(Destination(name: destination, y: 0), at: 0)
+        }
+        if level <= 2 {
+            let last = slices.count - 1
+            let y = slices[last].height + size * 0.18
+            slices[last].items.append(.line(from: Point(x: context.column.x, y: y),
+                                            to: Point(x: context.column.maxX, y: y),
+                                            width: level == 1 ? 1.0 : 0.5, color: style.ruleColor))
+            slices[last].height = y + 1
+        }
+        return slices
+    }
+
+    private func codeBlock(_ code: String, _ context: BlockContext) -> [Slice] {
+        let size = style.bodySize * style.codeScale
+        let pad = size * 0.7
+        let format = ParagraphFormat(family: style.codeFont, size: size, monospaceFamily: style.codeFont,
+                                     monospaceSize: size, color: style.textColor,
+                                     width: context.column.width - 2 * pad, alignment: .left,
+                                     hangingIndent: size * 2.4, lineHeight: size * 1.38)
+        var text = StyledText()
+        text.append(code.isEmpty ? " " : code)
+        let shaped = typesetter.shape(text, format)
+        let space = context.tight ? style.bodySize * 0.3 : blockSpacing
+        var slices = textSlices(shaped, x: context.column.x + pad, spaceBefore: space, spaceAfter: space)
+        slices[0].pushDown(pad)
+        slices[slices.count - 1].height += pad
+        for i in slices.indices {
+            let shade = PageItem.fill(Rect(x: context.column.x, y: 0, width: context.column.width,
+                                           height: slices[i].height), style.codeBackground)
+            slices[i].items.insert(shade, at: 0)
+        }
+        return slices
+    }
+
+    private func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
+        let indent = style.bodySize * 1.2
+        var inner = context
+        inner.column = context.column.inset(left: indent)
+        inner.quoteDepth += 1
+        var slices = layoutBlocks(children, inner)
+        guard !slices.isEmpty else { return [] }
+        let before = max(slices[0].spaceBefore, paragraphSpacing(context))
+        let after = max(slices[slices.count - 1].spaceAfter, paragraphSpacing(context))
+        slices.bakeSpacing()
+        let barX = context.column.x + style.bodySize * 0.25
+        for i in slices.indices {
+            slices[i].items.insert(.line(from: Point(x: barX, y: 0), to: Point(x: barX, y: slices[i].height),
+                                         width: 2.2, color: style.quoteRuleColor), at: 0)
+        }
+        slices[0].spaceBefore = before
+        slices[slices.count - 1].spaceAfter = after
+        return slices
+    }
+
+    private func thematicBreak(_ context: BlockContext) -> [Slice] {
+        let height = style.bodySize * 1.2
+        var slice = Slice(height: height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
+        slice.items.append(.line(from: Point(x: context.column.x, y: height / 2),
+                                 to: Point(x: context.column.maxX, y: height / 2),
+                                 width: 0.75, color: style.ruleColor))
+        return [slice]
+    }
+
+    /// Raw HTML block: its anchors become destinations and its text is kept (tags dropped).
+    private func htmlBlock(_ html: String, _ context: BlockContext) -> [Slice] {
+        let names = HTMLText.anchorNames(in: html).compactMap { anchors.destination(forFragment: $0) }
+        var slices = anchorSlice(names)
+        let plain = HTMLText.plainText(html).trimmingCharacters(in: .whitespacesAndNewlines)
+        if !plain.isEmpty {
+            var text = StyledText()
+            text.append(plain.replacingOccurrences(of: "\n", with: "\u{2028}"))
+            slices += paragraph(text, context)
+        }
+        return slices
+    }
+}

@@ -1,0 +1,141 @@
+/// Just enough HTML for Markdown's raw HTML: find tags, anchors and the text between tags.
+///
+/// Not a general HTML parser: it scans tags `<...>`, comments `<!-- -->` and a few
+/// entities. Issue 7 extends it to honour common formatting tags.
+enum HTMLText {
+    struct Tag: Equatable {
+        var name: String          // lowercased, without "/"
+        var isClosing: Bool
+        var attributes: [String: String]
+    }
+
+    enum Piece: Equatable {
+        case text(String)
+        case tag(Tag)
+    }
+
+    /// Splits `html` into text and tags, dropping comments. O(n).
+    static func pieces(_ html: String) -> [Piece] {
+        var result: [Piece] = []
+        var text = ""
+        var rest = html[...]
+        while let open = rest.firstIndex(of: "<") {
+            text += rest[..<open]
+            let after = rest[open...]
+            if after.hasPrefix("<!--") {
+                if let end = after.range(of: "-->") { rest = after[end.upperBound...] } else { rest = "" }
+                continue
+            }
+            guard let close = after.firstIndex(of: ">"), let tag = parseTag(after[after.index(after: open)..<close]) else {
+                text += "<"
+                rest = after.dropFirst()
+                continue
+            }
+            if !text.isEmpty { result.append(.text(decodeEntities(text))); text = "" }
+            result.append(.tag(tag))
+            rest = after[after.index(after: close)...]
+        }
+        text += rest
+        if !text.isEmpty { result.append(.text(decodeEntities(text))) }
+        return result
+    }
+
+    /// The names of `<a id="...">` and `<a name="...">` anchors (and any element's `id`).
+    static func anchorNames(in html: String) -> [String] {
+        guard html.contains("id=") || html.contains("name=") else { return [] }
+        return pieces(html).compactMap { piece in
+            guard case .tag(let tag) = piece, !tag.isClosing else { return nil }
+            if let id = tag.attributes["id"], !id.isEmpty { return id }
+            if tag.name == "a", let name = tag.attributes["name"], !name.isEmpty { return name }
+            return nil
+        }
+    }
+
+    /// The text of `html` with tags and comments removed and entities decoded;
+    /// `<br>` and block-level tags become line breaks.
+    static func plainText(_ html: String) -> String {
+        var out = ""
+        for piece in pieces(html) {
+            switch piece {
+            case .text(let t): out += t
+            case .tag(let tag):
+                if tag.name == "br" || (blockTags.contains(tag.name) && !out.isEmpty && !out.hasSuffix("\n")) {
+                    out += "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    static let blockTags: Set<String> = ["p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "tr",
+                                         "table", "ul", "ol", "details", "summary", "blockquote", "pre"]
+
+    private static func parseTag(_ body: Substring) -> Tag? {
+        var s = body
+        var closing = false
+        if s.first == "/" { closing = true; s = s.dropFirst() }
+        let name = s.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+        guard let first = name.first, first.isLetter else { return nil }
+        var attributes: [String: String] = [:]
+        var rest = s.dropFirst(name.count)
+        while true {
+            rest = rest.drop { $0.isWhitespace || $0 == "/" }
+            let key = rest.prefix { !$0.isWhitespace && $0 != "=" && $0 != "/" }
+            if key.isEmpty { break }
+            rest = rest.dropFirst(key.count).drop { $0.isWhitespace }
+            var value = ""
+            if rest.first == "=" {
+                rest = rest.dropFirst().drop { $0.isWhitespace }
+                if let quote = rest.first, quote == "\"" || quote == "'" {
+                    let inner = rest.dropFirst()
+                    let v = inner.prefix { $0 != quote }
+                    value = String(v)
+                    rest = inner.dropFirst(v.count).dropFirst()
+                } else {
+                    let v = rest.prefix { !$0.isWhitespace }
+                    value = String(v)
+                    rest = rest.dropFirst(v.count)
+                }
+            }
+            attributes[key.lowercased()] = decodeEntities(value)
+        }
+        return Tag(name: name.lowercased(), isClosing: closing, attributes: attributes)
+    }
+
+    private static let entities: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
+        "copy": "©", "reg": "®", "trade": "™", "mdash": "—", "ndash": "–", "hellip": "…",
+        "lrm": "\u{200E}", "rlm": "\u{200F}", "laquo": "«", "raquo": "»", "middot": "·",
+    ]
+
+    /// Decodes named entities from a small common set and numeric ones; others stay as written.
+    static func decodeEntities(_ s: String) -> String {
+        guard s.contains("&") else { return s }
+        var out = ""
+        var rest = s[...]
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            if let semi = after.prefix(12).firstIndex(of: ";") {
+                let name = after[..<semi]
+                var decoded: String?
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else if name.hasPrefix("#") {
+                    decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else {
+                    decoded = entities[String(name)]
+                }
+                if let d = decoded {
+                    out += d
+                    rest = after[after.index(after: semi)...]
+                    continue
+                }
+            }
+            out += "&"
+            rest = after
+        }
+        out += rest
+        return out
+    }
+}

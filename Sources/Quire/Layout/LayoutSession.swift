@@ -1,0 +1,45 @@
+/// The state of laying out one document: fonts, the anchor table, and what layout reports
+/// (warnings, outline). Lives for one `layoutDocument` call on one thread.
+final class LayoutSession {
+    let style: Style
+    let typesetter: Typesetter
+    let anchors: AnchorTable
+    var warnings: [Warning] = []
+    var outline: [OutlineEntry] = []
+    /// Headings laid out so far (indexes `anchors.headingDestinations`).
+    var headingCount = 0
+    /// Destinations already placed: a name is placed once even if its anchor repeats.
+    var placedDestinations: Set<String> = []
+    /// Whether the rule above the footnotes has been drawn.
+    var footnotesStarted = false
+
+    init(style: Style, typesetter: Typesetter, anchors: AnchorTable) {
+        self.style = style
+        self.typesetter = typesetter
+        self.anchors = anchors
+    }
+
+    /// Space between ordinary blocks, in points.
+    var blockSpacing: Double { style.paragraphSpacing * style.bodySize }
+
+    /// The format of body text set in `width` points.
+    func bodyFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
+        ParagraphFormat(family: style.bodyFont, size: style.bodySize,
+                        monospaceFamily: style.codeFont, monospaceSize: style.bodySize * style.codeScale,
+                        color: style.textColor, width: width, alignment: alignment ?? style.bodyAlign,
+                        lineHeight: style.bodySize * style.bodyLineHeight)
+    }
+
+    /// Records a destination name as placed; false if it was placed before (skip it then).
+    func claimDestination(_ name: String) -> Bool {
+        placedDestinations.insert(name).inserted
+    }
+}
+
+/// Where blocks are being set: the column, and whether they sit in a tight list item.
+struct BlockContext {
+    var column: Column
+    var tight = false
+    var listDepth = 0
+    var quoteDepth = 0
+}

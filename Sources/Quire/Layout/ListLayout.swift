@@ -1,0 +1,140 @@
+/// Lists as a grid: a marker column and a body column per item.
+///
+/// The body of every item (all its lines and blocks) is set in a column indented by the
+/// gutter, so wrapped lines and later paragraphs start under the first word whatever the
+/// text alignment; the marker is drawn in the gutter beside the first line. Right-to-left
+/// items mirror this: body on the left, marker column on the right.
+extension LayoutSession {
+    /// What sits in an item's marker column.
+    enum MarkerSpec {
+        case shape(MarkerShape)
+        case task(checked: Bool)
+        /// A number such as "10." (searchable text), right-aligned against the gutter's gap.
+        case text(ShapedText)
+    }
+
+    func list(_ list: ListBlock, _ context: BlockContext) -> [Slice] {
+        let size = style.bodySize
+        let gap = size * 0.5
+        var markers: [MarkerSpec]
+        var gutter = style.listIndent * size
+        if let start = list.start {
+            let shaped = list.items.indices.map { i -> ShapedText in
+                var text = StyledText()
+                text.append(numberLabel(start, i))
+                return typesetter.shape(text, bodyFormat(width: 10_000, alignment: .left))
+            }
+            let widest = shaped.map { $0.lines.first?.width ?? 0 }.max() ?? 0
+            gutter = max(gutter, widest + gap)
+            markers = shaped.map { .text($0) }
+        } else {
+            let shapes = style.listMarkers.isEmpty ? [MarkerShape.disc] : style.listMarkers
+            markers = Array(repeating: .shape(shapes[context.listDepth % shapes.count]), count: list.items.count)
+        }
+        for (i, item) in list.items.enumerated() {
+            if let checked = item.task { markers[i] = .task(checked: checked) }
+        }
+        let itemGap = list.isTight ? size * 0.2 : blockSpacing
+        var slices: [Slice] = []
+        for (i, item) in list.items.enumerated() {
+            slices += listItem(item.blocks, marker: markers[i], gutter: gutter, tight: list.isTight,
+                               spaceBefore: i == 0 ? 0 : itemGap, context)
+        }
+        guard !slices.isEmpty else { return [] }
+        let outer = context.listDepth > 0 && context.tight ? size * 0.2 : blockSpacing
+        slices[0].spaceBefore = outer
+        slices[slices.count - 1].spaceAfter = max(slices[slices.count - 1].spaceAfter, outer)
+        return slices
+    }
+
+    private func numberLabel(_ start: Int, _ index: Int) -> String {
+        let (sum, overflow) = start.addingReportingOverflow(index)
+        return overflow ? "\(start)." : "\(sum)."
+    }
+
+    /// One item: its blocks in the body column, the marker beside the first line.
+    func listItem(_ blocks: [Block], marker: MarkerSpec, gutter: Double, tight: Bool,
+                  spaceBefore: Double, _ context: BlockContext) -> [Slice] {
+        let size = style.bodySize
+        let gap = size * 0.5
+        let column = context.column
+        // Deep nesting stops indenting once the text column would get too narrow.
+        let indent = min(gutter, max(0, column.width - style.minimumColumnWidth))
+        let rtl = TextDirection.isRightToLeft(firstText(blocks))
+        var inner = context
+        inner.column = rtl ? column.inset(right: indent) : column.inset(left: indent)
+        inner.tight = tight
+        inner.listDepth += 1
+        var slices = layoutBlocks(blocks, inner)
+        let lineHeight = size * style.bodyLineHeight
+        if slices.isEmpty {
+            var empty = Slice(height: lineHeight)
+            empty.firstBaseline = lineHeight * 0.75
+            slices = [empty]
+        }
+        slices[0].spaceBefore = spaceBefore
+        let baseline = slices[0].firstBaseline ?? (slices[0].firstLineHeight ?? lineHeight) * 0.75
+        let xHeight = typesetter.xHeight(family: style.bodyFont, size: size)
+        let centerY = baseline - xHeight / 2
+        // The edge of the text column the marker stands against, and the direction away from it.
+        let edge = rtl ? inner.column.maxX : inner.column.x
+        let away: Double = rtl ? 1 : -1
+        switch marker {
+        case .shape(let shape):
+            let diameter = xHeight * (shape == .square ? 0.62 : 0.72)
+            let cx = edge + away * (gap + diameter / 2 + size * 0.15)
+            slices[0].items.append(.marker(Marker(kind: .shape(shape), center: Point(x: cx, y: centerY),
+                                                  size: diameter, color: style.textColor)))
+        case .task(let checked):
+            let box = xHeight * 1.45
+            let cx = edge + away * (gap + box / 2)
+            slices[0].items.append(.marker(Marker(kind: .taskBox(checked: checked), center: Point(x: cx, y: centerY),
+                                                  size: box, color: style.textColor)))
+        case .text(let shaped):
+            let width = shaped.lines.first?.width ?? 0
+            let x = rtl ? edge + gap : edge - gap - width
+            slices[0].items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: x, baseline: baseline,
+                                                  top: 0, width: width)))
+        }
+        return slices
+    }
+
+    /// The text of an item's first paragraph or heading, which decides its direction.
+    private func firstText(_ blocks: [Block]) -> String {
+        for block in blocks {
+            switch block.kind {
+            case .paragraph(let c), .heading(_, let c): return c.plainText
+            default: continue
+            }
+        }
+        return ""
+    }
+
+    /// A footnote's text: numbered like an ordered list item; the number links back to the reference.
+    func footnote(label: String, _ children: [Block], _ context: BlockContext) -> [Slice] {
+        guard let number = anchors.footnotes[label] else { return layoutBlocks(children, context) }
+        var text = StyledText()
+        text.append("\(number).")
+        let shaped = typesetter.shape(text, bodyFormat(width: 10_000, alignment: .left))
+        var slices = listItem(children, marker: .text(shaped), gutter: style.listIndent * style.bodySize,
+                              tight: true, spaceBefore: style.bodySize * 0.3, context)
+        let name = AnchorTable.footnoteDestination(number)
+        if claimDestination(name) { slices[0].destinations.append(Destination(name: name, y: 0)) }
+        let back = AnchorTable.footnoteReferenceDestination(number)
+        if placedDestinations.contains(back), case .text(let line)? = slices[0].items.last {
+            slices[0].links.append(LinkArea(rect: Rect(x: line.x, y: line.baseline - style.bodySize,
+                                                       width: line.width, height: style.bodySize * 1.3),
+                                            target: .destination(back)))
+        }
+        if !footnotesStarted {
+            footnotesStarted = true
+            let rule = Slice(height: style.bodySize, spaceBefore: blockSpacing * 2,
+                             items: [.line(from: Point(x: context.column.x, y: style.bodySize / 2),
+                                           to: Point(x: context.column.x + context.column.width / 3, y: style.bodySize / 2),
+                                           width: 0.6, color: style.ruleColor)])
+            slices.insert(rule, at: 0)
+            slices[0].keepWithNext = true
+        }
+        return slices
+    }
+}

@@ -1,0 +1,290 @@
+import CPangoCairo
+
+/// How a block of text is set: font, width, alignment, line height.
+struct ParagraphFormat: Sendable, Equatable {
+    /// fontconfig family, size in points, weight and slant of the base font.
+    var family: String
+    var size: Double
+    var bold = false
+    var italic = false
+    /// Family and size used for `monospace` runs.
+    var monospaceFamily: String
+    var monospaceSize: Double
+    var color: Color
+    /// Width available for the lines, in points; text wraps to it.
+    var width: Double
+    var alignment: TextAlignment = .left
+    /// Indent of every line after a paragraph's first (code continuation lines), in points.
+    var hangingIndent: Double = 0
+    /// Smallest distance between baselines, in points; a taller line grows its box.
+    var lineHeight: Double
+}
+
+/// The font machinery for one rendering job: a Pango context at 72 dpi, unhinted, so that
+/// what layout measures is exactly what the PDF shows.
+///
+/// Not thread-safe: use one per thread (one per render call).
+final class Typesetter: @unchecked Sendable {
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+    private var xHeights: [String: Double] = [:]
+
+    init() {
+        fontMap = pango_cairo_font_map_new()
+        context = pango_font_map_create_context(fontMap)
+        pango_cairo_context_set_resolution(context, 72)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// Shapes `text` in `format` and breaks it into lines. O(n) in the text's length.
+    func shape(_ text: StyledText, _ format: ParagraphFormat) -> ShapedText {
+        ShapedText(text: text, format: format, context: context)
+    }
+
+    /// The x-height of a font in points (the ink height of "x"), cached per font.
+    func xHeight(family: String, size: Double) -> Double {
+        let key = "\(family)|\(size)"
+        if let cached = xHeights[key] { return cached }
+        var probe = StyledText()
+        probe.append("x")
+        let format = ParagraphFormat(family: family, size: size, monospaceFamily: family,
+                                     monospaceSize: size, color: Color(0, 0, 0), width: 1000, lineHeight: size)
+        let value = probe.isEmpty ? size / 2 : shape(probe, format).inkHeight
+        let result = value > 0 ? value : size / 2
+        xHeights[key] = result
+        return result
+    }
+}
+
+/// One paragraph shaped and broken into lines by Pango, immutable once made.
+///
+/// Holds the `PangoLayout`; the renderer draws its lines, so nothing is shaped twice.
+/// Marked `@unchecked Sendable` because it is never mutated after `init` and Pango's
+/// read-only line accessors are used from one thread at a time (one render job).
+public final class ShapedText: @unchecked Sendable {
+    public struct Line: Sendable, Equatable {
+        /// Byte range of the line in the text.
+        public var start: Int
+        public var length: Int
+        /// Left edge of the line's logical extents and its width, relative to the layout's left.
+        public var x: Double
+        public var width: Double
+        /// Distance from the baseline up to the top, and down to the bottom, of the logical extents.
+        public var ascent: Double
+        public var descent: Double
+    }
+
+    let layout: OpaquePointer
+    /// Pointers to Pango's lines, in order (valid as long as `layout` lives, which is as long as self).
+    let pangoLines: [UnsafeMutablePointer<PangoLayoutLine>]
+    public let lines: [Line]
+    let text: StyledText
+    let format: ParagraphFormat
+    /// Glyphs no installed font has (drawn as boxes); 0 when every character found a font.
+    public let unknownGlyphs: Int
+    /// True when Pango resolved the paragraph as right-to-left.
+    public let isRightToLeft: Bool
+    /// Glyph runs in colour fonts (emoji), per line. Cairo 1.16 writes colour glyphs into PDF
+    /// badly (duplicate resource keys; a damaged file next to links), so they are lifted out
+    /// of the line here (blanked in Pango's glyph string) and the renderer draws them as images.
+    let colorRuns: [[ColorRun]]
+
+    fileprivate init(text: StyledText, format: ParagraphFormat, context: OpaquePointer) {
+        self.text = text
+        self.format = format
+        let layout = pango_layout_new(context)!
+        self.layout = layout
+        let font = pango_font_description_from_string(format.family)
+        pango_font_description_set_size(font, Int32((format.size * Double(PANGO_SCALE)).rounded()))
+        if format.bold { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }
+        if format.italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_width(layout, Int32(max(1, format.width) * Double(PANGO_SCALE)))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_auto_dir(layout, 1)
+        switch format.alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .justify:
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_justify(layout, 1)
+        }
+        if format.hangingIndent > 0 {
+            pango_layout_set_indent(layout, Int32(-format.hangingIndent * Double(PANGO_SCALE)))
+        }
+        var string = text.string
+        string.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
+            }
+        }
+        let attributes = Self.attributeList(text, format)
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+
+        var pointers: [UnsafeMutablePointer<PangoLayoutLine>] = []
+        var node = pango_layout_get_lines_readonly(layout)
+        while let n = node {
+            if let line = n.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) { pointers.append(line) }
+            node = n.pointee.next
+        }
+        pangoLines = pointers
+        var lines: [Line] = []
+        lines.reserveCapacity(pointers.count)
+        let scale = Double(PANGO_SCALE)
+        if let iter = pango_layout_get_iter(layout) {
+            repeat {
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iter, nil, &logical)
+                let baseline = Double(pango_layout_iter_get_baseline(iter))
+                let line = pango_layout_iter_get_line_readonly(iter)!.pointee
+                lines.append(Line(
+                    start: Int(line.start_index), length: Int(line.length),
+                    x: Double(logical.x) / scale, width: Double(logical.width) / scale,
+                    ascent: (baseline - Double(logical.y)) / scale,
+                    descent: (Double(logical.y + logical.height) - baseline) / scale))
+            } while pango_layout_iter_next_line(iter) != 0
+            pango_layout_iter_free(iter)
+        }
+        self.lines = lines
+        colorRuns = pointers.map(liftColorRuns)
+        unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
+        isRightToLeft = pointers.first.map { ($0.pointee.resolved_dir & 1) == 1 } ?? false
+    }
+
+    deinit {
+        for runs in colorRuns {
+            for run in runs {
+                pango_glyph_string_free(run.glyphs)
+                g_object_unref(UnsafeMutableRawPointer(run.font))
+            }
+        }
+        g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+
+    /// The characters of line `index`.
+    public func lineText(_ index: Int) -> String {
+        let line = lines[index]
+        let utf8 = text.string.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: line.start)
+        let end = utf8.index(start, offsetBy: line.length)
+        return String(text.string[start..<end])
+    }
+
+    /// Horizontal extents (relative to the layout's left) of the bytes `range` on line `index`;
+    /// several pieces when bidirectional text splits them. Empty when the range is not on the line.
+    func xRanges(line index: Int, bytes range: Range<Int>) -> [ClosedRange<Double>] {
+        let line = lines[index]
+        let lo = max(range.lowerBound, line.start), hi = min(range.upperBound, line.start + line.length)
+        guard lo < hi else { return [] }
+        var ranges: UnsafeMutablePointer<Int32>?
+        var count: Int32 = 0
+        pango_layout_line_get_x_ranges(pangoLines[index], Int32(lo), Int32(hi), &ranges, &count)
+        defer { g_free(ranges) }
+        guard let r = ranges else { return [] }
+        let scale = Double(PANGO_SCALE)
+        return (0..<Int(count)).map { Double(r[2 * $0]) / scale...Double(r[2 * $0 + 1]) / scale }
+    }
+
+    /// Ink height of the whole layout in points (used to measure x-height).
+    fileprivate var inkHeight: Double {
+        var ink = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, nil)
+        return Double(ink.height) / Double(PANGO_SCALE)
+    }
+
+    private static func attributeList(_ text: StyledText, _ format: ParagraphFormat) -> OpaquePointer {
+        let list = pango_attr_list_new()!
+        func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>) {
+            guard let a = attribute else { return }
+            a.pointee.start_index = UInt32(range.lowerBound)
+            a.pointee.end_index = UInt32(range.upperBound)
+            pango_attr_list_insert(list, a)
+        }
+        func color16(_ c: Double) -> UInt16 { UInt16(max(0, min(1, c)) * 65535) }
+        let all = 0..<text.count
+        add(pango_attr_insert_hyphens_new(0), all)
+        add(pango_attr_foreground_new(color16(format.color.red), color16(format.color.green),
+                                      color16(format.color.blue)), all)
+        for run in text.runs {
+            let a = run.attributes
+            if a.bold { add(pango_attr_weight_new(PANGO_WEIGHT_BOLD), run.range) }
+            if a.italic { add(pango_attr_style_new(PANGO_STYLE_ITALIC), run.range) }
+            if a.strikethrough { add(pango_attr_strikethrough_new(1), run.range) }
+            if a.monospace {
+                add(pango_attr_family_new(format.monospaceFamily), run.range)
+                add(pango_attr_size_new(Int32(format.monospaceSize * Double(PANGO_SCALE))), run.range)
+            }
+            if a.superscript {
+                add(pango_attr_rise_new(Int32(format.size * 0.35 * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_size_new(Int32(format.size * 0.68 * Double(PANGO_SCALE))), run.range)
+            }
+            if let c = a.color {
+                add(pango_attr_foreground_new(color16(c.red), color16(c.green), color16(c.blue)), run.range)
+            }
+            if let c = a.background {
+                add(pango_attr_background_new(color16(c.red), color16(c.green), color16(c.blue)), run.range)
+            }
+        }
+        return list
+    }
+}
+
+
+/// A run of colour glyphs taken out of a line: where it sits and what to draw.
+struct ColorRun {
+    /// Left edge, relative to the line's origin, and the run's width, in points.
+    var x: Double
+    var width: Double
+    /// The font's ascent and descent, in points (the image's height above and below the baseline).
+    var ascent: Double
+    var descent: Double
+    /// A copy of the glyphs and a reference to the font, owned by the `ShapedText`.
+    var glyphs: UnsafeMutablePointer<PangoGlyphString>
+    var font: UnsafeMutablePointer<PangoFont>
+}
+
+/// Finds the runs of `line` set in colour fonts, copies them out and blanks them in the line.
+private func liftColorRuns(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> [ColorRun] {
+    var result: [ColorRun] = []
+    var x: Int32 = 0
+    var node = line.pointee.runs
+    while let n = node {
+        node = n.pointee.next
+        guard let run = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+              let glyphs = run.pointee.glyphs else { continue }
+        let width = pango_glyph_string_get_width(glyphs)
+        defer { x += width }
+        guard let font = run.pointee.item.pointee.analysis.font, isColorFont(font) else { continue }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_glyph_string_extents(glyphs, font, &ink, &logical)
+        let scale = Double(PANGO_SCALE)
+        g_object_ref(UnsafeMutableRawPointer(font))
+        result.append(ColorRun(x: Double(x) / scale, width: Double(width) / scale,
+                               ascent: Double(-min(logical.y, ink.y)) / scale,
+                               descent: Double(max(logical.y + logical.height, ink.y + ink.height)) / scale,
+                               glyphs: pango_glyph_string_copy(glyphs), font: font))
+        for g in 0..<Int(glyphs.pointee.num_glyphs) {
+            glyphs.pointee.glyphs[g].glyph = PANGO_GLYPH_EMPTY
+        }
+    }
+    return result
+}
+
+/// True for fonts whose glyphs are colour images or layers (emoji fonts).
+private func isColorFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+    guard let hb = pango_font_get_hb_font(font), let face = hb_font_get_face(hb) else { return false }
+    return hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
+}

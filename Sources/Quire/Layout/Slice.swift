@@ -1,0 +1,57 @@
+/// A horizontal strip of laid-out content that pagination places as a whole.
+///
+/// Blocks become slices: one per text line (so long blocks split between lines), one per
+/// table row, one per rule. Positions inside are relative to the slice's top; x is already
+/// absolute on the page. `keepWithNext` forbids a page break after the slice (headings,
+/// orphan and widow lines, a marker's first line).
+struct Slice: Sendable {
+    var height: Double
+    /// Space wanted above and below; between two slices the larger of the two is used, and
+    /// none at the top of a page.
+    var spaceBefore: Double = 0
+    var spaceAfter: Double = 0
+    var keepWithNext = false
+    var items: [PageItem] = []
+    var links: [LinkArea] = []
+    var destinations: [Destination] = []
+    /// Baseline of the first text line, from the slice top (list markers align to it).
+    var firstBaseline: Double?
+    /// Height of the first line box (a marker without a baseline is centred in it).
+    var firstLineHeight: Double?
+
+    /// Moves everything in the slice down by `dy` and grows it by as much.
+    mutating func pushDown(_ dy: Double) {
+        guard dy != 0 else { return }
+        items = items.map { $0.offsetBy(dy: dy) }
+        links = links.map { LinkArea(rect: $0.rect.offsetBy(dy: dy), target: $0.target) }
+        destinations = destinations.map { Destination(name: $0.name, y: $0.y + dy) }
+        firstBaseline = firstBaseline.map { $0 + dy }
+        height += dy
+    }
+}
+
+/// The horizontal band blocks are set in: left edge and width in points.
+struct Column: Sendable, Equatable {
+    var x: Double
+    var width: Double
+    var maxX: Double { x + width }
+
+    func inset(left: Double = 0, right: Double = 0) -> Column {
+        Column(x: x + left, width: max(1, width - left - right))
+    }
+}
+
+extension Array where Element == Slice {
+    /// Turns the gaps between consecutive slices into part of the later slice, so a
+    /// decoration drawn beside each slice (quote bar, code shading) is continuous.
+    /// The first slice keeps its `spaceBefore`, the last its `spaceAfter`.
+    mutating func bakeSpacing() {
+        guard count > 1 else { return }
+        for i in 1..<count {
+            let gap = Swift.max(self[i - 1].spaceAfter, self[i].spaceBefore)
+            self[i].pushDown(gap)
+            self[i].spaceBefore = 0
+            self[i - 1].spaceAfter = 0
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Shaped text to slices: one slice per line, with its links and anchors.
+extension LayoutSession {
+    /// Cuts `shaped` (set at `x`) into one slice per line.
+    ///
+    /// Each line box is at least the format's line height; a taller line (a big emoji, a
+    /// fallback font) grows its own box. The first line keeps with the next and the last but
+    /// one too, so no paragraph leaves a single orphan or widow line. O(lines + links + anchors).
+    func textSlices(_ shaped: ShapedText, x: Double, spaceBefore: Double, spaceAfter: Double) -> [Slice] {
+        let text = shaped.text
+        let lineCount = shaped.lines.count
+        var slices: [Slice] = []
+        slices.reserveCapacity(lineCount)
+        var linkCursor = 0
+        var anchorCursor = 0
+        for (index, line) in shaped.lines.enumerated() {
+            let natural = line.ascent + line.descent
+            let box = max(shaped.format.lineHeight, natural)
+            let baseline = (box - natural) / 2 + line.ascent
+            var slice = Slice(height: box)
+            slice.firstBaseline = baseline
+            slice.firstLineHeight = box
+            slice.items.append(.text(TextLine(shaped: shaped, lineIndex: index, x: x + line.x,
+                                              baseline: baseline, top: 0, width: line.width)))
+            let lineEnd = index == lineCount - 1 ? Int.max : line.start + line.length
+            while linkCursor < text.links.count, text.links[linkCursor].range.upperBound <= line.start {
+                linkCursor += 1
+            }
+            var l = linkCursor
+            while l < text.links.count, text.links[l].range.lowerBound < lineEnd {
+                let link = text.links[l]
+                for r in shaped.xRanges(line: index, bytes: link.range) where r.upperBound > r.lowerBound {
+                    slice.links.append(LinkArea(rect: Rect(x: x + r.lowerBound, y: 0,
+                                                           width: r.upperBound - r.lowerBound, height: box),
+                                                target: link.target))
+                }
+                l += 1
+            }
+            while anchorCursor < text.anchors.count, text.anchors[anchorCursor].offset < lineEnd {
+                let name = text.anchors[anchorCursor].name
+                if claimDestination(name) { slice.destinations.append(Destination(name: name, y: 0)) }
+                anchorCursor += 1
+            }
+            slice.keepWithNext = lineCount >= 2 && (index == 0 || index == lineCount - 2)
+            slices.append(slice)
+        }
+        if !slices.isEmpty {
+            slices[0].spaceBefore = spaceBefore
+            slices[slices.count - 1].spaceAfter = spaceAfter
+        }
+        return slices
+    }
+
+    /// A slice of no height holding only destinations (an anchor with no text of its own).
+    func anchorSlice(_ names: [String]) -> [Slice] {
+        let placed = names.filter(claimDestination)
+        guard !placed.isEmpty else { return [] }
+        var slice = Slice(height: 0)
+        slice.destinations = placed.map { Destination(name: $0, y: 0) }
+        slice.keepWithNext = true
+        return [slice]
+    }
+}

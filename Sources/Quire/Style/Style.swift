@@ -1,0 +1,96 @@
+/// Everything layout needs to know about how a document should look, resolved once.
+///
+/// Lengths are in PDF points (1/72 in). Fonts are fontconfig family names; fontconfig supplies
+/// fallback fonts for scripts and emoji the family lacks. Issue 5's templates resolve into this.
+public struct Style: Sendable, Equatable {
+    /// Page width and height.
+    public var pageSize: PageSize = .a4
+    /// Margins around the text block: top, right (outer), bottom, left.
+    public var margins: Insets = Insets(top: 68, right: 66, bottom: 72, left: 66)
+
+    /// Body text family and size; line height is a multiple of the size.
+    public var bodyFont: String = "Noto Serif"
+    public var bodySize: Double = 10.5
+    public var bodyLineHeight: Double = 1.45
+    /// How paragraphs and list items are aligned inside their column.
+    public var bodyAlign: TextAlignment = .left
+    /// Space between paragraphs and other blocks, in multiples of the body size.
+    public var paragraphSpacing: Double = 0.75
+
+    /// Heading family; sizes are multiples of the body size for levels 1...6.
+    public var headingFont: String = "Noto Sans"
+    public var headingScale: [Double] = [2.0, 1.6, 1.3, 1.12, 1.0, 0.92]
+
+    /// Monospace family for code blocks and inline code; its size relative to the body.
+    public var codeFont: String = "DejaVu Sans Mono"
+    public var codeScale: Double = 0.86
+
+    /// Colours for text, links, rules and shaded backgrounds.
+    public var textColor: Color = Color(0.08, 0.08, 0.10)
+    public var linkColor: Color = Color(0.05, 0.33, 0.70)
+    public var ruleColor: Color = Color(0.75, 0.75, 0.78)
+    public var quoteRuleColor: Color = Color(0.70, 0.72, 0.80)
+    public var codeBackground: Color = Color(0.95, 0.95, 0.96)
+    public var mutedColor: Color = Color(0.40, 0.40, 0.45)
+
+    /// List markers by nesting depth (repeating).
+    public var listMarkers: [MarkerShape] = [.disc, .circle, .square]
+    /// Indent of each list level's body from the list edge, in multiples of the body size.
+    public var listIndent: Double = 1.6
+    /// Narrowest column, in points, that nesting may leave for text; deeper levels stop indenting.
+    public var minimumColumnWidth: Double = 140
+
+    /// Page number in the footer.
+    public var showPageNumbers: Bool = true
+
+    public init() {}
+
+    /// The width of the text block.
+    public var contentWidth: Double { pageSize.width - margins.left - margins.right }
+    /// The height of the text block.
+    public var contentHeight: Double { pageSize.height - margins.top - margins.bottom }
+}
+
+public struct Insets: Sendable, Equatable {
+    public var top, right, bottom, left: Double
+    public init(top: Double, right: Double, bottom: Double, left: Double) {
+        self.top = top; self.right = right; self.bottom = bottom; self.left = left
+    }
+}
+
+/// An RGB colour with components in 0...1.
+public struct Color: Sendable, Equatable, Hashable {
+    public var red, green, blue: Double
+    public init(_ red: Double, _ green: Double, _ blue: Double) {
+        self.red = red; self.green = green; self.blue = blue
+    }
+}
+
+public enum TextAlignment: String, Sendable, Equatable, CaseIterable {
+    case left, right, center, justify
+}
+
+public enum MarkerShape: String, Sendable, Equatable, CaseIterable {
+    case disc, circle, square, dash
+}
+
+/// A page size in points.
+public struct PageSize: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width; self.height = height
+    }
+
+    public static let a4 = PageSize(width: 595.276, height: 841.890)
+    public static let a5 = PageSize(width: 419.528, height: 595.276)
+    public static let letter = PageSize(width: 612, height: 792)
+
+    /// The named sizes the command line accepts.
+    public static let named: [(name: String, size: PageSize)] = [("a4", .a4), ("a5", .a5), ("letter", .letter)]
+
+    /// The size called `name` (case-insensitive), or nil.
+    public static func named(_ name: String) -> PageSize? {
+        named.first { $0.name == name.lowercased() }?.size
+    }
+}
