@@ -34,7 +34,8 @@ public indirect enum BlockKind: Sendable, Equatable {
     case table(Table)
     /// Raw HTML as written.
     case html(String)
-    /// A footnote's text, referred to by `Inline.footnoteReference` with the same label.
+    /// A footnote's text, referred to by `Inline.footnoteReference` with the same label
+    /// (the footnote's number, "1", "2", ..., in order of first reference).
     case footnoteDefinition(label: String, blocks: [Block])
 }
 
@@ -92,6 +93,7 @@ public indirect enum Inline: Sendable, Equatable {
     case hardBreak
     /// Raw inline HTML such as `<br>` or `<a id="x">`, as written.
     case html(String)
+    /// A reference to the footnote whose definition has this label (its number).
     case footnoteReference(label: String)
 }
 

@@ -27,12 +27,19 @@ public func parseMarkdown(_ text: String) -> Document {
     }
     guard let root = cmark_parser_finish(parser) else { return Document(blocks: []) }
     defer { cmark_node_free(root) }
-    return Document(blocks: CmarkConverter.blocks(childrenOf: root))
+    let converter = CmarkConverter()
+    return Document(blocks: converter.blocks(childrenOf: root))
 }
 
-/// Converts cmark nodes to model values. Stateless; every function reads only its node.
-private enum CmarkConverter {
-    static func children(_ node: OpaquePointer) -> [OpaquePointer] {
+/// Converts cmark nodes to model values.
+///
+/// Footnotes: cmark-gfm numbers footnotes by first reference, gives each reference node its
+/// number as literal, and appends the referenced definitions in that order at the end of the
+/// document (dropping unreferenced ones); so the n-th definition met is footnote n.
+private final class CmarkConverter {
+    private var footnoteCount = 0
+
+    func children(_ node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
         var child = cmark_node_first_child(node)
         while let c = child {
@@ -42,15 +49,15 @@ private enum CmarkConverter {
         return result
     }
 
-    static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    func string(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
     }
 
-    static func blocks(childrenOf node: OpaquePointer) -> [Block] {
+    func blocks(childrenOf node: OpaquePointer) -> [Block] {
         children(node).compactMap(block)
     }
 
-    static func block(_ node: OpaquePointer) -> Block? {
+    func block(_ node: OpaquePointer) -> Block? {
         let line = Int(cmark_node_get_start_line(node))
         let typeName = string(cmark_node_get_type_string(node))
         if typeName == "table" { return Block(.table(table(node)), line: line) }
@@ -87,7 +94,8 @@ private enum CmarkConverter {
         case CMARK_NODE_HTML_BLOCK:
             return Block(.html(string(cmark_node_get_literal(node))), line: line)
         case CMARK_NODE_FOOTNOTE_DEFINITION:
-            let label = string(cmark_node_get_literal(node))
+            footnoteCount += 1
+            let label = String(footnoteCount)
             return Block(.footnoteDefinition(label: label, blocks: blocks(childrenOf: node)), line: line)
         default:
             // Unknown block kinds (custom blocks) keep their text as a paragraph.
@@ -96,7 +104,7 @@ private enum CmarkConverter {
         }
     }
 
-    static func table(_ node: OpaquePointer) -> Table {
+    func table(_ node: OpaquePointer) -> Table {
         let columns = Int(cmark_gfm_extensions_get_table_columns(node))
         var alignments: [Table.Alignment] = []
         if let raw = cmark_gfm_extensions_get_table_alignments(node) {
@@ -122,11 +130,11 @@ private enum CmarkConverter {
         return Table(alignments: alignments, rows: rows, hasHeader: hasHeader)
     }
 
-    static func inlines(childrenOf node: OpaquePointer) -> [Inline] {
+    func inlines(childrenOf node: OpaquePointer) -> [Inline] {
         children(node).compactMap(inline)
     }
 
-    static func inline(_ node: OpaquePointer) -> Inline? {
+    func inline(_ node: OpaquePointer) -> Inline? {
         if string(cmark_node_get_type_string(node)) == "strikethrough" {
             return .strikethrough(inlines(childrenOf: node))
         }

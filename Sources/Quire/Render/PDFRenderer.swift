@@ -157,6 +157,7 @@ private func drawColorRun(_ run: ColorRun, x: Double, baseline: Double, _ cr: Op
 
 private func drawMarker(_ m: Marker, _ cr: OpaquePointer) {
     setColor(m.color, cr)
+    cairo_new_path(cr)  // drawing text leaves a current point an arc would connect to
     let c = m.center, s = m.size
     switch m.kind {
     case .shape(.disc):

@@ -1,0 +1,28 @@
+# Quire: the two commands a fresh Debian machine needs are `make demo` and `make test`.
+SWIFT ?= swift
+BIN := .build/debug/quire
+
+.PHONY: all deps build demo test clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+# Renders every Samples/*.md into Samples/out/*.pdf.
+demo: build
+	@mkdir -p Samples/out
+	@for f in Samples/*.md; do \
+	  out="Samples/out/$$(basename "$${f%.md}").pdf"; \
+	  $(BIN) render "$$f" -o "$$out" && echo "rendered $$out" || exit 1; \
+	done
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+clean:
+	rm -rf .build Samples/out

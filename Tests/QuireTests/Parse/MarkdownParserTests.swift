@@ -1,0 +1,57 @@
+@testable import Quire
+import XCTest
+
+final class MarkdownParserTests: XCTestCase {
+    func testHeadingsParagraphsAndSourceLines() {
+        let doc = parseMarkdown("# Title\n\nSome *em* and **strong** and `code`.\n\n### Three\n")
+        XCTAssertEqual(doc.blocks.count, 3)
+        XCTAssertEqual(doc.blocks[0], Block(.heading(level: 1, content: [.text("Title")]), line: 1))
+        XCTAssertEqual(doc.blocks[1].line, 3)
+        guard case .paragraph(let inlines) = doc.blocks[1].kind else { return XCTFail("not a paragraph") }
+        XCTAssertEqual(inlines, [.text("Some "), .emphasis([.text("em")]), .text(" and "),
+                                 .strong([.text("strong")]), .text(" and "), .code("code"), .text(".")])
+        guard case .heading(3, _) = doc.blocks[2].kind else { return XCTFail("not h3") }
+    }
+
+    func testGFMExtensions() {
+        let doc = parseMarkdown("~~gone~~ www.example.com\n\n- [ ] todo\n- [x] done\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n")
+        guard case .paragraph(let p) = doc.blocks[0].kind else { return XCTFail() }
+        XCTAssertEqual(p.first, .strikethrough([.text("gone")]))
+        XCTAssertTrue(p.contains { if case .link(let d, _, _) = $0 { return d == "http://www.example.com" } else { return false } })
+        guard case .list(let list) = doc.blocks[1].kind else { return XCTFail() }
+        XCTAssertEqual(list.items.map(\.task), [false, true])
+        XCTAssertEqual(list.items[0].blocks, [Block(.paragraph([.text("todo")]), line: 3)], "the [ ] is not text")
+        guard case .table(let table) = doc.blocks[2].kind else { return XCTFail() }
+        XCTAssertEqual(table.alignments, [.left, .right])
+        XCTAssertTrue(table.hasHeader)
+        XCTAssertEqual(table.rows.count, 2)
+    }
+
+    func testOrderedListStartAndTightness() {
+        let doc = parseMarkdown("8. a\n9. b\n\n10. c\n")
+        guard case .list(let list) = doc.blocks[0].kind else { return XCTFail() }
+        XCTAssertEqual(list.start, 8)
+        XCTAssertFalse(list.isTight)
+        XCTAssertEqual(list.items.count, 3)
+    }
+
+    func testFootnotes() {
+        let doc = parseMarkdown("Text[^b][^a][^b].\n\n[^a]: Note A.\n\n[^b]: Note B.\n\n[^unused]: Dropped.\n")
+        guard case .paragraph(let p) = doc.blocks[0].kind else { return XCTFail() }
+        XCTAssertEqual(p.filter { if case .footnoteReference = $0 { return true } else { return false } },
+                       [.footnoteReference(label: "1"), .footnoteReference(label: "2"), .footnoteReference(label: "1")])
+        let notes = doc.blocks.compactMap { block -> (String, String)? in
+            guard case .footnoteDefinition(let label, let blocks) = block.kind,
+                  case .paragraph(let text)? = blocks.first?.kind else { return nil }
+            return (label, text.plainText)
+        }
+        XCTAssertEqual(notes.map(\.0), ["1", "2"], "numbered by first reference")
+        XCTAssertEqual(notes.map(\.1), ["Note B.", "Note A."])
+    }
+
+    func testEmptyAndHostileInputDoNotCrash() {
+        XCTAssertEqual(parseMarkdown("").blocks, [])
+        _ = parseMarkdown(String(repeating: "> ", count: 500) + "deep")
+        _ = parseMarkdown(String(repeating: "[", count: 10_000))
+    }
+}

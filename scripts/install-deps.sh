@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Quire builds and tests with, only if some are missing.
+# Runs apt-get update first when a package cannot be found in the current lists.
+set -euo pipefail
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libpango1.0-dev libcairo2-dev
+          poppler-utils qpdf fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "Installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+if ! $sudo apt-get install -y -q "${missing[@]}"; then
+  $sudo apt-get update -q
+  $sudo apt-get install -y -q "${missing[@]}"
+fi
