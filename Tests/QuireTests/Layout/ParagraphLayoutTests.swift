@@ -26,28 +26,37 @@ final class ParagraphLayoutTests: XCTestCase {
         }
     }
 
-    func testNoOrphanOrWidowLines() {
-        // Paragraphs of varied length so that breaks fall at every position within them.
-        let markdown = (1...60).map { prose(20 + ($0 * 7) % 45, seed: "p\($0)w") }.joined(separator: "\n\n")
-        let doc = layout(markdown)
-        XCTAssertGreaterThan(doc.pages.count, 3)
-        for page in doc.pages {
-            let lines = page.bodyLines
-            guard let first = lines.first, let last = lines.last else { continue }
-            // The last line on a page must not be the first of a paragraph that continues.
-            if last.lineIndex == 0 { XCTAssertEqual(last.shaped.lines.count, 1, "orphan on a page") }
-            // The first line on a page must not be the last of a paragraph begun before.
-            if first.lineIndex > 0 { XCTAssertLessThan(first.lineIndex, first.shaped.lines.count - 1, "widow on a page") }
+    /// Fillers of every length up to a page make the break fall at every line of the
+    /// paragraphs that follow, so each case below is met at least once.
+    private func sweep(_ after: String, _ check: (LaidOutDocument) -> Void) {
+        for filler in stride(from: 560, through: 720, by: 3) {
+            check(layout(prose(filler, seed: "f") + "\n\n" + after))
         }
     }
 
-    func testHeadingIsNeverLastOnAPage() {
-        let markdown = (1...40).map { "## Heading \($0)\n\n" + prose(30 + ($0 * 13) % 50, seed: "s\($0)w") }.joined(separator: "\n\n")
-        let doc = layout(markdown)
-        XCTAssertGreaterThan(doc.pages.count, 3)
-        for page in doc.pages.dropLast() {
-            XCTAssertFalse(page.bodyLines.last!.text.hasPrefix("Heading"), "page ends with a heading")
+    func testNoOrphanOrWidowLines() {
+        var breaksInsideParagraphs = 0
+        sweep((1...4).map { prose(60, seed: "p\($0)w") }.joined(separator: "\n\n")) { doc in
+            for page in doc.pages {
+                guard let first = page.bodyLines.first, let last = page.bodyLines.last else { continue }
+                if last.lineIndex < last.shaped.lines.count - 1 { breaksInsideParagraphs += 1 }
+                XCTAssertFalse(last.lineIndex == 0 && last.shaped.lines.count > 1, "orphan: \(last.text.prefix(12))")
+                XCTAssertFalse(first.lineIndex > 0 && first.lineIndex == first.shaped.lines.count - 1,
+                               "widow: \(first.text.prefix(12))")
+            }
         }
+        XCTAssertGreaterThan(breaksInsideParagraphs, 20, "the sweep splits paragraphs")
+    }
+
+    func testHeadingIsNeverLastOnAPage() {
+        var headingsNearTheBottom = 0
+        sweep((1...4).map { "## Heading \($0)\n\n" + prose(12, seed: "s\($0)w") }.joined(separator: "\n\n")) { doc in
+            for page in doc.pages.dropLast() {
+                XCTAssertFalse(page.bodyLines.last!.text.hasPrefix("Heading"), "page ends with a heading")
+                if page.bodyLines.suffix(3).contains(where: { $0.text.hasPrefix("Heading") }) { headingsNearTheBottom += 1 }
+            }
+        }
+        XCTAssertGreaterThan(headingsNearTheBottom, 3, "the sweep brings headings to the page bottom")
     }
 
     func testMultilingualTextHasNoMissingGlyphs() {
