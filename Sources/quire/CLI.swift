@@ -10,12 +10,14 @@ enum CLI {
 
     Usage:
       quire render INPUT.md [-o OUTPUT.pdf] [options]
+      quire preview INPUT.md [--excerpt-lines N]
       quire --help | --version
 
     Commands:
       render    typeset one Markdown file into a PDF
+      preview   print each section's excerpt as the PDF breaks its lines
 
-    Run 'quire render --help' for the options of render.
+    Run 'quire COMMAND --help' for a command's options.
     """
 
     static let renderUsage = """
@@ -28,6 +30,8 @@ enum CLI {
                              '-' writes to standard output; required when INPUT is '-')
       --page-size SIZE       a4 (default), a5 or letter
       --title TEXT           the PDF's title (default: the first heading, else the file name)
+      --excerpt-lines N      cut every section longer than N lines (N >= 1) to N lines ending
+                             with "… Continue reading", linked to its full text at the end
       -q, --quiet            do not print warnings
       -h, --help             show this help
 
@@ -50,6 +54,8 @@ enum CLI {
             return 0
         case "render":
             return render(Array(args.dropFirst()))
+        case "preview":
+            return preview(Array(args.dropFirst()))
         default:
             return usageError("unknown command '\(command)'", hint: "run 'quire --help' for the commands")
         }
@@ -85,6 +91,12 @@ enum CLI {
             case "--title":
                 guard let v = value(arg) else { return missingValue(arg) }
                 options.title = v
+            case "--excerpt-lines":
+                guard let v = value(arg) else { return missingValue(arg) }
+                guard let n = Int(v), n >= 1 else {
+                    return usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines, 1 or more")
+                }
+                options.style.excerptLines = n
             case "-q", "--quiet":
                 quiet = true
             default:
@@ -124,6 +136,74 @@ enum CLI {
         }
     }
 
+    static let previewUsage = """
+    Usage: quire preview INPUT.md [--excerpt-lines N] [--page-size SIZE]
+
+    Prints every section's excerpt with exactly the line breaks of the PDF that
+    'quire render --excerpt-lines N' makes; a cut section ends with "… Continue reading".
+
+    Options:
+      --excerpt-lines N      lines per excerpt (default 6)
+      --page-size SIZE       a4 (default), a5 or letter
+      -h, --help             show this help
+    """
+
+    static func preview(_ args: [String]) -> Int32 {
+        var input: String?
+        var options = RenderOptions()
+        options.style.excerptLines = 6
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "-h", "--help":
+                print(previewUsage)
+                return 0
+            case "--excerpt-lines", "--page-size":
+                guard i + 1 < args.count else { return missingValue(arg, command: "preview") }
+                i += 1
+                if arg == "--page-size" {
+                    guard let size = PageSize.named(args[i]) else {
+                        return usageError("invalid --page-size '\(args[i])'", hint: "use one of: a4, a5, letter")
+                    }
+                    options.style.pageSize = size
+                } else {
+                    guard let n = Int(args[i]), n >= 1 else {
+                        return usageError("invalid --excerpt-lines '\(args[i])'", hint: "give a whole number of lines, 1 or more")
+                    }
+                    options.style.excerptLines = n
+                }
+            default:
+                if arg.hasPrefix("-") && arg != "-" {
+                    return usageError("unknown option '\(arg)'", hint: "run 'quire preview --help' for the options")
+                }
+                guard input == nil else {
+                    return usageError("more than one input", hint: "preview takes one file")
+                }
+                input = arg
+            }
+            i += 1
+        }
+        guard let path = input else {
+            return usageError("no input file", hint: "usage: quire preview INPUT.md [--excerpt-lines N]")
+        }
+        do {
+            options.sourceName = path
+            let text = try InputFile.readMarkdown(at: path)
+            var out = ""
+            for excerpt in Quire.excerpts(markdown: text, options: options) {
+                out += "## \(excerpt.title)\n"
+                for line in excerpt.lines { out += line + "\n" }
+                out += "\n"
+            }
+            print(out, terminator: "")
+            return 0
+        } catch {
+            printError("quire: error: \(error)")
+            return 1
+        }
+    }
+
     /// INPUT.md -> INPUT.pdf beside it (any extension replaced; none: ".pdf" added).
     static func defaultOutput(for input: String) -> String {
         let slash = input.lastIndex(of: "/")
@@ -134,8 +214,8 @@ enum CLI {
         return input + ".pdf"
     }
 
-    static func missingValue(_ flag: String) -> Int32 {
-        usageError("option '\(flag)' needs a value", hint: "run 'quire render --help' for the options")
+    static func missingValue(_ flag: String, command: String = "render") -> Int32 {
+        usageError("option '\(flag)' needs a value", hint: "run 'quire \(command) --help' for the options")
     }
 
     static func usageError(_ message: String, hint: String) -> Int32 {

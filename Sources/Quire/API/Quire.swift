@@ -26,6 +26,16 @@ public enum Quire {
         }
     }
 
+    /// The excerpt of every section, with exactly the line breaks of the PDF, for a terminal.
+    /// Uses `options.style.excerptLines` (6 when unset); lays out no full text.
+    public static func excerpts(markdown: String, options: RenderOptions = RenderOptions()) -> [ExcerptSummary] {
+        var style = options.style
+        style.excerptLines = style.excerptLines ?? 6
+        let document = parseMarkdown(markdown)
+        return layoutDocument(document, style: style, fallbackTitle: options.title ?? options.sourceName,
+                              includeFullText: false).excerpts
+    }
+
     /// Renders the Markdown file at `input` into the PDF at `output`.
     ///
     /// The PDF is written to a temporary file beside `output` and renamed over it, so a

@@ -5,8 +5,9 @@
 /// document order; raw HTML `<a id>`/`<a name>` anchors and footnotes get their own names.
 /// Destination names are ASCII so they survive every PDF viewer.
 struct AnchorTable: Sendable {
-    /// Destination name of the n-th heading in document order.
-    private(set) var headingDestinations: [String] = []
+    /// Destination name of the heading that starts on each source line (headings always
+    /// start a line, so the line identifies the heading whatever order layout meets it in).
+    private(set) var headingDestinations: [Int: String] = [:]
     /// Fragment (slug or HTML anchor) to destination name.
     private(set) var destinations: [String: String] = [:]
     /// Footnote label to its number (1-based, in order of definition).
@@ -22,7 +23,7 @@ struct AnchorTable: Sendable {
             switch block.kind {
             case .heading(_, let content):
                 let name = "h\(headingDestinations.count + 1)"
-                headingDestinations.append(name)
+                headingDestinations[block.line] = name
                 let slug = slugs.register(heading: content.plainText)
                 if destinations[slug] == nil { destinations[slug] = name }
                 visitInlines(content, &slugs)

@@ -48,16 +48,21 @@ extension LayoutSession {
     }
 
     private func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
-        let size = style.bodySize * style.headingScale[min(max(level, 1), 6) - 1]
-        let destination = anchors.headingDestinations[headingCount]
-        headingCount += 1
+        let destination = anchors.headingDestinations[line] ?? "h-line\(line)"
         let title = content.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
-        outline.append(OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination))
+        outline.append((line, OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination)))
+        return headingSlices(level: level, styledText(content, line: line), destination: destination, context)
+    }
+
+    /// A heading's lines: keep with what follows, a destination at the top, a rule under
+    /// levels 1 and 2.
+    func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext) -> [Slice] {
+        let size = style.bodySize * style.headingScale[min(max(level, 1), 6) - 1]
         let format = ParagraphFormat(family: style.headingFont, size: size, bold: level <= 5, italic: level == 6,
                                      monospaceFamily: style.codeFont, monospaceSize: size * style.codeScale,
                                      color: style.textColor, width: context.column.width,
                                      alignment: .left, lineHeight: size * 1.25)
-        var text = styledText(content, line: line)
+        var text = text
         if text.isEmpty { text.append(" ") }
         let shaped = typesetter.shape(text, format)
         var slices = textSlices(shaped, x: context.column.x,

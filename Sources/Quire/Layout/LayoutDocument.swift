@@ -10,17 +10,28 @@
 ///   - fallbackTitle: the title when the document has no heading (usually the file name).
 /// - Returns: pages, outline, title and warnings. Never fails; an empty document gives one empty page.
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
-public func layoutDocument(_ document: Document, style: Style, fallbackTitle: String) -> LaidOutDocument {
+///   - includeFullText: in excerpt mode (`style.excerptLines`), whether to set the "Full text"
+///     part (a preview of the excerpts does without it).
+public func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
+                           includeFullText: Bool = true) -> LaidOutDocument {
     let typesetter = Typesetter()
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document))
     let column = Column(x: style.margins.left, width: style.contentWidth)
-    let slices = session.layoutBlocks(document.blocks, BlockContext(column: column))
+    let slices: [Slice]
+    if let lines = style.excerptLines {
+        slices = session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
+                                            fallbackTitle: fallbackTitle)
+    } else {
+        slices = session.layoutBlocks(document.blocks, BlockContext(column: column))
+    }
     let paginator = Paginator(style: style) { number in
         pageNumber(number, style: style, typesetter: typesetter)
     }
     let pages = paginator.paginate(slices)
-    let title = session.outline.first?.title ?? fallbackTitle
-    return LaidOutDocument(pages: pages, outline: session.outline, title: title, warnings: session.warnings)
+    let outline = session.sortedOutline
+    let title = outline.first?.title ?? fallbackTitle
+    return LaidOutDocument(pages: pages, outline: outline, title: title, warnings: session.warnings,
+                           excerpts: session.excerpts)
 }
 
 /// The page number, centred in the bottom margin.

@@ -5,11 +5,16 @@ final class LayoutSession {
     let typesetter: Typesetter
     let anchors: AnchorTable
     var warnings: [Warning] = []
-    var outline: [OutlineEntry] = []
-    /// Headings laid out so far (indexes `anchors.headingDestinations`).
-    var headingCount = 0
+    /// Outline entries with the source line of their heading (sorted by it at the end).
+    var outline: [(line: Int, entry: OutlineEntry)] = []
+    /// Outline entries after the document's own (the "Full text" part).
+    var extraOutline: [OutlineEntry] = []
+    /// Sections as excerpt mode showed them.
+    var excerpts: [ExcerptSummary] = []
     /// Destinations already placed: a name is placed once even if its anchor repeats.
     var placedDestinations: Set<String> = []
+    /// Uncuttable blocks (tables) numbered so far, for `ExcerptRole.atomic`.
+    var atomicBlocks = 0
     /// Whether the rule above the footnotes has been drawn.
     var footnotesStarted = false
 
@@ -17,6 +22,12 @@ final class LayoutSession {
         self.style = style
         self.typesetter = typesetter
         self.anchors = anchors
+    }
+
+    /// The outline in document order.
+    var sortedOutline: [OutlineEntry] {
+        outline.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.entry)
+            + extraOutline
     }
 
     /// Space between ordinary blocks, in points.

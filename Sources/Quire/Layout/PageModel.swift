@@ -11,6 +11,8 @@ public struct LaidOutDocument: Sendable {
     public var title: String
     /// Problems found while laying out (broken anchors, ...); the document is still complete.
     public var warnings: [Warning]
+    /// In excerpt mode, each section as it was shown (empty otherwise).
+    public var excerpts: [ExcerptSummary] = []
 }
 
 public struct Page: Sendable {

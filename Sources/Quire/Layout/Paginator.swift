@@ -21,6 +21,7 @@ struct Paginator {
             var next = start
             while next < slices.count {
                 let slice = slices[next]
+                if slice.pageBreakBefore && !placed.isEmpty { break }
                 let gap = placed.isEmpty ? 0 : max(previousAfter, slice.spaceBefore)
                 if !placed.isEmpty && y + gap + slice.height > contentHeight + 0.001 { break }
                 placed.append((next, y + gap))
@@ -28,7 +29,7 @@ struct Paginator {
                 previousAfter = slice.spaceAfter
                 next += 1
             }
-            if next < slices.count {
+            if next < slices.count && !slices[next].pageBreakBefore {
                 // Move the break back over slices that must keep with their next...
                 var breakAt = next
                 while breakAt - 1 > start && slices[breakAt - 1].keepWithNext { breakAt -= 1 }

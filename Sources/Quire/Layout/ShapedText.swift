@@ -198,6 +198,33 @@ public final class ShapedText: @unchecked Sendable {
         return (0..<Int(count)).map { Double(r[2 * $0]) / scale...Double(r[2 * $0 + 1]) / scale }
     }
 
+    /// Byte offsets on line `index` where the text may be cut: each line-break opportunity
+    /// (word boundaries; between CJK characters), ending with the line's end. When the line
+    /// has none inside it (one very long word), grapheme boundaries instead, so a cut never
+    /// splits a cluster (emoji sequences, flags, combining marks). O(bytes up to the line's end).
+    func cutPositions(line index: Int) -> [Int] {
+        let line = lines[index]
+        let end = line.start + line.length
+        var count: Int32 = 0
+        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count) else { return [line.start, end] }
+        var breaks: [Int] = [line.start]
+        var graphemes: [Int] = [line.start]
+        var offset = 0
+        var char = 0
+        for scalar in text.string.unicodeScalars {
+            if offset > end { break }
+            if offset > line.start, char < Int(count) {
+                if attrs[char].is_line_break != 0 { breaks.append(offset) }
+                if attrs[char].is_cursor_position != 0 { graphemes.append(offset) }
+            }
+            offset += UTF8.width(scalar)
+            char += 1
+        }
+        if breaks.last != end { breaks.append(end) }
+        if graphemes.last != end { graphemes.append(end) }
+        return breaks.count > 2 ? breaks : graphemes
+    }
+
     /// Ink height of the whole layout in points (used to measure x-height).
     fileprivate var inkHeight: Double {
         var ink = PangoRectangle()

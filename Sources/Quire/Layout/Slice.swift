@@ -18,6 +18,11 @@ struct Slice: Sendable {
     var firstBaseline: Double?
     /// Height of the first line box (a marker without a baseline is centred in it).
     var firstLineHeight: Double?
+    /// How an excerpt counts the slice: a typeset line it may cut, part of a block it must
+    /// keep whole (a table: every row counts as a line), or nothing (rules, anchors).
+    var excerptRole: ExcerptRole = .none
+    /// Start a new page with this slice (the "Full text" part).
+    var pageBreakBefore = false
 
     /// Moves everything in the slice down by `dy` and grows it by as much.
     mutating func pushDown(_ dy: Double) {
@@ -28,6 +33,13 @@ struct Slice: Sendable {
         firstBaseline = firstBaseline.map { $0 + dy }
         height += dy
     }
+}
+
+enum ExcerptRole: Sendable, Equatable {
+    case none
+    case line
+    /// Rows of the uncuttable block with this identifier.
+    case atomic(Int)
 }
 
 /// The horizontal band blocks are set in: left edge and width in points.

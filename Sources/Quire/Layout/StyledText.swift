@@ -29,9 +29,9 @@ struct StyledText: Sendable, Equatable {
         var name: String
     }
 
-    private(set) var string = ""
+    fileprivate(set) var string = ""
     /// Styled runs in order; unstyled text has no run.
-    private(set) var runs: [Run] = []
+    fileprivate(set) var runs: [Run] = []
     var links: [Link] = []
     var anchors: [Anchor] = []
 
@@ -50,5 +50,28 @@ struct StyledText: Sendable, Equatable {
         } else {
             runs.append(Run(range: start..<count, attributes: attributes))
         }
+    }
+}
+
+extension StyledText {
+    /// The first `bytes` bytes (a character boundary), with runs, links and anchors clipped.
+    /// O(bytes + runs + links).
+    func prefix(_ bytes: Int) -> StyledText {
+        guard bytes < count else { return self }
+        var out = StyledText()
+        out.string = String(decoding: string.utf8.prefix(bytes), as: UTF8.self)
+        out.runs = runs.compactMap { run in
+            run.range.lowerBound < bytes ? Run(range: run.range.lowerBound..<min(run.range.upperBound, bytes), attributes: run.attributes) : nil
+        }
+        out.links = links.compactMap { link in
+            link.range.lowerBound < bytes ? Link(range: link.range.lowerBound..<min(link.range.upperBound, bytes), target: link.target) : nil
+        }
+        out.anchors = anchors.filter { $0.offset <= bytes }
+        return out
+    }
+
+    /// Attributes in force at byte `offset` (those of the run covering it, else plain).
+    func attributes(at offset: Int) -> Attributes {
+        runs.last { $0.range.contains(offset) }?.attributes ?? Attributes()
     }
 }

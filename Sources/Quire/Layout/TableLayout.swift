@@ -31,9 +31,11 @@ extension LayoutSession {
         let available = context.column.width - Double(columns) * 2 * pad
         let widths = Self.fit(natural, into: available)
         var slices: [Slice] = []
+        atomicBlocks += 1
         for (r, row) in texts.enumerated() {
             let header = table.hasHeader && r == 0
             var slice = Slice(height: 0)
+            slice.excerptRole = .atomic(atomicBlocks)
             var x = context.column.x
             var rowHeight = 0.0
             for c in 0..<columns {
@@ -42,6 +44,7 @@ extension LayoutSession {
                     let shaped = typesetter.shape(cell, format(widths[c], c, header: header))
                     var cellSlice = Slice(height: 0)
                     for line in textSlices(shaped, x: x + pad, spaceBefore: 0, spaceAfter: 0) {
+                        // Cell lines are not lines of the text flow: the row is the unit.
                         var l = line
                         l.pushDown(cellSlice.height + pad)
                         cellSlice.items += l.items

@@ -17,6 +17,7 @@ extension LayoutSession {
             let box = max(shaped.format.lineHeight, natural)
             let baseline = (box - natural) / 2 + line.ascent
             var slice = Slice(height: box)
+            slice.excerptRole = .line
             slice.firstBaseline = baseline
             slice.firstLineHeight = box
             slice.items.append(.text(TextLine(shaped: shaped, lineIndex: index, x: x + line.x,

@@ -40,6 +40,15 @@ public struct Style: Sendable, Equatable {
     /// Narrowest column, in points, that nesting may leave for text; deeper levels stop indenting.
     public var minimumColumnWidth: Double = 140
 
+    /// Cut every section longer than this many typeset lines to an excerpt (nil: no excerpts).
+    public var excerptLines: Int?
+    /// The link that ends a cut excerpt and leads to the section's full text.
+    public var excerptLabel: String = "Continue reading"
+    /// Heading of the part that holds the full texts of cut sections.
+    public var fullTextTitle: String = "Full text"
+    /// The link under each full text that leads back to its excerpt.
+    public var backLabel: String = "Back to the excerpt"
+
     /// Page number in the footer.
     public var showPageNumbers: Bool = true
 

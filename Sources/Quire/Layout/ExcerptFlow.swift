@@ -1,0 +1,100 @@
+import Foundation
+
+/// A document in excerpt mode: every section longer than N lines is shown cut, and its full
+/// text follows in a "Full text" part after the main flow, each full text linking back.
+extension LayoutSession {
+    /// One section as excerpt mode showed it, for `quire preview` and tests.
+    func layoutWithExcerpts(_ document: Document, lines n: Int, includeFullText: Bool,
+                            fallbackTitle: String) -> [Slice] {
+        let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
+        let divided = SectionedDocument(document.blocks)
+        var main: [Slice] = []
+        var fullTexts: [(title: String, level: Int, body: [Block], target: String, back: String)] = []
+        if let title = divided.title { main += layoutBlock(title, context) }
+        let documentTitle: String = {
+            if case .heading(_, let content)? = divided.title?.kind { return content.plainText }
+            return fallbackTitle
+        }()
+        for (k, section) in divided.sections.enumerated() {
+            let target = "full\(k + 1)"
+            var back = "excerpt\(k + 1)"
+            var title = documentTitle
+            var level = 2
+            var headingSlices: [Slice] = []
+            if let heading = section.heading, case .heading(let l, let content) = heading.kind {
+                headingSlices = layoutBlock(heading, context)
+                back = anchors.headingDestinations[heading.line] ?? back
+                title = content.plainText
+                level = l
+            }
+            let excerpt = self.excerpt(section.body, lines: n, target: target, context)
+            var body = excerpt.slices
+            if section.heading == nil, !body.isEmpty, claimDestination(back) {
+                body[0].destinations.append(Destination(name: back, y: 0))
+            }
+            main += headingSlices + body
+            excerpts.append(ExcerptSummary(title: title, lines: body.compactMap(previewLine), isCut: excerpt.isCut))
+            if excerpt.isCut { fullTexts.append((title, level, section.body, target, back)) }
+        }
+        main += layoutBlocks(divided.footnotes, context)
+        guard includeFullText, !fullTexts.isEmpty else { return main }
+
+        var part = headingSlices(level: 1, plain(style.fullTextTitle), destination: "fulltext", context)
+        part[0].pageBreakBefore = true
+        extraOutline.append(OutlineEntry(level: 1, title: style.fullTextTitle, destination: "fulltext"))
+        for full in fullTexts {
+            part += headingSlices(level: max(2, min(full.level, 6)), plain(full.title), destination: full.target, context)
+            extraOutline.append(OutlineEntry(level: 2, title: full.title, destination: full.target))
+            part += layoutBlocks(full.body, context)
+            var link = StyledText()
+            link.append("↩ ")
+            let start = link.count
+            link.append(style.backLabel, StyledText.Attributes(italic: true, color: style.linkColor))
+            link.links.append(StyledText.Link(range: start..<link.count, target: .destination(full.back)))
+            part += paragraph(link, context)
+        }
+        return main + part
+    }
+
+    private func plain(_ string: String) -> StyledText {
+        var text = StyledText()
+        text.append(string)
+        return text
+    }
+
+    /// The text of an excerpt line as a terminal shows it: marker or number, then the text.
+    private func previewLine(_ slice: Slice) -> String? {
+        guard slice.excerptRole != .none else { return nil }
+        var parts: [(x: Double, text: String)] = []
+        for item in slice.items {
+            switch item {
+            case .text(let line): parts.append((line.x, line.text))
+            case .marker(let m):
+                let glyph: String
+                switch m.kind {
+                case .shape(.disc): glyph = "•"
+                case .shape(.circle): glyph = "◦"
+                case .shape(.square): glyph = "▪"
+                case .shape(.dash): glyph = "–"
+                case .taskBox(let checked): glyph = checked ? "☑" : "☐"
+                }
+                parts.append((m.center.x, glyph))
+            default: break
+            }
+        }
+        guard let left = parts.map(\.x).min() else { return nil }
+        let indent = String(repeating: " ", count: max(0, Int(((left - style.margins.left) / (style.bodySize * 0.6)).rounded())))
+        return indent + parts.sorted { $0.x < $1.x }.map(\.text).joined(separator: " ")
+            .replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
+    }
+}
+
+/// A section as excerpt mode showed it.
+public struct ExcerptSummary: Sendable, Equatable {
+    /// The section's heading text (the document title for the part before the first heading).
+    public var title: String
+    /// Its lines with the PDF's line breaks; a cut one ends with "… Continue reading".
+    public var lines: [String]
+    /// Whether the section was cut (so its full text follows the main flow).
+    public var isCut: Bool
+}
