@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/quire
 
-.PHONY: all deps build demo test clean
+.PHONY: all deps build demo test bench clean
 
 all: build
 
@@ -26,3 +26,7 @@ test: deps
 
 clean:
 	rm -rf .build Samples/out
+
+# Benchmarks: ratios measured side by side in one run (see scripts/bench.sh).
+bench: deps
+	@scripts/bench.sh
