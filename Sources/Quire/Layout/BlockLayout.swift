@@ -42,9 +42,9 @@ extension LayoutSession {
         if text.string.allSatisfy({ $0.isWhitespace }) {
             return anchorSlice(text.anchors.map(\.name))
         }
-        let shaped = typesetter.shape(text, bodyFormat(width: context.column.width, alignment: alignment))
         let space = paragraphSpacing(context)
-        return textSlices(shaped, x: context.column.x, spaceBefore: space, spaceAfter: space)
+        return paragraphSlices(text, bodyFormat(width: context.column.width, alignment: alignment),
+                               x: context.column.x, spaceBefore: space, spaceAfter: space)
     }
 
     private func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
@@ -92,9 +92,9 @@ extension LayoutSession {
                                      hangingIndent: size * 2.4, lineHeight: size * 1.38)
         var text = StyledText()
         text.append(code.isEmpty ? " " : code)
-        let shaped = typesetter.shape(text, format)
         let space = context.tight ? style.bodySize * 0.3 : blockSpacing
-        var slices = textSlices(shaped, x: context.column.x + pad, spaceBefore: space, spaceAfter: space)
+        var slices = paragraphSlices(text, format, x: context.column.x + pad, spaceBefore: space,
+                                     spaceAfter: space, atSourceLines: true)
         slices[0].pushDown(pad)
         slices[slices.count - 1].height += pad
         for i in slices.indices {

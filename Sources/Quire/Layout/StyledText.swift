@@ -75,3 +75,26 @@ extension StyledText {
         runs.last { $0.range.contains(offset) }?.attributes ?? Attributes()
     }
 }
+
+extension StyledText {
+    /// The bytes `range` (character boundaries) as a text of their own, offsets rebased to 0.
+    /// O(range + runs + links).
+    func slice(_ range: Range<Int>) -> StyledText {
+        if range == 0..<count { return self }
+        var out = StyledText()
+        let utf8 = string.utf8
+        let lo = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let hi = utf8.index(lo, offsetBy: range.count)
+        out.string = String(string[lo..<hi])
+        func clip(_ r: Range<Int>) -> Range<Int>? {
+            let a = max(r.lowerBound, range.lowerBound), b = min(r.upperBound, range.upperBound)
+            return a < b ? (a - range.lowerBound)..<(b - range.lowerBound) : nil
+        }
+        out.runs = runs.compactMap { run in clip(run.range).map { Run(range: $0, attributes: run.attributes) } }
+        out.links = links.compactMap { link in clip(link.range).map { Link(range: $0, target: link.target) } }
+        out.anchors = anchors.compactMap { a in
+            range.contains(a.offset) ? Anchor(offset: a.offset - range.lowerBound, name: a.name) : nil
+        }
+        return out
+    }
+}

@@ -51,6 +51,51 @@ extension LayoutSession {
         return slices
     }
 
+    /// Largest piece of text shaped at once. HarfBuzz, under Pango, shapes a run of a few
+    /// hundred kilobytes partly or not at all, so longer paragraphs are shaped in pieces.
+    static let shapingChunk = 32 * 1024
+
+    /// Shapes a paragraph of any length into line slices.
+    ///
+    /// Up to `shapingChunk` bytes it is one `ShapedText`. Longer text is shaped a piece at a
+    /// time: every line of a piece but its last is kept and the next piece starts where that
+    /// last line started, so the lines are those of the whole paragraph set at once (Pango
+    /// breaks lines greedily). Code (`atSourceLines`) is cut after a newline instead, where a
+    /// new line starts anyway. Orphan and widow control applies to the whole paragraph.
+    /// O(n) in the text's length.
+    func paragraphSlices(_ text: StyledText, _ format: ParagraphFormat, x: Double,
+                         spaceBefore: Double, spaceAfter: Double, atSourceLines: Bool = false) -> [Slice] {
+        guard text.count > Self.shapingChunk else {
+            return textSlices(typesetter.shape(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter)
+        }
+        let bytes = Array(text.string.utf8)
+        var slices: [Slice] = []
+        var start = 0
+        while start < bytes.count {
+            var end = min(bytes.count, start + Self.shapingChunk)
+            while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            if atSourceLines, end < bytes.count, let newline = bytes[start..<end].lastIndex(of: 0x0A), newline > start {
+                // Shape up to the newline (not including it: Pango would add an empty line).
+                slices += textSlices(typesetter.shape(text.slice(start..<newline), format), x: x,
+                                     spaceBefore: 0, spaceAfter: 0)
+                start = newline + 1
+                continue
+            }
+            let shaped = typesetter.shape(text.slice(start..<end), format)
+            var pieces = textSlices(shaped, x: x, spaceBefore: 0, spaceAfter: 0)
+            if end < bytes.count, pieces.count > 1 {
+                pieces.removeLast()
+                end = start + shaped.lines[shaped.lines.count - 1].start
+            }
+            slices += pieces
+            start = end
+        }
+        for i in slices.indices { slices[i].keepWithNext = slices.count >= 2 && (i == 0 || i == slices.count - 2) }
+        slices[0].spaceBefore = spaceBefore
+        slices[slices.count - 1].spaceAfter = spaceAfter
+        return slices
+    }
+
     /// A slice of no height holding only destinations (an anchor with no text of its own).
     func anchorSlice(_ names: [String]) -> [Slice] {
         let placed = names.filter(claimDestination)

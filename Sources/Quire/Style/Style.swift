@@ -8,8 +8,10 @@ public struct Style: Sendable, Equatable {
     /// Margins around the text block: top, right (outer), bottom, left.
     public var margins: Insets = Insets(top: 68, right: 66, bottom: 72, left: 66)
 
-    /// Body text family and size; line height is a multiple of the size.
-    public var bodyFont: String = "Noto Serif"
+    /// Body text family and size; line height is a multiple of the size. A family may list
+    /// fallbacks: Arabic and Hebrew name Noto Sans faces, which fontconfig would otherwise
+    /// replace by DejaVu Sans (whose text pdftotext and copy-paste split inside words).
+    public var bodyFont: String = "Noto Serif, Noto Sans Arabic, Noto Sans Hebrew"
     public var bodySize: Double = 10.5
     public var bodyLineHeight: Double = 1.45
     /// How paragraphs and list items are aligned inside their column.
@@ -18,7 +20,7 @@ public struct Style: Sendable, Equatable {
     public var paragraphSpacing: Double = 0.75
 
     /// Heading family; sizes are multiples of the body size for levels 1...6.
-    public var headingFont: String = "Noto Sans"
+    public var headingFont: String = "Noto Sans, Noto Sans Arabic, Noto Sans Hebrew"
     public var headingScale: [Double] = [2.0, 1.6, 1.3, 1.12, 1.0, 0.92]
 
     /// Monospace family for code blocks and inline code; its size relative to the body.

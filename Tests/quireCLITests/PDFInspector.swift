@@ -1,0 +1,152 @@
+import Foundation
+
+/// Reads a PDF through qpdf and pdftotext.
+struct PDFInspector {
+    let pdf: URL
+
+    /// `qpdf --check`: passes when it exits 0 and prints no WARNING.
+    func check() throws -> (passed: Bool, output: String) {
+        let r = try Run.run(try Run.tool("qpdf"), ["--check", pdf.path])
+        let output = r.stdoutText + r.stderrText
+        return (r.status == 0 && !output.contains("WARNING"), output)
+    }
+
+    /// The text as `pdftotext -enc UTF-8` extracts it.
+    func text() throws -> String {
+        let r = try Run.run(try Run.tool("pdftotext"), ["-enc", "UTF-8", pdf.path, "-"])
+        guard r.status == 0 else { throw RunError(description: "pdftotext failed (\(r.status)): \(r.stderrText)") }
+        return r.stdoutText
+    }
+
+    /// Entries in the document outline, counted through "kids".
+    func outlineCount() throws -> Int {
+        let json = try qpdfJSON(["--json", "--json-key=outlines"])
+        guard let outlines = json["outlines"] as? [Any] else { throw RunError(description: "qpdf JSON has no \"outlines\" array") }
+        func count(_ entries: [Any]) -> Int {
+            entries.reduce(0) { sum, entry in
+                sum + 1 + (((entry as? [String: Any])?["kids"] as? [Any]).map(count) ?? 0)
+            }
+        }
+        return count(outlines)
+    }
+
+    /// Internal links and the named destinations they should reach.
+    struct Links {
+        /// The destination name of every link annotation with a /Dest (or a GoTo action).
+        var internalTargets: [String] = []
+        /// Named destinations: the catalog's /Names /Dests tree and /Dests dictionary.
+        var destinations: Set<String> = []
+        /// Named destinations whose array does not start with a page of this document.
+        var destinationsOffPage: [String] = []
+        /// Targets with no named destination, in annotation order.
+        var unresolved: [String] { internalTargets.filter { !destinations.contains($0) } }
+    }
+
+    func links() throws -> Links {
+        let json = try qpdfJSON(["--json=2", "--json-key=qpdf"])
+        guard let qpdf = json["qpdf"] as? [Any], qpdf.count > 1, let objects = qpdf[1] as? [String: Any] else {
+            throw RunError(description: "qpdf JSON v2 has no objects section")
+        }
+        /// An object's value (a stream's dictionary for streams).
+        func value(_ ref: String) -> Any? {
+            guard let object = objects["obj:" + ref] as? [String: Any] else { return nil }
+            return object["value"] ?? (object["stream"] as? [String: Any])?["dict"]
+        }
+        /// Follows an indirect reference ("12 0 R") to its value; other values stay.
+        func resolve(_ any: Any?) -> Any? {
+            if let s = any as? String, s.hasSuffix(" R") { return value(s) }
+            return any
+        }
+        var pages = Set<String>()
+        var catalog: [String: Any]?
+        var result = Links()
+        for (key, object) in objects {
+            guard key.hasPrefix("obj:"), let dict = (object as? [String: Any])?["value"] as? [String: Any] else { continue }
+            switch dict["/Type"] as? String {
+            case "/Page": pages.insert(String(key.dropFirst(4)))
+            case "/Catalog": catalog = dict
+            default: break
+            }
+        }
+        var destinationArrays: [String: Any] = [:]
+        if let catalog {
+            if let names = resolve(catalog["/Names"]) as? [String: Any], let root = resolve(names["/Dests"]) {
+                var seen = Set<String>()
+                func walk(_ node: Any?) {
+                    guard let node = resolve(node) as? [String: Any] else { return }
+                    if let pairs = node["/Names"] as? [Any] {
+                        for i in stride(from: 0, to: pairs.count - 1, by: 2) {
+                            if let name = pdfString(pairs[i]) { destinationArrays[name] = pairs[i + 1] }
+                        }
+                    }
+                    for kid in node["/Kids"] as? [Any] ?? [] {
+                        if let ref = kid as? String, !seen.insert(ref).inserted { continue }
+                        walk(kid)
+                    }
+                }
+                walk(root)
+            }
+            if let dests = resolve(catalog["/Dests"]) as? [String: Any] {
+                for (name, dest) in dests { destinationArrays[String(name.dropFirst())] = dest }
+            }
+        }
+        for (name, dest) in destinationArrays {
+            result.destinations.insert(name)
+            var array = resolve(dest)
+            if let dict = array as? [String: Any] { array = resolve(dict["/D"]) }
+            if let first = (array as? [Any])?.first as? String, pages.contains(first) { continue }
+            result.destinationsOffPage.append(name)
+        }
+        // Link annotations, in a stable order (by object number).
+        let annotations = objects.compactMap { key, object -> (Int, [String: Any])? in
+            guard let dict = (object as? [String: Any])?["value"] as? [String: Any],
+                  dict["/Subtype"] as? String == "/Link" else { return nil }
+            return (Int(key.dropFirst(4).prefix { $0.isNumber }) ?? 0, dict)
+        }.sorted { $0.0 < $1.0 }
+        for (_, link) in annotations {
+            var dest = resolve(link["/Dest"])
+            if dest == nil, let action = resolve(link["/A"]) as? [String: Any], action["/S"] as? String == "/GoTo" {
+                dest = resolve(action["/D"])
+            }
+            guard let dest else { continue }
+            if let name = pdfString(dest) {
+                result.internalTargets.append(name)
+            } else if let array = dest as? [Any] {
+                // An explicit destination: it resolves when it names a page of this document.
+                let page = array.first as? String ?? ""
+                let name = "<explicit \(page)>"
+                result.internalTargets.append(name)
+                if pages.contains(page) { result.destinations.insert(name) }
+            }
+        }
+        return result
+    }
+
+    /// A destination name from qpdf JSON v2: "u:text", "b:hex" or a name object "/name".
+    private func pdfString(_ any: Any) -> String? {
+        guard let s = any as? String else { return nil }
+        if s.hasPrefix("u:") { return String(s.dropFirst(2)) }
+        if s.hasPrefix("b:") {
+            var bytes: [UInt8] = []
+            var hex = s.dropFirst(2)[...]
+            while hex.count >= 2 {
+                guard let b = UInt8(hex.prefix(2), radix: 16) else { return nil }
+                bytes.append(b)
+                hex = hex.dropFirst(2)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        if s.hasPrefix("/") { return String(s.dropFirst()) }
+        return nil
+    }
+
+    private func qpdfJSON(_ options: [String]) throws -> [String: Any] {
+        let r = try Run.run(try Run.tool("qpdf"), options + [pdf.path])
+        // qpdf exits 3 for warnings; the JSON is still complete then.
+        guard r.status == 0 || r.status == 3 else { throw RunError(description: "qpdf \(options) failed (\(r.status)): \(r.stderrText)") }
+        guard let json = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any] else {
+            throw RunError(description: "qpdf \(options) did not print a JSON object")
+        }
+        return json
+    }
+}

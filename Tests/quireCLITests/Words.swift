@@ -1,0 +1,228 @@
+import Foundation
+import Quire
+
+/// The text a reader should find in the PDF, taken from the parsed Document.
+enum VisibleText {
+    /// All visible text of `blocks`: inline text and code spans, code blocks, table cells,
+    /// image alt text and raw HTML with its tags stripped. Blocks are separated by newlines.
+    static func of(_ blocks: [Block]) -> String {
+        blocks.map(of).joined(separator: "\n")
+    }
+
+    static func of(_ block: Block) -> String {
+        switch block.kind {
+        case .heading(_, let content), .paragraph(let content):
+            return of(content)
+        case .blockQuote(let children), .footnoteDefinition(_, let children):
+            return of(children)
+        case .codeBlock(let text, _):
+            return text
+        case .thematicBreak:
+            return ""
+        case .list(let list):
+            return list.items.map { of($0.blocks) }.joined(separator: "\n")
+        case .table(let table):
+            return table.rows.map { row in row.map(of).joined(separator: "\t") }.joined(separator: "\n")
+        case .html(let html):
+            return stripTags(html)
+        }
+    }
+
+    /// Inline text joined without separators, so `foo**bar**` stays the one word "foobar".
+    static func of(_ inlines: [Inline]) -> String {
+        inlines.map { inline in
+            switch inline {
+            case .text(let s), .code(let s): return s
+            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c): return of(c)
+            case .image(_, _, let alt): return of(alt)
+            case .softBreak, .hardBreak: return " "
+            case .html(let html): return stripTags(html)
+            // Set as a superscript number, not its label: not reference text.
+            case .footnoteReference: return ""
+            }
+        }.joined()
+    }
+
+    /// Headings in `blocks`, counted through quotes, lists and footnotes.
+    static func headingCount(_ blocks: [Block]) -> Int {
+        blocks.reduce(0) { sum, block in
+            switch block.kind {
+            case .heading: return sum + 1
+            case .blockQuote(let c), .footnoteDefinition(_, let c): return sum + headingCount(c)
+            case .list(let list): return sum + list.items.reduce(0) { $0 + headingCount($1.blocks) }
+            default: return sum
+            }
+        }
+    }
+
+    /// HTML without comments and tags, entities decoded. Text only: good enough for word counts.
+    static func stripTags(_ html: String) -> String {
+        var out = ""
+        var rest = html[...]
+        while let open = rest.firstIndex(of: "<") {
+            out += rest[..<open]
+            let after = rest[open...]
+            if after.hasPrefix("<!--") {
+                rest = after.range(of: "-->").map { after[$0.upperBound...] } ?? ""
+                continue
+            }
+            let next = after.dropFirst().first
+            if let next, next.isLetter || next == "/" || next == "!" || next == "?",
+               let close = after.firstIndex(of: ">") {
+                out += " "  // a tag may end a word (<br>, </p>); an extra space never joins words
+                rest = after[after.index(after: close)...]
+            } else {
+                out += "<"
+                rest = after.dropFirst()
+            }
+        }
+        out += rest
+        return decodeEntities(out)
+    }
+
+    private static let entities: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ",
+        "copy": "©", "reg": "®", "trade": "™", "mdash": "—", "ndash": "–", "hellip": "…",
+        "lrm": "", "rlm": "", "laquo": "«", "raquo": "»", "middot": "·",
+    ]
+
+    static func decodeEntities(_ s: String) -> String {
+        guard s.contains("&") else { return s }
+        var out = ""
+        var rest = s[...]
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            if let semi = after.prefix(12).firstIndex(of: ";") {
+                let name = after[..<semi]
+                var decoded: String?
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else if name.hasPrefix("#") {
+                    decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else {
+                    decoded = entities[String(name)]
+                }
+                if let decoded {
+                    out += decoded
+                    rest = after[after.index(after: semi)...]
+                    continue
+                }
+            }
+            out += "&"
+            rest = after
+        }
+        return out + rest
+    }
+}
+
+/// Words, counted the same way for the Markdown and for pdftotext's output.
+enum Words {
+    /// NFKC-normalised, lowercased words: maximal runs of letters and digits, except that each
+    /// CJK ideograph, kana or hangul syllable is a word of its own (so line breaks inside CJK
+    /// text do not matter). Combining marks (Arabic harakat, Hebrew points), the Arabic tatweel
+    /// and invisible format characters (bidi marks, zero-width joiners, soft hyphens) are dropped
+    /// first, on both sides alike.
+    ///
+    /// Three rules make pdftotext's known rewrites count the same on both sides:
+    /// - a hyphen between letters joins them ("free-programming" is "freeprogramming"), because
+    ///   pdftotext drops the hyphen of a line ending in one and joins the lines;
+    /// - a word ends where right-to-left letters meet other letters or digits ("לFree" is "ל"
+    ///   and "free"), because pdftotext reorders mixed-direction lines and separates them;
+    /// - runs of lam and alef are put in one order ("لا" and "ال" are the same), because
+    ///   pdftotext reverses the decomposed lam-alef ligature in right-to-left lines.
+    static func tokens(_ text: String) -> [String] {
+        let normalized = text.precomposedStringWithCompatibilityMapping.lowercased()
+        var scalars = String.UnicodeScalarView()
+        for s in normalized.unicodeScalars {
+            switch s.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: continue
+            default: if s.value != 0x0640 { scalars.append(s) }
+            }
+        }
+        let chars = Array(String(scalars))
+        var words: [String] = []
+        var current = ""
+        func flush() {
+            if !current.isEmpty { words.append(canonicalLamAlef(current)); current = "" }
+        }
+        for (i, ch) in chars.enumerated() {
+            if isCJK(ch) {
+                flush()
+                words.append(String(ch))
+            } else if ch.isLetter || ch.isNumber {
+                if let last = current.last, isRightToLeft(last) != isRightToLeft(ch) { flush() }
+                current.append(ch)
+            } else if (ch == "-" || ch == "\u{2010}"), !current.isEmpty, i + 1 < chars.count,
+                      chars[i + 1].isLetter || chars[i + 1].isNumber, !isCJK(chars[i + 1]) {
+                continue
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return words
+    }
+
+    static func counts(_ text: String) -> [String: Int] {
+        tokens(text).reduce(into: [:]) { $0[$1, default: 0] += 1 }
+    }
+
+    static func isCJK(_ ch: Character) -> Bool {
+        guard let v = ch.unicodeScalars.first?.value else { return false }
+        switch v {
+        case 0x3040...0x30FF, 0x31F0...0x31FF,           // hiragana, katakana
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF,  // Han
+             0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF:  // hangul
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Hebrew and Arabic-script letters (not digits: bidi lays even Arabic-Indic digits out
+    /// left to right, and pdftotext moves them about like Latin text).
+    static func isRightToLeft(_ ch: Character) -> Bool {
+        guard ch.isLetter, let v = ch.unicodeScalars.first?.value else { return false }
+        switch v {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true
+        default: return false
+        }
+    }
+
+    private static let lamAlef: Set<Character> = ["\u{0644}", "\u{0627}", "\u{0622}", "\u{0623}", "\u{0625}"]
+
+    /// `word` with each run of lam and alef letters sorted.
+    static func canonicalLamAlef(_ word: String) -> String {
+        guard word.contains("\u{0644}") else { return word }
+        var out = ""
+        var run: [Character] = []
+        for ch in word {
+            if lamAlef.contains(ch) { run.append(ch); continue }
+            out += String(run.sorted()); run = []
+            out.append(ch)
+        }
+        return out + String(run.sorted())
+    }
+
+    /// How much of `reference` (a word multiset) `found` holds: sum of min(counts) / total.
+    struct Coverage {
+        var covered: Int
+        var total: Int
+        /// Reference words short in `found`, most-missed first, with how many are missing.
+        var missing: [(word: String, count: Int)]
+    }
+
+    static func coverage(of reference: [String: Int], in found: [String: Int]) -> Coverage {
+        var covered = 0, total = 0
+        var missing: [(word: String, count: Int)] = []
+        for (word, n) in reference {
+            let have = min(n, found[word] ?? 0)
+            covered += have
+            total += n
+            if have < n { missing.append((word, n - have)) }
+        }
+        missing.sort { $0.count != $1.count ? $0.count > $1.count : $0.word < $1.word }
+        return Coverage(covered: covered, total: total, missing: missing)
+    }
+}
