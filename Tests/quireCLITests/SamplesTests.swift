@@ -1,0 +1,69 @@
+import Foundation
+import Quire
+import XCTest
+
+/// The samples and excerpt mode, end to end through the built binary.
+final class SamplesTests: XCTestCase {
+    private var folder: TemporaryDirectory!
+    private var quire: URL!
+
+    override func setUpWithError() throws {
+        quire = try Paths.quireBinary()
+        folder = try TemporaryDirectory(prefix: "samples")
+    }
+
+    private var samples: URL { Paths.packageRoot.appendingPathComponent("Samples") }
+
+    private func render(_ input: URL, _ extra: [String] = []) throws -> PDFInspector {
+        let pdf = folder.url.appendingPathComponent(input.deletingPathExtension().lastPathComponent + ".pdf")
+        let run = try Run.run(quire, ["render", input.path, "-o", pdf.path] + extra)
+        XCTAssertEqual(run.status, 0, "\(input.lastPathComponent): \(run.stderrText)")
+        let inspector = PDFInspector(pdf: pdf)
+        let check = try inspector.check()
+        XCTAssertTrue(check.passed, "\(input.lastPathComponent) \(extra): qpdf --check\n\(check.output)")
+        let links = try inspector.links()
+        XCTAssertEqual(links.unresolved, [], "\(input.lastPathComponent) \(extra): unresolved internal links")
+        return inspector
+    }
+
+    func testEverySampleRenders() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".md") }
+        XCTAssertGreaterThanOrEqual(files.count, 3)
+        for name in files { _ = try render(samples.appendingPathComponent(name)) }
+    }
+
+    /// Issue 3: markers are drawn, never characters in the text layer; numbers are text.
+    func testListShowcaseHasNoBulletCharactersButSearchableNumbers() throws {
+        let text = try render(samples.appendingPathComponent("lists.md")).text()
+        for bullet in ["•", "◦", "▪", "■", "●", "○", "[x]", "[ ]", "☐", "☑"] {
+            XCTAssertFalse(text.contains(bullet), "'\(bullet)' in the text layer")
+        }
+        for number in ["8.", "9.", "10.", "11."] { XCTAssertTrue(text.contains(number), number) }
+        XCTAssertTrue(text.contains("Disc at the first level"))
+    }
+
+    /// Issue 4: excerpt mode keeps every PDF valid with every link resolved, and the label is text.
+    func testCorpusInExcerptMode() throws {
+        var cut = 0
+        for file in try Paths.corpusFiles() {
+            let text = try render(file, ["--excerpt-lines", "3"]).text()
+            if text.contains("Continue reading") { cut += 1 }
+        }
+        XCTAssertGreaterThan(cut, 10, "most corpus files have sections longer than 3 lines")
+    }
+
+    func testPreviewPrintsTheExcerpts() throws {
+        let input = folder.url.appendingPathComponent("p.md")
+        try Data(("# T\n\n" + (1...300).map { "w\($0)" }.joined(separator: " ") + "\n\n## Short\n\nOne line.\n").utf8).write(to: input)
+        let run = try Run.run(quire, ["preview", input.path, "--excerpt-lines", "2"])
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        let lines = run.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines[0], "## T")
+        XCTAssertTrue(lines[1].hasPrefix("w1 w2"))
+        XCTAssertTrue(lines[2].hasSuffix("… Continue reading"), lines[2])
+        XCTAssertEqual(Array(lines[3...5]), ["", "## Short", "One line."])
+        let bad = try Run.run(quire, ["preview", input.path, "--excerpt-lines", "0"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderrText.contains("hint:"))
+    }
+}
