@@ -22,7 +22,7 @@ demo: build
 
 test: deps
 	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 clean:
 	rm -rf .build Samples/out
