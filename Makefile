@@ -12,13 +12,15 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# Renders every Samples/*.md into Samples/out/*.pdf.
+# Renders every Samples/*.md into Samples/out/*.pdf, and the excerpt sample cut to 4 lines.
 demo: build
 	@mkdir -p Samples/out
 	@for f in Samples/*.md; do \
 	  out="Samples/out/$$(basename "$${f%.md}").pdf"; \
 	  $(BIN) render "$$f" -o "$$out" && echo "rendered $$out" || exit 1; \
 	done
+	@$(BIN) render Samples/excerpts.md --excerpt-lines 4 -o Samples/out/excerpts-cut.pdf \
+	  && echo "rendered Samples/out/excerpts-cut.pdf (--excerpt-lines 4)"
 
 test: deps
 	$(SWIFT) build

@@ -66,9 +66,14 @@ extension LayoutSession {
     private func previewLine(_ slice: Slice) -> String? {
         guard slice.excerptRole != .none else { return nil }
         var parts: [(x: Double, text: String)] = []
+        var rightToLeft = false
+        var right = style.margins.left
         for item in slice.items {
             switch item {
-            case .text(let line): parts.append((line.x, line.text))
+            case .text(let line):
+                parts.append((line.x, line.text))
+                rightToLeft = rightToLeft || line.shaped.isRightToLeft
+                right = max(right, line.x + line.width)
             case .marker(let m):
                 let glyph: String
                 switch m.kind {
@@ -83,7 +88,9 @@ extension LayoutSession {
             }
         }
         guard let left = parts.map(\.x).min() else { return nil }
-        let indent = String(repeating: " ", count: max(0, Int(((left - style.margins.left) / (style.bodySize * 0.6)).rounded())))
+        // Indent by the distance from the line's start edge (the right one for right-to-left).
+        let inset = rightToLeft ? style.margins.left + style.contentWidth - right : left - style.margins.left
+        let indent = String(repeating: " ", count: max(0, Int((inset / (style.bodySize * 0.6)).rounded())))
         return indent + parts.sorted { $0.x < $1.x }.map(\.text).joined(separator: " ")
             .replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
     }
