@@ -3,21 +3,31 @@ import Quire
 import Glibc
 #endif
 
-/// Exit codes: 0 success, 1 a rendering error, 2 a usage error.
+/// Exit codes: 0 success, 1 a rendering error, 2 a usage error (bad flag, template or value).
 enum CLI {
     static let usage = """
     quire \(Quire.version): typeset Markdown (CommonMark + GitHub extensions) into PDF.
 
     Usage:
       quire render INPUT.md [-o OUTPUT.pdf] [options]
-      quire preview INPUT.md [--excerpt-lines N]
+      quire preview INPUT.md [--excerpt-lines N] [options]
+      quire templates
       quire --help | --version
 
     Commands:
-      render    typeset one Markdown file into a PDF
-      preview   print each section's excerpt as the PDF breaks its lines
+      render      typeset one Markdown file into a PDF
+      preview     print each section's excerpt as the PDF breaks its lines
+      templates   list the built-in templates
 
     Run 'quire COMMAND --help' for a command's options.
+    """
+
+    static let styleOptions = """
+      --template NAME|PATH   a built-in template (see 'quire templates') or a .json file
+      --set KEY=VALUE        override one template key (repeatable; keys in Templates/README.md)
+      --page-size SIZE       a4 (default), a5, a6, letter, legal or "W x H mm" (same as --set page.size=SIZE)
+      --excerpt-lines N      cut every section longer than N lines (N >= 1) to N lines ending
+                             with "… Continue reading", linked to its full text at the end
     """
 
     static let renderUsage = """
@@ -28,10 +38,8 @@ enum CLI {
     Options:
       -o, --output PATH      where to write the PDF (default: INPUT with .pdf beside it;
                              '-' writes to standard output; required when INPUT is '-')
-      --page-size SIZE       a4 (default), a5 or letter
-      --title TEXT           the PDF's title (default: the first heading, else the file name)
-      --excerpt-lines N      cut every section longer than N lines (N >= 1) to N lines ending
-                             with "… Continue reading", linked to its full text at the end
+      --title TEXT           the PDF's title (default: front matter title, first heading, file name)
+    \(styleOptions)
       -q, --quiet            do not print warnings
       -h, --help             show this help
 
@@ -40,11 +48,24 @@ enum CLI {
     Exit status: 0 success, 1 rendering error, 2 usage error.
     """
 
+    static let previewUsage = """
+    Usage: quire preview INPUT.md [--excerpt-lines N] [options]
+
+    Prints every section's excerpt with exactly the line breaks of the PDF that
+    'quire render --excerpt-lines N' makes; a cut section ends with "… Continue reading".
+
+    Options:
+    \(styleOptions)
+                             (preview uses 6 lines when neither this nor the template sets them)
+      -h, --help             show this help
+    """
+
     static func run(_ args: [String]) -> Int32 {
         guard let command = args.first else {
             printError(usage)
             return 2
         }
+        let rest = Array(args.dropFirst())
         switch command {
         case "-h", "--help", "help":
             print(usage)
@@ -53,142 +74,141 @@ enum CLI {
             print("quire \(Quire.version)")
             return 0
         case "render":
-            return render(Array(args.dropFirst()))
+            return render(rest)
         case "preview":
-            return preview(Array(args.dropFirst()))
+            return preview(rest)
+        case "templates":
+            for t in Templates.builtins {
+                print(t.name.padding(toLength: 10, withPad: " ", startingAt: 0) + t.description)
+            }
+            return 0
         default:
             return usageError("unknown command '\(command)'", hint: "run 'quire --help' for the commands")
         }
     }
 
-    static func render(_ args: [String]) -> Int32 {
+    /// What the command line asked for, before the template is resolved.
+    struct Arguments {
         var input: String?
         var output: String?
-        var options = RenderOptions()
+        var title: String?
+        var template: String?
+        var sets: [String] = []
         var quiet = false
+        var help = false
+    }
+
+    /// Parses the options render and preview share; a usage error's exit code otherwise.
+    static func parse(_ args: [String], command: String, allowOutput: Bool) -> Result<Arguments, ExitCode> {
+        var a = Arguments()
         var i = 0
-        func value(_ flag: String) -> String? {
-            guard i + 1 < args.count else { return nil }
-            i += 1
-            return args[i]
-        }
         while i < args.count {
             let arg = args[i]
-            switch arg {
-            case "-h", "--help":
-                print(renderUsage)
-                return 0
-            case "-o", "--output":
-                guard let v = value(arg) else { return missingValue(arg) }
-                output = v
-            case "--page-size":
-                guard let v = value(arg) else { return missingValue(arg) }
-                guard let size = PageSize.named(v) else {
-                    let names = PageSize.named.map(\.name).joined(separator: ", ")
-                    return usageError("invalid --page-size '\(v)'", hint: "use one of: \(names)")
+            func value() -> String? {
+                guard i + 1 < args.count else { return nil }
+                i += 1
+                return args[i]
+            }
+            let takesValue = ["--template", "--set", "--page-size", "--excerpt-lines"] + (allowOutput ? ["-o", "--output", "--title"] : [])
+            if takesValue.contains(arg) {
+                guard let v = value() else {
+                    return .failure(ExitCode(usageError("option '\(arg)' needs a value", hint: "run 'quire \(command) --help' for the options")))
                 }
-                options.style.pageSize = size
-            case "--title":
-                guard let v = value(arg) else { return missingValue(arg) }
-                options.title = v
-            case "--excerpt-lines":
-                guard let v = value(arg) else { return missingValue(arg) }
-                guard let n = Int(v), n >= 1 else {
-                    return usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines, 1 or more")
+                switch arg {
+                case "-o", "--output": a.output = v
+                case "--title": a.title = v
+                case "--template": a.template = v
+                case "--set": a.sets.append(v)
+                case "--page-size": a.sets.append("page.size=" + v)
+                default:
+                    guard let n = Int(v), n >= 1 else {
+                        return .failure(ExitCode(usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines, 1 or more")))
+                    }
+                    a.sets.append("excerpt.lines=\(n)")
                 }
-                options.style.excerptLines = n
-            case "-q", "--quiet":
-                quiet = true
-            default:
-                if arg.hasPrefix("-") && arg != "-" {
-                    return usageError("unknown option '\(arg)'", hint: "run 'quire render --help' for the options")
-                }
-                if input != nil {
-                    return usageError("more than one input ('\(input!)' and '\(arg)')",
-                                      hint: "render takes one file; 'quire render --help' shows the usage")
-                }
-                input = arg
+            } else if arg == "-h" || arg == "--help" {
+                a.help = true
+            } else if allowOutput && (arg == "-q" || arg == "--quiet") {
+                a.quiet = true
+            } else if arg.hasPrefix("-") && arg != "-" {
+                return .failure(ExitCode(usageError("unknown option '\(arg)'", hint: "run 'quire \(command) --help' for the options")))
+            } else if let first = a.input {
+                return .failure(ExitCode(usageError("more than one input ('\(first)' and '\(arg)')",
+                                                    hint: "\(command) takes one file; 'quire \(command) --help' shows the usage")))
+            } else {
+                a.input = arg
             }
             i += 1
         }
-        guard let inputPath = input else {
+        return .success(a)
+    }
+
+    struct ExitCode: Error {
+        var code: Int32
+        init(_ code: Int32) { self.code = code }
+    }
+
+    /// The style from --template and --set (in order), or a usage error naming the problem.
+    static func style(_ a: Arguments) -> Result<Style, ExitCode> {
+        do {
+            return .success(try Templates.style(template: a.template, sets: a.sets))
+        } catch {
+            return .failure(ExitCode(usageError(error.message, hint: "see Templates/README.md for every key and its values")))
+        }
+    }
+
+    static func render(_ args: [String]) -> Int32 {
+        let a: Arguments
+        switch parse(args, command: "render", allowOutput: true) {
+        case .success(let parsed): a = parsed
+        case .failure(let e): return e.code
+        }
+        if a.help { print(renderUsage); return 0 }
+        guard let inputPath = a.input else {
             return usageError("no input file", hint: "usage: quire render INPUT.md [-o OUTPUT.pdf]")
         }
-        if inputPath == "-" && output == nil {
+        if inputPath == "-" && a.output == nil {
             return usageError("reading standard input needs -o", hint: "add '-o OUTPUT.pdf' or '-o -' for standard output")
         }
-        let outputPath = output ?? defaultOutput(for: inputPath)
+        var options: RenderOptions
+        switch style(a) {
+        case .success(let s): options = RenderOptions(style: s)
+        case .failure(let e): return e.code
+        }
+        options.title = a.title
+        let outputPath = a.output ?? defaultOutput(for: inputPath)
         do {
             let result = try Quire.renderFile(input: inputPath, output: outputPath, options: options)
-            if !quiet {
+            if !a.quiet {
                 for warning in result.warnings {
                     let place = warning.line > 0 ? "\(inputPath):\(warning.line)" : inputPath
                     printError("quire: warning: \(place): \(warning.message)")
                 }
             }
             return 0
-        } catch let error as QuireError {
-            printError("quire: error: \(error)")
-            return 1
         } catch {
-            printError("quire: error: \(inputPath): \(error)")
+            printError("quire: error: \(error)")
             return 1
         }
     }
 
-    static let previewUsage = """
-    Usage: quire preview INPUT.md [--excerpt-lines N] [--page-size SIZE]
-
-    Prints every section's excerpt with exactly the line breaks of the PDF that
-    'quire render --excerpt-lines N' makes; a cut section ends with "… Continue reading".
-
-    Options:
-      --excerpt-lines N      lines per excerpt (default 6)
-      --page-size SIZE       a4 (default), a5 or letter
-      -h, --help             show this help
-    """
-
     static func preview(_ args: [String]) -> Int32 {
-        var input: String?
-        var options = RenderOptions()
-        options.style.excerptLines = 6
-        var i = 0
-        while i < args.count {
-            let arg = args[i]
-            switch arg {
-            case "-h", "--help":
-                print(previewUsage)
-                return 0
-            case "--excerpt-lines", "--page-size":
-                guard i + 1 < args.count else { return missingValue(arg, command: "preview") }
-                i += 1
-                if arg == "--page-size" {
-                    guard let size = PageSize.named(args[i]) else {
-                        return usageError("invalid --page-size '\(args[i])'", hint: "use one of: a4, a5, letter")
-                    }
-                    options.style.pageSize = size
-                } else {
-                    guard let n = Int(args[i]), n >= 1 else {
-                        return usageError("invalid --excerpt-lines '\(args[i])'", hint: "give a whole number of lines, 1 or more")
-                    }
-                    options.style.excerptLines = n
-                }
-            default:
-                if arg.hasPrefix("-") && arg != "-" {
-                    return usageError("unknown option '\(arg)'", hint: "run 'quire preview --help' for the options")
-                }
-                guard input == nil else {
-                    return usageError("more than one input", hint: "preview takes one file")
-                }
-                input = arg
-            }
-            i += 1
+        let a: Arguments
+        switch parse(args, command: "preview", allowOutput: false) {
+        case .success(let parsed): a = parsed
+        case .failure(let e): return e.code
         }
-        guard let path = input else {
+        if a.help { print(previewUsage); return 0 }
+        guard let path = a.input else {
             return usageError("no input file", hint: "usage: quire preview INPUT.md [--excerpt-lines N]")
         }
+        var options: RenderOptions
+        switch style(a) {
+        case .success(let s): options = RenderOptions(style: s)
+        case .failure(let e): return e.code
+        }
+        options.sourceName = path
         do {
-            options.sourceName = path
             let text = try InputFile.readMarkdown(at: path)
             var out = ""
             for excerpt in Quire.excerpts(markdown: text, options: options) {
@@ -214,10 +234,7 @@ enum CLI {
         return input + ".pdf"
     }
 
-    static func missingValue(_ flag: String, command: String = "render") -> Int32 {
-        usageError("option '\(flag)' needs a value", hint: "run 'quire \(command) --help' for the options")
-    }
-
+    @discardableResult
     static func usageError(_ message: String, hint: String) -> Int32 {
         printError("quire: error: \(message)\nhint: \(hint)")
         return 2

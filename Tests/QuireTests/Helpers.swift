@@ -7,11 +7,21 @@ func layout(_ markdown: String, style: Style = Style()) -> LaidOutDocument {
 }
 
 extension Page {
-    /// Text lines on the page, footer (page number) excluded, in drawing order.
+    /// Text lines inside the text block (running header and footer excluded), in drawing order.
     var bodyLines: [TextLine] {
-        items.compactMap { item -> TextLine? in
-            guard case .text(let line) = item, line.baseline < size.height - Style().margins.bottom + 1 else { return nil }
+        let margins = Style().margins
+        return items.compactMap { item -> TextLine? in
+            guard case .text(let line) = item, line.baseline < size.height - margins.bottom + 1,
+                  line.baseline > margins.top * 0.75 else { return nil }
             return line
+        }
+    }
+
+    /// Text lines in the top and bottom margins.
+    var furnitureLines: [TextLine] {
+        items.compactMap { item -> TextLine? in
+            guard case .text(let line) = item else { return nil }
+            return bodyLines.contains { $0.shaped === line.shaped && $0.lineIndex == line.lineIndex } ? nil : line
         }
     }
 

@@ -14,13 +14,14 @@ public enum Quire {
     /// - Throws: `QuireError` only if Cairo fails to write the PDF.
     /// - Complexity: O(n) in the text's length.
     public static func render(markdown: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
-        let document = parseMarkdown(markdown)
-        let laidOut = layoutDocument(document, style: options.style, fallbackTitle: options.title ?? options.sourceName)
+        let (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
+        let laidOut = layoutDocument(parseMarkdown(body), style: options.style,
+                                     fallbackTitle: options.title ?? fileTitle(options.sourceName), info: info)
         var metadata = PDFMetadata(title: options.title ?? laidOut.title)
-        metadata.author = options.author
+        metadata.author = options.author.isEmpty ? (info.author?.widest ?? "") : options.author
         do {
             let pdf = try renderPDF(laidOut, metadata: metadata)
-            return RenderResult(pdf: pdf, warnings: laidOut.warnings, pageCount: laidOut.pages.count)
+            return RenderResult(pdf: pdf, warnings: frontMatterWarnings + laidOut.warnings, pageCount: laidOut.pages.count)
         } catch let error as RenderError {
             throw QuireError(file: options.sourceName, line: 0, message: error.description)
         }
@@ -31,9 +32,14 @@ public enum Quire {
     public static func excerpts(markdown: String, options: RenderOptions = RenderOptions()) -> [ExcerptSummary] {
         var style = options.style
         style.excerptLines = style.excerptLines ?? 6
-        let document = parseMarkdown(markdown)
-        return layoutDocument(document, style: style, fallbackTitle: options.title ?? options.sourceName,
-                              includeFullText: false).excerpts
+        let (info, body, _) = FrontMatter.split(markdown)
+        return layoutDocument(parseMarkdown(body), style: style, fallbackTitle: options.title ?? fileTitle(options.sourceName),
+                              info: info, includeFullText: false).excerpts
+    }
+
+    /// "docs/guide.md" → "guide.md"; standard input ("-") → "stdin".
+    static func fileTitle(_ path: String) -> String {
+        path == "-" ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
     }
 
     /// Renders the Markdown file at `input` into the PDF at `output`.

@@ -93,7 +93,7 @@ extension LayoutSession {
         var lo = 0, hi = positions.count - 1
         while lo <= hi {
             let mid = (lo + hi) / 2
-            if let fits = trial(positions[mid], label: style.excerptLabel) {
+            if let fits = trial(positions[mid], label: wording(style.excerptLabel, width: shaped.format.width)) {
                 best = fits
                 lo = mid + 1
             } else {
@@ -153,7 +153,8 @@ extension LayoutSession {
 
     /// A line holding only "… label" (a section whose first block is a table too tall to keep).
     private func labelOnlyLine(target: String, column: Column) -> Slice {
-        let text = excerptText(StyledText(), cutAt: 0, lineStart: 0, label: style.excerptLabel, target: target)
+        let text = excerptText(StyledText(), cutAt: 0, lineStart: 0,
+                               label: wording(style.excerptLabel, width: column.width), target: target)
         let shaped = typesetter.shape(text, bodyFormat(width: column.width))
         return textSlices(shaped, x: column.x, spaceBefore: blockSpacing, spaceAfter: 0)[0]
     }

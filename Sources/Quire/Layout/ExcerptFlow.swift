@@ -39,9 +39,10 @@ extension LayoutSession {
         main += layoutBlocks(divided.footnotes, context)
         guard includeFullText, !fullTexts.isEmpty else { return main }
 
-        var part = headingSlices(level: 1, plain(style.fullTextTitle), destination: "fulltext", context)
+        let partTitle = wording(style.fullTextTitle, width: context.column.width)
+        var part = headingSlices(level: 1, plain(partTitle), destination: "fulltext", context)
         part[0].pageBreakBefore = true
-        extraOutline.append(OutlineEntry(level: 1, title: style.fullTextTitle, destination: "fulltext"))
+        extraOutline.append(OutlineEntry(level: 1, title: partTitle, destination: "fulltext"))
         for full in fullTexts {
             part += headingSlices(level: max(2, min(full.level, 6)), plain(full.title), destination: full.target, context)
             extraOutline.append(OutlineEntry(level: 2, title: full.title, destination: full.target))
@@ -49,7 +50,7 @@ extension LayoutSession {
             var link = StyledText()
             link.append("↩ ")
             let start = link.count
-            link.append(style.backLabel, StyledText.Attributes(italic: true, color: style.linkColor))
+            link.append(wording(style.backLabel, width: context.column.width), StyledText.Attributes(italic: true, color: style.linkColor))
             link.links.append(StyledText.Link(range: start..<link.count, target: .destination(full.back)))
             part += paragraph(link, context)
         }

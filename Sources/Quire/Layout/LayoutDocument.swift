@@ -13,38 +13,23 @@
 ///   - includeFullText: in excerpt mode (`style.excerptLines`), whether to set the "Full text"
 ///     part (a preview of the excerpts does without it).
 public func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
-                           includeFullText: Bool = true) -> LaidOutDocument {
-    let typesetter = Typesetter()
+                           info: DocumentInfo = DocumentInfo(), includeFullText: Bool = true) -> LaidOutDocument {
+    let typesetter = Typesetter(language: info.lang)
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document))
     let column = Column(x: style.margins.left, width: style.contentWidth)
-    let slices: [Slice]
+    var slices = session.titleBlock(info)
     if let lines = style.excerptLines {
-        slices = session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
-                                            fallbackTitle: fallbackTitle)
+        slices += session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
+                                             fallbackTitle: fallbackTitle)
     } else {
-        slices = session.layoutBlocks(document.blocks, BlockContext(column: column))
+        slices += session.layoutBlocks(document.blocks, BlockContext(column: column))
     }
-    let paginator = Paginator(style: style) { number in
-        pageNumber(number, style: style, typesetter: typesetter)
-    }
-    let pages = paginator.paginate(slices)
+    var pages = Paginator(style: style).paginate(slices)
     let outline = session.sortedOutline
-    let title = outline.first?.title ?? fallbackTitle
-    return LaidOutDocument(pages: pages, outline: outline, title: title, warnings: session.warnings,
+    let title = info.title ?? outline.first.map { TextValue.plain($0.title) } ?? .plain(fallbackTitle)
+    for i in pages.indices {
+        pages[i].items += session.furniture(page: i + 1, of: pages.count, info: info, title: title)
+    }
+    return LaidOutDocument(pages: pages, outline: outline, title: title.widest, warnings: session.warnings,
                            excerpts: session.excerpts)
-}
-
-/// The page number, centred in the bottom margin.
-private func pageNumber(_ number: Int, style: Style, typesetter: Typesetter) -> [PageItem] {
-    guard style.showPageNumbers else { return [] }
-    var text = StyledText()
-    text.append("\(number)")
-    let size = style.bodySize * 0.85
-    let format = ParagraphFormat(family: style.bodyFont, size: size, monospaceFamily: style.codeFont,
-                                 monospaceSize: size, color: style.mutedColor, width: 1000, lineHeight: size)
-    let shaped = typesetter.shape(text, format)
-    guard let line = shaped.lines.first else { return [] }
-    let baseline = style.pageSize.height - style.margins.bottom / 2 + line.ascent / 2
-    return [.text(TextLine(shaped: shaped, lineIndex: 0, x: (style.pageSize.width - line.width) / 2,
-                           baseline: baseline, top: baseline - line.ascent, width: line.width))]
 }

@@ -41,6 +41,11 @@ final class LayoutSession {
                         lineHeight: style.bodySize * style.bodyLineHeight)
     }
 
+    /// The wording of `value` for a space `points` wide (width variants are in em of the body font).
+    func wording(_ value: TextValue, width points: Double) -> String {
+        value.select(width: points / style.bodySize)
+    }
+
     /// Records a destination name as placed; false if it was placed before (skip it then).
     func claimDestination(_ name: String) -> Bool {
         placedDestinations.insert(name).inserted

@@ -3,12 +3,11 @@
 /// A page ends before the first slice that does not fit. If the slice before that break
 /// must keep with its next (a heading, an orphan line, a marker's line), the break moves
 /// back to the start of that chain, unless the chain fills the whole page, in which case it
-/// breaks where it must. Spacing between slices is dropped at the top of a page.
+/// breaks where it must. Spacing between slices is dropped at the top of a page. Page
+/// furniture (header, footer) is added afterwards, when the page count is known.
 /// O(slices) plus the length of the chains moved back.
 struct Paginator {
     var style: Style
-    /// Draws the furniture (page number) of page n (1-based) of the document.
-    var furniture: (Int) -> [PageItem]
 
     func paginate(_ slices: [Slice]) -> [Page] {
         let contentHeight = style.contentHeight
@@ -38,13 +37,13 @@ struct Paginator {
                 placed.removeLast(next - breakAt)
                 next = breakAt
             }
-            pages.append(makePage(number: pages.count + 1, placed.map { (slices[$0.index], $0.y) }))
+            pages.append(makePage(placed.map { (slices[$0.index], $0.y) }))
             start = next
         } while start < slices.count
         return pages
     }
 
-    private func makePage(number: Int, _ placed: [(slice: Slice, y: Double)]) -> Page {
+    private func makePage(_ placed: [(slice: Slice, y: Double)]) -> Page {
         var page = Page(size: style.pageSize, items: [], links: [], destinations: [])
         for (slice, y) in placed {
             let dy = style.margins.top + y
@@ -52,7 +51,6 @@ struct Paginator {
             page.links += slice.links.map { LinkArea(rect: $0.rect.offsetBy(dy: dy), target: $0.target) }
             page.destinations += slice.destinations.map { Destination(name: $0.name, y: $0.y + dy) }
         }
-        page.items += furniture(number)
         return page
     }
 }

@@ -29,9 +29,11 @@ final class Typesetter: @unchecked Sendable {
     let context: OpaquePointer
     private var xHeights: [String: Double] = [:]
 
-    init() {
+    /// - Parameter language: a BCP 47 tag that picks language-specific glyphs (CJK), or nil.
+    init(language: String? = nil) {
         fontMap = pango_cairo_font_map_new()
         context = pango_font_map_create_context(fontMap)
+        if let language, !language.isEmpty { pango_context_set_language(context, pango_language_from_string(language)) }
         pango_cairo_context_set_resolution(context, 72)
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)

@@ -28,12 +28,12 @@ public struct Style: Sendable, Equatable {
     public var codeScale: Double = 0.86
 
     /// Colours for text, links, rules and shaded backgrounds.
-    public var textColor: Color = Color(0.08, 0.08, 0.10)
-    public var linkColor: Color = Color(0.05, 0.33, 0.70)
-    public var ruleColor: Color = Color(0.75, 0.75, 0.78)
-    public var quoteRuleColor: Color = Color(0.70, 0.72, 0.80)
-    public var codeBackground: Color = Color(0.95, 0.95, 0.96)
-    public var mutedColor: Color = Color(0.40, 0.40, 0.45)
+    public var textColor: Color = Color(hex: "#141419")!
+    public var linkColor: Color = Color(hex: "#0d54b3")!
+    public var ruleColor: Color = Color(hex: "#bfbfc7")!
+    public var quoteRuleColor: Color = Color(hex: "#b3b8cc")!
+    public var codeBackground: Color = Color(hex: "#f2f2f5")!
+    public var mutedColor: Color = Color(hex: "#66666f")!
 
     /// List markers by nesting depth (repeating).
     public var listMarkers: [MarkerShape] = [.disc, .circle, .square]
@@ -44,15 +44,20 @@ public struct Style: Sendable, Equatable {
 
     /// Cut every section longer than this many typeset lines to an excerpt (nil: no excerpts).
     public var excerptLines: Int?
-    /// The link that ends a cut excerpt and leads to the section's full text.
-    public var excerptLabel: String = "Continue reading"
+    /// The link that ends a cut excerpt and leads to the section's full text; by width, so a
+    /// narrow column gets a shorter wording.
+    public var excerptLabel: TextValue = .variants([(1, "…"), (8, "More"), (20, "Continue reading")])
     /// Heading of the part that holds the full texts of cut sections.
-    public var fullTextTitle: String = "Full text"
+    public var fullTextTitle: TextValue = .plain("Full text")
     /// The link under each full text that leads back to its excerpt.
-    public var backLabel: String = "Back to the excerpt"
+    public var backLabel: TextValue = .plain("Back to the excerpt")
 
-    /// Page number in the footer.
-    public var showPageNumbers: Bool = true
+    /// Running header and footer: left, centre and right texts with placeholders {title},
+    /// {subtitle}, {author}, {date}, {page} and {pages}. The header starts on page 2 unless
+    /// `headerOnFirstPage`.
+    public var header = Furniture(center: .plain("{title}"))
+    public var footer = Furniture(center: .plain("{page}"))
+    public var headerOnFirstPage = false
 
     public init() {}
 
@@ -60,6 +65,17 @@ public struct Style: Sendable, Equatable {
     public var contentWidth: Double { pageSize.width - margins.left - margins.right }
     /// The height of the text block.
     public var contentHeight: Double { pageSize.height - margins.top - margins.bottom }
+}
+
+/// Three texts across the top or bottom margin.
+public struct Furniture: Sendable, Equatable {
+    public var left: TextValue = .plain("")
+    public var center: TextValue = .plain("")
+    public var right: TextValue = .plain("")
+    public init(left: TextValue = .plain(""), center: TextValue = .plain(""), right: TextValue = .plain("")) {
+        self.left = left; self.center = center; self.right = right
+    }
+    var isEmpty: Bool { [left, center, right].allSatisfy { $0 == .plain("") } }
 }
 
 public struct Insets: Sendable, Equatable {
@@ -95,10 +111,14 @@ public struct PageSize: Sendable, Equatable {
 
     public static let a4 = PageSize(width: 595.276, height: 841.890)
     public static let a5 = PageSize(width: 419.528, height: 595.276)
+    public static let a6 = PageSize(width: 297.638, height: 419.528)
     public static let letter = PageSize(width: 612, height: 792)
+    public static let legal = PageSize(width: 612, height: 1008)
 
-    /// The named sizes the command line accepts.
-    public static let named: [(name: String, size: PageSize)] = [("a4", .a4), ("a5", .a5), ("letter", .letter)]
+    /// The named sizes templates and the command line accept.
+    public static let named: [(name: String, size: PageSize)] = [
+        ("a4", .a4), ("a5", .a5), ("a6", .a6), ("letter", .letter), ("legal", .legal),
+    ]
 
     /// The size called `name` (case-insensitive), or nil.
     public static func named(_ name: String) -> PageSize? {

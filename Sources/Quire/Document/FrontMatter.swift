@@ -1,0 +1,86 @@
+import Foundation
+
+/// What a document says about itself in its front matter.
+public struct DocumentInfo: Sendable, Equatable {
+    public var title: TextValue?
+    public var subtitle: TextValue?
+    public var author: TextValue?
+    public var date: TextValue?
+    /// BCP 47 language tag ("ja", "zh-Hant", ...): picks CJK glyph forms.
+    public var lang: String?
+
+    public init(title: TextValue? = nil, subtitle: TextValue? = nil, author: TextValue? = nil,
+                date: TextValue? = nil, lang: String? = nil) {
+        self.title = title; self.subtitle = subtitle; self.author = author; self.date = date; self.lang = lang
+    }
+
+    /// Whether there is anything for a title block.
+    var isEmpty: Bool { title == nil && subtitle == nil && author == nil && date == nil }
+}
+
+/// A leading `---` block of `key: value` lines.
+///
+/// Known keys are title, subtitle, author, date and lang; others are ignored, and so are
+/// indented continuation lines (YAML lists under a key). A value may be quoted, or a width
+/// variant map (`{"8": "Short", "20": "A longer title"}`, JSON or `{8: Short, 20: Longer}`).
+/// A block without its closing `---`, or with a line that is not `key: value`, is not front
+/// matter: a warning names its line and the block stays in the text.
+public enum FrontMatter {
+    /// The document info and the Markdown with the front matter blanked out (line for line, so
+    /// the body's line numbers stay those of the file). O(n).
+    public static func split(_ text: String) -> (info: DocumentInfo, markdown: String, warnings: [Warning]) {
+        guard text.hasPrefix("---") else { return (DocumentInfo(), text, []) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines[0].trimmingCharacters(in: .whitespaces) == "---" else { return (DocumentInfo(), text, []) }
+        guard let close = lines.dropFirst().firstIndex(where: { ["---", "..."].contains($0.trimmingCharacters(in: .whitespaces)) }) else {
+            return (DocumentInfo(), text, [Warning(line: 1, message: "front matter has no closing '---'; set as text")])
+        }
+        var info = DocumentInfo()
+        for (index, raw) in lines[1..<close].enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || raw.first == " " || raw.first == "\t" { continue }
+            guard let colon = line.firstIndex(of: ":"),
+                  !line[..<colon].isEmpty,
+                  line[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+                let message = "front matter line is not 'key: value' (\"\(line.prefix(40))\"); set as text"
+                return (DocumentInfo(), text, [Warning(line: index + 2, message: message)])
+            }
+            let key = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            switch key {
+            case "title": info.title = textValue(value)
+            case "subtitle": info.subtitle = textValue(value)
+            case "author": info.author = textValue(value)
+            case "date": info.date = textValue(value)
+            case "lang": info.lang = unquote(value)
+            default: break
+            }
+        }
+        let body = Array(repeating: "", count: close + 1) + lines[(close + 1)...].map(String.init)
+        return (info, body.joined(separator: "\n"), [])
+    }
+
+    static func unquote(_ s: String) -> String {
+        if s.count >= 2, let f = s.first, f == "\"" || f == "'", s.last == f { return String(s.dropFirst().dropLast()) }
+        return s
+    }
+
+    /// A plain string, or a variant map written as JSON or as a YAML flow map.
+    static func textValue(_ s: String) -> TextValue? {
+        guard !s.isEmpty else { return nil }
+        if s.hasPrefix("{") {
+            if let json = JSONValue.parse(s), let value = TextValue(json: json) { return value }
+            let inner = s.dropFirst().dropLast(s.hasSuffix("}") ? 1 : 0)
+            var variants: [(width: Double, text: String)] = []
+            for pair in inner.split(separator: ",") {
+                let parts = pair.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, let w = Double(unquote(parts[0].trimmingCharacters(in: .whitespaces))) else {
+                    return .plain(unquote(s))
+                }
+                variants.append((w, unquote(parts[1].trimmingCharacters(in: .whitespaces))))
+            }
+            if !variants.isEmpty { return TextValue(variants: variants) }
+        }
+        return .plain(unquote(s))
+    }
+}

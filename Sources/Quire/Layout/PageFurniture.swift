@@ -1,0 +1,87 @@
+import Foundation
+
+/// Running header, footer and the title block: what frames the text rather than flows in it.
+extension LayoutSession {
+    /// Header and footer items for page `number` of `count`. The header is left off page 1
+    /// unless the style asks for it. Each slot's text chooses its width variant, then its
+    /// placeholders are filled ({title} choosing by the slot's width too).
+    func furniture(page number: Int, of count: Int, info: DocumentInfo, title: TextValue) -> [PageItem] {
+        var items: [PageItem] = []
+        let size = style.bodySize * 0.82
+        if number > 1 || style.headerOnFirstPage {
+            items += band(style.header, baselineFromTop: style.margins.top * 0.5, size: size,
+                          page: number, of: count, info: info, title: title)
+        }
+        items += band(style.footer, baselineFromTop: style.pageSize.height - style.margins.bottom * 0.45, size: size,
+                      page: number, of: count, info: info, title: title)
+        return items
+    }
+
+    private func band(_ furniture: Furniture, baselineFromTop: Double, size: Double, page: Int, of count: Int,
+                      info: DocumentInfo, title: TextValue) -> [PageItem] {
+        guard !furniture.isEmpty else { return [] }
+        let slots: [(TextValue, TextAlignment)] = [(furniture.left, .left), (furniture.center, .center), (furniture.right, .right)]
+        let used = slots.filter { $0.0 != .plain("") }.count
+        let width = used > 1 ? style.contentWidth / 3 : style.contentWidth
+        var items: [PageItem] = []
+        for (value, alignment) in slots where value != .plain("") {
+            var text = wording(value, width: width)
+            let fills: [(String, String)] = [
+                ("{title}", wording(title, width: width)),
+                ("{subtitle}", info.subtitle.map { wording($0, width: width) } ?? ""),
+                ("{author}", info.author.map { wording($0, width: width) } ?? ""),
+                ("{date}", info.date.map { wording($0, width: width) } ?? ""),
+                ("{pages}", String(count)),
+                ("{page}", String(page)),
+            ]
+            for (placeholder, fill) in fills where text.contains(placeholder) {
+                text = text.replacingOccurrences(of: placeholder, with: fill)
+            }
+            guard !text.isEmpty else { continue }
+            var styled = StyledText()
+            styled.append(text)
+            var format = bodyFormat(width: style.contentWidth, alignment: alignment)
+            format.size = size
+            format.color = style.mutedColor
+            format.lineHeight = size
+            let shaped = typesetter.shape(styled, format)
+            guard let line = shaped.lines.first else { continue }
+            items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: style.margins.left + line.x,
+                                        baseline: baselineFromTop, top: baselineFromTop - line.ascent, width: line.width)))
+        }
+        return items
+    }
+
+    /// The document's title, subtitle, author and date from its front matter, set at the top
+    /// of page 1 (the title in its widest wording). Empty without front matter.
+    func titleBlock(_ info: DocumentInfo) -> [Slice] {
+        guard !info.isEmpty else { return [] }
+        let column = Column(x: style.margins.left, width: style.contentWidth)
+        var slices: [Slice] = []
+        func add(_ value: TextValue?, scale: Double, bold: Bool = false, italic: Bool = false, muted: Bool = false, space: Double) {
+            guard let value else { return }
+            var text = StyledText()
+            text.append(value.widest)
+            var format = bodyFormat(width: column.width, alignment: .left)
+            format.family = bold ? style.headingFont : style.bodyFont
+            format.size = style.bodySize * scale
+            format.bold = bold
+            format.italic = italic
+            format.lineHeight = format.size * 1.25
+            if muted { format.color = style.mutedColor }
+            var lines = paragraphSlices(text, format, x: column.x, spaceBefore: space, spaceAfter: 0)
+            for i in lines.indices { lines[i].keepWithNext = true; lines[i].excerptRole = .none }
+            slices += lines
+        }
+        add(info.title, scale: 2.4, bold: true, space: 0)
+        add(info.subtitle, scale: 1.35, italic: true, muted: true, space: style.bodySize * 0.4)
+        add(info.author, scale: 1.05, muted: true, space: style.bodySize * 0.9)
+        add(info.date, scale: 1.0, muted: true, space: style.bodySize * 0.2)
+        guard !slices.isEmpty else { return [] }
+        var rule = Slice(height: style.bodySize * 1.2, spaceBefore: style.bodySize * 0.6, spaceAfter: style.bodySize)
+        rule.items.append(.line(from: Point(x: column.x, y: style.bodySize * 0.6), to: Point(x: column.maxX, y: style.bodySize * 0.6),
+                                width: 1.2, color: style.ruleColor))
+        slices.append(rule)
+        return slices
+    }
+}

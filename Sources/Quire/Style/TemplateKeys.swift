@@ -1,0 +1,245 @@
+import Foundation
+
+/// Every key a template or `--set` may give, with its type, what it accepts and how it
+/// changes the `Style`. `Templates/README.md` documents the same keys (a test keeps them in step).
+public struct TemplateKey: Sendable {
+    public let name: String
+    /// The JSON type, for documentation ("number", "string", "text", ...).
+    public let type: String
+    /// What the key accepts, as error messages list it.
+    public let allowed: String
+    public let meaning: String
+    /// A valid value, as JSON text (documentation and tests).
+    public let example: String
+    /// Sets the style from a value; false when the value is not allowed (the style is unchanged).
+    let apply: @Sendable (inout Style, JSONValue) -> Bool
+
+    public static func named(_ name: String) -> TemplateKey? { all.first { $0.name == name } }
+
+    public static let all: [TemplateKey] = [
+        TemplateKey(name: "page.size", type: "string",
+                    allowed: "a4, a5, a6, letter, legal, or \"W x H\" in pt or mm (e.g. \"148 x 210 mm\")",
+                    meaning: "Paper size.", example: "\"a5\"") { style, v in
+            guard case .string(let s) = v, let size = Lengths.pageSize(s) else { return false }
+            style.pageSize = size
+            return true
+        },
+        TemplateKey(name: "page.margin", type: "length or string",
+                    allowed: "one, two or four lengths (top right bottom left) in pt, mm, cm or in, each 0 to 300 pt",
+                    meaning: "Margins around the text block.", example: "\"20mm 18mm\"") { style, v in
+            guard let m = Lengths.margins(v) else { return false }
+            style.margins = m
+            return true
+        },
+        TemplateKey(name: "body.font", type: "string", allowed: "a font family name (fallbacks after commas)",
+                    meaning: "Body text family.", example: "\"DejaVu Serif\"") { style, v in
+            setString(v) { style.bodyFont = $0 }
+        },
+        TemplateKey(name: "body.size", type: "number", allowed: "a number of points from 4 to 72",
+                    meaning: "Body text size.", example: "11") { style, v in
+            setNumber(v, 4...72) { style.bodySize = $0 }
+        },
+        TemplateKey(name: "body.line-height", type: "number", allowed: "a multiple of the body size from 0.8 to 4",
+                    meaning: "Distance between baselines.", example: "1.5") { style, v in
+            setNumber(v, 0.8...4) { style.bodyLineHeight = $0 }
+        },
+        TemplateKey(name: "body.align", type: "string", allowed: "left, right, center, justify",
+                    meaning: "Alignment of paragraphs and list items (list markers stay at the list's edge).",
+                    example: "\"justify\"") { style, v in
+            guard case .string(let s) = v, let a = TextAlignment(rawValue: s) else { return false }
+            style.bodyAlign = a
+            return true
+        },
+        TemplateKey(name: "body.color", type: "string", allowed: "a colour as \"#rrggbb\"",
+                    meaning: "Text colour.", example: "\"#202020\"") { style, v in
+            setColor(v) { style.textColor = $0 }
+        },
+        TemplateKey(name: "paragraph.spacing", type: "number", allowed: "a multiple of the body size from 0 to 5",
+                    meaning: "Space between paragraphs and other blocks.", example: "0.5") { style, v in
+            setNumber(v, 0...5) { style.paragraphSpacing = $0 }
+        },
+        TemplateKey(name: "heading.font", type: "string", allowed: "a font family name (fallbacks after commas)",
+                    meaning: "Heading family.", example: "\"Noto Serif\"") { style, v in
+            setString(v) { style.headingFont = $0 }
+        },
+        TemplateKey(name: "heading.sizes", type: "array of 6 numbers",
+                    allowed: "six multiples of the body size, for levels 1 to 6, each from 0.5 to 6",
+                    meaning: "Heading sizes.", example: "[1.8, 1.5, 1.25, 1.1, 1, 0.9]") { style, v in
+            guard case .array(let a) = v, a.count == 6 else { return false }
+            let sizes = a.compactMap { x -> Double? in if case .number(let n) = x, (0.5...6).contains(n) { return n } else { return nil } }
+            guard sizes.count == 6 else { return false }
+            style.headingScale = sizes
+            return true
+        },
+        TemplateKey(name: "code.font", type: "string", allowed: "a font family name (fallbacks after commas)",
+                    meaning: "Monospace family for code.", example: "\"Noto Sans Mono\"") { style, v in
+            setString(v) { style.codeFont = $0 }
+        },
+        TemplateKey(name: "code.size", type: "number", allowed: "a multiple of the body size from 0.5 to 2",
+                    meaning: "Code size.", example: "0.9") { style, v in
+            setNumber(v, 0.5...2) { style.codeScale = $0 }
+        },
+        TemplateKey(name: "code.background", type: "string", allowed: "a colour as \"#rrggbb\"",
+                    meaning: "Shading behind code.", example: "\"#f4f4f4\"") { style, v in
+            setColor(v) { style.codeBackground = $0 }
+        },
+        TemplateKey(name: "link.color", type: "string", allowed: "a colour as \"#rrggbb\"",
+                    meaning: "Colour of links and of the excerpt label.", example: "\"#aa3300\"") { style, v in
+            setColor(v) { style.linkColor = $0 }
+        },
+        TemplateKey(name: "rule.color", type: "string", allowed: "a colour as \"#rrggbb\"",
+                    meaning: "Colour of rules under headings, thematic breaks and table lines.", example: "\"#999999\"") { style, v in
+            setColor(v) { style.ruleColor = $0 }
+        },
+        TemplateKey(name: "list.markers", type: "array of strings or string",
+                    allowed: "marker names by depth, from disc, circle, square, dash (an array or a comma-separated string)",
+                    meaning: "List markers by nesting depth, repeating.", example: "[\"dash\", \"disc\"]") { style, v in
+            let names: [String]
+            switch v {
+            case .string(let s): names = s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            case .array(let a): names = a.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+                guard names.count == a.count else { return false }
+            default: return false
+            }
+            let shapes = names.compactMap(MarkerShape.init(rawValue:))
+            guard !shapes.isEmpty, shapes.count == names.count else { return false }
+            style.listMarkers = shapes
+            return true
+        },
+        TemplateKey(name: "list.indent", type: "number", allowed: "a multiple of the body size from 0.5 to 10",
+                    meaning: "Indent of each list level.", example: "2") { style, v in
+            setNumber(v, 0.5...10) { style.listIndent = $0 }
+        },
+        TemplateKey(name: "excerpt.lines", type: "integer or null",
+                    allowed: "a whole number of lines from 1 to 1000, or 0 or null for no excerpts",
+                    meaning: "Cut every section longer than this to an excerpt.", example: "6") { style, v in
+            if case .null = v { style.excerptLines = nil; return true }
+            guard case .number(let n) = v, n == n.rounded(), (0...1000).contains(n) else { return false }
+            style.excerptLines = n == 0 ? nil : Int(n)
+            return true
+        },
+        textKey("excerpt.label", "The link ending a cut excerpt.", "{\"1\": \"…\", \"10\": \"More\", \"24\": \"Read on\"}") { $0.excerptLabel = $1 },
+        textKey("excerpt.full-text-title", "Heading of the part holding full texts.", "\"Complete sections\"") { $0.fullTextTitle = $1 },
+        textKey("excerpt.back-label", "The link from a full text back to its excerpt.", "\"Back\"") { $0.backLabel = $1 },
+        textKey("header.left", "Running header, left.", "\"{author}\"") { $0.header.left = $1 },
+        textKey("header.center", "Running header, centre.", "\"{title}\"") { $0.header.center = $1 },
+        textKey("header.right", "Running header, right.", "\"{date}\"") { $0.header.right = $1 },
+        TemplateKey(name: "header.first-page", type: "boolean", allowed: "true or false",
+                    meaning: "Whether the running header appears on page 1.", example: "true") { style, v in
+            guard case .bool(let b) = v else { return false }
+            style.headerOnFirstPage = b
+            return true
+        },
+        textKey("footer.left", "Footer, left.", "\"{title}\"") { $0.footer.left = $1 },
+        textKey("footer.center", "Footer, centre.", "\"{page} / {pages}\"") { $0.footer.center = $1 },
+        textKey("footer.right", "Footer, right.", "\"{page}\"") { $0.footer.right = $1 },
+    ]
+
+    private static func textKey(_ name: String, _ meaning: String, _ example: String,
+                                _ set: @escaping @Sendable (inout Style, TextValue) -> Void) -> TemplateKey {
+        TemplateKey(name: name, type: "text",
+                    allowed: "a string, or a map from width in em to string such as {\"8\": \"More\", \"20\": \"Continue reading\"}; placeholders {title} {subtitle} {author} {date} {page} {pages}",
+                    meaning: meaning, example: example) { style, v in
+            guard let text = TextValue(json: v) else { return false }
+            set(&style, text)
+            return true
+        }
+    }
+
+    private static func setString(_ v: JSONValue, _ set: (String) -> Void) -> Bool {
+        guard case .string(let s) = v, !s.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
+        set(s)
+        return true
+    }
+
+    private static func setNumber(_ v: JSONValue, _ range: ClosedRange<Double>, _ set: (Double) -> Void) -> Bool {
+        guard case .number(let n) = v, range.contains(n) else { return false }
+        set(n)
+        return true
+    }
+
+    private static func setColor(_ v: JSONValue, _ set: (Color) -> Void) -> Bool {
+        guard case .string(let s) = v, let c = Color(hex: s) else { return false }
+        set(c)
+        return true
+    }
+}
+
+extension TextValue {
+    /// A text value from JSON: a string, or an object of width → string (widths ≥ 0).
+    public init?(json: JSONValue) {
+        switch json {
+        case .string(let s): self = .plain(s)
+        case .object(let pairs):
+            var variants: [(width: Double, text: String)] = []
+            for (key, value) in pairs {
+                guard let w = Double(key.trimmingCharacters(in: .whitespaces)), w >= 0, w.isFinite,
+                      case .string(let text) = value else { return nil }
+                variants.append((w, text))
+            }
+            guard !variants.isEmpty else { return nil }
+            self.init(variants: variants)
+        default: return nil
+        }
+    }
+}
+
+extension Color {
+    /// "#rrggbb" (or "#rgb"); nil otherwise.
+    public init?(hex: String) {
+        var s = hex.trimmingCharacters(in: .whitespaces)
+        guard s.hasPrefix("#") else { return nil }
+        s.removeFirst()
+        if s.count == 3 { s = s.map { "\($0)\($0)" }.joined() }
+        guard s.count == 6, let v = UInt32(s, radix: 16) else { return nil }
+        self.init(Double((v >> 16) & 0xFF) / 255, Double((v >> 8) & 0xFF) / 255, Double(v & 0xFF) / 255)
+    }
+}
+
+/// Lengths and page sizes as templates write them.
+enum Lengths {
+    /// Points in one unit.
+    static let units: [String: Double] = ["pt": 1, "mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72]
+
+    /// "12", "12pt", "20mm", "1.5cm", "1in" → points; nil otherwise.
+    static func length(_ text: Substring, defaultUnit: String = "pt") -> Double? {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let unit = units.keys.first { t.hasSuffix($0) }
+        let number = unit.map { String(t.dropLast($0.count)) } ?? t
+        guard let n = Double(number.trimmingCharacters(in: .whitespaces)), n.isFinite, n >= 0 else { return nil }
+        return n * units[unit ?? defaultUnit]!
+    }
+
+    /// A named size or "W x H" with pt or mm (a unit after each number or once at the end).
+    static func pageSize(_ text: String) -> PageSize? {
+        if let named = PageSize.named(text.trimmingCharacters(in: .whitespaces)) { return named }
+        var t = text.lowercased().replacingOccurrences(of: "×", with: "x")
+        var unit = "pt"
+        for u in ["mm", "pt"] where t.trimmingCharacters(in: .whitespaces).hasSuffix(" \(u)") {
+            unit = u
+            t = String(t.trimmingCharacters(in: .whitespaces).dropLast(u.count))
+        }
+        let parts = t.split(separator: "x")
+        guard parts.count == 2, let w = length(parts[0], defaultUnit: unit), let h = length(parts[1], defaultUnit: unit),
+              (72...14400).contains(w), (72...14400).contains(h) else { return nil }
+        return PageSize(width: w, height: h)
+    }
+
+    /// One, two (vertical horizontal) or four (top right bottom left) lengths, each ≤ 300 pt.
+    static func margins(_ v: JSONValue) -> Insets? {
+        var values: [Double]
+        switch v {
+        case .number(let n): values = [n]
+        case .string(let s): values = s.split(separator: " ").compactMap { length($0) }
+            guard values.count == s.split(separator: " ").count else { return nil }
+        default: return nil
+        }
+        guard values.allSatisfy({ (0...300).contains($0) }) else { return nil }
+        switch values.count {
+        case 1: return Insets(top: values[0], right: values[0], bottom: values[0], left: values[0])
+        case 2: return Insets(top: values[0], right: values[1], bottom: values[0], left: values[1])
+        case 4: return Insets(top: values[0], right: values[1], bottom: values[2], left: values[3])
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// A template or `--set` problem: the message names the key, the value and what is allowed.
+public struct TemplateError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Built-in and user templates: JSON objects of `TemplateKey` names to values, applied over
+/// the default style, then `--set KEY=VALUE` overrides in order.
+public enum Templates {
+    /// Built-in templates by name, with their one-line descriptions.
+    public static var builtins: [(name: String, description: String)] {
+        BuiltinTemplates.all.map { entry in
+            let description: String
+            if case .object(let pairs)? = JSONValue.parse(entry.json),
+               case .string(let d)? = pairs.first(where: { $0.key == "description" })?.value {
+                description = d
+            } else {
+                description = ""
+            }
+            return (entry.name, description)
+        }
+    }
+
+    /// The style from a template (a built-in name, or a path to a .json file; nil: default)
+    /// and `KEY=VALUE` overrides.
+    /// - Throws: `TemplateError` for an unknown template, an unreadable or invalid file, an
+    ///   unknown key or a value the key does not allow.
+    public static func style(template: String?, sets: [String]) throws(TemplateError) -> Style {
+        var style = Style()
+        if let template { try apply(load(template), source: "template \(template)", to: &style) }
+        for set in sets {
+            guard let eq = set.firstIndex(of: "="), eq != set.startIndex else {
+                throw TemplateError(message: "--set needs KEY=VALUE, not '\(set)'")
+            }
+            let key = String(set[..<eq]).trimmingCharacters(in: .whitespaces)
+            let text = String(set[set.index(after: eq)...])
+            // A value that is JSON (a number, true, an array, a map) is taken as JSON; anything else as a string.
+            let value = JSONValue.parse(text) ?? .string(text)
+            try apply(key: key, value: value, source: "--set", to: &style)
+        }
+        return style
+    }
+
+    /// The JSON object of a built-in template or a template file.
+    static func load(_ nameOrPath: String) throws(TemplateError) -> JSONValue {
+        let text: String
+        if let builtin = BuiltinTemplates.all.first(where: { $0.name == nameOrPath }) {
+            text = builtin.json
+        } else if nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") {
+            do {
+                text = try InputFile.readMarkdown(at: nameOrPath)
+            } catch {
+                throw TemplateError(message: "cannot read template \(error)")
+            }
+        } else {
+            let names = BuiltinTemplates.all.map(\.name).joined(separator: ", ")
+            throw TemplateError(message: "unknown template '\(nameOrPath)'; built-in templates: \(names) (or give a path to a .json file)")
+        }
+        guard let json = JSONValue.parse(text), case .object = json else {
+            throw TemplateError(message: "template \(nameOrPath) is not a JSON object of keys and values")
+        }
+        return json
+    }
+
+    /// Applies every key of a template object; nested objects name keys by path
+    /// ({"page": {"size": "a5"}} is "page.size"), except where the object is itself a key's
+    /// value (a width-variant map).
+    static func apply(_ object: JSONValue, prefix: String = "", source: String, to style: inout Style) throws(TemplateError) {
+        guard case .object(let pairs) = object else { return }
+        for (key, value) in pairs {
+            let name = prefix + key
+            if prefix.isEmpty && (key == "description" || key == "$schema") { continue }
+            if case .object = value, TemplateKey.named(name) == nil {
+                try apply(value, prefix: name + ".", source: source, to: &style)
+            } else {
+                try apply(key: name, value: value, source: source, to: &style)
+            }
+        }
+    }
+
+    static func apply(key: String, value: JSONValue, source: String, to style: inout Style) throws(TemplateError) {
+        guard let entry = TemplateKey.named(key) else {
+            let names = TemplateKey.all.map(\.name).joined(separator: ", ")
+            throw TemplateError(message: "unknown key '\(key)' (\(source)); allowed keys: \(names)")
+        }
+        guard entry.apply(&style, value) else {
+            throw TemplateError(message: "invalid value '\(value)' for \(key) (\(source)); allowed: \(entry.allowed)")
+        }
+    }
+}
