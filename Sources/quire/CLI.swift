@@ -17,7 +17,7 @@ enum CLI {
     Commands:
       render      typeset one Markdown file into a PDF
       preview     print each section's excerpt as the PDF breaks its lines
-      templates   list the built-in templates
+      templates   list the built-in templates ('--keys': every key, as Markdown)
 
     Run 'quire COMMAND --help' for a command's options.
     """
@@ -78,6 +78,13 @@ enum CLI {
         case "preview":
             return preview(rest)
         case "templates":
+            if rest == ["--keys"] {
+                print(Templates.keyTable)
+                return 0
+            }
+            guard rest.isEmpty else {
+                return usageError("unexpected '\(rest[0])'", hint: "'quire templates' lists the built-ins; 'quire templates --keys' lists every key")
+            }
             for t in Templates.builtins {
                 print(t.name.padding(toLength: 10, withPad: " ", startingAt: 0) + t.description)
             }

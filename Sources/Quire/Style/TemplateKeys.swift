@@ -122,7 +122,7 @@ public struct TemplateKey: Sendable {
         textKey("excerpt.full-text-title", "Heading of the part holding full texts.", "\"Complete sections\"") { $0.fullTextTitle = $1 },
         textKey("excerpt.back-label", "The link from a full text back to its excerpt.", "\"Back\"") { $0.backLabel = $1 },
         textKey("header.left", "Running header, left.", "\"{author}\"") { $0.header.left = $1 },
-        textKey("header.center", "Running header, centre.", "\"{title}\"") { $0.header.center = $1 },
+        textKey("header.center", "Running header, centre.", "\"{title} · {date}\"") { $0.header.center = $1 },
         textKey("header.right", "Running header, right.", "\"{date}\"") { $0.header.right = $1 },
         TemplateKey(name: "header.first-page", type: "boolean", allowed: "true or false",
                     meaning: "Whether the running header appears on page 1.", example: "true") { style, v in

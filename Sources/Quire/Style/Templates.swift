@@ -1,3 +1,5 @@
+import Foundation
+
 /// A template or `--set` problem: the message names the key, the value and what is allowed.
 public struct TemplateError: Error, Equatable, CustomStringConvertible {
     public var message: String
@@ -39,6 +41,22 @@ public enum Templates {
             try apply(key: key, value: value, source: "--set", to: &style)
         }
         return style
+    }
+
+    /// Every key as a Markdown table: key, type, default (from the built-in default template),
+    /// meaning, allowed values and an example. `Templates/README.md` holds this table.
+    public static var keyTable: String {
+        var defaults: [String: JSONValue] = [:]
+        if case .object(let pairs)? = BuiltinTemplates.all.first(where: { $0.name == "default" }).flatMap({ JSONValue.parse($0.json) }) {
+            for (k, v) in pairs { defaults[k] = v }
+        }
+        func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+        var rows = ["| key | type | default | meaning | allowed | example |", "|---|---|---|---|---|---|"]
+        for key in TemplateKey.all {
+            let value = defaults[key.name].map { "`\($0.quoted)`" } ?? "—"
+            rows.append("| `\(key.name)` | \(key.type) | \(cell(value)) | \(cell(key.meaning)) | \(cell(key.allowed)) | `\(cell(key.example))` |")
+        }
+        return rows.joined(separator: "\n")
     }
 
     /// The JSON object of a built-in template or a template file.

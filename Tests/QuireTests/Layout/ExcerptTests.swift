@@ -145,6 +145,23 @@ final class ExcerptTests: XCTestCase {
         }
     }
 
+    func testLabelSwitchesByColumnWidth() throws {
+        let wide = excerpt(prose(200), 2).lines.last!.text
+        XCTAssertTrue(wide.hasSuffix("Continue reading\u{2069}"), wide)
+        let narrow = try Templates.style(template: nil, sets: ["page.size=a6", "body.size=14"])
+        XCTAssertLessThan(narrow.contentWidth / narrow.bodySize, 20)
+        let lines = assertCutWithLabel(prose(200), 2, style: narrow, label: "More")
+        XCTAssertEqual(lines.count, 2)
+    }
+
+    private func assertCutWithLabel(_ markdown: String, _ n: Int, style: Style, label: String) -> [TextLine] {
+        let (doc, lines) = excerpt(markdown, n, style: style)
+        XCTAssertTrue(lines.last!.text.hasSuffix("\u{2068}\(label)\u{2069}"), lines.last!.text)
+        let link = doc.pages[0].links.first { $0.target == .destination("full1") }!
+        XCTAssertLessThanOrEqual(link.rect.maxX, style.margins.left + style.contentWidth + 0.5)
+        return lines
+    }
+
     func testPreviewLinesMatchThePDFLines() {
         var options = RenderOptions()
         options.style.excerptLines = 3

@@ -1,0 +1,116 @@
+@testable import Quire
+import Foundation
+import XCTest
+
+final class TemplatesTests: XCTestCase {
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    func testEveryBuiltinTemplateLoads() throws {
+        let names = Templates.builtins.map(\.name)
+        XCTAssertEqual(Set(names), ["default", "compact", "digest"])
+        for name in names { XCTAssertNoThrow(try Templates.style(template: name, sets: []), name) }
+        XCTAssertEqual(try Templates.style(template: "default", sets: []), Style(), "default.json is the code's defaults")
+        let compact = try Templates.style(template: "compact", sets: [])
+        XCTAssertEqual(compact.bodySize, 9.5)
+        XCTAssertEqual(compact.bodyAlign, .justify)
+        XCTAssertEqual(try Templates.style(template: "digest", sets: []).excerptLines, 6)
+        XCTAssertTrue(Templates.builtins.allSatisfy { !$0.description.isEmpty })
+    }
+
+    func testEmbeddedTemplatesMatchTheFiles() throws {
+        for (name, json) in BuiltinTemplates.all {
+            let file = try String(contentsOf: root.appendingPathComponent("Templates/\(name).json"), encoding: .utf8)
+            XCTAssertEqual(json + "\n", file, "run scripts/embed-templates.sh after editing Templates/\(name).json")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Templates").path)
+        XCTAssertEqual(files.filter { $0.hasSuffix(".json") }.count, BuiltinTemplates.all.count)
+    }
+
+    func testReadmeDocumentsEveryKey() throws {
+        let readme = try String(contentsOf: root.appendingPathComponent("Templates/README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains(Templates.keyTable), "regenerate the table with 'quire templates --keys'")
+        for key in TemplateKey.all { XCTAssertTrue(readme.contains("| `\(key.name)` |"), key.name) }
+    }
+
+    func testEverySetKeyAcceptsItsExampleAndRejectsNonsense() throws {
+        for key in TemplateKey.all {
+            let style = try Templates.style(template: nil, sets: ["\(key.name)=\(key.example)"])
+            XCTAssertNotEqual(style, Style(), "\(key.name)=\(key.example) changed nothing")
+            XCTAssertThrowsError(try Templates.style(template: nil, sets: ["\(key.name)=[[]]"])) { error in
+                let message = (error as? TemplateError)?.message ?? ""
+                XCTAssertTrue(message.contains(key.name) && message.contains("[[]]") && message.contains(key.allowed), message)
+            }
+        }
+    }
+
+    func testSetValuesAreJSONOrStrings() throws {
+        let style = try Templates.style(template: "compact", sets: [
+            "body.align=center", "body.size=12", "list.markers=dash, disc", "excerpt.label={\"8\": \"More\"}",
+            "header.first-page=true", "excerpt.lines=0", "link.color=#abc",
+        ])
+        XCTAssertEqual(style.bodyAlign, .center)
+        XCTAssertEqual(style.bodySize, 12, "--set overrides the template")
+        XCTAssertEqual(style.listMarkers, [.dash, .disc])
+        XCTAssertEqual(style.excerptLabel, TextValue(variants: [(8, "More")]))
+        XCTAssertTrue(style.headerOnFirstPage)
+        XCTAssertNil(style.excerptLines)
+        XCTAssertEqual(style.linkColor, Color(hex: "#aabbcc"))
+    }
+
+    func testInvalidInputNamesTheProblem() {
+        func message(_ template: String?, _ sets: [String]) -> String {
+            do { _ = try Templates.style(template: template, sets: sets); return "" } catch { return error.message }
+        }
+        XCTAssertTrue(message(nil, ["body.colour=red"]).contains("unknown key 'body.colour'"))
+        XCTAssertTrue(message(nil, ["body.colour=red"]).contains("body.color"), "lists the allowed keys")
+        XCTAssertTrue(message(nil, ["body.size=200"]).contains("invalid value '200' for body.size"))
+        XCTAssertTrue(message(nil, ["body.size"]).contains("KEY=VALUE"))
+        XCTAssertTrue(message("fancy", []).contains("unknown template 'fancy'"))
+        XCTAssertTrue(message("/no/such/template.json", []).contains("cannot read template"))
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("quire-broken-\(UUID()).json")
+        try? Data("{ not json".utf8).write(to: broken)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        XCTAssertTrue(message(broken.path, []).contains("not a JSON object"))
+    }
+
+    func testUserTemplateFileWithNestedKeys() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("quire-t-\(UUID()).json")
+        try Data(#"{"page": {"size": "a5", "margin": "15mm"}, "excerpt": {"label": {"5": "More", "30": "Read the rest"}}}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let style = try Templates.style(template: file.path, sets: [])
+        XCTAssertEqual(style.pageSize, .a5)
+        XCTAssertEqual(style.margins.left, 15 * 72 / 25.4, accuracy: 0.001)
+        XCTAssertEqual(style.excerptLabel.widest, "Read the rest")
+    }
+
+    func testBodyAlignmentFromATemplateKeepsListMarkersAtTheEdge() throws {
+        for align in ["right", "center", "justify"] {
+            let style = try Templates.style(template: nil, sets: ["body.align=\(align)"])
+            let doc = layout("Para " + prose(40) + "\n\n- short\n- " + prose(30), style: style)
+            let markers = doc.pages[0].markers
+            XCTAssertEqual(markers.count, 2)
+            XCTAssertEqual(markers[0].center.x, markers[1].center.x, accuracy: 0.01)
+            XCTAssertLessThan(markers[0].center.x, style.margins.left + style.listIndent * style.bodySize)
+        }
+        let right = try Templates.style(template: nil, sets: ["body.align=right"])
+        let para = layout("Short para.", style: right).allLines[0]
+        XCTAssertEqual(para.x + para.width, right.margins.left + right.contentWidth, accuracy: 0.5, "paragraphs follow body.align")
+    }
+
+    func testPageSizesAndMargins() {
+        XCTAssertEqual(Lengths.pageSize("a6"), .a6)
+        XCTAssertEqual(Lengths.pageSize("Legal"), .legal)
+        XCTAssertEqual(Lengths.pageSize("500 x 700"), PageSize(width: 500, height: 700))
+        let mm = Lengths.pageSize("148 x 210 mm")!
+        XCTAssertEqual(mm.width, PageSize.a5.width, accuracy: 0.01)
+        XCTAssertEqual(mm.height, PageSize.a5.height, accuracy: 0.01)
+        XCTAssertEqual(Lengths.pageSize("100mm x 6in")!.height, 432, accuracy: 0.001)
+        for bad in ["10 x 10", "abc", "a4 x", "-5 x 300"] { XCTAssertNil(Lengths.pageSize(bad), bad) }
+        XCTAssertEqual(Lengths.margins(.number(20)), Insets(top: 20, right: 20, bottom: 20, left: 20))
+        XCTAssertEqual(Lengths.margins(.string("10 20")), Insets(top: 10, right: 20, bottom: 10, left: 20))
+        XCTAssertEqual(Lengths.margins(.string("1 2 3 4")), Insets(top: 1, right: 2, bottom: 3, left: 4))
+        XCTAssertNil(Lengths.margins(.string("1 2 3")))
+        XCTAssertNil(Lengths.margins(.string("400")))
+    }
+}

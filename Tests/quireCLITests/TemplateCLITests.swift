@@ -1,0 +1,55 @@
+import Foundation
+import Quire
+import XCTest
+
+/// Issue 5 through the binary: templates, --set, front matter warnings.
+final class TemplateCLITests: XCTestCase {
+    private var folder: TemporaryDirectory!
+    private var quire: URL!
+    private var input: URL!
+
+    override func setUpWithError() throws {
+        quire = try Paths.quireBinary()
+        folder = try TemporaryDirectory(prefix: "templates")
+        input = folder.url.appendingPathComponent("doc.md")
+        try Data("# Doc\n\n- a list item\n\nText.\n".utf8).write(to: input)
+    }
+
+    func testTemplatesListsTheBuiltins() throws {
+        let run = try Run.run(quire, ["templates"])
+        XCTAssertEqual(run.status, 0)
+        let names = run.stdoutText.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        XCTAssertEqual(names.sorted(), ["compact", "default", "digest"])
+    }
+
+    func testEveryBuiltinTemplateRenders() throws {
+        for name in ["default", "compact", "digest"] {
+            let pdf = folder.url.appendingPathComponent("\(name).pdf")
+            let run = try Run.run(quire, ["render", input.path, "-o", pdf.path, "--template", name])
+            XCTAssertEqual(run.status, 0, "\(name): \(run.stderrText)")
+            XCTAssertTrue(try PDFInspector(pdf: pdf).check().passed)
+        }
+    }
+
+    func testInvalidSetExits2NamingKeyValueAndAllowed() throws {
+        let pdf = folder.url.appendingPathComponent("out.pdf")
+        let bad = try Run.run(quire, ["render", input.path, "-o", pdf.path, "--set", "body.align=middle"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderrText.contains("invalid value 'middle' for body.align"), bad.stderrText)
+        XCTAssertTrue(bad.stderrText.contains("left, right, center, justify"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pdf.path), "nothing written")
+        let unknown = try Run.run(quire, ["preview", input.path, "--set", "nope=1"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderrText.contains("unknown key 'nope'"))
+        let template = try Run.run(quire, ["render", input.path, "--template", "missing"])
+        XCTAssertEqual(template.status, 2)
+        XCTAssertTrue(template.stderrText.contains("built-in templates: compact, default, digest"), template.stderrText)
+    }
+
+    func testMalformedFrontMatterWarnsWithItsLine() throws {
+        try Data("---\ntitle: ok\nnot a key value\n---\n\nBody.\n".utf8).write(to: input)
+        let run = try Run.run(quire, ["render", input.path, "-o", folder.url.appendingPathComponent("fm.pdf").path])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.stderrText.contains("quire: warning: \(input.path):3: front matter line is not 'key: value'"), run.stderrText)
+    }
+}
