@@ -7,22 +7,14 @@ func layout(_ markdown: String, style: Style = Style()) -> LaidOutDocument {
 }
 
 extension Page {
-    /// Text lines inside the text block (running header and footer excluded), in drawing order.
+    /// Text lines in the text block (running header and footer excluded), in drawing order.
     var bodyLines: [TextLine] {
-        let margins = Style().margins
-        return items.compactMap { item -> TextLine? in
-            guard case .text(let line) = item, line.baseline < size.height - margins.bottom + 1,
-                  line.baseline > margins.top * 0.75 else { return nil }
-            return line
-        }
+        items.compactMap { if case .text(let line) = $0 { return line } else { return nil } }
     }
 
-    /// Text lines in the top and bottom margins.
+    /// Text lines of the running header and footer.
     var furnitureLines: [TextLine] {
-        items.compactMap { item -> TextLine? in
-            guard case .text(let line) = item else { return nil }
-            return bodyLines.contains { $0.shaped === line.shaped && $0.lineIndex == line.lineIndex } ? nil : line
-        }
+        furniture.compactMap { if case .text(let line) = $0 { return line } else { return nil } }
     }
 
     var markers: [Marker] {

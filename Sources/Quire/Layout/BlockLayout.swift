@@ -141,7 +141,7 @@ extension LayoutSession {
         let plain = HTMLText.plainText(html).trimmingCharacters(in: .whitespacesAndNewlines)
         if !plain.isEmpty {
             var text = StyledText()
-            text.append(plain.replacingOccurrences(of: "\n", with: "\u{2028}"))
+            text.append(plain)
             slices += paragraph(text, context)
         }
         return slices

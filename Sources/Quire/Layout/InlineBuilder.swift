@@ -17,7 +17,7 @@ extension LayoutSession {
             case .softBreak:
                 text.append(" ", attributes)
             case .hardBreak:
-                text.append("\u{2028}", attributes)
+                text.append("\n", attributes)
             case .code(let s):
                 var a = attributes
                 a.monospace = true
@@ -83,7 +83,7 @@ extension LayoutSession {
             case .text(let t):
                 text.append(t, attributes)
             case .tag(let tag):
-                if tag.name == "br" { text.append("\u{2028}", attributes); continue }
+                if tag.name == "br" { text.append("\n", attributes); continue }
                 guard !tag.isClosing else { continue }
                 let name = tag.attributes["id"] ?? (tag.name == "a" ? tag.attributes["name"] : nil)
                 if let n = name, let destination = anchors.destination(forFragment: n) {

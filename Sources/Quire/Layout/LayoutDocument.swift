@@ -28,7 +28,7 @@ public func layoutDocument(_ document: Document, style: Style, fallbackTitle: St
     let outline = session.sortedOutline
     let title = info.title ?? outline.first.map { TextValue.plain($0.title) } ?? .plain(fallbackTitle)
     for i in pages.indices {
-        pages[i].items += session.furniture(page: i + 1, of: pages.count, info: info, title: title)
+        pages[i].furniture = session.furniture(page: i + 1, of: pages.count, info: info, title: title)
     }
     return LaidOutDocument(pages: pages, outline: outline, title: title.widest, warnings: session.warnings,
                            excerpts: session.excerpts)

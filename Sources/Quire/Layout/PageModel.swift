@@ -17,7 +17,10 @@ public struct LaidOutDocument: Sendable {
 
 public struct Page: Sendable {
     public var size: PageSize
+    /// What flows in the text block.
     public var items: [PageItem]
+    /// Running header and footer (page numbers), drawn in the margins.
+    public var furniture: [PageItem] = []
     /// Clickable areas (external URIs and internal destinations).
     public var links: [LinkArea]
     /// Named destinations defined on this page.

@@ -64,7 +64,7 @@ public func renderPDF(_ document: LaidOutDocument, metadata: PDFMetadata) throws
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "\(target) rect=[\(r.x) \(r.y) \(r.width) \(r.height)]")
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         }
-        for item in page.items { draw(item, cr) }
+        for item in page.items + page.furniture { draw(item, cr) }
         cairo_show_page(cr)
     }
     cairo_tag_end(cr, "Document")

@@ -27,9 +27,15 @@ public enum Templates {
     /// and `KEY=VALUE` overrides.
     /// - Throws: `TemplateError` for an unknown template, an unreadable or invalid file, an
     ///   unknown key or a value the key does not allow.
+    /// When the page size changes and no template or `--set` gives margins, the default
+    /// margins scale with the page (an A6 page gets half of A4's).
     public static func style(template: String?, sets: [String]) throws(TemplateError) -> Style {
         var style = Style()
-        if let template { try apply(load(template), source: "template \(template)", to: &style) }
+        var json: JSONValue?
+        if let template {
+            json = try load(template)
+            try apply(json!, source: "template \(template)", to: &style)
+        }
         for set in sets {
             guard let eq = set.firstIndex(of: "="), eq != set.startIndex else {
                 throw TemplateError(message: "--set needs KEY=VALUE, not '\(set)'")
@@ -40,7 +46,19 @@ public enum Templates {
             let value = JSONValue.parse(text) ?? .string(text)
             try apply(key: key, value: value, source: "--set", to: &style)
         }
+        let marginsGiven = sets.contains { $0.hasPrefix("page.margin=") } || json.map(givesMargins) == true
+        if !marginsGiven && style.pageSize != Style().pageSize {
+            let a4 = Style()
+            let scale = min(style.pageSize.width / a4.pageSize.width, style.pageSize.height / a4.pageSize.height)
+            let m = a4.margins
+            style.margins = Insets(top: m.top * scale, right: m.right * scale, bottom: m.bottom * scale, left: m.left * scale)
+        }
         return style
+    }
+
+    private static func givesMargins(_ template: JSONValue) -> Bool {
+        guard case .object(let pairs) = template else { return false }
+        return pairs.contains { $0.key == "page.margin" || ($0.key == "page" && { if case .object(let p) = $0.value { return p.contains { $0.key == "margin" } } else { return false } }($0)) }
     }
 
     /// Every key as a Markdown table: key, type, default (from the built-in default template),

@@ -84,10 +84,7 @@ final class ParagraphLayoutTests: XCTestCase {
     func testPageNumbersInFooter() {
         let doc = layout(prose(2000))
         for (i, page) in doc.pages.enumerated() {
-            let footer = page.items.compactMap { item -> TextLine? in
-                if case .text(let l) = item, l.baseline > style.pageSize.height - style.margins.bottom { return l }
-                return nil
-            }
+            let footer = page.furnitureLines.filter { $0.baseline > style.pageSize.height - style.margins.bottom }
             XCTAssertEqual(footer.map(\.text), ["\(i + 1)"])
         }
     }

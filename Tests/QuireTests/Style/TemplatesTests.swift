@@ -114,3 +114,14 @@ final class TemplatesTests: XCTestCase {
         XCTAssertNil(Lengths.margins(.string("400")))
     }
 }
+
+extension TemplatesTests {
+    func testMarginsScaleWithAPageSizeUnlessGiven() throws {
+        let a6 = try Templates.style(template: nil, sets: ["page.size=a6"])
+        let scale = min(PageSize.a6.width / PageSize.a4.width, PageSize.a6.height / PageSize.a4.height)
+        XCTAssertEqual(a6.margins.left, Style().margins.left * scale, accuracy: 0.01)
+        let given = try Templates.style(template: nil, sets: ["page.size=a6", "page.margin=20"])
+        XCTAssertEqual(given.margins.left, 20)
+        XCTAssertEqual(try Templates.style(template: "compact", sets: ["page.size=a5"]).margins.left, 14 * 72 / 25.4, accuracy: 0.01)
+    }
+}
