@@ -10,7 +10,7 @@ enum CLI {
 
     Usage:
       quire render INPUT.md [-o OUTPUT.pdf] [options]
-      quire preview INPUT.md [--excerpt-lines N] [options]
+      quire preview INPUT.md [--excerpt-lines N] [--png OUT.png [--page K]] [options]
       quire templates
       quire --help | --version
 
@@ -50,11 +50,16 @@ enum CLI {
 
     static let previewUsage = """
     Usage: quire preview INPUT.md [--excerpt-lines N] [options]
+           quire preview INPUT.md --png OUT.png [--page K] [--dpi D] [options]
 
     Prints every section's excerpt with exactly the line breaks of the PDF that
     'quire render --excerpt-lines N' makes; a cut section ends with "… Continue reading".
+    With --png, draws page K (default 1) of the same layout into a PNG image instead.
 
     Options:
+      --png PATH             write page K as a PNG image (the page size at D dots per inch)
+      --page K               which page (1-based; default 1)
+      --dpi D                resolution of the PNG, 24 to 600 (default 96)
     \(styleOptions)
                              (preview uses 6 lines when neither this nor the template sets them)
       -h, --help             show this help
@@ -103,6 +108,9 @@ enum CLI {
         var sets: [String] = []
         var quiet = false
         var help = false
+        var png: String?
+        var page = 1
+        var dpi = 96.0
     }
 
     /// Parses the options render and preview share; a usage error's exit code otherwise.
@@ -116,7 +124,8 @@ enum CLI {
                 i += 1
                 return args[i]
             }
-            let takesValue = ["--template", "--set", "--page-size", "--excerpt-lines"] + (allowOutput ? ["-o", "--output", "--title"] : [])
+            let takesValue = ["--template", "--set", "--page-size", "--excerpt-lines"]
+                + (allowOutput ? ["-o", "--output", "--title"] : ["--png", "--page", "--dpi"])
             if takesValue.contains(arg) {
                 guard let v = value() else {
                     return .failure(ExitCode(usageError("option '\(arg)' needs a value", hint: "run 'quire \(command) --help' for the options")))
@@ -127,6 +136,17 @@ enum CLI {
                 case "--template": a.template = v
                 case "--set": a.sets.append(v)
                 case "--page-size": a.sets.append("page.size=" + v)
+                case "--png": a.png = v
+                case "--page":
+                    guard let k = Int(v), k >= 1 else {
+                        return .failure(ExitCode(usageError("invalid --page '\(v)'", hint: "give a page number, 1 or more")))
+                    }
+                    a.page = k
+                case "--dpi":
+                    guard let d = Double(v), (24...600).contains(d) else {
+                        return .failure(ExitCode(usageError("invalid --dpi '\(v)'", hint: "give a resolution from 24 to 600")))
+                    }
+                    a.dpi = d
                 default:
                     guard let n = Int(v), n >= 1 else {
                         return .failure(ExitCode(usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines, 1 or more")))
@@ -217,6 +237,12 @@ enum CLI {
         options.sourceName = path
         do {
             let text = try InputFile.readMarkdown(at: path)
+            if let png = a.png {
+                let image = try Quire.renderPNG(markdown: text, page: a.page, dpi: a.dpi, options: options)
+                try OutputFile.writeAtomically(image.png, to: png)
+                return 0
+            }
+            if options.style.excerptLines == nil { options.style.excerptLines = 6 }
             var out = ""
             for excerpt in Quire.excerpts(markdown: text, options: options) {
                 out += "## \(excerpt.title)\n"

@@ -39,6 +39,14 @@ public enum InputFile {
         }
     }
 
+    /// The file's modification time in seconds since 1970, or nil (standard input, no such file).
+    public static func modificationTime(_ path: String) -> Int64? {
+        guard path != "-" else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_mtim.tv_sec)
+    }
+
     static func readBytes(_ path: String) throws -> [UInt8] {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw QuireError(file: path, message: "cannot read: \(errnoText())") }

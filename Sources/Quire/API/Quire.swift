@@ -5,6 +5,10 @@
 /// // result.pdf holds the PDF's bytes, result.warnings what went wrong without stopping it.
 /// try Quire.renderFile(input: "README.md", output: "README.pdf")
 /// ```
+#if canImport(Glibc)
+import Glibc
+#endif
+
 public enum Quire {
     /// The version written into every PDF's Creator field and printed by `quire --version`.
     public static let version = "0.1.0"
@@ -14,17 +18,48 @@ public enum Quire {
     /// - Throws: `QuireError` only if Cairo fails to write the PDF.
     /// - Complexity: O(n) in the text's length.
     public static func render(markdown: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
-        let (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
-        let laidOut = layoutDocument(parseMarkdown(body), style: options.style,
-                                     fallbackTitle: options.title ?? fileTitle(options.sourceName), info: info)
+        let laidOut = layout(markdown, options)
         var metadata = PDFMetadata(title: options.title ?? laidOut.title)
-        metadata.author = options.author.isEmpty ? (info.author?.widest ?? "") : options.author
+        metadata.creationDate = options.creationDate ?? sourceDateEpoch
+        metadata.author = options.author.isEmpty ? laidOut.author : options.author
         do {
             let pdf = try renderPDF(laidOut, metadata: metadata)
-            return RenderResult(pdf: pdf, warnings: frontMatterWarnings + laidOut.warnings, pageCount: laidOut.pages.count)
+            return RenderResult(pdf: pdf, warnings: laidOut.warnings, pageCount: laidOut.pages.count)
         } catch let error as RenderError {
             throw QuireError(file: options.sourceName, line: 0, message: error.description)
         }
+    }
+
+    /// One page of the document (1-based `page`) as PNG bytes at `dpi` pixels per inch, laid
+    /// out exactly as the PDF (with excerpts when the style asks for them).
+    /// - Throws: `QuireError` when the page does not exist or Cairo fails.
+    public static func renderPNG(markdown: String, page: Int, dpi: Double = 96,
+                                 options: RenderOptions = RenderOptions()) throws -> (png: [UInt8], pageCount: Int) {
+        let laidOut = layout(markdown, options)
+        guard (1...laidOut.pages.count).contains(page) else {
+            throw QuireError(file: options.sourceName, message: "no page \(page): the document has \(laidOut.pages.count)")
+        }
+        do {
+            return (try renderPagePNG(laidOut.pages[page - 1], dpi: dpi), laidOut.pages.count)
+        } catch let error as RenderError {
+            throw QuireError(file: options.sourceName, message: error.description)
+        }
+    }
+
+    /// Front matter, parse and layout: what every output starts from.
+    static func layout(_ markdown: String, _ options: RenderOptions, includeFullText: Bool = true) -> LaidOutDocument {
+        let (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
+        var laidOut = layoutDocument(parseMarkdown(body), style: options.style,
+                                     fallbackTitle: options.title ?? fileTitle(options.sourceName), info: info,
+                                     includeFullText: includeFullText)
+        laidOut.warnings = frontMatterWarnings + laidOut.warnings
+        laidOut.author = info.author?.widest ?? ""
+        return laidOut
+    }
+
+    /// SOURCE_DATE_EPOCH from the environment, for reproducible builds.
+    static var sourceDateEpoch: Int64? {
+        getenv("SOURCE_DATE_EPOCH").flatMap { Int64(String(cString: $0)) }
     }
 
     /// The excerpt of every section, with exactly the line breaks of the PDF, for a terminal.
@@ -32,9 +67,9 @@ public enum Quire {
     public static func excerpts(markdown: String, options: RenderOptions = RenderOptions()) -> [ExcerptSummary] {
         var style = options.style
         style.excerptLines = style.excerptLines ?? 6
-        let (info, body, _) = FrontMatter.split(markdown)
-        return layoutDocument(parseMarkdown(body), style: style, fallbackTitle: options.title ?? fileTitle(options.sourceName),
-                              info: info, includeFullText: false).excerpts
+        var options = options
+        options.style = style
+        return layout(markdown, options, includeFullText: false).excerpts
     }
 
     /// "docs/guide.md" → "guide.md"; standard input ("-") → "stdin".
@@ -51,6 +86,7 @@ public enum Quire {
     public static func renderFile(input: String, output: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
         var options = options
         options.sourceName = input
+        options.creationDate = options.creationDate ?? sourceDateEpoch ?? InputFile.modificationTime(input)
         let text = try InputFile.readMarkdown(at: input)
         let result = try render(markdown: text, options: options)
         try OutputFile.writeAtomically(result.pdf, to: output)
@@ -66,6 +102,9 @@ public struct RenderOptions: Sendable {
     /// Overrides the title (otherwise the first heading, else the file name).
     public var title: String?
     public var author = ""
+    /// The PDF's creation date (seconds since 1970). Default: SOURCE_DATE_EPOCH, else the
+    /// input file's modification time, so the same input gives byte-identical PDFs.
+    public var creationDate: Int64?
 
     public init(style: Style = Style()) { self.style = style }
 }

@@ -7,8 +7,10 @@ public struct LaidOutDocument: Sendable {
     public var pages: [Page]
     /// Headings in document order, for the PDF outline.
     public var outline: [OutlineEntry]
-    /// Document title for the metadata (first heading, else the file name).
+    /// Document title for the metadata (front matter, first heading, else the file name).
     public var title: String
+    /// Author from the front matter ("" when none).
+    public var author: String = ""
     /// Problems found while laying out (broken anchors, ...); the document is still complete.
     public var warnings: [Warning]
     /// In excerpt mode, each section as it was shown (empty otherwise).

@@ -5,6 +5,9 @@ public struct PDFMetadata: Sendable, Equatable {
     public var title: String
     public var author: String = ""
     public var creator: String = "Quire \(Quire.version)"
+    /// Creation date as seconds since 1970 (UTC); nil lets Cairo write the current time.
+    /// A fixed date makes the same input give byte-identical PDFs.
+    public var creationDate: Int64?
 
     public init(title: String) { self.title = title }
 }
@@ -25,21 +28,16 @@ public struct RenderError: Error, CustomStringConvertible {
 /// - Throws: `RenderError` when Cairo reports a failure.
 /// - Complexity: O(items on all pages).
 public func renderPDF(_ document: LaidOutDocument, metadata: PDFMetadata) throws -> [UInt8] {
-    final class Sink { var bytes: [UInt8] = [] }
-    let sink = Sink()
+    let sink = ByteSink()
     let first = document.pages.first?.size ?? Style().pageSize
-    let write: cairo_write_func_t = { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
-        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
-    }
-    let surface = cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(),
-                                                      first.width, first.height)!
+    let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, first.width, first.height)!
     let cr = cairo_create(surface)!
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, metadata.title)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, metadata.creator)
     if !metadata.author.isEmpty { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, metadata.author) }
+    if let date = metadata.creationDate {
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, iso8601(date))
+    }
 
     cairo_tag_begin(cr, "Document", "")
     var currentSize = first
@@ -103,91 +101,21 @@ private func escape(_ value: String) -> String {
     return out
 }
 
-private func setColor(_ c: Color, _ cr: OpaquePointer) {
-    cairo_set_source_rgb(cr, c.red, c.green, c.blue)
-}
 
-private func draw(_ item: PageItem, _ cr: OpaquePointer) {
-    switch item {
-    case .text(let line):
-        cairo_move_to(cr, line.x, line.baseline)
-        pango_cairo_show_layout_line(cr, line.shaped.pangoLines[line.lineIndex])
-        for run in line.shaped.colorRuns[line.lineIndex] {
-            drawColorRun(run, x: line.x, baseline: line.baseline, cr)
-        }
-    case .fill(let r, let color):
-        setColor(color, cr)
-        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
-        cairo_fill(cr)
-    case .line(let a, let b, let width, let color):
-        setColor(color, cr)
-        cairo_set_line_width(cr, width)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-        cairo_move_to(cr, a.x, a.y)
-        cairo_line_to(cr, b.x, b.y)
-        cairo_stroke(cr)
-    case .marker(let m):
-        drawMarker(m, cr)
-    }
-}
-
-/// Draws colour glyphs as an image, 8 pixels per point. A new image surface each time and
-/// a fill rather than a paint: Cairo 1.16 writes duplicate resource keys when one surface is
-/// painted twice on a page, and a damaged file when a paint shares a page with a link.
-private func drawColorRun(_ run: ColorRun, x: Double, baseline: Double, _ cr: OpaquePointer) {
-    let scale = 8.0
-    let width = run.width, height = run.ascent + run.descent
-    guard width > 0, height > 0 else { return }
-    let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((width * scale).rounded(.up)),
-                                           Int32((height * scale).rounded(.up)))
-    defer { cairo_surface_destroy(image) }
-    let ic = cairo_create(image)
-    cairo_scale(ic, scale, scale)
-    cairo_move_to(ic, 0, run.ascent)
-    pango_cairo_show_glyph_string(ic, run.font, run.glyphs)
-    cairo_destroy(ic)
-    cairo_save(cr)
-    cairo_translate(cr, x + run.x, baseline - run.ascent)
-    cairo_scale(cr, 1 / scale, 1 / scale)
-    cairo_set_source_surface(cr, image, 0, 0)
-    cairo_rectangle(cr, 0, 0, width * scale, height * scale)
-    cairo_fill(cr)
-    cairo_restore(cr)
-}
-
-private func drawMarker(_ m: Marker, _ cr: OpaquePointer) {
-    setColor(m.color, cr)
-    cairo_new_path(cr)  // drawing text leaves a current point an arc would connect to
-    let c = m.center, s = m.size
-    switch m.kind {
-    case .shape(.disc):
-        cairo_arc(cr, c.x, c.y, s / 2, 0, 2 * Double.pi)
-        cairo_fill(cr)
-    case .shape(.circle):
-        let w = s * 0.16
-        cairo_set_line_width(cr, w)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, c.x, c.y, (s - w) / 2, 0, 2 * Double.pi)
-        cairo_stroke(cr)
-    case .shape(.square):
-        cairo_rectangle(cr, c.x - s / 2, c.y - s / 2, s, s)
-        cairo_fill(cr)
-    case .shape(.dash):
-        cairo_rectangle(cr, c.x - s * 0.75, c.y - s * 0.12, s * 1.5, s * 0.24)
-        cairo_fill(cr)
-    case .taskBox(let checked):
-        let w = s * 0.09
-        cairo_set_line_width(cr, w)
-        cairo_rectangle(cr, c.x - s / 2 + w / 2, c.y - s / 2 + w / 2, s - w, s - w)
-        cairo_stroke(cr)
-        if checked {
-            cairo_set_line_width(cr, s * 0.14)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_move_to(cr, c.x - s * 0.28, c.y + s * 0.02)
-            cairo_line_to(cr, c.x - s * 0.06, c.y + s * 0.24)
-            cairo_line_to(cr, c.x + s * 0.30, c.y - s * 0.26)
-            cairo_stroke(cr)
-        }
-    }
+/// "2026-11-21T05:39:12Z" for seconds since 1970 (proleptic Gregorian, UTC).
+func iso8601(_ seconds: Int64) -> String {
+    let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+    let rest = seconds - days * 86400
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
 }

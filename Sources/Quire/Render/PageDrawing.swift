@@ -1,0 +1,93 @@
+import CPangoCairo
+
+/// Drawing the page model's items with Cairo, shared by the PDF and PNG renderers.
+
+private func setColor(_ c: Color, _ cr: OpaquePointer) {
+    cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+}
+
+/// Draws one page item with Cairo (PDF or image surface alike).
+func draw(_ item: PageItem, _ cr: OpaquePointer) {
+    switch item {
+    case .text(let line):
+        cairo_move_to(cr, line.x, line.baseline)
+        pango_cairo_show_layout_line(cr, line.shaped.pangoLines[line.lineIndex])
+        for run in line.shaped.colorRuns[line.lineIndex] {
+            drawColorRun(run, x: line.x, baseline: line.baseline, cr)
+        }
+    case .fill(let r, let color):
+        setColor(color, cr)
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        cairo_fill(cr)
+    case .line(let a, let b, let width, let color):
+        setColor(color, cr)
+        cairo_set_line_width(cr, width)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_move_to(cr, a.x, a.y)
+        cairo_line_to(cr, b.x, b.y)
+        cairo_stroke(cr)
+    case .marker(let m):
+        drawMarker(m, cr)
+    }
+}
+
+/// Draws colour glyphs as an image, 8 pixels per point. A new image surface each time and
+/// a fill rather than a paint: Cairo 1.16 writes duplicate resource keys when one surface is
+/// painted twice on a page, and a damaged file when a paint shares a page with a link.
+private func drawColorRun(_ run: ColorRun, x: Double, baseline: Double, _ cr: OpaquePointer) {
+    let scale = 8.0
+    let width = run.width, height = run.ascent + run.descent
+    guard width > 0, height > 0 else { return }
+    let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((width * scale).rounded(.up)),
+                                           Int32((height * scale).rounded(.up)))
+    defer { cairo_surface_destroy(image) }
+    let ic = cairo_create(image)
+    cairo_scale(ic, scale, scale)
+    cairo_move_to(ic, 0, run.ascent)
+    pango_cairo_show_glyph_string(ic, run.font, run.glyphs)
+    cairo_destroy(ic)
+    cairo_save(cr)
+    cairo_translate(cr, x + run.x, baseline - run.ascent)
+    cairo_scale(cr, 1 / scale, 1 / scale)
+    cairo_set_source_surface(cr, image, 0, 0)
+    cairo_rectangle(cr, 0, 0, width * scale, height * scale)
+    cairo_fill(cr)
+    cairo_restore(cr)
+}
+
+private func drawMarker(_ m: Marker, _ cr: OpaquePointer) {
+    setColor(m.color, cr)
+    cairo_new_path(cr)  // drawing text leaves a current point an arc would connect to
+    let c = m.center, s = m.size
+    switch m.kind {
+    case .shape(.disc):
+        cairo_arc(cr, c.x, c.y, s / 2, 0, 2 * Double.pi)
+        cairo_fill(cr)
+    case .shape(.circle):
+        let w = s * 0.16
+        cairo_set_line_width(cr, w)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, c.x, c.y, (s - w) / 2, 0, 2 * Double.pi)
+        cairo_stroke(cr)
+    case .shape(.square):
+        cairo_rectangle(cr, c.x - s / 2, c.y - s / 2, s, s)
+        cairo_fill(cr)
+    case .shape(.dash):
+        cairo_rectangle(cr, c.x - s * 0.75, c.y - s * 0.12, s * 1.5, s * 0.24)
+        cairo_fill(cr)
+    case .taskBox(let checked):
+        let w = s * 0.09
+        cairo_set_line_width(cr, w)
+        cairo_rectangle(cr, c.x - s / 2 + w / 2, c.y - s / 2 + w / 2, s - w, s - w)
+        cairo_stroke(cr)
+        if checked {
+            cairo_set_line_width(cr, s * 0.14)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_move_to(cr, c.x - s * 0.28, c.y + s * 0.02)
+            cairo_line_to(cr, c.x - s * 0.06, c.y + s * 0.24)
+            cairo_line_to(cr, c.x + s * 0.30, c.y - s * 0.26)
+            cairo_stroke(cr)
+        }
+    }
+}
