@@ -11,12 +11,14 @@ enum CLI {
     Usage:
       quire render INPUT.md [-o OUTPUT.pdf] [options]
       quire preview INPUT.md [--excerpt-lines N] [--png OUT.png [--page K]] [options]
+      quire batch INPUT_DIR -o OUTPUT_DIR [--jobs N] [--force] [options]
       quire templates
       quire --help | --version
 
     Commands:
       render      typeset one Markdown file into a PDF
-      preview     print each section's excerpt as the PDF breaks its lines
+      preview     print each section's excerpt as the PDF breaks its lines, or draw a page as PNG
+      batch       render a folder tree of Markdown files into a mirrored tree of PDFs
       templates   list the built-in templates ('--keys': every key, as Markdown)
 
     Run 'quire COMMAND --help' for a command's options.
@@ -82,6 +84,22 @@ enum CLI {
             return render(rest)
         case "preview":
             return preview(rest)
+        case "batch":
+            return batch(rest)
+        case "__worker":
+            // A batch worker process (see WorkerPool); its options are batch's style options.
+            let a: Arguments
+            switch parse(rest, command: "batch", allowOutput: true) {
+            case .success(let parsed): a = parsed
+            case .failure(let e): return e.code
+            }
+            switch style(a) {
+            case .success(let s):
+                var options = RenderOptions(style: s)
+                options.title = a.title
+                return WorkerReply.serve(options: options)
+            case .failure(let e): return e.code
+            }
         case "templates":
             if rest == ["--keys"] {
                 print(Templates.keyTable)

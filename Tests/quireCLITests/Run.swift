@@ -16,9 +16,10 @@ struct RunError: Error, CustomStringConvertible {
 /// Runs commands with Foundation's Process. Output goes to temporary files, not pipes,
 /// so a command that writes megabytes (qpdf --json) can never block on a full pipe.
 enum Run {
-    /// Runs `executable` with `arguments`, feeding it `stdin` (or nothing), and waits at most `timeout`.
+    /// Runs `executable` with `arguments`, feeding it `stdin` (or nothing), and waits at most
+    /// `timeout`; `environment` adds to the inherited environment.
     static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil,
-                    timeout: TimeInterval = 120) throws -> RunResult {
+                    environment: [String: String] = [:], timeout: TimeInterval = 120) throws -> RunResult {
         let scratch = try TemporaryDirectory(prefix: "run")
         let outURL = scratch.url.appendingPathComponent("stdout")
         let errURL = scratch.url.appendingPathComponent("stderr")
@@ -29,6 +30,9 @@ enum Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = out
         process.standardError = err
         if let stdin {

@@ -14,7 +14,7 @@
 ///     part (a preview of the excerpts does without it).
 public func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
                            info: DocumentInfo = DocumentInfo(), includeFullText: Bool = true) -> LaidOutDocument {
-    let typesetter = Typesetter(language: info.lang)
+    let typesetter = Typesetter.forThisThread(language: info.lang)
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document))
     let column = Column(x: style.margins.left, width: style.contentWidth)
     var slices = session.titleBlock(info)

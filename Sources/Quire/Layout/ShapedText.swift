@@ -1,4 +1,5 @@
 import CPangoCairo
+import Foundation
 
 /// How a block of text is set: font, width, alignment, line height.
 struct ParagraphFormat: Sendable, Equatable {
@@ -20,16 +21,39 @@ struct ParagraphFormat: Sendable, Equatable {
     var lineHeight: Double
 }
 
-/// The font machinery for one rendering job: a Pango context at 72 dpi, unhinted, so that
-/// what layout measures is exactly what the PDF shows.
+/// The font machinery: a Pango context at 72 dpi, unhinted, so that what layout measures is
+/// exactly what the PDF shows. One per thread (`forThisThread`), reused across documents so
+/// fonts are loaded once.
 ///
-/// Not thread-safe: use one per thread (one per render call).
+/// Cairo 1.16 with Pango and FreeType is not safe to use from two threads at once, even with
+/// a typesetter each (crashes in FreeType and in PDF font subsetting were reproduced), so Quire
+/// renders one document at a time per process; `quire batch` runs parallel worker processes.
 final class Typesetter: @unchecked Sendable {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
     private var xHeights: [String: Double] = [:]
 
-    /// - Parameter language: a BCP 47 tag that picks language-specific glyphs (CJK), or nil.
+    /// The typesetter of the calling thread, set to `language` (a BCP 47 tag that picks
+    /// language-specific glyphs, such as Japanese or Chinese forms of CJK; nil for none).
+    static func forThisThread(language: String?) -> Typesetter {
+        let key = "quire.typesetter"
+        let typesetter: Typesetter
+        if let existing = Thread.current.threadDictionary[key] as? Typesetter {
+            typesetter = existing
+        } else {
+            typesetter = Typesetter()
+            Thread.current.threadDictionary[key] = typesetter
+        }
+        typesetter.setLanguage(language)
+        return typesetter
+    }
+
+    func setLanguage(_ language: String?) {
+        let tag = (language?.isEmpty == false ? language! : "")
+        pango_context_set_language(context, tag.isEmpty ? pango_language_get_default() : pango_language_from_string(tag))
+    }
+
+    /// A typesetter of its own (tests; single documents). See `forThisThread` for threads.
     init(language: String? = nil) {
         fontMap = pango_cairo_font_map_new()
         context = pango_font_map_create_context(fontMap)
@@ -317,3 +341,4 @@ private func isColorFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
     guard let hb = pango_font_get_hb_font(font), let face = hb_font_get_face(hb) else { return false }
     return hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
 }
+

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Rendering a folder tree of Markdown files into a mirrored tree of PDFs, in parallel.
+public enum Batch {
+    /// One file to render: paths relative to the input and output folders, and absolute ones.
+    public struct Job: Sendable, Equatable {
+        public var relativePath: String
+        public var input: String
+        public var output: String
+
+        public init(relativePath: String, input: String, output: String) {
+            self.relativePath = relativePath; self.input = input; self.output = output
+        }
+    }
+
+    public enum Outcome: Sendable, Equatable {
+        case rendered(warnings: [Warning])
+        /// The output is newer than the input (and the template).
+        case skipped
+        case failed(String)
+    }
+
+    /// Markdown files (`*.md`, `*.markdown`) under `input`, in path order, each with its PDF's
+    /// place under `output`. Hidden files and folders, and the output folder when it lies
+    /// inside the input, are left out.
+    /// - Throws: `QuireError` when `input` is not a readable folder.
+    public static func plan(input: String, output: String) throws -> [Job] {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw QuireError(file: input, message: "not a folder")
+        }
+        let root = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
+        let outputRoot = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
+        guard let walker = fm.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
+                                         options: [.skipsHiddenFiles]) else {
+            throw QuireError(file: input, message: "cannot read the folder")
+        }
+        var jobs: [Job] = []
+        for case let url as URL in walker {
+            let resolved = url.standardizedFileURL.resolvingSymlinksInPath()
+            if resolved.path == outputRoot.path && outputRoot.path != root.path {
+                walker.skipDescendants()
+                continue
+            }
+            guard ["md", "markdown"].contains(url.pathExtension.lowercased()),
+                  (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
+            let pdf = String(relative.dropLast(url.pathExtension.count)) + "pdf"
+            jobs.append(Job(relativePath: relative, input: url.standardizedFileURL.path,
+                            output: outputRoot.appendingPathComponent(pdf).path))
+        }
+        return jobs.sorted { $0.relativePath < $1.relativePath }
+    }
+
+    /// What to do with `job` before rendering: `.skipped` when its output is newer than its
+    /// input and than the template (unless `force`), `.failed` when the output exists and is
+    /// not a PDF Quire wrote (never overwritten), nil when it must be rendered.
+    public static func check(_ job: Job, force: Bool, templateTime: Double?) -> Outcome? {
+        guard FileManager.default.fileExists(atPath: job.output) else { return nil }
+        guard isQuirePDF(job.output) else {
+            return .failed("\(job.output) exists and is not a PDF written by Quire; not overwritten")
+        }
+        if !force, let out = modificationTimeExact(job.output), let input = modificationTimeExact(job.input),
+           out > input, out > (templateTime ?? 0) {
+            return .skipped
+        }
+        return nil
+    }
+
+    /// Renders one job (creating the output's folder). Never throws: a failure is an outcome.
+    public static func render(_ job: Job, options: RenderOptions) -> Outcome {
+        do {
+            try FileManager.default.createDirectory(atPath: (job.output as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            let result = try Quire.renderFile(input: job.input, output: job.output, options: options)
+            return .rendered(warnings: result.warnings)
+        } catch let error as QuireError {
+            return .failed(error.message)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    /// Modification time with sub-second precision (so an output written in the same second
+    /// as its input's edit is not taken for up to date).
+    public static func modificationTimeExact(_ path: String) -> Double? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    }
+
+    /// True for a PDF whose metadata names Quire as its creator.
+    static func isQuirePDF(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 5), head == Data("%PDF-".utf8),
+              let size = try? handle.seekToEnd() else { return false }
+        try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
+        guard let tail = try? handle.readToEnd() else { return false }
+        return tail.range(of: Data("/Creator (Quire".utf8)) != nil
+    }
+}

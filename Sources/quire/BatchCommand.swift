@@ -1,0 +1,181 @@
+import Foundation
+import Quire
+
+/// `quire batch INPUT_DIR -o OUTPUT_DIR`: messages and progress for `Batch`.
+extension CLI {
+    static let batchUsage = """
+    Usage: quire batch INPUT_DIR -o OUTPUT_DIR [--jobs N] [--force] [options]
+
+    Renders every *.md and *.markdown file under INPUT_DIR into a PDF at the same place
+    under OUTPUT_DIR, several at once. Outputs newer than their input (and template) are
+    skipped; an existing file that is not a PDF written by Quire is never overwritten.
+
+    Options:
+      -o, --output DIR       where the PDF tree goes (required; created if missing)
+      --jobs N               files rendered at once (default: the number of cores)
+      --force                render even the files whose PDF is up to date
+    \(styleOptions)
+      -q, --quiet            no progress and no warnings, only the summary and failures
+      -h, --help             show this help
+
+    Exit status: 0 when every file rendered or was up to date, 1 when some failed,
+    2 for a usage error.
+    """
+
+    static func batch(_ args: [String]) -> Int32 {
+        var rest: [String] = []
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        var force = false
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "--jobs":
+                guard i + 1 < args.count, let n = Int(args[i + 1]), (1...256).contains(n) else {
+                    return usageError("--jobs needs a number from 1 to 256", hint: "run 'quire batch --help'")
+                }
+                jobs = n
+                i += 1
+            case "--force":
+                force = true
+            default:
+                rest.append(args[i])
+            }
+            i += 1
+        }
+        let a: Arguments
+        switch parse(rest, command: "batch", allowOutput: true) {
+        case .success(let parsed): a = parsed
+        case .failure(let e): return e.code
+        }
+        if a.help { print(batchUsage); return 0 }
+        guard let input = a.input else { return usageError("no input folder", hint: "usage: quire batch INPUT_DIR -o OUTPUT_DIR") }
+        guard let output = a.output else {
+            return usageError("batch needs -o OUTPUT_DIR", hint: "give the folder the PDFs go to (it may be INPUT_DIR itself)")
+        }
+        var options: RenderOptions
+        switch style(a) {
+        case .success(let s): options = RenderOptions(style: s)
+        case .failure(let e): return e.code
+        }
+        let plan: [Batch.Job]
+        do {
+            plan = try Batch.plan(input: input, output: output)
+        } catch {
+            return usageError("\(error)", hint: "batch takes a folder of Markdown files")
+        }
+        options.title = a.title
+        let started = Date()
+        let reporter = Progress(total: plan.count, quiet: a.quiet, started: started)
+        let templateTime = a.template.flatMap { $0.hasSuffix(".json") || $0.contains("/") ? Batch.modificationTimeExact($0) : nil }
+        // Decide first what is up to date or must not be touched; render the rest.
+        let results = Results(count: plan.count)
+        var pending: [Int] = []
+        for (index, job) in plan.enumerated() {
+            if let outcome = Batch.check(job, force: force, templateTime: templateTime) {
+                results.set(index, outcome) { reporter.report($0, job, outcome) }
+            } else {
+                pending.append(index)
+            }
+        }
+        if jobs == 1 || pending.count <= 1 {
+            for index in pending {
+                let outcome = Batch.render(plan[index], options: options)
+                results.set(index, outcome) { reporter.report($0, plan[index], outcome) }
+            }
+        } else {
+            var workerArguments = a.sets.flatMap { ["--set", $0] }
+            if let t = a.template { workerArguments += ["--template", t] }
+            if let t = a.title { workerArguments += ["--title", t] }
+            let indexes = pending
+            WorkerPool.run(indexes.map { plan[$0] }, workers: jobs, arguments: workerArguments) { i, outcome in
+                results.set(indexes[i], outcome) { reporter.report($0, plan[indexes[i]], outcome) }
+            }
+        }
+        reporter.finish()
+        let outcomes = results.all
+        var rendered = 0, skipped = 0, failures: [(String, String)] = []
+        for (job, outcome) in zip(plan, outcomes) {
+            switch outcome {
+            case .rendered: rendered += 1
+            case .skipped: skipped += 1
+            case .failed(let reason): failures.append((job.relativePath, reason))
+            }
+        }
+        for (path, reason) in failures { printError("quire: error: \(path): \(reason)") }
+        let seconds = Date().timeIntervalSince(started)
+        printError("quire: batch: \(plan.count) files: \(rendered) rendered, \(skipped) skipped, \(failures.count) failed in "
+                   + String(format: "%.1f s", seconds))
+        return failures.isEmpty ? 0 : 1
+    }
+
+    /// Outcomes by job index, filled from several threads.
+    final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var outcomes: [Batch.Outcome?]
+        private var done = 0
+        init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+        /// Records an outcome and reports it with the number of jobs done so far.
+        func set(_ index: Int, _ outcome: Batch.Outcome, report: (Int) -> Void) {
+            lock.lock(); defer { lock.unlock() }
+            outcomes[index] = outcome
+            done += 1
+            report(done)
+        }
+
+        var all: [Batch.Outcome] {
+            lock.lock(); defer { lock.unlock() }
+            return outcomes.map { $0 ?? .failed("not rendered") }
+        }
+    }
+
+    /// Progress on standard error: a bar redrawn in place on a terminal, plain lines otherwise.
+    final class Progress: @unchecked Sendable {
+        let total: Int
+        let quiet: Bool
+        let started: Date
+        let terminal = isatty(2) != 0
+
+        init(total: Int, quiet: Bool, started: Date) {
+            self.total = total; self.quiet = quiet; self.started = started
+        }
+
+        /// Called serialised by `Batch.run`.
+        func report(_ done: Int, _ job: Batch.Job, _ outcome: Batch.Outcome) {
+            guard !quiet else { return }
+            var lines: [String] = []
+            switch outcome {
+            case .rendered(let warnings):
+                lines = warnings.map { "quire: warning: \(job.relativePath)" + ($0.line > 0 ? ":\($0.line)" : "") + ": \($0.message)" }
+                if !terminal { lines.append("rendered \(job.relativePath)") }
+            case .skipped:
+                if !terminal { lines.append("skipped \(job.relativePath) (up to date)") }
+            case .failed(let reason):
+                lines.append("failed \(job.relativePath): \(reason)")
+            }
+            if terminal {
+                let clear = "\r\u{1B}[2K"
+                for line in lines { printError(clear + line) }
+                let elapsed = max(Date().timeIntervalSince(started), 0.001)
+                let rate = Double(done) / elapsed
+                let left = rate > 0 ? Double(total - done) / rate : 0
+                let width = 24
+                let filled = total == 0 ? width : width * done / total
+                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+                let name = job.relativePath.count > 40 ? "…" + job.relativePath.suffix(39) : job.relativePath
+                let status = "\(clear)\(bar) \(done)/\(total)  \(name)  " + String(format: "%.1f files/s, %d:%02d left", rate, Int(left) / 60, Int(left) % 60)
+                var text = status
+                text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+            } else {
+                for line in lines { printError(line) }
+            }
+        }
+
+        func finish() {
+            if terminal && !quiet {
+                var clear = "\r\u{1B}[2K"
+                clear.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+            }
+        }
+    }
+}
