@@ -12,6 +12,7 @@ enum CLI {
       quire render INPUT.md [-o OUTPUT.pdf] [options]
       quire preview INPUT.md [--excerpt-lines N] [--png OUT.png [--page K]] [options]
       quire batch INPUT_DIR -o OUTPUT_DIR [--jobs N] [--force] [options]
+      quire digest INPUT... -o OUT.pdf [--excerpt-lines N] [--title T] [options]
       quire templates
       quire --help | --version
 
@@ -19,6 +20,7 @@ enum CLI {
       render      typeset one Markdown file into a PDF
       preview     print each section's excerpt as the PDF breaks its lines, or draw a page as PNG
       batch       render a folder tree of Markdown files into a mirrored tree of PDFs
+      digest      many Markdown files into one PDF of excerpts linked to their full texts
       templates   list the built-in templates ('--keys': every key, as Markdown)
 
     Run 'quire COMMAND --help' for a command's options.
@@ -86,6 +88,8 @@ enum CLI {
             return preview(rest)
         case "batch":
             return batch(rest)
+        case "digest":
+            return digest(rest)
         case "__worker":
             // A batch worker process (see WorkerPool); its options are batch's style options.
             let a: Arguments

@@ -124,3 +124,24 @@ extension String {
         return kept
     }
 }
+
+extension Array where Element == Block {
+    /// The blocks with every heading `by` levels deeper (at most 6), through lists and quotes:
+    /// a document set under a title of its own (a digest entry). O(blocks).
+    public func shiftingHeadings(by levels: Int) -> [Block] {
+        map { block in
+            var b = block
+            switch block.kind {
+            case .heading(let level, let content): b.kind = .heading(level: Swift.min(6, level + levels), content: content)
+            case .blockQuote(let children): b.kind = .blockQuote(children.shiftingHeadings(by: levels))
+            case .list(var list):
+                list.items = list.items.map { var i = $0; i.blocks = i.blocks.shiftingHeadings(by: levels); return i }
+                b.kind = .list(list)
+            case .footnoteDefinition(let label, let children):
+                b.kind = .footnoteDefinition(label: label, blocks: children.shiftingHeadings(by: levels))
+            default: break
+            }
+            return b
+        }
+    }
+}

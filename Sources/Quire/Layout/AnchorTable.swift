@@ -13,7 +13,11 @@ struct AnchorTable: Sendable {
     /// Footnote label to its number (1-based, in order of definition).
     private(set) var footnotes: [String: Int] = [:]
 
-    init(_ document: Document) {
+    /// Prefix of every destination name, so several documents can share one PDF ("d3-").
+    let namespace: String
+
+    init(_ document: Document, namespace: String = "") {
+        self.namespace = namespace
         var slugs = SlugRegistry()
         visit(document.blocks, &slugs)
     }
@@ -22,7 +26,7 @@ struct AnchorTable: Sendable {
         for block in blocks {
             switch block.kind {
             case .heading(_, let content):
-                let name = "h\(headingDestinations.count + 1)"
+                let name = "\(namespace)h\(headingDestinations.count + 1)"
                 headingDestinations[block.line] = name
                 let slug = slugs.register(heading: content.plainText)
                 if destinations[slug] == nil { destinations[slug] = name }
@@ -61,7 +65,7 @@ struct AnchorTable: Sendable {
 
     private mutating func register(_ anchor: String, _ slugs: inout SlugRegistry) {
         guard slugs.register(anchor: anchor), destinations[anchor] == nil else { return }
-        destinations[anchor] = "a\(destinations.count + 1)"
+        destinations[anchor] = "\(namespace)a\(destinations.count + 1)"
     }
 
     /// The destination a `#fragment` names: exact match first, then GitHub's case-insensitive one.
@@ -72,8 +76,8 @@ struct AnchorTable: Sendable {
     }
 
     /// Destination name of a footnote's text and of its first reference.
-    static func footnoteDestination(_ number: Int) -> String { "fn\(number)" }
-    static func footnoteReferenceDestination(_ number: Int) -> String { "fnref\(number)" }
+    func footnoteDestination(_ number: Int) -> String { "\(namespace)fn\(number)" }
+    func footnoteReferenceDestination(_ number: Int) -> String { "\(namespace)fnref\(number)" }
 }
 
 extension String {

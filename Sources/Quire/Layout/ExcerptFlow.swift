@@ -16,8 +16,8 @@ extension LayoutSession {
             return fallbackTitle
         }()
         for (k, section) in divided.sections.enumerated() {
-            let target = "full\(k + 1)"
-            var back = "excerpt\(k + 1)"
+            let target = "\(anchors.namespace)full\(k + 1)"
+            var back = "\(anchors.namespace)excerpt\(k + 1)"
             var title = documentTitle
             var level = 2
             var headingSlices: [Slice] = []

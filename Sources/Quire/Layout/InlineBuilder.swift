@@ -65,6 +65,8 @@ extension LayoutSession {
             }
         } else if destination.isEmpty {
             target = nil
+        } else if let inDigest = linkResolver?(destination) {
+            target = .destination(inDigest)
         } else {
             target = .uri(destination)
         }
@@ -103,10 +105,10 @@ extension LayoutSession {
         a.superscript = true
         a.color = style.linkColor
         let start = text.count
-        let referenceName = AnchorTable.footnoteReferenceDestination(number)
+        let referenceName = anchors.footnoteReferenceDestination(number)
         text.anchors.append(StyledText.Anchor(offset: start, name: referenceName))
         text.append("\(number)", a)
         text.links.append(StyledText.Link(range: start..<text.count,
-                                          target: .destination(AnchorTable.footnoteDestination(number))))
+                                          target: .destination(anchors.footnoteDestination(number))))
     }
 }

@@ -9,6 +9,9 @@ final class LayoutSession {
     var outline: [(line: Int, entry: OutlineEntry)] = []
     /// Outline entries after the document's own (the "Full text" part).
     var extraOutline: [OutlineEntry] = []
+    /// Turns a link to another document in the same PDF (a digest) into a destination name;
+    /// nil for a link that goes outside.
+    var linkResolver: (@Sendable (String) -> String?)?
     /// Sections as excerpt mode showed them.
     var excerpts: [ExcerptSummary] = []
     /// Destinations already placed: a name is placed once even if its anchor repeats.

@@ -118,9 +118,9 @@ extension LayoutSession {
         let shaped = typesetter.shape(text, bodyFormat(width: 10_000, alignment: .left))
         var slices = listItem(children, marker: .text(shaped), gutter: style.listIndent * style.bodySize,
                               tight: true, spaceBefore: style.bodySize * 0.3, context)
-        let name = AnchorTable.footnoteDestination(number)
+        let name = anchors.footnoteDestination(number)
         if claimDestination(name) { slices[0].destinations.append(Destination(name: name, y: 0)) }
-        let back = AnchorTable.footnoteReferenceDestination(number)
+        let back = anchors.footnoteReferenceDestination(number)
         if placedDestinations.contains(back), case .text(let line)? = slices[0].items.last {
             slices[0].links.append(LinkArea(rect: Rect(x: line.x, y: line.baseline - style.bodySize,
                                                        width: line.width, height: style.bodySize * 1.3),

@@ -19,6 +19,8 @@ struct ParagraphFormat: Sendable, Equatable {
     var hangingIndent: Double = 0
     /// Smallest distance between baselines, in points; a taller line grows its box.
     var lineHeight: Double
+    /// Set on one line, cut with "…" at the end when too long (table of contents entries).
+    var singleLine = false
 }
 
 /// The font machinery: a Pango context at 72 dpi, unhinted, so that what layout measures is
@@ -147,6 +149,7 @@ public final class ShapedText: @unchecked Sendable {
             pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
             pango_layout_set_justify(layout, 1)
         }
+        if format.singleLine { pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END) }
         if format.hangingIndent > 0 {
             pango_layout_set_indent(layout, Int32(-format.hangingIndent * Double(PANGO_SCALE)))
         }

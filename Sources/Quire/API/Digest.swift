@@ -1,0 +1,81 @@
+import Foundation
+
+/// Many Markdown files into one PDF of excerpts linked to their full texts.
+public enum Digest {
+    public struct Result: Sendable {
+        public var pdf: [UInt8]
+        public var documents: Int
+        public var failures: [DigestFailure]
+        public var warnings: [(path: String, warnings: [Warning])]
+        public var pageCount: Int
+    }
+
+    /// The Markdown files named by `inputs`: files as given, folders searched recursively for
+    /// `*.md` and `*.markdown` (hidden entries skipped), each folder's files in path order.
+    /// A missing input is reported as a failure, not thrown.
+    public static func collect(_ inputs: [String]) -> (files: [String], failures: [DigestFailure]) {
+        var files: [String] = []
+        var failures: [DigestFailure] = []
+        let fm = FileManager.default
+        for input in inputs {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                failures.append(DigestFailure(path: input, reason: "no such file or folder"))
+                continue
+            }
+            if !isDirectory.boolValue { files.append(input); continue }
+            let walker = fm.enumerator(at: URL(fileURLWithPath: input), includingPropertiesForKeys: [.isDirectoryKey],
+                                       options: [.skipsHiddenFiles])
+            var found: [String] = []
+            while let url = walker?.nextObject() as? URL {
+                guard ["md", "markdown"].contains(url.pathExtension.lowercased()),
+                      (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true else { continue }
+                let root = URL(fileURLWithPath: input).standardizedFileURL.path
+                let relative = url.standardizedFileURL.path.dropFirst(root.count).drop { $0 == "/" }
+                found.append((input as NSString).appendingPathComponent(String(relative)))
+            }
+            files += found.sorted()
+        }
+        return (files, failures)
+    }
+
+    /// Renders the digest of `inputs` to PDF bytes. Documents that cannot be read (missing,
+    /// not UTF-8) are listed with their reason; the digest is made from the others.
+    /// - Parameters:
+    ///   - excerptLines: lines per entry (`options.style.excerptLines`, else 6, when nil).
+    ///   - title: the digest's title ("Digest" when nil).
+    /// - Throws: `QuireError` only if Cairo fails to write the PDF.
+    public static func render(inputs: [String], title: String?, excerptLines: Int?, options: RenderOptions) throws -> Result {
+        let (files, missing) = collect(inputs)
+        var failures = missing
+        var documents: [DigestDocument] = []
+        var seen: Set<String> = []
+        for file in files {
+            // A file named twice (directly and inside a folder) is included once.
+            let canonical = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+            guard seen.insert(canonical).inserted else { continue }
+            do {
+                let text = try InputFile.readMarkdown(at: file)
+                let (info, body, _) = FrontMatter.split(text)
+                documents.append(DigestDocument(path: file, canonicalPath: canonical, document: parseMarkdown(body), info: info))
+            } catch let error as QuireError {
+                failures.append(DigestFailure(path: file, reason: error.message))
+            }
+        }
+        let seconds = options.creationDate ?? Quire.sourceDateEpoch ?? Int64(Date().timeIntervalSince1970)
+        let date = String(iso8601(seconds).prefix(10))
+        let digestTitle = title ?? "Digest"
+        let lines = max(1, excerptLines ?? options.style.excerptLines ?? 6)
+        let digest = layoutDigest(documents, failures: failures, title: digestTitle, date: date,
+                                  style: options.style, excerptLines: lines)
+        var metadata = PDFMetadata(title: digestTitle)
+        metadata.creationDate = seconds
+        do {
+            let pdf = try renderPDF(digest.laidOut, metadata: metadata)
+            return Result(pdf: pdf, documents: documents.count, failures: failures, warnings: digest.warnings,
+                          pageCount: digest.laidOut.pages.count)
+        } catch let error as RenderError {
+            throw QuireError(file: "digest", message: error.description)
+        }
+    }
+}

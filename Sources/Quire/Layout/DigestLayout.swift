@@ -1,0 +1,236 @@
+import Foundation
+
+/// One document of a digest, parsed.
+public struct DigestDocument: Sendable {
+    /// The path shown in the digest (as found).
+    public var path: String
+    /// The absolute, standardised path links between documents are matched against.
+    public var canonicalPath: String
+    public var document: Document
+    public var info: DocumentInfo
+
+    public init(path: String, canonicalPath: String, document: Document, info: DocumentInfo) {
+        self.path = path; self.canonicalPath = canonicalPath; self.document = document; self.info = info
+    }
+}
+
+/// A document the digest lists without its text, and why.
+public struct DigestFailure: Sendable, Equatable {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+}
+
+/// A digest laid out, with each document's warnings.
+public struct LaidOutDigest: Sendable {
+    public var laidOut: LaidOutDocument
+    /// Warnings by document path, in input order.
+    public var warnings: [(path: String, warnings: [Warning])]
+}
+
+/// Lays out many documents as one digest: a cover (title, date, number of documents), a
+/// table of contents with page numbers, one entry per document (its title, its path and its
+/// first `excerptLines` lines, cut as excerpts are with a link to its full text), then each
+/// cut document's full text on a new page, linking back to its entry. Links between the
+/// documents (`other.md`, `other.md#anchor`) become links inside the PDF.
+///
+/// Stages: anchor tables for every document (namespaced "dK-"), entries, full texts,
+/// contents with placeholder numbers, pagination, contents with the real page numbers (its
+/// lines keep their height, so the pages do not change), furniture.
+/// - Complexity: O(total text), paginated twice.
+public func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
+                         style: Style, excerptLines: Int) -> LaidOutDigest {
+    let typesetter = Typesetter.forThisThread(language: nil)
+    let main = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(Document(blocks: [])))
+    let column = Column(x: style.margins.left, width: style.contentWidth)
+    let context = BlockContext(column: column)
+
+    // Anchor tables first: a link may point into any document.
+    let tables = documents.enumerated().map { k, d in AnchorTable(d.document, namespace: "d\(k + 1)-") }
+    var byPath: [String: Int] = [:]
+    for (k, d) in documents.enumerated() { byPath[d.canonicalPath] = k }
+    let paths = byPath
+    let entryNames = documents.indices.map { "d\($0 + 1)" }
+    let sessions = documents.enumerated().map { k, d -> LayoutSession in
+        let session = LayoutSession(style: style, typesetter: typesetter, anchors: tables[k])
+        let folder = (d.canonicalPath as NSString).deletingLastPathComponent
+        session.linkResolver = { link in
+            DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entryNames)
+        }
+        return session
+    }
+
+    var entries: [Slice] = []
+    var fullTexts: [Slice] = []
+    var outline: [OutlineEntry] = [OutlineEntry(level: 1, title: "Contents", destination: "toc")]
+    for (k, d) in documents.enumerated() {
+        let session = sessions[k]
+        let (docTitle, body, titleHeadingLine) = DigestLinks.titleAndBody(d)
+        let entry = entryNames[k], full = "\(entry)-full"
+        var heading = session.headingSlices(level: 2, main.plainText(docTitle), destination: entry, context)
+        if k == 0 { heading[0].pageBreakBefore = true }
+        let excerpt = session.excerpt(body.shiftingHeadings(by: 2), lines: excerptLines, target: full, context)
+        let titleAnchor = titleHeadingLine.flatMap { tables[k].headingDestinations[$0] }
+        if !excerpt.isCut, let name = titleAnchor, session.claimDestination(name) {
+            heading[0].destinations.append(Destination(name: name, y: 0))
+        }
+        entries += heading + main.pathLine(d.path, context) + excerpt.slices
+        if excerpt.isCut {
+            var top = session.headingSlices(level: 1, main.plainText(docTitle), destination: full, context)
+            top[0].pageBreakBefore = true
+            if let name = titleAnchor, session.claimDestination(name) {
+                top[0].destinations.append(Destination(name: name, y: 0))
+            }
+            fullTexts += top + main.pathLine(d.path, context) + main.backLink(style.backLabel, to: entry, context)
+                + session.layoutBlocks(body.shiftingHeadings(by: 1), context)
+        }
+        outline.append(OutlineEntry(level: 1, title: docTitle, destination: entry))
+        outline += session.sortedOutline  // their levels were shifted under the document's title
+    }
+
+    let cover = main.digestCover(title: title, date: date, documents: documents.count, failures: failures.count)
+    func contents(_ pages: [String: Int]) -> [Slice] {
+        main.contents(documents.enumerated().map { k, _ in (DigestLinks.titleAndBody(documents[k]).title, entryNames[k]) },
+                      failures: failures, pages: pages, context)
+    }
+    let paginator = Paginator(style: style)
+    var pages = paginator.paginate(cover + contents([:]) + entries + fullTexts)
+    var pageOf: [String: Int] = [:]
+    for (i, page) in pages.enumerated() { for d in page.destinations where pageOf[d.name] == nil { pageOf[d.name] = i + 1 } }
+    pages = paginator.paginate(cover + contents(pageOf) + entries + fullTexts)
+    let info = DocumentInfo(title: .plain(title), date: .plain(date))
+    for i in pages.indices {
+        pages[i].furniture = main.furniture(page: i + 1, of: pages.count, info: info, title: .plain(title))
+    }
+    let laidOut = LaidOutDocument(pages: pages, outline: outline, title: title, warnings: [])
+    return LaidOutDigest(laidOut: laidOut, warnings: zip(documents, sessions).map { ($0.path, $1.warnings) })
+}
+
+/// Titles and links between the documents of a digest.
+enum DigestLinks {
+    /// The document's title (front matter, else its first heading, else the file name), its
+    /// body (without the first heading when the document opens with it: the title says it),
+    /// and the source line of the heading it dropped.
+    static func titleAndBody(_ d: DigestDocument) -> (title: String, body: [Block], headingLine: Int?) {
+        if let title = d.info.title { return (title.widest, d.document.blocks, nil) }
+        for (index, block) in d.document.blocks.enumerated() {
+            guard case .heading(_, let content) = block.kind else { continue }
+            let text = content.plainText.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { break }
+            return index == 0 ? (text, Array(d.document.blocks.dropFirst()), block.line) : (text, d.document.blocks, nil)
+        }
+        return ((d.path as NSString).lastPathComponent, d.document.blocks, nil)
+    }
+
+    /// The destination a link names when it points at a document of the digest: `other.md`
+    /// (its entry) or `other.md#anchor` (that anchor); nil for anything else.
+    static func resolve(_ link: String, from folder: String, paths: [String: Int], tables: [AnchorTable],
+                        entries: [String]) -> String? {
+        if link.hasPrefix("//") || hasScheme(link) { return nil }
+        let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let file = parts[0].removingPercentEncodingLeniently
+        guard !file.isEmpty else { return nil }
+        let target = file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file)
+        guard let k = paths[(target as NSString).standardizingPath] else { return nil }
+        if parts.count == 2, !parts[1].isEmpty {
+            return tables[k].destination(forFragment: parts[1]) ?? entries[k]
+        }
+        return entries[k]
+    }
+}
+
+/// True for "https:...", "mailto:...": a scheme (a letter, then letters, digits, + - .) and a colon.
+func hasScheme(_ link: String) -> Bool {
+    guard let colon = link.firstIndex(of: ":"), let first = link.first, first.isLetter else { return false }
+    return link[..<colon].allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+}
+
+extension LayoutSession {
+    func plainText(_ string: String) -> StyledText {
+        var text = StyledText()
+        text.append(string)
+        return text
+    }
+
+    /// A document's source path, small and muted, under its title.
+    func pathLine(_ path: String, _ context: BlockContext) -> [Slice] {
+        var format = bodyFormat(width: context.column.width, alignment: .left)
+        format.size = style.bodySize * 0.82
+        format.color = style.mutedColor
+        format.family = style.codeFont
+        format.lineHeight = format.size * 1.3
+        var slices = paragraphSlices(plainText(path), format, x: context.column.x, spaceBefore: 0, spaceAfter: style.bodySize * 0.3)
+        for i in slices.indices { slices[i].keepWithNext = true; slices[i].excerptRole = .none }
+        return slices
+    }
+
+    /// "↩ Back to …" linking to `destination`.
+    func backLink(_ label: TextValue, to destination: String, _ context: BlockContext) -> [Slice] {
+        var link = StyledText()
+        link.append("↩ ")
+        let start = link.count
+        link.append(wording(label, width: context.column.width), StyledText.Attributes(italic: true, color: style.linkColor))
+        link.links.append(StyledText.Link(range: start..<link.count, target: .destination(destination)))
+        return paragraph(link, context)
+    }
+
+    /// The cover: the digest's title, date and number of documents.
+    func digestCover(title: String, date: String, documents: Int, failures: Int) -> [Slice] {
+        let column = Column(x: style.margins.left, width: style.contentWidth)
+        var format = bodyFormat(width: column.width, alignment: .left)
+        format.family = style.headingFont
+        format.bold = true
+        format.size = style.bodySize * 2.8
+        format.lineHeight = format.size * 1.2
+        var slices = paragraphSlices(plainText(title), format, x: column.x, spaceBefore: 0, spaceAfter: style.bodySize)
+        slices[0].pushDown(style.contentHeight * 0.28)
+        var details = "\(documents) document" + (documents == 1 ? "" : "s")
+        if failures > 0 { details += ", \(failures) not included" }
+        for line in [date, details] {
+            var f = bodyFormat(width: column.width, alignment: .left)
+            f.size = style.bodySize * 1.2
+            f.color = style.mutedColor
+            slices += paragraphSlices(plainText(line), f, x: column.x, spaceBefore: style.bodySize * 0.4, spaceAfter: 0)
+        }
+        for i in slices.indices { slices[i].excerptRole = .none }
+        return slices
+    }
+
+    /// The table of contents: one line per document (title, page number, linked to its
+    /// entry), then the documents that could not be included, with their reasons.
+    func contents(_ entries: [(title: String, destination: String)], failures: [DigestFailure],
+                  pages: [String: Int], _ context: BlockContext) -> [Slice] {
+        var slices = headingSlices(level: 1, plainText("Contents"), destination: "toc", context)
+        slices[0].pageBreakBefore = true
+        let lineHeight = style.bodySize * 1.75
+        let numberWidth = style.bodySize * 3
+        for entry in entries {
+            var titleFormat = bodyFormat(width: context.column.width - numberWidth - style.bodySize, alignment: .left)
+            titleFormat.singleLine = true
+            let titleText = typesetter.shape(plainText(entry.title), titleFormat)
+            let numberText = typesetter.shape(plainText(pages[entry.destination].map(String.init) ?? ""),
+                                              bodyFormat(width: numberWidth, alignment: .right))
+            var slice = Slice(height: lineHeight)
+            let baseline = lineHeight * 0.72
+            for (shaped, x) in [(titleText, context.column.x), (numberText, context.column.maxX - numberWidth)] {
+                guard let line = shaped.lines.first else { continue }
+                slice.items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: x + line.x, baseline: baseline,
+                                                  top: 0, width: line.width)))
+            }
+            slice.links.append(LinkArea(rect: Rect(x: context.column.x, y: 0, width: context.column.width, height: lineHeight),
+                                        target: .destination(entry.destination)))
+            slices.append(slice)
+        }
+        if !failures.isEmpty {
+            slices += headingSlices(level: 3, plainText("Not included"), destination: "not-included", context)
+            for failure in failures {
+                var text = StyledText()
+                text.append(failure.path, StyledText.Attributes(monospace: true))
+                text.append(": " + failure.reason, StyledText.Attributes(color: style.mutedColor))
+                slices += paragraph(text, context)
+            }
+        }
+        for i in slices.indices { slices[i].excerptRole = .none }
+        return slices
+    }
+}

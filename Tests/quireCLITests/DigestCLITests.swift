@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+
+/// Issue 6: `quire digest` through the binary, on a temporary folder.
+final class DigestCLITests: XCTestCase {
+    private var folder: TemporaryDirectory!
+    private var quire: URL!
+
+    override func setUpWithError() throws {
+        quire = try Paths.quireBinary()
+        folder = try TemporaryDirectory(prefix: "digest")
+        let files = [
+            "guide/intro.md": "# Introduction\n\nRead the [setup](setup.md#install-it) and the [FAQ](../faq.md).\n\n"
+                + (1...200).map { "word\($0)" }.joined(separator: " "),
+            "guide/setup.md": "# Setup\n\n## Install it\n\nRun the installer.\n\n## Configure\n\n" + String(repeating: "Set it up. ", count: 80),
+            "faq.md": "---\ntitle: Questions\n---\n\n## Why?\n\nBecause. See the [intro](guide/intro.md).\n",
+        ]
+        for (path, text) in files {
+            let url = folder.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+    }
+
+    private func digest(_ inputs: [String], _ out: URL) throws -> RunResult {
+        try Run.run(quire, ["digest"] + inputs.map { folder.url.appendingPathComponent($0).path }
+                    + ["-o", out.path, "--excerpt-lines", "3", "--title", "Team docs"])
+    }
+
+    func testDigestOutlineAndEveryInternalLinkResolve() throws {
+        let pdf = folder.url.appendingPathComponent("digest.pdf")
+        let run = try digest(["guide", "faq.md"], pdf)
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        let inspector = PDFInspector(pdf: pdf)
+        XCTAssertTrue(try inspector.check().passed)
+        let links = try inspector.links()
+        XCTAssertEqual(links.unresolved, [])
+        XCTAssertTrue(links.destinationsOffPage.isEmpty)
+        // Cross-document links: setup.md#install-it, ../faq.md and guide/intro.md, plus labels,
+        // back links and the contents.
+        for name in ["d2-h2", "d3", "d1"] { XCTAssertTrue(links.internalTargets.contains(name), name) }
+        // Outline: Contents, then each document with its headings beneath.
+        XCTAssertEqual(try inspector.outlineCount(), 1 + 3 + 3, "Contents; 3 documents; Install it, Configure, Why?")
+        let text = try inspector.text()
+        for expected in ["Team docs", "3 documents", "Introduction", "Setup", "Questions", "Continue reading", "guide/setup.md"] {
+            XCTAssertTrue(text.contains(expected), expected)
+        }
+    }
+
+    func testABadFileIsListedAndTheDigestStillMade() throws {
+        try Data([0x41, 0x00, 0x42]).write(to: folder.url.appendingPathComponent("guide/broken.md"))
+        let pdf = folder.url.appendingPathComponent("digest.pdf")
+        let run = try digest(["guide", "faq.md", "missing.md"], pdf)
+        XCTAssertEqual(run.status, 1, "the exit code says some failed")
+        XCTAssertTrue(run.stderrText.contains("broken.md: not a text file: NUL byte at offset 1"), run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("missing.md: no such file or folder"))
+        let inspector = PDFInspector(pdf: pdf)
+        XCTAssertTrue(try inspector.check().passed)
+        let text = try inspector.text()
+        XCTAssertTrue(text.contains("Not included"))
+        XCTAssertTrue(text.contains("NUL byte at offset 1"))
+        XCTAssertTrue(text.contains("3 documents, 2 not included"))
+    }
+
+    func testUsageErrors() throws {
+        XCTAssertEqual(try Run.run(quire, ["digest", "x.md"]).status, 2, "no -o")
+        XCTAssertEqual(try Run.run(quire, ["digest", "-o", "x.pdf"]).status, 2, "no inputs")
+    }
+}
