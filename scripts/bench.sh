@@ -1,15 +1,63 @@
 #!/usr/bin/env bash
-# make bench: measurements side by side in one run (alternating, medians), never in a test.
-# Part 1 (issue 4): the cost of an excerpt of a 10 KB section against a 1 MB one.
+# make bench: Quire's performance, measured side by side in one run on this machine.
+# Every comparison alternates its commands (RUNS times each, default 5) and reports medians
+# and their ratio, because these machines are shared and noisy. Never part of `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release >/dev/null
-BIN=.build/release/quire
-RUNS=${RUNS:-7}
+RUNS=${RUNS:-5}
+CORPUS=${CORPUS:-../shared/corpus}
+swift build -c release 2>&1 | grep -v 'prohibited flag' | tail -1
+BIN=$PWD/.build/release/quire
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+cc -O2 Benchmarks/floor.c -o "$work/floor" $(pkg-config --cflags --libs pangocairo)
 
-# One section of one paragraph of N bytes of prose.
+now() { date +%s.%N; }
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+# time_pair NAME_A CMD_A NAME_B CMD_B: alternate, print "medianA medianB".
+time_pair() {
+  : > "$work/a.t"; : > "$work/b.t"
+  for _ in $(seq "$RUNS"); do
+    s=$(now); eval "$2" >/dev/null 2>&1; e=$(now); echo "$e - $s" | bc -l >> "$work/a.t"
+    s=$(now); eval "$4" >/dev/null 2>&1; e=$(now); echo "$e - $s" | bc -l >> "$work/b.t"
+  done
+  echo "$(median < "$work/a.t") $(median < "$work/b.t")"
+}
+# peak_kb CMD: the largest resident set of the command and every process it waited for.
+peak_kb() {
+  python3 -c 'import resource,subprocess,sys; subprocess.run(sys.argv[1], shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$1"
+}
+row() { printf '%-52s %12s %12s %9s\n' "$@"; }
+
+echo
+row "measure" "quire" "reference" "ratio"
+row "-------" "-----" "---------" "-----"
+
+# 1. Large documents against the floor (same text: what Quire's PDF shows, via pdftotext).
+for doc in commonmark-spec.md free-programming-books-langs.md; do
+  "$BIN" render "$CORPUS/$doc" -o "$work/doc.pdf" -q
+  pdftotext -enc UTF-8 "$work/doc.pdf" "$work/doc.txt"
+  read -r q f < <(time_pair quire "'$BIN' render '$CORPUS/$doc' -o '$work/doc.pdf' -q" floor "'$work/floor' '$work/doc.txt' '$work/floor.pdf'")
+  row "render $doc vs floor (s)" "$(printf %.3f "$q")" "$(printf %.3f "$f")" "$(printf %.2fx "$(echo "$q / $f" | bc -l)")"
+  for other in pandoc typst; do
+    if command -v "$other" >/dev/null; then echo "  ($other is installed but not wired in)"; fi
+  done
+done
+
+# 2. Batch throughput: a few hundred files, --jobs 1 against --jobs 2.
+mkdir -p "$work/many"
+i=0
+for round in $(seq 1 25); do
+  for f in "$CORPUS"/*.md; do i=$((i + 1)); mkdir -p "$work/many/d$((i % 10))"; cp "$f" "$work/many/d$((i % 10))/f$i.md"; done
+done
+files=$(find "$work/many" -name '*.md' | wc -l)
+mb=$(du -sb "$work/many" | awk '{print $1 / 1048576}')
+read -r one two < <(time_pair jobs1 "'$BIN' batch '$work/many' -o '$work/out1' --jobs 1 --force -q" jobs2 "'$BIN' batch '$work/many' -o '$work/out2' --jobs 2 --force -q")
+row "batch $files files ($(printf %.1f "$mb") MB), --jobs 2 vs --jobs 1 (s)" "$(printf %.2f "$two")" "$(printf %.2f "$one")" "$(printf %.2fx "$(echo "$one / $two" | bc -l)")"
+row "  throughput --jobs 1: files/s, MB/s" "$(printf %.1f "$(echo "$files / $one" | bc -l)")" "$(printf %.2f "$(echo "$mb / $one" | bc -l)")" ""
+row "  throughput --jobs 2: files/s, MB/s" "$(printf %.1f "$(echo "$files / $two" | bc -l)")" "$(printf %.2f "$(echo "$mb / $two" | bc -l)")" ""
+
+# 3. Excerpt cost: one section of 1 MB against one of 10 KB.
 python3 - "$work" <<'PY'
 import sys, random
 random.seed(1)
@@ -20,17 +68,25 @@ for name, size in (("10k", 10_000), ("1m", 1_000_000)):
         w = random.choice(words); out.append(w); n += len(w) + 1
     open(f"{sys.argv[1]}/{name}.md", "w").write("## Section\n\n" + " ".join(out) + "\n")
 PY
+read -r big small < <(time_pair 1m "'$BIN' preview '$work/1m.md' --excerpt-lines 5" 10k "'$BIN' preview '$work/10k.md' --excerpt-lines 5")
+row "excerpt of a 1 MB section vs a 10 KB one (s)" "$(printf %.3f "$big")" "$(printf %.3f "$small")" "$(printf %.2fx "$(echo "$big / $small" | bc -l)")"
 
-now() { date +%s.%N; }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
-: > "$work/10k.t"; : > "$work/1m.t"
-for _ in $(seq "$RUNS"); do
-  for size in 10k 1m; do
-    s=$(now); "$BIN" preview "$work/$size.md" --excerpt-lines 5 >/dev/null; e=$(now)
-    echo "$e - $s" | bc -l >> "$work/$size.t"
-  done
-done
-t10=$(median < "$work/10k.t"); t1m=$(median < "$work/1m.t")
-printf '%-44s %10s %10s %8s\n' "measure" "10 KB" "1 MB" "ratio"
-printf '%-44s %9.3fs %9.3fs %7.2fx\n' "excerpt (quire preview --excerpt-lines 5)" "$t10" "$t1m" "$(echo "$t1m / $t10" | bc -l)"
-echo "(medians of $RUNS alternating runs; target: ratio within 2x)"
+# 4. Peak memory: one large document; batches of 100 and 1,000 files.
+row "peak memory, render commonmark-spec.md (MiB)" "$(echo "$(peak_kb "'$BIN' render '$CORPUS/commonmark-spec.md' -o '$work/m.pdf'") / 1024" | bc)" "" ""
+mkdir -p "$work/k1" "$work/k100"
+for n in $(seq 1 1000); do cp "$CORPUS/howto-he.md" "$work/k1/f$n.md"; done
+for n in $(seq 1 100); do cp "$CORPUS/howto-he.md" "$work/k100/f$n.md"; done
+p100=$(peak_kb "'$BIN' batch '$work/k100' -o '$work/ok100' --jobs 2 -q")
+p1000=$(peak_kb "'$BIN' batch '$work/k1' -o '$work/ok1' --jobs 2 -q")
+row "peak memory, batch of 1,000 vs 100 files (MiB)" "$((p1000 / 1024))" "$((p100 / 1024))" "$(printf %.2fx "$(echo "$p1000 / $p100" | bc -l)")"
+
+# 5. Scaling: the same document repeated 1x, 4x and 16x.
+for k in 1 4 16; do for _ in $(seq "$k"); do cat "$CORPUS/commonmark-spec.md"; echo; done > "$work/x$k.md"; done
+read -r t4 t1 < <(time_pair x4 "'$BIN' render '$work/x4.md' -o '$work/x4.pdf' -q" x1 "'$BIN' render '$work/x1.md' -o '$work/x1.pdf' -q")
+read -r t16 _ < <(time_pair x16 "'$BIN' render '$work/x16.md' -o '$work/x16.pdf' -q" x1 "true")
+row "scaling: commonmark-spec 4x vs 1x (s)" "$(printf %.2f "$t4")" "$(printf %.2f "$t1")" "$(printf %.2fx "$(echo "$t4 / $t1" | bc -l)")"
+row "scaling: commonmark-spec 16x vs 1x (s)" "$(printf %.2f "$t16")" "$(printf %.2f "$t1")" "$(printf %.2fx "$(echo "$t16 / $t1" | bc -l)")"
+echo
+echo "Medians of $RUNS alternating runs. Targets: large document within 1.3x the floor; --jobs 2"
+echo "at least 1.6x the throughput of --jobs 1; peak memory at most 100 MiB and flat across a"
+echo "batch; 16x input within 17x time; an excerpt of 1 MB within 2x the cost of 10 KB."

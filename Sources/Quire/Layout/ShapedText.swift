@@ -272,8 +272,8 @@ public final class ShapedText: @unchecked Sendable {
         func color16(_ c: Double) -> UInt16 { UInt16(max(0, min(1, c)) * 65535) }
         let all = 0..<text.count
         add(pango_attr_insert_hyphens_new(0), all)
-        add(pango_attr_foreground_new(color16(format.color.red), color16(format.color.green),
-                                      color16(format.color.blue)), all)
+        // The base colour is the renderer's source colour, not an attribute: Pango would
+        // otherwise set it again for every glyph run.
         for run in text.runs {
             let a = run.attributes
             if a.bold { add(pango_attr_weight_new(PANGO_WEIGHT_BOLD), run.range) }

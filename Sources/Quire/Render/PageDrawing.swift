@@ -10,6 +10,7 @@ private func setColor(_ c: Color, _ cr: OpaquePointer) {
 func draw(_ item: PageItem, _ cr: OpaquePointer) {
     switch item {
     case .text(let line):
+        setColor(line.shaped.format.color, cr)
         cairo_move_to(cr, line.x, line.baseline)
         pango_cairo_show_layout_line(cr, line.shaped.pangoLines[line.lineIndex])
         for run in line.shaped.colorRuns[line.lineIndex] {
