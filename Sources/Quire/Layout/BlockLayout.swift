@@ -116,9 +116,10 @@ extension LayoutSession {
         let after = max(slices[slices.count - 1].spaceAfter, paragraphSpacing(context))
         slices.bakeSpacing()
         let barX = context.column.x + style.bodySize * 0.25
-        for i in slices.indices {
-            slices[i].items.insert(.line(from: Point(x: barX, y: 0), to: Point(x: barX, y: slices[i].height),
-                                         width: 2.2, color: style.quoteRuleColor), at: 0)
+        let color = style.quoteRuleColor
+        slices.decorateEach { slice in
+            slice.items.insert(.line(from: Point(x: barX, y: 0), to: Point(x: barX, y: slice.height),
+                                     width: 2.2, color: color), at: 0)
         }
         slices[0].spaceBefore = before
         slices[slices.count - 1].spaceAfter = after

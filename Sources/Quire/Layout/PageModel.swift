@@ -39,7 +39,7 @@ public struct Rect: Sendable, Equatable {
     }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
-    func offsetBy(dy: Double) -> Rect { Rect(x: x, y: y + dy, width: width, height: height) }
+    func offsetBy(dx: Double = 0, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 }
 
 public enum PageItem: Sendable {
@@ -52,13 +52,13 @@ public enum PageItem: Sendable {
     /// A drawn list marker or task box.
     case marker(Marker)
 
-    func offsetBy(dy: Double) -> PageItem {
+    func offsetBy(dx: Double = 0, dy: Double) -> PageItem {
         switch self {
-        case .text(var t): t.baseline += dy; t.top += dy; return .text(t)
-        case .fill(let r, let c): return .fill(r.offsetBy(dy: dy), c)
+        case .text(var t): t.x += dx; t.baseline += dy; t.top += dy; return .text(t)
+        case .fill(let r, let c): return .fill(r.offsetBy(dx: dx, dy: dy), c)
         case .line(let a, let b, let w, let c):
-            return .line(from: Point(x: a.x, y: a.y + dy), to: Point(x: b.x, y: b.y + dy), width: w, color: c)
-        case .marker(var m): m.center.y += dy; return .marker(m)
+            return .line(from: Point(x: a.x + dx, y: a.y + dy), to: Point(x: b.x + dx, y: b.y + dy), width: w, color: c)
+        case .marker(var m): m.center.x += dx; m.center.y += dy; return .marker(m)
         }
     }
 }
