@@ -39,12 +39,15 @@ enum CLI {
       -o, --output PATH      where to write the PDF (default: INPUT with .pdf beside it;
                              '-' writes to standard output; required when INPUT is '-')
       --title TEXT           the PDF's title (default: front matter title, first heading, file name)
+      --resource-root DIR    let images come from anywhere under DIR (default: the input's
+                             folder; a path leaving it is refused with a warning)
     \(styleOptions)
       -q, --quiet            do not print warnings
       -h, --help             show this help
 
-    Warnings (such as a link to a missing #anchor) are printed as
-    'quire: warning: FILE:LINE: message'; the PDF is still written.
+    Images are read relative to INPUT's folder (for '-', the current folder); remote
+    images are never fetched. Warnings (a link to a missing #anchor, an image that cannot
+    be shown) are printed as 'quire: warning: FILE:LINE: message'; the PDF is still written.
     Exit status: 0 success, 1 rendering error, 2 usage error.
     """
 
@@ -99,6 +102,7 @@ enum CLI {
         var input: String?
         var output: String?
         var title: String?
+        var resourceRoot: String?
         var template: String?
         var sets: [String] = []
         var quiet = false
@@ -116,7 +120,7 @@ enum CLI {
                 i += 1
                 return args[i]
             }
-            let takesValue = ["--template", "--set", "--page-size", "--excerpt-lines"] + (allowOutput ? ["-o", "--output", "--title"] : [])
+            let takesValue = ["--template", "--set", "--page-size", "--excerpt-lines"] + (allowOutput ? ["-o", "--output", "--title", "--resource-root"] : [])
             if takesValue.contains(arg) {
                 guard let v = value() else {
                     return .failure(ExitCode(usageError("option '\(arg)' needs a value", hint: "run 'quire \(command) --help' for the options")))
@@ -124,6 +128,7 @@ enum CLI {
                 switch arg {
                 case "-o", "--output": a.output = v
                 case "--title": a.title = v
+                case "--resource-root": a.resourceRoot = v
                 case "--template": a.template = v
                 case "--set": a.sets.append(v)
                 case "--page-size": a.sets.append("page.size=" + v)
@@ -183,6 +188,13 @@ enum CLI {
         case .failure(let e): return e.code
         }
         options.title = a.title
+        if let root = a.resourceRoot {
+            var isDirectory = stat()
+            guard stat(root, &isDirectory) == 0, (isDirectory.st_mode & S_IFMT) == S_IFDIR else {
+                return usageError("--resource-root '\(root)' is not a folder", hint: "give the folder images may come from")
+            }
+            options.resourceRoot = root
+        }
         let outputPath = a.output ?? defaultOutput(for: inputPath)
         do {
             let result = try Quire.renderFile(input: inputPath, output: outputPath, options: options)

@@ -9,14 +9,16 @@ public enum Quire {
     /// The version written into every PDF's Creator field and printed by `quire --version`.
     public static let version = "0.1.0"
 
-    /// Renders Markdown text to PDF bytes. Pure: reads no file and touches no network.
+    /// Renders Markdown text to PDF bytes. Reads no file but the images under
+    /// `options.baseDirectory` (none when it is nil), and never touches the network.
     ///
     /// - Throws: `QuireError` only if Cairo fails to write the PDF.
     /// - Complexity: O(n) in the text's length.
     public static func render(markdown: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
         let (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
         let laidOut = layoutDocument(parseMarkdown(body), style: options.style,
-                                     fallbackTitle: options.title ?? fileTitle(options.sourceName), info: info)
+                                     fallbackTitle: options.title ?? fileTitle(options.sourceName), info: info,
+                                     resources: options.imageResources)
         var metadata = PDFMetadata(title: options.title ?? laidOut.title)
         metadata.author = options.author.isEmpty ? (info.author?.widest ?? "") : options.author
         do {
@@ -34,12 +36,18 @@ public enum Quire {
         style.excerptLines = style.excerptLines ?? 6
         let (info, body, _) = FrontMatter.split(markdown)
         return layoutDocument(parseMarkdown(body), style: style, fallbackTitle: options.title ?? fileTitle(options.sourceName),
-                              info: info, includeFullText: false).excerpts
+                              info: info, includeFullText: false, resources: options.imageResources).excerpts
     }
 
     /// "docs/guide.md" → "guide.md"; standard input ("-") → "stdin".
     static func fileTitle(_ path: String) -> String {
         path == "-" ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
+    }
+
+    /// The folder of `path` ("docs/guide.md" → "docs", "guide.md" → "."); "." for standard input.
+    public static func folder(of path: String) -> String {
+        guard path != "-", let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Renders the Markdown file at `input` into the PDF at `output`.
@@ -48,9 +56,12 @@ public enum Quire {
     /// failure never leaves a half-written PDF nor destroys an existing one.
     /// - Throws: `QuireError` naming the file: unreadable, not UTF-8 (with the byte offset),
     ///   or not writable.
+    /// Images are read relative to the input's folder (the current folder for standard input)
+    /// unless `options.baseDirectory` says otherwise.
     public static func renderFile(input: String, output: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
         var options = options
         options.sourceName = input
+        if options.baseDirectory == nil { options.baseDirectory = folder(of: input) }
         let text = try InputFile.readMarkdown(at: input)
         let result = try render(markdown: text, options: options)
         try OutputFile.writeAtomically(result.pdf, to: output)
@@ -66,6 +77,15 @@ public struct RenderOptions: Sendable {
     /// Overrides the title (otherwise the first heading, else the file name).
     public var title: String?
     public var author = ""
+    /// The folder relative image paths are resolved against. `render(markdown:)` reads no
+    /// image when it is nil (each becomes a placeholder); `renderFile` sets the input's folder.
+    public var baseDirectory: String?
+    /// The folder no image may be read from outside of (`quire render --resource-root`);
+    /// nil: `baseDirectory`.
+    public var resourceRoot: String?
+
+    /// Where images may be read from, as layout takes it.
+    public var imageResources: ImageResources { ImageResources(baseDirectory: baseDirectory, root: resourceRoot) }
 
     public init(style: Style = Style()) { self.style = style }
 }

@@ -13,7 +13,7 @@ extension LayoutSession {
     func layoutBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
         switch block.kind {
         case .paragraph(let content):
-            return paragraph(styledText(content, line: block.line), context)
+            return paragraphWithImages(content, line: block.line, context)
         case .heading(let level, let content):
             return heading(level: level, content, line: block.line, context)
         case .codeBlock(let text, _):
@@ -27,7 +27,7 @@ extension LayoutSession {
         case .table(let table):
             return self.table(table, line: block.line, context)
         case .html(let html):
-            return htmlBlock(html, context)
+            return htmlBlock(html, line: block.line, context)
         case .footnoteDefinition(let label, let children):
             return footnote(label: label, children, context)
         }
@@ -56,12 +56,13 @@ extension LayoutSession {
 
     /// A heading's lines: keep with what follows, a destination at the top, a rule under
     /// levels 1 and 2.
-    func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext) -> [Slice] {
+    func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext,
+                       alignment: TextAlignment = .left) -> [Slice] {
         let size = style.bodySize * style.headingScale[min(max(level, 1), 6) - 1]
         let format = ParagraphFormat(family: style.headingFont, size: size, bold: level <= 5, italic: level == 6,
                                      monospaceFamily: style.codeFont, monospaceSize: size * style.codeScale,
                                      color: style.textColor, width: context.column.width,
-                                     alignment: .left, lineHeight: size * 1.25)
+                                     alignment: alignment, lineHeight: size * 1.25)
         var text = text
         if text.isEmpty { text.append(" ") }
         let shaped = typesetter.shape(text, format)
@@ -83,7 +84,7 @@ extension LayoutSession {
         return slices
     }
 
-    private func codeBlock(_ code: String, _ context: BlockContext) -> [Slice] {
+    func codeBlock(_ code: String, _ context: BlockContext) -> [Slice] {
         let size = style.bodySize * style.codeScale
         let pad = size * 0.7
         let format = ParagraphFormat(family: style.codeFont, size: size, monospaceFamily: style.codeFont,
@@ -126,25 +127,12 @@ extension LayoutSession {
         return slices
     }
 
-    private func thematicBreak(_ context: BlockContext) -> [Slice] {
+    func thematicBreak(_ context: BlockContext) -> [Slice] {
         let height = style.bodySize * 1.2
         var slice = Slice(height: height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
         slice.items.append(.line(from: Point(x: context.column.x, y: height / 2),
                                  to: Point(x: context.column.maxX, y: height / 2),
                                  width: 0.75, color: style.ruleColor))
         return [slice]
-    }
-
-    /// Raw HTML block: its anchors become destinations and its text is kept (tags dropped).
-    private func htmlBlock(_ html: String, _ context: BlockContext) -> [Slice] {
-        let names = HTMLText.anchorNames(in: html).compactMap { anchors.destination(forFragment: $0) }
-        var slices = anchorSlice(names)
-        let plain = HTMLText.plainText(html).trimmingCharacters(in: .whitespacesAndNewlines)
-        if !plain.isEmpty {
-            var text = StyledText()
-            text.append(plain)
-            slices += paragraph(text, context)
-        }
-        return slices
     }
 }

@@ -51,6 +51,10 @@ public enum PageItem: Sendable {
     case line(from: Point, to: Point, width: Double, color: Color)
     /// A drawn list marker or task box.
     case marker(Marker)
+    /// An image scaled into the rectangle (aspect ratio kept by layout).
+    case image(Rect, LoadedImage)
+    /// A stroked rectangle outline: an image's placeholder, a key cap.
+    case frame(Rect, width: Double, color: Color)
 
     func offsetBy(dx: Double = 0, dy: Double) -> PageItem {
         switch self {
@@ -59,6 +63,8 @@ public enum PageItem: Sendable {
         case .line(let a, let b, let w, let c):
             return .line(from: Point(x: a.x + dx, y: a.y + dy), to: Point(x: b.x + dx, y: b.y + dy), width: w, color: c)
         case .marker(var m): m.center.x += dx; m.center.y += dy; return .marker(m)
+        case .image(let r, let image): return .image(r.offsetBy(dx: dx, dy: dy), image)
+        case .frame(let r, let w, let c): return .frame(r.offsetBy(dx: dx, dy: dy), width: w, color: c)
         }
     }
 }

@@ -305,6 +305,18 @@ public final class ShapedText: @unchecked Sendable {
             if let c = a.background {
                 add(pango_attr_background_new(color16(c.red), color16(c.green), color16(c.blue)), run.range)
             }
+            if a.subscript {
+                add(pango_attr_rise_new(Int32(-format.size * 0.2 * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_size_new(Int32(format.size * 0.68 * Double(PANGO_SCALE))), run.range)
+            }
+            if a.underline { add(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), run.range) }
+        }
+        let scale = Double(PANGO_SCALE)
+        for image in text.images {
+            // Pango reserves the box in the line; the renderer draws the image there.
+            var box = PangoRectangle(x: 0, y: Int32(-(image.height - image.descent) * scale),
+                                     width: Int32(image.width * scale), height: Int32(image.height * scale))
+            add(pango_attr_shape_new(&box, &box), image.offset..<(image.offset + StyledText.objectLength))
         }
         return list
     }

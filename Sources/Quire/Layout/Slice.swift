@@ -70,6 +70,22 @@ struct Column: Sendable, Equatable {
 }
 
 extension Array where Element == Slice {
+    /// The slices (lines of one text) stacked into one slice, top to bottom, without the
+    /// spacing between them; the first baseline kept. O(items).
+    func stacked() -> Slice {
+        var out = Slice(height: 0)
+        out.firstBaseline = first?.firstBaseline
+        out.firstLineHeight = first?.firstLineHeight
+        for var slice in self {
+            slice.pushDown(out.height)
+            out.items += slice.items
+            out.links += slice.links
+            out.destinations += slice.destinations
+            out.height = slice.height
+        }
+        return out
+    }
+
     /// Applies `decorate` to every slice and, once each, to the repeated table headers they
     /// carry, so that a header repeated on a new page looks like the rows around it (a block
     /// quote's bar, say).

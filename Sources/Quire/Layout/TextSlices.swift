@@ -12,6 +12,8 @@ extension LayoutSession {
         slices.reserveCapacity(lineCount)
         var linkCursor = 0
         var anchorCursor = 0
+        var imageCursor = 0
+        var frameCursor = 0
         for (index, line) in shaped.lines.enumerated() {
             let natural = line.ascent + line.descent
             let box = max(shaped.format.lineHeight, natural)
@@ -35,6 +37,26 @@ extension LayoutSession {
                                                 target: link.target))
                 }
                 l += 1
+            }
+            while imageCursor < text.images.count, text.images[imageCursor].offset < lineEnd {
+                let image = text.images[imageCursor]
+                if let r = shaped.xRanges(line: index, bytes: image.offset..<(image.offset + StyledText.objectLength)).first {
+                    let rect = Rect(x: x + r.lowerBound, y: baseline + image.descent - image.height,
+                                    width: image.width, height: image.height)
+                    slice.items.append(.image(rect, image.image))
+                }
+                imageCursor += 1
+            }
+            while frameCursor < text.frames.count, text.frames[frameCursor].lowerBound < lineEnd {
+                let range = text.frames[frameCursor]
+                let size = shaped.format.size
+                for r in shaped.xRanges(line: index, bytes: range) where r.upperBound > r.lowerBound {
+                    slice.items.append(.frame(Rect(x: x + r.lowerBound, y: baseline - size * 0.92,
+                                                   width: r.upperBound - r.lowerBound, height: size * 1.2),
+                                              width: 0.5, color: style.mutedColor))
+                }
+                if range.upperBound > lineEnd { break }  // continues on the next line
+                frameCursor += 1
             }
             while anchorCursor < text.anchors.count, text.anchors[anchorCursor].offset < lineEnd {
                 let name = text.anchors[anchorCursor].name

@@ -17,7 +17,8 @@ public struct RenderError: Error, CustomStringConvertible {
 /// Draws a laid-out document into PDF bytes: the one place that draws with Cairo.
 ///
 /// It only reads the page model: text lines as shaped by layout, fills, strokes, markers,
-/// link rectangles, named destinations; then the outline and metadata.
+/// images (drawn by `LoadedImage.draw`, the image library boundary), link rectangles, named
+/// destinations; then the outline and metadata.
 ///
 /// Cairo 1.16 writes a damaged file (a reserved object never written) when link tags are
 /// used outside any structure element, so every page is drawn inside one "Document" tag.
@@ -128,6 +129,14 @@ private func draw(_ item: PageItem, _ cr: OpaquePointer) {
         cairo_stroke(cr)
     case .marker(let m):
         drawMarker(m, cr)
+    case .image(let rect, let image):
+        image.draw(in: rect, cr)
+    case .frame(let r, let width, let color):
+        setColor(color, cr)
+        cairo_new_path(cr)
+        cairo_set_line_width(cr, width)
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        cairo_stroke(cr)
     }
 }
 

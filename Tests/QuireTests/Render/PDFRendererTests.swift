@@ -42,4 +42,41 @@ final class PDFRendererTests: XCTestCase {
         XCTAssertGreaterThan(result.pageCount, 2)
         XCTAssertNotNil(try qpdfCheck(result.pdf))
     }
+
+    private func renderImages(_ markdown: String) throws -> RenderResult {
+        var options = RenderOptions()
+        options.baseDirectory = Fixtures.images.path
+        return try Quire.render(markdown: markdown, options: options)
+    }
+
+    /// Cairo 1.16: an image surface drawn twice, or painted, on a page with links damaged the
+    /// file; every image is a fresh surface, filled. Each format, twice, beside links.
+    func testRegressionCairo116ImagesBesideLinksPassQPDFCheck() throws {
+        let markdown = """
+        # Images [link](https://example.com)
+
+        A badge ![b](badge.png) and again ![b](badge.png), an SVG ![s](badge.svg) [here](#images-link).
+
+        ![d](diagram.png) ![d](diagram.png)
+
+        [![j](landscape.jpg)](https://example.com/photo) ![g](ring.gif) ![l](logo.svg)
+
+        ![remote](https://example.com/x.png) ![missing](nope.png)
+        """
+        let result = try renderImages(markdown)
+        XCTAssertEqual(result.warnings.count, 2, "\(result.warnings)")
+        XCTAssertNotNil(try qpdfCheck(result.pdf), "qpdf --check reports a problem")
+    }
+
+    func testJPEGIsEmbeddedAsIsAndSVGStaysVector() throws {
+        let jpeg = try renderImages("![j](landscape.jpg)\n")
+        let original = try Fixtures.bytes("landscape.jpg")
+        XCTAssertNotNil(jpeg.pdf.firstRange(of: original), "the JPEG's bytes are in the PDF unchanged")
+        XCTAssertNotNil(jpeg.pdf.firstRange(of: Array("/DCTDecode".utf8)))
+        let svg = try renderImages("![l](logo.svg)\n")
+        XCTAssertNil(svg.pdf.firstRange(of: Array("/Subtype /Image".utf8)), "no raster image for an SVG")
+        let png = try renderImages("![d](diagram.png)\n")
+        XCTAssertNotNil(png.pdf.firstRange(of: Array("/Subtype /Image".utf8)))
+        XCTAssertNotNil(try qpdfCheck(svg.pdf))
+    }
 }
