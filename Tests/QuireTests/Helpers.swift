@@ -35,8 +35,9 @@ func prose(_ words: Int, seed: String = "word") -> String {
 
 /// The sample images (Samples/images, made by scripts/make-images.c), as test fixtures.
 enum Fixtures {
+    /// Tests/QuireTests/Helpers.swift → the package root → Samples/images.
     static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/images")
+        .deletingLastPathComponent().appendingPathComponent("Samples/images")
 
     static func bytes(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: images.appendingPathComponent(name)))

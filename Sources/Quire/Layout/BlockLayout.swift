@@ -65,10 +65,9 @@ extension LayoutSession {
                                      alignment: alignment, lineHeight: size * 1.25)
         var text = text
         if text.isEmpty { text.append(" ") }
-        let shaped = typesetter.shape(text, format)
-        var slices = textSlices(shaped, x: context.column.x,
-                                spaceBefore: style.bodySize * (level <= 2 ? 1.9 : 1.4),
-                                spaceAfter: style.bodySize * 0.45)
+        var slices = paragraphSlices(text, format, x: context.column.x,
+                                     spaceBefore: style.bodySize * (level <= 2 ? 1.9 : 1.4),
+                                     spaceAfter: style.bodySize * 0.45)
         for i in slices.indices { slices[i].keepWithNext = true }
         if claimDestination(destination) {
             slices[0].destinations.insert(Destination(name: destination, y: 0), at: 0)
@@ -106,13 +105,15 @@ extension LayoutSession {
         return slices
     }
 
+    /// A quote: its blocks indented beside a bar. Deep nesting stops indenting (and adding
+    /// bars) once the text column would get narrower than `style.minimumColumnWidth`.
     private func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
-        let indent = style.bodySize * 1.2
+        let indent = min(style.bodySize * 1.2, max(0, context.column.width - style.minimumColumnWidth))
         var inner = context
         inner.column = context.column.inset(left: indent)
         inner.quoteDepth += 1
         var slices = layoutBlocks(children, inner)
-        guard !slices.isEmpty else { return [] }
+        guard !slices.isEmpty, indent > 0 else { return slices }
         let before = max(slices[0].spaceBefore, paragraphSpacing(context))
         let after = max(slices[slices.count - 1].spaceAfter, paragraphSpacing(context))
         slices.bakeSpacing()

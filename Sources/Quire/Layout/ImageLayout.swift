@@ -39,6 +39,7 @@ extension LayoutSession {
             }
             run = []
         }
+        let nonBlank = content.reduce(0) { $0 + (Self.isBlank($1) ? 0 : 1) }
         var i = 0
         while i < content.count {
             guard let figure = Self.figure(in: content, at: i, width: width) else {
@@ -46,7 +47,7 @@ extension LayoutSession {
                 i += 1
                 continue
             }
-            let alone = content.indices.allSatisfy { $0 >= i && $0 < i + figure.length || Self.isBlank(content[$0]) }
+            let alone = content[i..<(i + figure.length)].reduce(0) { $0 + (Self.isBlank($1) ? 0 : 1) } == nonBlank
             let lookup = images.lookup(figure.source)
             var block: [Slice]?
             switch lookup {

@@ -24,7 +24,8 @@ public final class LoadedImage: Sendable {
 
     /// Points per pixel: CSS's 96 pixels per inch.
     static let pointsPerPixel = 0.75
-    /// Raster images with more pixels than this are scaled down when decoded (bounded memory).
+    /// Raster images with more pixels than this are refused (bounded memory: one decoded
+    /// image at a time, at most 160 MB).
     static let maximumPixels = 40_000_000
     /// Cairo's largest image surface side.
     static let maximumSide = 32_767
@@ -48,10 +49,15 @@ public final class LoadedImage: Sendable {
             g_object_unref(handle)
             return LoadedImage(format: .svg, width: size.width * pointsPerPixel, height: size.height * pointsPerPixel, bytes: bytes)
         }
+        guard let (w, h) = headerSize(format, bytes), w > 0, h > 0 else {
+            throw ImageError(message: "corrupt \(format.rawValue.uppercased()): no image size")
+        }
+        guard w <= maximumSide, h <= maximumSide, w * h <= maximumPixels else {
+            throw ImageError(message: "\(w) × \(h) pixels is too large (at most \(maximumPixels / 1_000_000) million)")
+        }
         let raster = try rasterSurface(format, bytes, checking: true)
-        defer { cairo_surface_destroy(raster.surface) }
-        return LoadedImage(format: format, width: Double(raster.width) * pointsPerPixel,
-                           height: Double(raster.height) * pointsPerPixel, bytes: bytes)
+        cairo_surface_destroy(raster)
+        return LoadedImage(format: format, width: Double(w) * pointsPerPixel, height: Double(h) * pointsPerPixel, bytes: bytes)
     }
 
     /// The format from the first bytes: PNG, JPEG and GIF signatures; SVG as XML text whose
@@ -80,13 +86,13 @@ public final class LoadedImage: Sendable {
             cairo_restore(cr)
             return
         }
-        guard let raster = try? Self.rasterSurface(format, bytes, checking: false) else { return }
-        defer { cairo_surface_destroy(raster.surface) }
-        let w = Double(cairo_image_surface_get_width(raster.surface)), h = Double(cairo_image_surface_get_height(raster.surface))
+        guard let surface = try? Self.rasterSurface(format, bytes, checking: false) else { return }
+        defer { cairo_surface_destroy(surface) }
+        let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
         cairo_save(cr)
         cairo_translate(cr, rect.x, rect.y)
         cairo_scale(cr, rect.width / w, rect.height / h)
-        cairo_set_source_surface(cr, raster.surface, 0, 0)
+        cairo_set_source_surface(cr, surface, 0, 0)
         cairo_rectangle(cr, 0, 0, w, h)
         cairo_fill(cr)
         cairo_restore(cr)
@@ -122,28 +128,37 @@ public final class LoadedImage: Sendable {
 
     // MARK: Raster
 
-    /// The image decoded into a new Cairo image surface (the caller destroys it) and the
-    /// image's own size in pixels (the surface is smaller past `maximumPixels`). `checking`: when loading, a
-    /// JPEG is fully decoded to check it (at 1/8 size); when drawing, it gets a blank surface
-    /// of its size carrying the JPEG bytes, which the PDF embeds as they are.
-    private static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool) throws
-        -> (surface: OpaquePointer, width: Int, height: Int) {
-        if format == .png, let (w, h) = pngSize(bytes), fits(w, h) {
+    /// The image decoded into a new Cairo image surface (the caller destroys it). `checking`:
+    /// when loading, a JPEG is fully decoded to check it (at 1/8 size, which libjpeg does
+    /// fast); when drawing, it gets a blank surface of its size carrying the JPEG's bytes,
+    /// which the PDF embeds as they are.
+    private static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool) throws -> OpaquePointer {
+        switch format {
+        case .png:
             return try cairoPNG(bytes)
-        }
-        if format == .jpeg, !checking, let (w, h) = jpegSize(bytes), fits(w, h) {
+        case .jpeg where !checking:
+            guard let (w, h) = jpegSize(bytes) else { throw ImageError(message: "corrupt JPEG") }
             let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
             let copy = malloc(bytes.count)!
             bytes.withUnsafeBytes { _ = memcpy(copy, $0.baseAddress!, bytes.count) }
             cairo_surface_set_mime_data(surface, "image/jpeg", copy.assumingMemoryBound(to: UInt8.self),
                                         UInt(bytes.count), { free($0) }, copy)
-            return (surface, w, h)
+            return surface
+        case .jpeg:
+            return try pixbuf("jpeg", bytes, divide: 8)
+        case .gif, .svg:
+            return try pixbuf("gif", bytes, divide: 1)
         }
-        return try pixbuf(format == .jpeg ? "jpeg" : format.rawValue, bytes, divide: format == .jpeg && checking ? 8 : 1)
     }
 
-    private static func fits(_ w: Int, _ h: Int) -> Bool {
-        w > 0 && h > 0 && w <= maximumSide && h <= maximumSide && w * h <= maximumPixels
+    /// Width and height in pixels from the file's header.
+    private static func headerSize(_ format: Format, _ b: [UInt8]) -> (Int, Int)? {
+        switch format {
+        case .png: return pngSize(b)
+        case .jpeg: return jpegSize(b)
+        case .gif: return b.count >= 10 ? (Int(b[6]) | Int(b[7]) << 8, Int(b[8]) | Int(b[9]) << 8) : nil
+        case .svg: return nil
+        }
     }
 
     /// Width and height from a PNG's IHDR chunk.
@@ -169,7 +184,7 @@ public final class LoadedImage: Sendable {
         return nil
     }
 
-    private static func cairoPNG(_ bytes: [UInt8]) throws -> (surface: OpaquePointer, width: Int, height: Int) {
+    private static func cairoPNG(_ bytes: [UInt8]) throws -> OpaquePointer {
         final class Reader { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let reader = Reader(bytes)
         let read: cairo_read_func_t = { closure, data, length in
@@ -188,26 +203,17 @@ public final class LoadedImage: Sendable {
             cairo_surface_destroy(surface)
             throw ImageError(message: "corrupt PNG: \(String(cString: cairo_status_to_string(status)))")
         }
-        return (surface, Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
+        return surface
     }
 
-    /// Answers gdk-pixbuf's "size-prepared" signal: records the image's size and asks for a
-    /// smaller one past the limits (or `divide` times smaller).
+    /// Answers gdk-pixbuf's "size-prepared" signal: asks for an image `divide` times smaller.
     private final class SizeRequest {
         let divide: Int
-        var width = 0, height = 0
         init(divide: Int) { self.divide = divide }
 
         func prepare(_ loader: UnsafeMutablePointer<GdkPixbufLoader>?, _ w: Int32, _ h: Int32) {
-            width = Int(w)
-            height = Int(h)
-            var scale = 1 / Double(max(1, divide))
-            let pixels = Double(w) * Double(h) * scale * scale
-            if pixels > Double(LoadedImage.maximumPixels) { scale *= (Double(LoadedImage.maximumPixels) / pixels).squareRoot() }
-            scale = min(scale, Double(LoadedImage.maximumSide) / Double(max(w, h, 1)))
-            if scale < 1 {
-                gdk_pixbuf_loader_set_size(loader, max(1, Int32(Double(w) * scale)), max(1, Int32(Double(h) * scale)))
-            }
+            guard divide > 1 else { return }
+            gdk_pixbuf_loader_set_size(loader, max(1, w / Int32(divide)), max(1, h / Int32(divide)))
         }
     }
 
@@ -221,7 +227,7 @@ public final class LoadedImage: Sendable {
     }
 
     /// Decodes with gdk-pixbuf's loader for `type` into premultiplied ARGB (RGB without alpha).
-    private static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int) throws -> (surface: OpaquePointer, width: Int, height: Int) {
+    private static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int) throws -> OpaquePointer {
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_type(type, &error) else {
             throw ImageError(message: "no \(type) decoder: \(consume(error))")
@@ -260,7 +266,7 @@ public final class LoadedImage: Sendable {
             }
         }
         cairo_surface_mark_dirty(surface)
-        return (surface, request.width > 0 ? request.width : w, request.height > 0 ? request.height : h)
+        return surface
     }
 
     /// A GError's message (freed), or "unknown error".
