@@ -43,6 +43,9 @@ struct InlineBuilder {
     private var open: [Open] = []
     /// Links being built (Markdown and HTML): images inside link to nothing more.
     private var linkDepth = 0
+    /// Set after raw HTML that printed nothing (a comment, a dropped tag) between two spaces:
+    /// the second space goes, as HTML collapses them.
+    private var dropNextSpace = false
 
     init(session: LayoutSession, line: Int, imageBox: ImageBox) {
         self.session = session
@@ -53,9 +56,10 @@ struct InlineBuilder {
     mutating func append(_ inlines: [Inline], _ attributes: StyledText.Attributes) {
         let style = session.style
         for inline in inlines {
+            defer { if case .html = inline {} else { dropNextSpace = false } }
             switch inline {
             case .text(let s):
-                text.append(s, effective(attributes))
+                text.append(dropNextSpace && s.hasPrefix(" ") ? String(s.dropFirst()) : s, effective(attributes))
             case .softBreak:
                 text.append(" ", effective(attributes))
             case .hardBreak:
@@ -123,6 +127,8 @@ struct InlineBuilder {
     }
 
     private mutating func appendHTML(_ html: String, _ attributes: StyledText.Attributes) {
+        let before = text.count
+        defer { dropNextSpace = text.count == before && text.string.hasSuffix(" ") }
         for piece in HTMLText.pieces(html) {
             switch piece {
             case .text(let t):

@@ -72,6 +72,7 @@ final class HTMLLayoutTests: XCTestCase {
         let text = allText(doc)
         XCTAssertTrue(text.contains("kept") && text.contains("bar") && text.contains("abbr"), text)
         XCTAssertFalse(text.contains("hidden") || text.contains("<") || text.contains("span"), text)
+        XCTAssertTrue(text.hasPrefix("a b kept"), "spaces around a comment collapse: \(text)")
     }
 
     func testHTMLBlockNeverPrintsMarkup() {
