@@ -56,22 +56,7 @@ enum HTMLText {
         }
     }
 
-    /// The text of `html` with tags and comments removed and entities decoded;
-    /// `<br>` and block-level tags become line breaks.
-    static func plainText(_ html: String) -> String {
-        var out = ""
-        for piece in pieces(html) {
-            switch piece {
-            case .text(let t): out += t
-            case .tag(let tag):
-                if tag.name == "br" || (blockTags.contains(tag.name) && !out.isEmpty && !out.hasSuffix("\n")) {
-                    out += "\n"
-                }
-            }
-        }
-        return out
-    }
-
+    /// Elements that start a block of their own (HTML blocks are divided at them).
     static let blockTags: Set<String> = ["p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "tr",
                                          "table", "ul", "ol", "details", "summary", "blockquote", "pre",
                                          "center", "dl", "dt", "dd", "thead", "tbody", "tfoot", "hr",

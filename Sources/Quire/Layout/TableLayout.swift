@@ -21,9 +21,11 @@ extension LayoutSession {
         let isHeader = { (r: Int) in table.hasHeader && r == 0 }
         func alignment(_ c: Int) -> Table.Alignment { c < table.alignments.count ? table.alignments[c] : .none }
 
-        // Collect.
+        // Collect. Images in cells may be larger than in a line of text, up to a column's share.
+        let imageBox = ImageBox(width: context.column.width / Double(columns) * 0.9,
+                                height: style.bodySize * style.bodyLineHeight * 8)
         let texts: [[StyledText]] = table.rows.map { row in
-            (0..<columns).map { c in c < row.count ? styledText(row[c], line: line) : StyledText() }
+            (0..<columns).map { c in c < row.count ? styledText(row[c], line: line, imageBox: imageBox) : StyledText() }
         }
         // Measure.
         var minimum = Array(repeating: size, count: columns)

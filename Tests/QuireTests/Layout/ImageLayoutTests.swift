@@ -193,6 +193,17 @@ final class ImageLayoutTests: XCTestCase {
         XCTAssertEqual(doc.warnings, [])
     }
 
+    func testImagesInTableCellsFitTheirColumn() {
+        let doc = render("| A | B |\n|---|---|\n| ![d](diagram.png) | ![j](landscape.jpg) |\n| ![b](badge.png) | text |\n")
+        let placed = images(doc.pages[0])
+        XCTAssertEqual(placed.count, 3)
+        let style = Style()
+        for (rect, _) in placed { XCTAssertLessThanOrEqual(rect.maxX, style.margins.left + style.contentWidth + 0.5) }
+        XCTAssertGreaterThan(placed[0].rect.height, 40, "larger than a badge in a line of text")
+        XCTAssertGreaterThan(placed[1].rect.x, placed[0].rect.maxX, "in the second column")
+        XCTAssertEqual(placed[2].rect.height, 15, accuracy: 0.01, "a badge keeps its size")
+    }
+
     func testEachFormatLoads() {
         let doc = render("![a](diagram.png)\n\n![b](landscape.jpg)\n\n![c](ring.gif)\n\n![d](logo.svg)\n")
         let formats = doc.pages.flatMap(images).map(\.image.format)
