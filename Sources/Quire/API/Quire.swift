@@ -53,11 +53,11 @@ public enum Quire {
     /// Renders the Markdown file at `input` into the PDF at `output`.
     ///
     /// The PDF is written to a temporary file beside `output` and renamed over it, so a
-    /// failure never leaves a half-written PDF nor destroys an existing one.
+    /// failure never leaves a half-written PDF nor destroys an existing one. Images are read
+    /// relative to the input's folder (the current folder for standard input) unless
+    /// `options.baseDirectory` says otherwise.
     /// - Throws: `QuireError` naming the file: unreadable, not UTF-8 (with the byte offset),
     ///   or not writable.
-    /// Images are read relative to the input's folder (the current folder for standard input)
-    /// unless `options.baseDirectory` says otherwise.
     public static func renderFile(input: String, output: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
         var options = options
         options.sourceName = input

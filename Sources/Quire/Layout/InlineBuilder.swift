@@ -102,9 +102,12 @@ struct InlineBuilder {
         }
     }
 
-    /// Closes what the paragraph left open.
+    /// Closes what the paragraph left open, and puts links and frames in text order (an
+    /// element's range is recorded when it closes, after those nested in it).
     mutating func finish() {
         while !open.isEmpty { close(open.count - 1) }
+        text.links.sort { $0.range.lowerBound < $1.range.lowerBound }
+        text.frames.sort { $0.lowerBound < $1.lowerBound }
     }
 
     /// `attributes` with the open HTML elements' effects added.

@@ -233,9 +233,10 @@ public final class ShapedText: @unchecked Sendable {
     }
 
     /// The widest piece of the text that cannot be broken across lines (a word; a CJK
-    /// character), without trailing spaces: the narrowest width the text can be set in
-    /// without breaking inside a word. Measured on the lines as shaped, so no second layout.
-    /// O(characters + pieces × runs).
+    /// character; an inline image), without trailing spaces: the narrowest width the text can
+    /// be set in without breaking inside a word. Measured on the lines as shaped, so no second
+    /// layout; exact for a text shaped unwrapped (width `.infinity`), where no piece is cut by
+    /// a line end. O(characters + pieces × runs).
     func minimumContentWidth() -> Double {
         var count: Int32 = 0
         guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count) else { return lines.map(\.width).max() ?? 0 }
