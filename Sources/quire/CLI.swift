@@ -30,6 +30,11 @@ enum CLI {
                              with "… Continue reading", linked to its full text at the end
     """
 
+    static let resourceOption = """
+      --resource-root DIR    let images come from anywhere under DIR (default: the input's
+                             folder; a path leaving it is refused with a warning)
+    """
+
     static let renderUsage = """
     Usage: quire render INPUT.md [-o OUTPUT.pdf] [options]
 
@@ -39,8 +44,7 @@ enum CLI {
       -o, --output PATH      where to write the PDF (default: INPUT with .pdf beside it;
                              '-' writes to standard output; required when INPUT is '-')
       --title TEXT           the PDF's title (default: front matter title, first heading, file name)
-      --resource-root DIR    let images come from anywhere under DIR (default: the input's
-                             folder; a path leaving it is refused with a warning)
+    \(resourceOption)
     \(styleOptions)
       -q, --quiet            do not print warnings
       -h, --help             show this help
@@ -60,6 +64,7 @@ enum CLI {
     Options:
     \(styleOptions)
                              (preview uses 6 lines when neither this nor the template sets them)
+    \(resourceOption)
       -h, --help             show this help
     """
 
@@ -120,7 +125,8 @@ enum CLI {
                 i += 1
                 return args[i]
             }
-            let takesValue = ["--template", "--set", "--page-size", "--excerpt-lines"] + (allowOutput ? ["-o", "--output", "--title", "--resource-root"] : [])
+            let takesValue = ["--template", "--set", "--page-size", "--excerpt-lines", "--resource-root"]
+                + (allowOutput ? ["-o", "--output", "--title"] : [])
             if takesValue.contains(arg) {
                 guard let v = value() else {
                     return .failure(ExitCode(usageError("option '\(arg)' needs a value", hint: "run 'quire \(command) --help' for the options")))
@@ -160,13 +166,25 @@ enum CLI {
         init(_ code: Int32) { self.code = code }
     }
 
-    /// The style from --template and --set (in order), or a usage error naming the problem.
-    static func style(_ a: Arguments) -> Result<Style, ExitCode> {
+    /// The options for `input`: the style from --template and --set (in order), images read
+    /// beside the input (under --resource-root); or a usage error naming the problem.
+    static func options(_ a: Arguments, input: String) -> Result<RenderOptions, ExitCode> {
+        var options: RenderOptions
         do {
-            return .success(try Templates.style(template: a.template, sets: a.sets))
+            options = RenderOptions(style: try Templates.style(template: a.template, sets: a.sets))
         } catch {
             return .failure(ExitCode(usageError(error.message, hint: "see Templates/README.md for every key and its values")))
         }
+        options.sourceName = input
+        options.baseDirectory = Quire.folder(of: input)
+        if let root = a.resourceRoot {
+            var info = stat()
+            guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                return .failure(ExitCode(usageError("--resource-root '\(root)' is not a folder", hint: "give the folder images may come from")))
+            }
+            options.resourceRoot = root
+        }
+        return .success(options)
     }
 
     static func render(_ args: [String]) -> Int32 {
@@ -183,18 +201,11 @@ enum CLI {
             return usageError("reading standard input needs -o", hint: "add '-o OUTPUT.pdf' or '-o -' for standard output")
         }
         var options: RenderOptions
-        switch style(a) {
-        case .success(let s): options = RenderOptions(style: s)
+        switch self.options(a, input: inputPath) {
+        case .success(let o): options = o
         case .failure(let e): return e.code
         }
         options.title = a.title
-        if let root = a.resourceRoot {
-            var isDirectory = stat()
-            guard stat(root, &isDirectory) == 0, (isDirectory.st_mode & S_IFMT) == S_IFDIR else {
-                return usageError("--resource-root '\(root)' is not a folder", hint: "give the folder images may come from")
-            }
-            options.resourceRoot = root
-        }
         let outputPath = a.output ?? defaultOutput(for: inputPath)
         do {
             let result = try Quire.renderFile(input: inputPath, output: outputPath, options: options)
@@ -221,12 +232,11 @@ enum CLI {
         guard let path = a.input else {
             return usageError("no input file", hint: "usage: quire preview INPUT.md [--excerpt-lines N]")
         }
-        var options: RenderOptions
-        switch style(a) {
-        case .success(let s): options = RenderOptions(style: s)
+        let options: RenderOptions
+        switch self.options(a, input: path) {
+        case .success(let o): options = o
         case .failure(let e): return e.code
         }
-        options.sourceName = path
         do {
             let text = try InputFile.readMarkdown(at: path)
             var out = ""

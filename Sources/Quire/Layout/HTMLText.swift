@@ -63,9 +63,6 @@ enum HTMLText {
                                          "section", "article", "header", "footer", "nav", "aside",
                                          "figure", "figcaption", "main", "address", "caption"]
 
-    /// Elements that have no closing tag.
-    static let voidTags: Set<String> = ["br", "img", "hr", "wbr", "input", "source", "meta", "link", "area", "col", "embed"]
-
     /// What an inline element does to its content.
     enum InlineEffect: Equatable {
         case bold, italic, code, keyboard, strikethrough, underline, superscript, `subscript`, highlight, link
