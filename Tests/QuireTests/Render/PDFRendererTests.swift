@@ -79,4 +79,25 @@ final class PDFRendererTests: XCTestCase {
         XCTAssertNotNil(png.pdf.firstRange(of: Array("/Subtype /Image".utf8)))
         XCTAssertNotNil(try qpdfCheck(svg.pdf))
     }
+
+    /// librsvg paints groups, masks and filters through image surfaces of its own: an SVG
+    /// using them, twice on a page with links, still gives a sound PDF.
+    func testRegressionSVGWithFiltersAndMasksBesideLinks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quire-svg-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><defs><filter id="b"><feGaussianBlur stdDeviation="4"/></filter>
+            <mask id="m"><rect width="200" height="100" fill="white"/><circle cx="50" cy="50" r="20" fill="black"/></mask></defs>
+            <rect x="10" y="10" width="180" height="80" fill="teal" filter="url(#b)"/>
+            <g opacity="0.5"><circle cx="100" cy="50" r="30" fill="orange" mask="url(#m)"/></g>
+            <text x="20" y="90" font-size="14">Hello</text></svg>
+            """
+        try Data(svg.utf8).write(to: folder.appendingPathComponent("f.svg"))
+        var options = RenderOptions()
+        options.baseDirectory = folder.path
+        let result = try Quire.render(markdown: "# F\n\n[a](https://example.com) [b](#f)\n\n![f](f.svg)\n\n![f](f.svg)\n", options: options)
+        XCTAssertEqual(result.warnings, [])
+        XCTAssertNotNil(try qpdfCheck(result.pdf))
+    }
 }
