@@ -28,6 +28,8 @@ struct HTMLBlockPart: Equatable {
         var lists: [(ordered: Bool, next: Int)] = []
         var skipping: String?
         var pre: String?
+        /// A list item's bullet or number, set before the item's first content.
+        var itemLabel: String?
         func alignment() -> TextAlignment? { open.last { $0.alignment != nil }?.alignment }
         func flush() {
             while case .text(let t)? = current.inlines.last, t.allSatisfy(\.isWhitespace) { current.inlines.removeLast() }
@@ -35,13 +37,30 @@ struct HTMLBlockPart: Equatable {
             if !current.inlines.isEmpty { parts.append(current) }
             current = HTMLBlockPart(alignment: alignment())
         }
+        func append(_ inline: Inline) {
+            if let label = itemLabel {
+                current.inlines.append(.text(label))
+                itemLabel = nil
+            }
+            current.inlines.append(inline)
+        }
         func appendText(_ t: String) {
-            let collapsed = collapse(t)
-            let atStart = !current.inlines.contains { if case .text(let s) = $0 { return !s.isEmpty } else { return true } }
-            let endsInSpace: Bool = { if case .text(let s)? = current.inlines.last { return s.hasSuffix(" ") } else { return false } }()
-            var text = collapsed
-            if (atStart || endsInSpace), text.hasPrefix(" ") { text.removeFirst() }
-            if !text.isEmpty { current.inlines.append(.text(text)) }
+            var text = collapse(t)
+            // A space at the start of a line (of the part, after a label or a <br>) or after a space goes.
+            let hasContent = current.inlines.contains {
+                if case .text(let s) = $0 { return !s.isEmpty }
+                if case .html(let h) = $0 { return h.lowercased().hasPrefix("<img") }
+                return false
+            }
+            let afterSpace: Bool = {
+                switch current.inlines.last {
+                case .text(let s)?: return s.hasSuffix(" ")
+                case .html(let h)?: return h.lowercased().hasPrefix("<br")
+                default: return false
+                }
+            }()
+            if (!hasContent || afterSpace || itemLabel != nil), text.hasPrefix(" ") { text.removeFirst() }
+            if !text.isEmpty { append(.text(text)) }
         }
         for piece in HTMLText.pieces(html) {
             if let skip = skipping {
@@ -73,6 +92,7 @@ struct HTMLBlockPart: Equatable {
                 flush()
                 if tag.name == "hr" { parts.append(HTMLBlockPart(role: .rule)); continue }
                 if tag.isClosing {
+                    if tag.name == "li" { itemLabel = nil }
                     if let index = open.lastIndex(where: { $0.name == tag.name }) { open.removeSubrange(index...) }
                     if tag.name == "ul" || tag.name == "ol", !lists.isEmpty { lists.removeLast() }
                     current.alignment = alignment()
@@ -87,17 +107,17 @@ struct HTMLBlockPart: Equatable {
                 case "ol": lists.append((true, Int(tag.attributes["start"] ?? "") ?? 1))
                 case "li":
                     if let list = lists.last, list.ordered {
-                        current.inlines.append(.text("\(list.next). "))
+                        itemLabel = "\(list.next). "
                         lists[lists.count - 1].next += 1
                     } else {
-                        current.inlines.append(.text("• "))
+                        itemLabel = "• "
                     }
                 default: break
                 }
             case .tag(let tag) where tag.name == "td" || tag.name == "th":
                 if !tag.isClosing { appendText(" ") }
             case .tag(let tag):
-                current.inlines.append(.html(tag.raw))
+                append(.html(tag.raw))
             }
         }
         if let text = pre { parts.append(HTMLBlockPart(role: .preformatted(text), alignment: nil)) }

@@ -125,6 +125,17 @@ final class HTMLLayoutTests: XCTestCase {
         XCTAssertEqual(doc.allLines.map(\.text), ["• apple", "• pear", "3. three", "4. four"])
     }
 
+    func testListItemLabelsGoBeforeTheItemsFirstContent() {
+        let doc = layout("<ul>\n  <li>\n    <p>in a paragraph</p>\n  </li>\n  <li><b>bold</b> item</li>\n</ul>\n")
+        XCTAssertEqual(doc.allLines.map(\.text), ["• in a paragraph", "• bold item"])
+        XCTAssertEqual(attributes(of: "•", in: doc)?.bold, false)
+    }
+
+    func testSummaryAndBreaksDropLeadingSpaces() {
+        let doc = layout("<details><summary>\n  Spaced summary\n</summary></details>\n\n<p>one<br>\n  two</p>\n")
+        XCTAssertEqual(doc.allLines.map(\.text), ["Spaced summary", "one", "two"])
+    }
+
     func testWhitespaceCollapsesAsInHTML() {
         let doc = layout("<p>\n   several\n   lines   of\ttext\n</p>\n")
         XCTAssertEqual(doc.allLines.map(\.text), ["several lines of text"])
