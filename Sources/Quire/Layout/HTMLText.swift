@@ -76,10 +76,10 @@ enum HTMLText {
         "ins": .underline, "sup": .superscript, "sub": .subscript, "mark": .highlight,
     ]
 
-    /// A length attribute (`width="120"`, `"120px"`, `"50%"`) in points: pixels at 96 per
-    /// inch, a percentage of `percentOf`. Nil when absent or not understood.
+    /// A length attribute (`width="120"`, `"120px"`, `"100px;"`, `"50%"`) in points: pixels at
+    /// 96 per inch, a percentage of `percentOf`. Nil when absent or not understood.
     static func length(_ value: String?, percentOf: Double) -> Double? {
-        guard var v = value?.trimmingCharacters(in: .whitespaces).lowercased(), !v.isEmpty else { return nil }
+        guard var v = value?.filter({ !$0.isWhitespace && $0 != ";" }).lowercased(), !v.isEmpty else { return nil }
         if v.hasSuffix("%") {
             v.removeLast()
             return Double(v).flatMap { $0 > 0 ? $0 / 100 * percentOf : nil }

@@ -1,8 +1,9 @@
 /// Images as blocks. An image too tall to sit in a line (`inlineImageHeight`) stands on its
 /// own between its paragraph's text, scaled to fit the column and the page with its aspect
 /// ratio kept, its alt text as a caption when it is a Markdown image; a linked image links
-/// the whole picture. An image that cannot be shown and is alone in its paragraph becomes a
-/// framed placeholder with its alt text and its URL (linked when remote) or the reason.
+/// the whole picture. An image that cannot be shown and stands alone in its paragraph, not
+/// inside a link (linked images are mostly badges), becomes a framed placeholder with its alt
+/// text and its URL (linked when remote) or the reason; elsewhere its alt text framed in the line.
 extension LayoutSession {
     /// An image reference that may stand as a block: a paragraph's top-level image, linked
     /// image (`[![alt](src)](url)`), `<img>` or `<a href><img></a>`.
@@ -57,7 +58,9 @@ extension LayoutSession {
                     block = blockImage(image, figure, alignment: alignment, line: line, context)
                 }
             case .unavailable(let reason, let remote):
-                if alone {
+                // Alone and not a link (a linked image is mostly a badge), and not declared small.
+                let small = figure.declared.height.map { $0 <= inlineImageHeight } ?? false
+                if alone, figure.link == nil, !small {
                     warn(images.warning(reason, reference: figure.source, line: line))
                     block = imagePlaceholder(figure, reason: reason, remote: remote, alignment: alignment, line: line, context)
                 }
@@ -103,12 +106,12 @@ extension LayoutSession {
     }
 
     /// A frame holding the image's alt text (else its file name) and, smaller, its URL
-    /// (linked) or why it is missing; as large as declared, else as its text.
+    /// (linked) or why it is missing; as large as its text, or as declared when larger.
     private func imagePlaceholder(_ figure: FigureCandidate, reason: String, remote: String?,
                                   alignment: TextAlignment?, line: Int, _ context: BlockContext) -> [Slice] {
         let pad = style.bodySize * 0.6
         let column = context.column
-        let declaredWidth = figure.declared.width.map { min($0, column.width) }
+        let declaredWidth = figure.declared.width.map { min($0, column.width) } ?? 0
         var text = StyledText()
         text.append(Self.placeholderLabel(alt: figure.alt, source: figure.source), StyledText.Attributes(italic: true, color: style.mutedColor))
         text.append("\n")
@@ -118,12 +121,12 @@ extension LayoutSession {
             let target = figure.link.flatMap { linkTarget($0, line: line) } ?? .uri(remote)
             text.links.append(StyledText.Link(range: start..<text.count, target: target))
         }
-        var format = bodyFormat(width: max(1, (declaredWidth ?? column.width) - 2 * pad), alignment: .left)
+        var format = bodyFormat(width: column.width - 2 * pad, alignment: .left)
         format.size = style.bodySize * 0.9
         format.lineHeight = format.size * 1.35
         let shaped = typesetter.shape(text, format)
         var slice = textSlices(shaped, x: column.x + pad, spaceBefore: 0, spaceAfter: 0).stacked()
-        let width = declaredWidth ?? min(column.width, (shaped.lines.map(\.width).max() ?? 0) + 2 * pad)
+        let width = max(declaredWidth, min(column.width, (shaped.lines.map(\.width).max() ?? 0) + 2 * pad))
         let height = max(slice.height + 2 * pad, min(figure.declared.height ?? 0, style.contentHeight * 0.9))
         slice.pushDown((height - slice.height) / 2)
         slice.height = height

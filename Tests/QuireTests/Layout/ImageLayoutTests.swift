@@ -135,6 +135,25 @@ final class ImageLayoutTests: XCTestCase {
         XCTAssertEqual(doc.warnings.count, 1)
     }
 
+    /// Linked remote images are mostly badges: framed alt text in the line, linked to the link.
+    func testLinkedRemoteImageAloneStaysInTheLine() {
+        let doc = render("[![Build](https://ci.example.com/b.svg)](https://ci.example.com)\n\n<img src=\"https://x.example/a.png\" height=\"20\" alt=\"Small\">\n")
+        let page = doc.pages[0]
+        XCTAssertEqual(page.bodyLines.map(\.text), ["\u{2009}Build\u{2009}", "\u{2009}Small\u{2009}"])
+        XCTAssertEqual(frames(page).count, 2)
+        XCTAssertEqual(page.links.map(\.target), [.uri("https://ci.example.com"), .uri("https://x.example/a.png")])
+        XCTAssertEqual(doc.warnings.count, 2)
+    }
+
+    func testPlaceholderIsAtLeastAsLargeAsDeclared() {
+        let doc = render("<img src=\"https://x.example/logo.png\" width=\"400\" height=\"200\" alt=\"Logo\">\n")
+        let frame = frames(doc.pages[0])[0]
+        XCTAssertEqual(frame.width, 300, accuracy: 0.01)
+        XCTAssertEqual(frame.height, 150, accuracy: 0.01)
+        let narrow = render("<img src=\"https://x.example/logo.png\" width=\"20\" height=\"40\" alt=\"Logo\">\n")
+        XCTAssertGreaterThan(frames(narrow.pages[0])[0].width, 100, "wide enough for its text")
+    }
+
     func testMissingAndCorruptFilesArePlaceholdersWithWarnings() {
         let doc = render("![Gone](nothere.png)\n\n![Broken](corrupt.png)\n")
         XCTAssertTrue(images(doc.pages[0]).isEmpty)
