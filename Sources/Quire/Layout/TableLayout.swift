@@ -122,10 +122,8 @@ extension LayoutSession {
     /// Uses `measured` (shaped unwrapped) when it fits the width, else shapes the cell.
     private func cellSlice(_ text: StyledText, measured: ShapedText?, format: ParagraphFormat, x: Double,
                            alignment: Table.Alignment) -> (slice: Slice, boxes: [(top: Double, bottom: Double)]) {
-        var cell = Slice(height: 0)
-        var boxes: [(top: Double, bottom: Double)] = []
-        guard !text.isEmpty else { return (cell, boxes) }
-        let lines: [Slice]
+        guard !text.isEmpty else { return (Slice(height: 0), []) }
+        var lines: [Slice]
         var rightToLeft = false
         if let measured, (measured.lines.map(\.width).max() ?? 0) <= format.width + 0.01 {
             lines = textSlices(measured, x: x, spaceBefore: 0, spaceAfter: 0)
@@ -134,8 +132,10 @@ extension LayoutSession {
             lines = paragraphSlices(text, format, x: x, spaceBefore: 0, spaceAfter: 0)
             rightToLeft = TextDirection.isRightToLeft(text.string)
         }
-        for var line in lines {
-            if case .text(let t)? = line.items.first {
+        var boxes: [(top: Double, bottom: Double)] = []
+        var top = 0.0
+        for i in lines.indices {
+            if case .text(let t)? = lines[i].items.first {
                 let free = format.width - t.width
                 let offset: Double
                 switch alignment {
@@ -144,17 +144,12 @@ extension LayoutSession {
                 case .left: offset = 0
                 case .none: offset = rightToLeft ? free : 0
                 }
-                line.shiftRight(x + offset - t.x)
+                lines[i].shiftRight(x + offset - t.x)
             }
-            let top = cell.height
-            line.pushDown(top)
-            boxes.append((top, line.height))
-            cell.items += line.items
-            cell.links += line.links
-            cell.destinations += line.destinations
-            cell.height = line.height
+            boxes.append((top, top + lines[i].height))
+            top += lines[i].height
         }
-        return (cell, boxes)
+        return (lines.stacked(), boxes)
     }
 
     /// Heights at which to cut a row of `height` so that no piece is taller than `limit`:
