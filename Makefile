@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/quire
 
-.PHONY: all deps build demo test bench clean
+.PHONY: all deps build demo test bench pathological clean
 
 all: build
 
@@ -32,3 +32,10 @@ clean:
 # Benchmarks: ratios measured side by side in one run (see scripts/bench.sh).
 bench: deps
 	@scripts/bench.sh
+
+# The pathological inputs at the issue's full sizes (10 MB file, 50,000-row table, 100,000
+# links, ...) rendered by the release binary; prints each one's time.
+pathological: deps
+	$(SWIFT) build -c release
+	QUIRE_PATHOLOGICAL=full QUIRE_BINARY=$(CURDIR)/.build/release/quire \
+	  $(SWIFT) test --disable-swift-testing --filter PathologicalTests 2>&1 | grep -E "pathological|error|Executed"

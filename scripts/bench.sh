@@ -14,14 +14,14 @@ cc -O2 Benchmarks/floor.c -o "$work/floor" $(pkg-config --cflags --libs pangocai
 
 now() { date +%s.%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
-# time_pair NAME_A CMD_A NAME_B CMD_B: alternate, print "medianA medianB".
+# time_pair CMD_A CMD_B: alternate the two commands; sets A and B to their median seconds.
 time_pair() {
   : > "$work/a.t"; : > "$work/b.t"
   for _ in $(seq "$RUNS"); do
-    s=$(now); eval "$2" >/dev/null 2>&1; e=$(now); echo "$e - $s" | bc -l >> "$work/a.t"
-    s=$(now); eval "$4" >/dev/null 2>&1; e=$(now); echo "$e - $s" | bc -l >> "$work/b.t"
+    s=$(now); bash -c "$1" >/dev/null 2>&1 || echo "failed: $1" >&2; e=$(now); echo "$e - $s" | bc -l >> "$work/a.t"
+    s=$(now); bash -c "$2" >/dev/null 2>&1 || echo "failed: $2" >&2; e=$(now); echo "$e - $s" | bc -l >> "$work/b.t"
   done
-  echo "$(median < "$work/a.t") $(median < "$work/b.t")"
+  A=$(median < "$work/a.t"); B=$(median < "$work/b.t")
 }
 # peak_kb CMD: the largest resident set of the command and every process it waited for.
 peak_kb() {
@@ -37,22 +37,25 @@ row "-------" "-----" "---------" "-----"
 for doc in commonmark-spec.md free-programming-books-langs.md; do
   "$BIN" render "$CORPUS/$doc" -o "$work/doc.pdf" -q
   pdftotext -enc UTF-8 "$work/doc.pdf" "$work/doc.txt"
-  read -r q f < <(time_pair quire "'$BIN' render '$CORPUS/$doc' -o '$work/doc.pdf' -q" floor "'$work/floor' '$work/doc.txt' '$work/floor.pdf'")
+  time_pair "'$BIN' render '$CORPUS/$doc' -o '$work/doc.pdf' -q" "'$work/floor' '$work/doc.txt' '$work/floor.pdf'"; q=$A; f=$B
   row "render $doc vs floor (s)" "$(printf %.3f "$q")" "$(printf %.3f "$f")" "$(printf %.2fx "$(echo "$q / $f" | bc -l)")"
   for other in pandoc typst; do
     if command -v "$other" >/dev/null; then echo "  ($other is installed but not wired in)"; fi
   done
 done
 
-# 2. Batch throughput: a few hundred files, --jobs 1 against --jobs 2.
+# 2. Batch throughput: a few hundred files (the corpus's files under 100 KB, 25 times over,
+#    in 10 folders), --jobs 1 against --jobs 2.
 mkdir -p "$work/many"
 i=0
 for round in $(seq 1 25); do
-  for f in "$CORPUS"/*.md; do i=$((i + 1)); mkdir -p "$work/many/d$((i % 10))"; cp "$f" "$work/many/d$((i % 10))/f$i.md"; done
+  for f in $(find "$CORPUS" -name '*.md' -size -100k | sort); do
+    i=$((i + 1)); mkdir -p "$work/many/d$((i % 10))"; cp "$f" "$work/many/d$((i % 10))/f$i.md"
+  done
 done
 files=$(find "$work/many" -name '*.md' | wc -l)
 mb=$(du -sb "$work/many" | awk '{print $1 / 1048576}')
-read -r one two < <(time_pair jobs1 "'$BIN' batch '$work/many' -o '$work/out1' --jobs 1 --force -q" jobs2 "'$BIN' batch '$work/many' -o '$work/out2' --jobs 2 --force -q")
+time_pair "'$BIN' batch '$work/many' -o '$work/out1' --jobs 1 --force -q" "'$BIN' batch '$work/many' -o '$work/out2' --jobs 2 --force -q"; one=$A; two=$B
 row "batch $files files ($(printf %.1f "$mb") MB), --jobs 2 vs --jobs 1 (s)" "$(printf %.2f "$two")" "$(printf %.2f "$one")" "$(printf %.2fx "$(echo "$one / $two" | bc -l)")"
 row "  throughput --jobs 1: files/s, MB/s" "$(printf %.1f "$(echo "$files / $one" | bc -l)")" "$(printf %.2f "$(echo "$mb / $one" | bc -l)")" ""
 row "  throughput --jobs 2: files/s, MB/s" "$(printf %.1f "$(echo "$files / $two" | bc -l)")" "$(printf %.2f "$(echo "$mb / $two" | bc -l)")" ""
@@ -68,7 +71,7 @@ for name, size in (("10k", 10_000), ("1m", 1_000_000)):
         w = random.choice(words); out.append(w); n += len(w) + 1
     open(f"{sys.argv[1]}/{name}.md", "w").write("## Section\n\n" + " ".join(out) + "\n")
 PY
-read -r big small < <(time_pair 1m "'$BIN' preview '$work/1m.md' --excerpt-lines 5" 10k "'$BIN' preview '$work/10k.md' --excerpt-lines 5")
+time_pair "'$BIN' preview '$work/1m.md' --excerpt-lines 5" "'$BIN' preview '$work/10k.md' --excerpt-lines 5"; big=$A; small=$B
 row "excerpt of a 1 MB section vs a 10 KB one (s)" "$(printf %.3f "$big")" "$(printf %.3f "$small")" "$(printf %.2fx "$(echo "$big / $small" | bc -l)")"
 
 # 4. Peak memory: one large document; batches of 100 and 1,000 files.
@@ -82,8 +85,8 @@ row "peak memory, batch of 1,000 vs 100 files (MiB)" "$((p1000 / 1024))" "$((p10
 
 # 5. Scaling: the same document repeated 1x, 4x and 16x.
 for k in 1 4 16; do for _ in $(seq "$k"); do cat "$CORPUS/commonmark-spec.md"; echo; done > "$work/x$k.md"; done
-read -r t4 t1 < <(time_pair x4 "'$BIN' render '$work/x4.md' -o '$work/x4.pdf' -q" x1 "'$BIN' render '$work/x1.md' -o '$work/x1.pdf' -q")
-read -r t16 _ < <(time_pair x16 "'$BIN' render '$work/x16.md' -o '$work/x16.pdf' -q" x1 "true")
+time_pair "'$BIN' render '$work/x4.md' -o '$work/x4.pdf' -q" "'$BIN' render '$work/x1.md' -o '$work/x1.pdf' -q"; t4=$A; t1=$B
+time_pair "'$BIN' render '$work/x16.md' -o '$work/x16.pdf' -q" "true"; t16=$A; : "$B"
 row "scaling: commonmark-spec 4x vs 1x (s)" "$(printf %.2f "$t4")" "$(printf %.2f "$t1")" "$(printf %.2fx "$(echo "$t4 / $t1" | bc -l)")"
 row "scaling: commonmark-spec 16x vs 1x (s)" "$(printf %.2f "$t16")" "$(printf %.2f "$t1")" "$(printf %.2fx "$(echo "$t16 / $t1" | bc -l)")"
 echo

@@ -2,8 +2,8 @@
 # Installs the Debian packages Quire builds and tests with, only if some are missing.
 # Runs apt-get update first when a package cannot be found in the current lists.
 set -euo pipefail
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libpango1.0-dev libcairo2-dev
-          poppler-utils qpdf fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libpango1.0-dev libcairo2-dev libgdk-pixbuf-2.0-dev librsvg2-dev
+          poppler-utils qpdf strace fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -53,17 +53,18 @@ extension CLI {
             return usageError("batch needs -o OUTPUT_DIR", hint: "give the folder the PDFs go to (it may be INPUT_DIR itself)")
         }
         var options: RenderOptions
-        switch style(a) {
-        case .success(let s): options = RenderOptions(style: s)
+        switch self.options(a) {
+        case .success(let o): options = o
         case .failure(let e): return e.code
         }
+        // Images may come from anywhere in the input tree unless --resource-root says otherwise.
+        if options.resourceRoot == nil { options.resourceRoot = input }
         let plan: [Batch.Job]
         do {
             plan = try Batch.plan(input: input, output: output)
         } catch {
             return usageError("\(error)", hint: "batch takes a folder of Markdown files")
         }
-        options.title = a.title
         let started = Date()
         let reporter = Progress(total: plan.count, quiet: a.quiet, started: started)
         let templateTime = a.template.flatMap { $0.hasSuffix(".json") || $0.contains("/") ? Batch.modificationTimeExact($0) : nil }
@@ -86,6 +87,7 @@ extension CLI {
             var workerArguments = a.sets.flatMap { ["--set", $0] }
             if let t = a.template { workerArguments += ["--template", t] }
             if let t = a.title { workerArguments += ["--title", t] }
+            if let root = options.resourceRoot { workerArguments += ["--resource-root", root] }
             let indexes = pending
             WorkerPool.run(indexes.map { plan[$0] }, workers: jobs, arguments: workerArguments) { i, outcome in
                 results.set(indexes[i], outcome) { reporter.report($0, plan[indexes[i]], outcome) }

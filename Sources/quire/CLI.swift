@@ -34,6 +34,11 @@ enum CLI {
                              with "… Continue reading", linked to its full text at the end
     """
 
+    static let resourceOption = """
+      --resource-root DIR    let images come from anywhere under DIR (default: the input's
+                             folder; a path leaving it is refused with a warning)
+    """
+
     static let renderUsage = """
     Usage: quire render INPUT.md [-o OUTPUT.pdf] [options]
 
@@ -43,12 +48,14 @@ enum CLI {
       -o, --output PATH      where to write the PDF (default: INPUT with .pdf beside it;
                              '-' writes to standard output; required when INPUT is '-')
       --title TEXT           the PDF's title (default: front matter title, first heading, file name)
+    \(resourceOption)
     \(styleOptions)
       -q, --quiet            do not print warnings
       -h, --help             show this help
 
-    Warnings (such as a link to a missing #anchor) are printed as
-    'quire: warning: FILE:LINE: message'; the PDF is still written.
+    Images are read relative to INPUT's folder (for '-', the current folder); remote
+    images are never fetched. Warnings (a link to a missing #anchor, an image that cannot
+    be shown) are printed as 'quire: warning: FILE:LINE: message'; the PDF is still written.
     Exit status: 0 success, 1 rendering error, 2 usage error.
     """
 
@@ -66,6 +73,7 @@ enum CLI {
       --dpi D                resolution of the PNG, 24 to 600 (default 96)
     \(styleOptions)
                              (preview uses 6 lines when neither this nor the template sets them)
+    \(resourceOption)
       -h, --help             show this help
     """
 
@@ -97,11 +105,8 @@ enum CLI {
             case .success(let parsed): a = parsed
             case .failure(let e): return e.code
             }
-            switch style(a) {
-            case .success(let s):
-                var options = RenderOptions(style: s)
-                options.title = a.title
-                return WorkerReply.serve(options: options)
+            switch options(a) {
+            case .success(let options): return WorkerReply.serve(options: options)
             case .failure(let e): return e.code
             }
         case "templates":
@@ -126,6 +131,7 @@ enum CLI {
         var input: String?
         var output: String?
         var title: String?
+        var resourceRoot: String?
         var template: String?
         var sets: [String] = []
         var quiet = false
@@ -146,7 +152,7 @@ enum CLI {
                 i += 1
                 return args[i]
             }
-            let takesValue = ["--template", "--set", "--page-size", "--excerpt-lines"]
+            let takesValue = ["--template", "--set", "--page-size", "--excerpt-lines", "--resource-root"]
                 + (allowOutput ? ["-o", "--output", "--title"] : ["--png", "--page", "--dpi"])
             if takesValue.contains(arg) {
                 guard let v = value() else {
@@ -155,6 +161,7 @@ enum CLI {
                 switch arg {
                 case "-o", "--output": a.output = v
                 case "--title": a.title = v
+                case "--resource-root": a.resourceRoot = v
                 case "--template": a.template = v
                 case "--set": a.sets.append(v)
                 case "--page-size": a.sets.append("page.size=" + v)
@@ -197,13 +204,35 @@ enum CLI {
         init(_ code: Int32) { self.code = code }
     }
 
-    /// The style from --template and --set (in order), or a usage error naming the problem.
-    static func style(_ a: Arguments) -> Result<Style, ExitCode> {
+    /// The options for `input`: the style from --template and --set (in order), images read
+    /// beside the input (under --resource-root); or a usage error naming the problem.
+    static func options(_ a: Arguments, input: String) -> Result<RenderOptions, ExitCode> {
+        options(a).map { options in
+            var options = options
+            options.sourceName = input
+            options.baseDirectory = Quire.folder(of: input)
+            return options
+        }
+    }
+
+    /// The options every input shares: style from --template and --set (in order), the title,
+    /// --resource-root; or a usage error naming the problem. Images are read beside each input.
+    static func options(_ a: Arguments) -> Result<RenderOptions, ExitCode> {
+        var options: RenderOptions
         do {
-            return .success(try Templates.style(template: a.template, sets: a.sets))
+            options = RenderOptions(style: try Templates.style(template: a.template, sets: a.sets))
         } catch {
             return .failure(ExitCode(usageError(error.message, hint: "see Templates/README.md for every key and its values")))
         }
+        options.title = a.title
+        if let root = a.resourceRoot {
+            var info = stat()
+            guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                return .failure(ExitCode(usageError("--resource-root '\(root)' is not a folder", hint: "give the folder images may come from")))
+            }
+            options.resourceRoot = root
+        }
+        return .success(options)
     }
 
     static func render(_ args: [String]) -> Int32 {
@@ -220,8 +249,8 @@ enum CLI {
             return usageError("reading standard input needs -o", hint: "add '-o OUTPUT.pdf' or '-o -' for standard output")
         }
         var options: RenderOptions
-        switch style(a) {
-        case .success(let s): options = RenderOptions(style: s)
+        switch self.options(a, input: inputPath) {
+        case .success(let o): options = o
         case .failure(let e): return e.code
         }
         options.title = a.title
@@ -252,11 +281,10 @@ enum CLI {
             return usageError("no input file", hint: "usage: quire preview INPUT.md [--excerpt-lines N]")
         }
         var options: RenderOptions
-        switch style(a) {
-        case .success(let s): options = RenderOptions(style: s)
+        switch self.options(a, input: path) {
+        case .success(let o): options = o
         case .failure(let e): return e.code
         }
-        options.sourceName = path
         do {
             let text = try InputFile.readMarkdown(at: path)
             if let png = a.png {

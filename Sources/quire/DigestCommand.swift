@@ -28,7 +28,8 @@ extension CLI {
         var rest: [String] = []
         var i = 0
         // Several inputs: take the bare arguments here, the options through the shared parser.
-        let valued: Set<String> = ["-o", "--output", "--title", "--template", "--set", "--page-size", "--excerpt-lines"]
+        let valued: Set<String> = ["-o", "--output", "--title", "--template", "--set", "--page-size", "--excerpt-lines",
+                                   "--resource-root"]
         while i < args.count {
             if valued.contains(args[i]) {
                 rest.append(args[i])
@@ -48,8 +49,8 @@ extension CLI {
         guard !inputs.isEmpty else { return usageError("no inputs", hint: "usage: quire digest INPUT... -o OUT.pdf") }
         guard let output = a.output else { return usageError("digest needs -o OUT.pdf", hint: "name the PDF to write") }
         let options: RenderOptions
-        switch style(a) {
-        case .success(let s): options = RenderOptions(style: s)
+        switch self.options(a) {
+        case .success(let o): options = o
         case .failure(let e): return e.code
         }
         do {

@@ -1,4 +1,5 @@
 @testable import Quire
+import Foundation
 import XCTest
 
 /// Lays out Markdown with the default style (or `style`) for page-model assertions.
@@ -30,4 +31,15 @@ extension LaidOutDocument {
 /// A paragraph of `words` distinct words, long enough to wrap.
 func prose(_ words: Int, seed: String = "word") -> String {
     (1...words).map { "\(seed)\($0)" }.joined(separator: " ")
+}
+
+/// The sample images (Samples/images, made by scripts/make-images.c), as test fixtures.
+enum Fixtures {
+    /// Tests/QuireTests/Helpers.swift → the package root → Samples/images.
+    static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples/images")
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: images.appendingPathComponent(name)))
+    }
 }

@@ -42,6 +42,25 @@ final class SamplesTests: XCTestCase {
         XCTAssertTrue(text.contains("Disc at the first level"))
     }
 
+    /// Issue 7: tables, images (each format, placeholders), footnotes and raw HTML in one sample.
+    func testRichBlocksSample() throws {
+        let input = samples.appendingPathComponent("rich-blocks.md")
+        let pdf = folder.url.appendingPathComponent("rich.pdf")
+        let run = try Run.run(quire, ["render", input.path, "-o", pdf.path])
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        let warnings = run.stderrText.split(separator: "\n")
+        XCTAssertEqual(warnings.count, 5, run.stderrText)
+        XCTAssertTrue(warnings.allSatisfy { $0.hasPrefix("quire: warning: \(input.path):") && $0.hasSuffix("a placeholder stands in") })
+        let inspector = PDFInspector(pdf: pdf)
+        XCTAssertTrue(try inspector.check().passed)
+        let text = try inspector.text()
+        for words in ["Decoded by", "checked by gdk-pixbuf", "A diagram drawn with Cairo", "https://example.com/screenshot.png",
+                      "Numbered in the order", "A summary is set in bold", "Ctrl"] {
+            XCTAssertTrue(text.contains(words), words)
+        }
+        XCTAssertFalse(text.contains("<b>") || text.contains("<summary>") || text.contains("<img") || text.contains("<!--"), "no markup printed")
+    }
+
     /// Issue 4: excerpt mode keeps every PDF valid with every link resolved, and the label is text.
     func testCorpusInExcerptMode() throws {
         var cut = 0

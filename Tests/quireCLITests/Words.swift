@@ -43,16 +43,35 @@ enum VisibleText {
         }.joined()
     }
 
-    /// Headings in `blocks`, counted through quotes, lists and footnotes.
+    /// Headings in `blocks`, counted through quotes, lists and footnotes; raw HTML `<h1>`–`<h6>`
+    /// elements too (Quire sets them as headings in the outline).
     static func headingCount(_ blocks: [Block]) -> Int {
         blocks.reduce(0) { sum, block in
             switch block.kind {
             case .heading: return sum + 1
+            case .html(let html): return sum + htmlHeadingCount(html)
             case .blockQuote(let c), .footnoteDefinition(_, let c): return sum + headingCount(c)
             case .list(let list): return sum + list.items.reduce(0) { $0 + headingCount($1.blocks) }
             default: return sum
             }
         }
+    }
+
+    /// Opening `<h1>`–`<h6>` tags in `html` (outside comments).
+    static func htmlHeadingCount(_ html: String) -> Int {
+        var count = 0
+        var rest = html.lowercased()[...]
+        while let open = rest.range(of: "<") {
+            let after = rest[open.upperBound...]
+            if after.hasPrefix("!--") {
+                rest = after.range(of: "-->").map { after[$0.upperBound...] } ?? ""
+                continue
+            }
+            let chars = Array(after.prefix(3))
+            if chars.count == 3, chars[0] == "h", ("1"..."6").contains(chars[1]), chars[2] == ">" || chars[2] == " " { count += 1 }
+            rest = after
+        }
+        return count
     }
 
     /// HTML without comments and tags, entities decoded. Text only: good enough for word counts.
@@ -129,8 +148,9 @@ enum Words {
     ///   pdftotext drops the hyphen of a line ending in one and joins the lines;
     /// - a word ends where right-to-left letters meet other letters or digits ("לFree" is "ל"
     ///   and "free"), because pdftotext reorders mixed-direction lines and separates them;
-    /// - runs of lam and alef are put in one order ("لا" and "ال" are the same), because
-    ///   pdftotext reverses the decomposed lam-alef ligature in right-to-left lines.
+    /// - runs of lam and alef (or alef maksura) are put in one order ("لا" and "ال", "لى" and
+    ///   "ىل" are the same), because pdftotext reverses the letters of the lam-alef and
+    ///   lam-alef-maksura ligature glyphs in right-to-left lines ("إلى" comes out "إىل").
     static func tokens(_ text: String) -> [String] {
         let normalized = text.precomposedStringWithCompatibilityMapping.lowercased()
         var scalars = String.UnicodeScalarView()
@@ -190,7 +210,7 @@ enum Words {
         }
     }
 
-    private static let lamAlef: Set<Character> = ["\u{0644}", "\u{0627}", "\u{0622}", "\u{0623}", "\u{0625}"]
+    private static let lamAlef: Set<Character> = ["\u{0644}", "\u{0627}", "\u{0622}", "\u{0623}", "\u{0625}", "\u{0649}"]
 
     /// `word` with each run of lam and alef letters sorted.
     static func canonicalLamAlef(_ word: String) -> String {

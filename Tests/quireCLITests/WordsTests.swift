@@ -13,6 +13,7 @@ final class WordsTests: XCTestCase {
         XCTAssertEqual(Words.tokens("free-programming - books"), ["freeprogramming", "books"])
         XCTAssertEqual(Words.tokens("ב-GitHub לFree"), ["ב", "github", "ל", "free"])
         XCTAssertEqual(Words.tokens("لازلو"), Words.tokens("الزلو"))
+        XCTAssertEqual(Words.tokens("إلى على"), Words.tokens("إىل عىل"), "lam-alef-maksura as pdftotext gives it")
         XCTAssertEqual(Words.tokens("عَرَبِيّ ـعربي"), ["عربي", "عربي"])
     }
 
@@ -35,5 +36,10 @@ final class WordsTests: XCTestCase {
         XCTAssertEqual(Words.tokens(VisibleText.of(document.blocks)),
                        ["head", "one", "text", "with", "code", "and", "alt", "words", "and", "bold",
                         "a", "b", "cell", "two", "html", "block", "let", "x", "1"])
+    }
+
+    func testHeadingCountIncludesHTMLHeadings() {
+        let document = parseMarkdown("# One\n\n<h1 align=\"center\">Two</h1>\n\n<!-- <h2>not</h2> -->\n\n> ## Three\n")
+        XCTAssertEqual(VisibleText.headingCount(document.blocks), 3)
     }
 }

@@ -57,7 +57,9 @@ public enum Digest {
             do {
                 let text = try InputFile.readMarkdown(at: file)
                 let (info, body, _) = FrontMatter.split(text)
-                documents.append(DigestDocument(path: file, canonicalPath: canonical, document: parseMarkdown(body), info: info))
+                let resources = ImageResources(baseDirectory: Quire.folder(of: file), root: options.resourceRoot)
+                documents.append(DigestDocument(path: file, canonicalPath: canonical, document: parseMarkdown(body), info: info,
+                                                resources: resources))
             } catch let error as QuireError {
                 failures.append(DigestFailure(path: file, reason: error.message))
             }

@@ -14,15 +14,19 @@ public enum InputFile {
         return try decode(bytes, name: path)
     }
 
-    /// Decodes UTF-8 text, stripping one leading byte-order mark.
+    /// Decodes UTF-8 text, stripping one leading byte-order mark. The error names the first
+    /// problem in the file: a NUL byte or a byte that is not UTF-8, with its offset.
     public static func decode(_ bytes: [UInt8], name: String) throws -> String {
-        if let nul = bytes.firstIndex(of: 0) {
-            throw QuireError(file: name, message: "not a text file: NUL byte at offset \(nul)")
-        }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        if let text = String(validating: body, as: UTF8.self) { return text }
-        throw QuireError(file: name, message: "not valid UTF-8: bad byte at offset \(firstInvalidOffset(bytes))")
+        let nul = bytes.firstIndex(of: 0)
+        let text = String(validating: body, as: UTF8.self)
+        let invalid = text == nil ? firstInvalidOffset(bytes) : nil
+        if let nul, invalid.map({ nul < $0 }) ?? true {
+            throw QuireError(file: name, message: "not a text file: NUL byte at offset \(nul)")
+        }
+        if let invalid { throw QuireError(file: name, message: "not valid UTF-8: bad byte at offset \(invalid)") }
+        return text!
     }
 
     /// Offset of the first byte that does not begin or continue a valid UTF-8 sequence.

@@ -13,7 +13,8 @@ public enum Quire {
     /// The version written into every PDF's Creator field and printed by `quire --version`.
     public static let version = "0.1.0"
 
-    /// Renders Markdown text to PDF bytes. Pure: reads no file and touches no network.
+    /// Renders Markdown text to PDF bytes. Reads no file but the images under
+    /// `options.baseDirectory` (none when it is nil), and never touches the network.
     ///
     /// - Throws: `QuireError` only if Cairo fails to write the PDF.
     /// - Complexity: O(n) in the text's length.
@@ -51,7 +52,7 @@ public enum Quire {
         let (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
         var laidOut = layoutDocument(parseMarkdown(body), style: options.style,
                                      fallbackTitle: options.title ?? fileTitle(options.sourceName), info: info,
-                                     includeFullText: includeFullText)
+                                     includeFullText: includeFullText, resources: options.imageResources)
         laidOut.warnings = frontMatterWarnings + laidOut.warnings
         laidOut.author = info.author?.widest ?? ""
         return laidOut
@@ -77,16 +78,25 @@ public enum Quire {
         path == "-" ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
     }
 
+    /// The folder of `path` ("docs/guide.md" → "docs", "guide.md" → "."); "." for standard input.
+    public static func folder(of path: String) -> String {
+        guard path != "-", let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Renders the Markdown file at `input` into the PDF at `output`.
     ///
     /// The PDF is written to a temporary file beside `output` and renamed over it, so a
-    /// failure never leaves a half-written PDF nor destroys an existing one.
+    /// failure never leaves a half-written PDF nor destroys an existing one. Images are read
+    /// relative to the input's folder (the current folder for standard input) unless
+    /// `options.baseDirectory` says otherwise.
     /// - Throws: `QuireError` naming the file: unreadable, not UTF-8 (with the byte offset),
     ///   or not writable.
     public static func renderFile(input: String, output: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
         var options = options
         options.sourceName = input
         options.creationDate = options.creationDate ?? sourceDateEpoch ?? InputFile.modificationTime(input)
+        if options.baseDirectory == nil { options.baseDirectory = folder(of: input) }
         let text = try InputFile.readMarkdown(at: input)
         let result = try render(markdown: text, options: options)
         try OutputFile.writeAtomically(result.pdf, to: output)
@@ -105,6 +115,15 @@ public struct RenderOptions: Sendable {
     /// The PDF's creation date (seconds since 1970). Default: SOURCE_DATE_EPOCH, else the
     /// input file's modification time, so the same input gives byte-identical PDFs.
     public var creationDate: Int64?
+    /// The folder relative image paths are resolved against. `render(markdown:)` reads no
+    /// image when it is nil (each becomes a placeholder); `renderFile` sets the input's folder.
+    public var baseDirectory: String?
+    /// The folder no image may be read from outside of (`quire render --resource-root`);
+    /// nil: `baseDirectory`.
+    public var resourceRoot: String?
+
+    /// Where images may be read from, as layout takes it.
+    public var imageResources: ImageResources { ImageResources(baseDirectory: baseDirectory, root: resourceRoot) }
 
     public init(style: Style = Style()) { self.style = style }
 }

@@ -13,7 +13,7 @@ extension LayoutSession {
     func layoutBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
         switch block.kind {
         case .paragraph(let content):
-            return paragraph(styledText(content, line: block.line), context)
+            return paragraphWithImages(content, line: block.line, context)
         case .heading(let level, let content):
             return heading(level: level, content, line: block.line, context)
         case .codeBlock(let text, _):
@@ -27,7 +27,7 @@ extension LayoutSession {
         case .table(let table):
             return self.table(table, line: block.line, context)
         case .html(let html):
-            return htmlBlock(html, context)
+            return htmlBlock(html, line: block.line, context)
         case .footnoteDefinition(let label, let children):
             return footnote(label: label, children, context)
         }
@@ -56,18 +56,18 @@ extension LayoutSession {
 
     /// A heading's lines: keep with what follows, a destination at the top, a rule under
     /// levels 1 and 2.
-    func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext) -> [Slice] {
+    func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext,
+                       alignment: TextAlignment = .left) -> [Slice] {
         let size = style.bodySize * style.headingScale[min(max(level, 1), 6) - 1]
         let format = ParagraphFormat(family: style.headingFont, size: size, bold: level <= 5, italic: level == 6,
                                      monospaceFamily: style.codeFont, monospaceSize: size * style.codeScale,
                                      color: style.textColor, width: context.column.width,
-                                     alignment: .left, lineHeight: size * 1.25)
+                                     alignment: alignment, lineHeight: size * 1.25)
         var text = text
         if text.isEmpty { text.append(" ") }
-        let shaped = typesetter.shape(text, format)
-        var slices = textSlices(shaped, x: context.column.x,
-                                spaceBefore: style.bodySize * (level <= 2 ? 1.9 : 1.4),
-                                spaceAfter: style.bodySize * 0.45)
+        var slices = paragraphSlices(text, format, x: context.column.x,
+                                     spaceBefore: style.bodySize * (level <= 2 ? 1.9 : 1.4),
+                                     spaceAfter: style.bodySize * 0.45)
         for i in slices.indices { slices[i].keepWithNext = true }
         if claimDestination(destination) {
             slices[0].destinations.insert(Destination(name: destination, y: 0), at: 0)
@@ -83,7 +83,7 @@ extension LayoutSession {
         return slices
     }
 
-    private func codeBlock(_ code: String, _ context: BlockContext) -> [Slice] {
+    func codeBlock(_ code: String, _ context: BlockContext) -> [Slice] {
         let size = style.bodySize * style.codeScale
         let pad = size * 0.7
         let format = ParagraphFormat(family: style.codeFont, size: size, monospaceFamily: style.codeFont,
@@ -105,45 +105,35 @@ extension LayoutSession {
         return slices
     }
 
+    /// A quote: its blocks indented beside a bar. Deep nesting stops indenting (and adding
+    /// bars) once the text column would get narrower than `style.minimumColumnWidth`.
     private func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
-        let indent = style.bodySize * 1.2
+        let indent = min(style.bodySize * 1.2, max(0, context.column.width - style.minimumColumnWidth))
         var inner = context
         inner.column = context.column.inset(left: indent)
         inner.quoteDepth += 1
         var slices = layoutBlocks(children, inner)
-        guard !slices.isEmpty else { return [] }
+        guard !slices.isEmpty, indent > 0 else { return slices }
         let before = max(slices[0].spaceBefore, paragraphSpacing(context))
         let after = max(slices[slices.count - 1].spaceAfter, paragraphSpacing(context))
         slices.bakeSpacing()
         let barX = context.column.x + style.bodySize * 0.25
-        for i in slices.indices {
-            slices[i].items.insert(.line(from: Point(x: barX, y: 0), to: Point(x: barX, y: slices[i].height),
-                                         width: 2.2, color: style.quoteRuleColor), at: 0)
+        let color = style.quoteRuleColor
+        slices.decorateEach { slice in
+            slice.items.insert(.line(from: Point(x: barX, y: 0), to: Point(x: barX, y: slice.height),
+                                     width: 2.2, color: color), at: 0)
         }
         slices[0].spaceBefore = before
         slices[slices.count - 1].spaceAfter = after
         return slices
     }
 
-    private func thematicBreak(_ context: BlockContext) -> [Slice] {
+    func thematicBreak(_ context: BlockContext) -> [Slice] {
         let height = style.bodySize * 1.2
         var slice = Slice(height: height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
         slice.items.append(.line(from: Point(x: context.column.x, y: height / 2),
                                  to: Point(x: context.column.maxX, y: height / 2),
                                  width: 0.75, color: style.ruleColor))
         return [slice]
-    }
-
-    /// Raw HTML block: its anchors become destinations and its text is kept (tags dropped).
-    private func htmlBlock(_ html: String, _ context: BlockContext) -> [Slice] {
-        let names = HTMLText.anchorNames(in: html).compactMap { anchors.destination(forFragment: $0) }
-        var slices = anchorSlice(names)
-        let plain = HTMLText.plainText(html).trimmingCharacters(in: .whitespacesAndNewlines)
-        if !plain.isEmpty {
-            var text = StyledText()
-            text.append(plain)
-            slices += paragraph(text, context)
-        }
-        return slices
     }
 }

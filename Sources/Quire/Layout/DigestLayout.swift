@@ -8,9 +8,13 @@ public struct DigestDocument: Sendable {
     public var canonicalPath: String
     public var document: Document
     public var info: DocumentInfo
+    /// Where its images are read from (its own folder).
+    public var resources: ImageResources
 
-    public init(path: String, canonicalPath: String, document: Document, info: DocumentInfo) {
+    public init(path: String, canonicalPath: String, document: Document, info: DocumentInfo,
+                resources: ImageResources = ImageResources()) {
         self.path = path; self.canonicalPath = canonicalPath; self.document = document; self.info = info
+        self.resources = resources
     }
 }
 
@@ -52,7 +56,7 @@ public func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure
     let paths = byPath
     let entryNames = documents.indices.map { "d\($0 + 1)" }
     let sessions = documents.enumerated().map { k, d -> LayoutSession in
-        let session = LayoutSession(style: style, typesetter: typesetter, anchors: tables[k])
+        let session = LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources)
         let folder = (d.canonicalPath as NSString).deletingLastPathComponent
         session.linkResolver = { link in
             DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entryNames)

@@ -16,9 +16,10 @@ extension LayoutSession {
     func excerpt(_ body: [Block], lines n: Int, target: String, _ context: BlockContext) -> Excerpt {
         let charsPerLine = Int(context.column.width / (style.bodySize * 0.15)) + 1
         var bytes = (n + 2) * charsPerLine * 4
+        var blockLines = n
         while true {
             let saved = (outline: outline, warnings: warnings, placed: placedDestinations, atomic: atomicBlocks)
-            let (blocks, shortened) = body.prefix(lines: n, bytes: bytes)
+            let (blocks, shortened) = body.prefix(lines: blockLines, bytes: bytes)
             let slices = layoutBlocks(blocks, context)
             if let cut = cutSlices(slices, lines: n, target: target, column: context.column) {
                 outline = saved.outline
@@ -28,9 +29,11 @@ extension LayoutSession {
                 return Excerpt(slices: cut, isCut: true)
             }
             if !shortened { return Excerpt(slices: slices, isCut: false) }
-            // The prefix gave too few lines (text of zero-width characters): take a longer one.
+            // The prefix gave too few lines (text of zero-width characters, blocks of no line
+            // such as anchors): take a longer one; it ends up as the whole body.
             (outline, warnings, placedDestinations, atomicBlocks) = saved
-            bytes *= 4
+            bytes = min(bytes, 1 << 50) * 4
+            blockLines = min(blockLines, 1 << 40) * 2
         }
     }
 
@@ -56,7 +59,9 @@ extension LayoutSession {
             case .atomic(let group):
                 var end = i
                 while end < slices.count, slices[end].excerptRole == .atomic(group) { end += 1 }
-                if count + (end - i) <= n {
+                // It fits when it leaves a line for the label, or when nothing follows it.
+                let rest = slices[end...].contains { $0.excerptRole != .none }
+                if count + (end - i) < n || (count + (end - i) == n && !rest) {
                     count += end - i
                     i = end
                     continue

@@ -1,12 +1,15 @@
-/// Just enough HTML for Markdown's raw HTML: find tags, anchors and the text between tags.
+/// Just enough HTML for Markdown's raw HTML: find tags, anchors and the text between tags,
+/// and what the common tags mean (`InlineEffect`, `blockTags`).
 ///
 /// Not a general HTML parser: it scans tags `<...>`, comments `<!-- -->` and a few
-/// entities. Issue 7 extends it to honour common formatting tags.
+/// entities; a `<` that does not open a tag is text.
 enum HTMLText {
     struct Tag: Equatable {
         var name: String          // lowercased, without "/"
         var isClosing: Bool
         var attributes: [String: String]
+        /// The tag as written, `<` to `>`.
+        var raw: String = ""
     }
 
     enum Piece: Equatable {
@@ -32,7 +35,9 @@ enum HTMLText {
                 continue
             }
             if !text.isEmpty { result.append(.text(decodeEntities(text))); text = "" }
-            result.append(.tag(tag))
+            var written = tag
+            written.raw = String(after[...close])
+            result.append(.tag(written))
             rest = after[after.index(after: close)...]
         }
         text += rest
@@ -51,24 +56,48 @@ enum HTMLText {
         }
     }
 
-    /// The text of `html` with tags and comments removed and entities decoded;
-    /// `<br>` and block-level tags become line breaks.
-    static func plainText(_ html: String) -> String {
-        var out = ""
-        for piece in pieces(html) {
-            switch piece {
-            case .text(let t): out += t
-            case .tag(let tag):
-                if tag.name == "br" || (blockTags.contains(tag.name) && !out.isEmpty && !out.hasSuffix("\n")) {
-                    out += "\n"
-                }
-            }
-        }
-        return out
+    /// Elements that start a block of their own (HTML blocks are divided at them).
+    static let blockTags: Set<String> = ["p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "tr",
+                                         "table", "ul", "ol", "details", "summary", "blockquote", "pre",
+                                         "center", "dl", "dt", "dd", "thead", "tbody", "tfoot", "hr",
+                                         "section", "article", "header", "footer", "nav", "aside",
+                                         "figure", "figcaption", "main", "address", "caption"]
+
+    /// What an inline element does to its content.
+    enum InlineEffect: Equatable {
+        case bold, italic, code, keyboard, strikethrough, underline, superscript, `subscript`, highlight, link
     }
 
-    static let blockTags: Set<String> = ["p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "tr",
-                                         "table", "ul", "ol", "details", "summary", "blockquote", "pre"]
+    /// The inline elements honoured, by tag name (`<a>` is a link only with an `href`).
+    static let inlineEffects: [String: InlineEffect] = [
+        "b": .bold, "strong": .bold, "i": .italic, "em": .italic, "cite": .italic, "var": .italic,
+        "dfn": .italic, "code": .code, "tt": .code, "samp": .code, "kbd": .keyboard,
+        "s": .strikethrough, "del": .strikethrough, "strike": .strikethrough, "u": .underline,
+        "ins": .underline, "sup": .superscript, "sub": .subscript, "mark": .highlight,
+    ]
+
+    /// A length attribute (`width="120"`, `"120px"`, `"100px;"`, `"50%"`) in points: pixels at
+    /// 96 per inch, a percentage of `percentOf`. Nil when absent or not understood.
+    static func length(_ value: String?, percentOf: Double) -> Double? {
+        guard var v = value?.filter({ !$0.isWhitespace && $0 != ";" }).lowercased(), !v.isEmpty else { return nil }
+        if v.hasSuffix("%") {
+            v.removeLast()
+            return Double(v).flatMap { $0 > 0 ? $0 / 100 * percentOf : nil }
+        }
+        if v.hasSuffix("px") { v.removeLast(2) }
+        return Double(v).flatMap { $0 > 0 && $0.isFinite ? $0 * LoadedImage.pointsPerPixel : nil }
+    }
+
+    /// The `align` attribute as a text alignment.
+    static func alignment(_ tag: Tag) -> TextAlignment? {
+        switch tag.attributes["align"]?.lowercased() {
+        case "center", "middle": return .center
+        case "right": return .right
+        case "left": return .left
+        case "justify": return .justify
+        default: return tag.name == "center" ? .center : nil
+        }
+    }
 
     private static func parseTag(_ body: Substring) -> Tag? {
         var s = body

@@ -1,114 +1,264 @@
 /// Inline content to styled text: the "collect" stage of paragraph layout.
 extension LayoutSession {
     /// Builds the styled text of `inlines`. Links to `#fragments` that match no anchor are
-    /// reported as warnings at `line` and set as plain text. O(n) in the text's length.
-    func styledText(_ inlines: [Inline], line: Int) -> StyledText {
-        var text = StyledText()
-        append(inlines, to: &text, attributes: StyledText.Attributes(), line: line)
-        return text
+    /// reported as warnings at `line` and set as plain text; images are set in the line,
+    /// scaled down to fit `imageBox` (default: the text column's width, 1.5 line heights).
+    /// O(n) in the text's length.
+    func styledText(_ inlines: [Inline], line: Int, imageBox: ImageBox? = nil) -> StyledText {
+        var builder = InlineBuilder(session: self, line: line,
+                                    imageBox: imageBox ?? ImageBox(width: style.contentWidth, height: inlineImageHeight))
+        builder.append(inlines, StyledText.Attributes())
+        builder.finish()
+        return builder.text
     }
 
-    private func append(_ inlines: [Inline], to text: inout StyledText,
-                        attributes: StyledText.Attributes, line: Int) {
+    /// The tallest image that sits in a line of body text, in points.
+    var inlineImageHeight: Double { style.bodySize * style.bodyLineHeight * 1.5 }
+}
+
+/// The largest box an inline image is scaled down to, in points.
+struct ImageBox: Equatable {
+    var width: Double
+    var height: Double
+}
+
+/// Builds one paragraph's `StyledText`. Raw inline HTML is honoured across the paragraph's
+/// inline nodes (cmark gives `<b>`, the text and `</b>` as three): an element opened by a
+/// tag styles what follows until its closing tag or the paragraph's end
+/// (`HTMLText.inlineEffects`, `<a href>`, `<br>`, `<img>`); other tags are dropped and their
+/// text kept; an `id` (or `<a name>`) anywhere places an anchor.
+struct InlineBuilder {
+    let session: LayoutSession
+    let line: Int
+    let imageBox: ImageBox
+    private(set) var text = StyledText()
+
+    /// An HTML element opened and not yet closed, with where its content starts.
+    private struct Open {
+        var name: String
+        var effect: HTMLText.InlineEffect
+        var start: Int
+        var target: LinkArea.Target?
+    }
+    private var open: [Open] = []
+    /// Links being built (Markdown and HTML): images inside link to nothing more.
+    private var linkDepth = 0
+    /// Set after raw HTML that printed nothing (a comment, a dropped tag) between two spaces:
+    /// the second space goes, as HTML collapses them.
+    private var dropNextSpace = false
+
+    init(session: LayoutSession, line: Int, imageBox: ImageBox) {
+        self.session = session
+        self.line = line
+        self.imageBox = imageBox
+    }
+
+    mutating func append(_ inlines: [Inline], _ attributes: StyledText.Attributes) {
+        let style = session.style
         for inline in inlines {
+            defer { if case .html = inline {} else { dropNextSpace = false } }
             switch inline {
             case .text(let s):
-                text.append(s, attributes)
+                text.append(dropNextSpace && s.hasPrefix(" ") ? String(s.dropFirst()) : s, effective(attributes))
             case .softBreak:
-                text.append(" ", attributes)
+                text.append(" ", effective(attributes))
             case .hardBreak:
-                text.append("\n", attributes)
+                text.append("\n", effective(attributes))
             case .code(let s):
-                var a = attributes
+                var a = effective(attributes)
                 a.monospace = true
                 a.background = style.codeBackground
                 text.append(s, a)
             case .emphasis(let children):
                 var a = attributes
                 a.italic.toggle()
-                append(children, to: &text, attributes: a, line: line)
+                append(children, a)
             case .strong(let children):
                 var a = attributes
                 a.bold = true
-                append(children, to: &text, attributes: a, line: line)
+                append(children, a)
             case .strikethrough(let children):
                 var a = attributes
                 a.strikethrough = true
-                append(children, to: &text, attributes: a, line: line)
+                append(children, a)
             case .link(let destination, _, let children):
-                appendLink(destination, children, to: &text, attributes: attributes, line: line)
-            case .image(let source, _, let alt):
-                // Issue 7 draws images; until then the alt text (or the file name) stands in.
+                let start = text.count
+                let target = session.linkTarget(destination, line: line)
                 var a = attributes
-                a.italic = true
-                a.color = style.mutedColor
-                let label = alt.plainText.isEmpty ? (source.split(separator: "/").last.map(String.init) ?? source) : alt.plainText
-                text.append("[\(label)]", a)
+                if target != nil { a.color = style.linkColor }
+                linkDepth += 1
+                append(children, a)
+                linkDepth -= 1
+                if let target, text.count > start {
+                    text.links.append(StyledText.Link(range: start..<text.count, target: target))
+                }
+            case .image(let source, _, let alt):
+                appendImage(source: source, alt: alt.plainText, declared: (nil, nil), attributes)
             case .html(let html):
-                appendHTML(html, to: &text, attributes: attributes)
+                appendHTML(html, attributes)
             case .footnoteReference(let label):
-                appendFootnoteReference(label, to: &text, attributes: attributes)
+                appendFootnoteReference(label, attributes)
             }
         }
     }
 
-    private func appendLink(_ destination: String, _ children: [Inline], to text: inout StyledText,
-                            attributes: StyledText.Attributes, line: Int) {
-        let target: LinkArea.Target?
-        if destination.hasPrefix("#") {
-            let fragment = String(destination.dropFirst())
-            if let name = anchors.destination(forFragment: fragment) {
-                target = .destination(name)
-            } else {
-                warnings.append(Warning(line: line, message: "link to missing anchor \(destination); set as plain text"))
-                target = nil
-            }
-        } else if destination.isEmpty {
-            target = nil
-        } else if let inDigest = linkResolver?(destination) {
-            target = .destination(inDigest)
-        } else {
-            target = .uri(destination)
-        }
-        let start = text.count
+    /// Closes what the paragraph left open, and puts links and frames in text order (an
+    /// element's range is recorded when it closes, after those nested in it).
+    mutating func finish() {
+        while !open.isEmpty { close(open.count - 1) }
+        text.links.sort { $0.range.lowerBound < $1.range.lowerBound }
+        text.frames.sort { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// `attributes` with the open HTML elements' effects added.
+    private func effective(_ attributes: StyledText.Attributes) -> StyledText.Attributes {
         var a = attributes
-        if target != nil { a.color = style.linkColor }
-        append(children, to: &text, attributes: a, line: line)
-        if let t = target, text.count > start {
-            text.links.append(StyledText.Link(range: start..<text.count, target: t))
+        for element in open {
+            switch element.effect {
+            case .bold: a.bold = true
+            case .italic: a.italic = true
+            case .code, .keyboard: a.monospace = true; a.background = session.style.codeBackground
+            case .strikethrough: a.strikethrough = true
+            case .underline: a.underline = true
+            case .superscript: a.superscript = true; a.subscript = false
+            case .subscript: a.subscript = true; a.superscript = false
+            case .highlight: a.background = Color(1, 0.93, 0.55)
+            case .link: if element.target != nil { a.color = session.style.linkColor }
+            }
         }
+        return a
     }
 
-    private func appendHTML(_ html: String, to text: inout StyledText, attributes: StyledText.Attributes) {
+    private mutating func appendHTML(_ html: String, _ attributes: StyledText.Attributes) {
+        let before = text.count
+        defer { dropNextSpace = text.count == before && text.string.hasSuffix(" ") }
         for piece in HTMLText.pieces(html) {
             switch piece {
             case .text(let t):
-                text.append(t, attributes)
+                text.append(t, effective(attributes))
             case .tag(let tag):
-                if tag.name == "br" { text.append("\n", attributes); continue }
-                guard !tag.isClosing else { continue }
-                let name = tag.attributes["id"] ?? (tag.name == "a" ? tag.attributes["name"] : nil)
-                if let n = name, let destination = anchors.destination(forFragment: n) {
+                if !tag.isClosing, let id = tag.attributes["id"] ?? (tag.name == "a" ? tag.attributes["name"] : nil),
+                   let destination = session.anchors.destination(forFragment: id) {
                     text.anchors.append(StyledText.Anchor(offset: text.count, name: destination))
+                }
+                if tag.isClosing {
+                    if let index = open.lastIndex(where: { $0.name == tag.name }) { close(index) }
+                } else if tag.name == "br" {
+                    text.append("\n", effective(attributes))
+                } else if tag.name == "img" {
+                    let declared = (HTMLText.length(tag.attributes["width"], percentOf: imageBox.width),
+                                    HTMLText.length(tag.attributes["height"], percentOf: imageBox.width))
+                    appendImage(source: tag.attributes["src"] ?? "", alt: tag.attributes["alt"] ?? "", declared: declared, attributes)
+                } else if tag.name == "a" {
+                    let target = tag.attributes["href"].flatMap { session.linkTarget($0, line: line) }
+                    if target != nil { linkDepth += 1 }
+                    open.append(Open(name: "a", effect: .link, start: text.count, target: target))
+                } else if let effect = HTMLText.inlineEffects[tag.name] {
+                    open.append(Open(name: tag.name, effect: effect, start: text.count))
+                    if effect == .keyboard { text.append("\u{2009}", effective(attributes)) }
                 }
             }
         }
     }
 
-    private func appendFootnoteReference(_ label: String, to text: inout StyledText,
-                                         attributes: StyledText.Attributes) {
-        guard let number = anchors.footnotes[label] else {
-            text.append("[^\(label)]", attributes)
+    /// Closes the open element at `index` and every element opened inside it.
+    private mutating func close(_ index: Int) {
+        while open.count > index {
+            if open[open.count - 1].effect == .keyboard { text.append("\u{2009}", effective(StyledText.Attributes())) }
+            let element = open.removeLast()
+            let range = element.start..<text.count
+            if element.effect == .keyboard, !range.isEmpty { text.frames.append(range) }
+            if element.effect == .link, let target = element.target {
+                linkDepth -= 1
+                if !range.isEmpty { text.links.append(StyledText.Link(range: range, target: target)) }
+            }
+        }
+    }
+
+    /// An image in the line, scaled to fit the image box; or, when it cannot be shown, its
+    /// alt text (else its file name) framed, linked to its URL when remote, and a warning.
+    private mutating func appendImage(source: String, alt: String, declared: (Double?, Double?),
+                                      _ attributes: StyledText.Attributes) {
+        switch session.images.lookup(source) {
+        case .image(let image):
+            let size = LayoutSession.fitted(image, declared: declared, into: imageBox)
+            let xHeight = session.typesetter.xHeight(family: session.style.bodyFont, size: session.style.bodySize)
+            // Centred on the middle of the x-height, like CSS's `vertical-align: middle`.
+            let descent = max(0, size.height / 2 - xHeight / 2)
+            text.append(image: image, width: size.width, height: size.height, descent: descent, effective(attributes))
+        case .unavailable(let reason, let remote):
+            session.warn(session.images.warning(reason, reference: source, line: line))
+            var a = effective(attributes)
+            a.italic = true
+            if a.color == nil { a.color = session.style.mutedColor }
+            let start = text.count
+            // Thin spaces inside the frame keep it off the letters and the words around.
+            text.append("\u{2009}" + LayoutSession.placeholderLabel(alt: alt, source: source) + "\u{2009}", a)
+            text.frames.append(start..<text.count)
+            if let remote, linkDepth == 0 {
+                text.links.append(StyledText.Link(range: start..<text.count, target: .uri(remote)))
+            }
+        }
+    }
+
+    private mutating func appendFootnoteReference(_ label: String, _ attributes: StyledText.Attributes) {
+        guard let number = session.anchors.footnotes[label] else {
+            text.append("[^\(label)]", effective(attributes))
             return
         }
-        var a = attributes
+        var a = effective(attributes)
         a.superscript = true
-        a.color = style.linkColor
+        a.color = session.style.linkColor
         let start = text.count
-        let referenceName = anchors.footnoteReferenceDestination(number)
+        let referenceName = session.anchors.footnoteReferenceDestination(number)
         text.anchors.append(StyledText.Anchor(offset: start, name: referenceName))
         text.append("\(number)", a)
         text.links.append(StyledText.Link(range: start..<text.count,
-                                          target: .destination(anchors.footnoteDestination(number))))
+                                          target: .destination(session.anchors.footnoteDestination(number))))
+    }
+}
+
+extension LayoutSession {
+    /// Where a link leads: a destination for `#fragment` (nil with a warning when no anchor
+    /// matches), nil for an empty destination, a destination for another document of the same
+    /// PDF (a digest's `linkResolver`), else the URI.
+    func linkTarget(_ destination: String, line: Int) -> LinkArea.Target? {
+        if destination.hasPrefix("#") {
+            if let name = anchors.destination(forFragment: String(destination.dropFirst())) {
+                return .destination(name)
+            }
+            warnings.append(Warning(line: line, message: "link to missing anchor \(destination); set as plain text"))
+            return nil
+        }
+        if destination.isEmpty { return nil }
+        if let inDigest = linkResolver?(destination) { return .destination(inDigest) }
+        return .uri(destination)
+    }
+
+    func warn(_ warning: Warning?) {
+        if let warning { warnings.append(warning) }
+    }
+
+    /// What stands for an image that cannot be shown: its alt text, else its file name.
+    static func placeholderLabel(alt: String, source: String) -> String {
+        let trimmed = alt.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.isEmpty { return trimmed }
+        let path = source.prefix { $0 != "?" && $0 != "#" }
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        return name.isEmpty ? "image" : name
+    }
+
+    /// The size to set `image` at: its declared size (one side alone keeps the aspect ratio),
+    /// else its own, scaled down (never up) to fit `box`.
+    static func fitted(_ image: LoadedImage, declared: (Double?, Double?), into box: ImageBox) -> (width: Double, height: Double) {
+        var w = image.width, h = image.height
+        switch declared {
+        case (let dw?, let dh?): (w, h) = (dw, dh)
+        case (let dw?, nil): (w, h) = (dw, image.height * dw / image.width)
+        case (nil, let dh?): (w, h) = (image.width * dh / image.height, dh)
+        case (nil, nil): break
+        }
+        let scale = min(1, box.width / w, box.height / h)
+        return (max(0.5, w * scale), max(0.5, h * scale))
     }
 }

@@ -12,10 +12,12 @@
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
 ///   - includeFullText: in excerpt mode (`style.excerptLines`), whether to set the "Full text"
 ///     part (a preview of the excerpts does without it).
+///   - resources: where local images may be read from (by default none is: placeholders).
 public func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
-                           info: DocumentInfo = DocumentInfo(), includeFullText: Bool = true) -> LaidOutDocument {
+                           info: DocumentInfo = DocumentInfo(), includeFullText: Bool = true,
+                           resources: ImageResources = ImageResources()) -> LaidOutDocument {
     let typesetter = Typesetter.forThisThread(language: info.lang)
-    let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document))
+    let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources)
     let column = Column(x: style.margins.left, width: style.contentWidth)
     var slices = session.titleBlock(info)
     if let lines = style.excerptLines {

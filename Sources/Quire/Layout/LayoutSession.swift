@@ -1,9 +1,10 @@
-/// The state of laying out one document: fonts, the anchor table, and what layout reports
-/// (warnings, outline). Lives for one `layoutDocument` call on one thread.
+/// The state of laying out one document: fonts, the anchor table, its images, and what layout
+/// reports (warnings, outline). Lives for one `layoutDocument` call on one thread.
 final class LayoutSession {
     let style: Style
     let typesetter: Typesetter
     let anchors: AnchorTable
+    let images: ImageStore
     var warnings: [Warning] = []
     /// Outline entries with the source line of their heading (sorted by it at the end).
     var outline: [(line: Int, entry: OutlineEntry)] = []
@@ -21,10 +22,11 @@ final class LayoutSession {
     /// Whether the rule above the footnotes has been drawn.
     var footnotesStarted = false
 
-    init(style: Style, typesetter: Typesetter, anchors: AnchorTable) {
+    init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources()) {
         self.style = style
         self.typesetter = typesetter
         self.anchors = anchors
+        self.images = ImageStore(resources: resources)
     }
 
     /// The outline in document order.

@@ -17,6 +17,9 @@ extension LayoutSession {
         return items
     }
 
+    /// The most characters a header or footer slot keeps.
+    static let furnitureCharacters = 200
+
     private func band(_ furniture: Furniture, baselineFromTop: Double, size: Double, page: Int, of count: Int,
                       info: DocumentInfo, title: TextValue) -> [PageItem] {
         guard !furniture.isEmpty else { return [] }
@@ -38,6 +41,8 @@ extension LayoutSession {
                 text = text.replacingOccurrences(of: placeholder, with: fill)
             }
             guard !text.isEmpty else { continue }
+            // One line in a margin: a runaway title (a 100 KB heading) is cut, not shaped whole on every page.
+            if text.count > Self.furnitureCharacters { text = String(text.prefix(Self.furnitureCharacters)) + "…" }
             var styled = StyledText()
             styled.append(text)
             var format = bodyFormat(width: style.contentWidth, alignment: alignment)

@@ -41,7 +41,7 @@ public struct Rect: Sendable, Equatable {
     }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
-    func offsetBy(dy: Double) -> Rect { Rect(x: x, y: y + dy, width: width, height: height) }
+    func offsetBy(dx: Double = 0, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 }
 
 public enum PageItem: Sendable {
@@ -53,14 +53,20 @@ public enum PageItem: Sendable {
     case line(from: Point, to: Point, width: Double, color: Color)
     /// A drawn list marker or task box.
     case marker(Marker)
+    /// An image scaled into the rectangle (aspect ratio kept by layout).
+    case image(Rect, LoadedImage)
+    /// A stroked rectangle outline: an image's placeholder, a key cap.
+    case frame(Rect, width: Double, color: Color)
 
-    func offsetBy(dy: Double) -> PageItem {
+    func offsetBy(dx: Double = 0, dy: Double) -> PageItem {
         switch self {
-        case .text(var t): t.baseline += dy; t.top += dy; return .text(t)
-        case .fill(let r, let c): return .fill(r.offsetBy(dy: dy), c)
+        case .text(var t): t.x += dx; t.baseline += dy; t.top += dy; return .text(t)
+        case .fill(let r, let c): return .fill(r.offsetBy(dx: dx, dy: dy), c)
         case .line(let a, let b, let w, let c):
-            return .line(from: Point(x: a.x, y: a.y + dy), to: Point(x: b.x, y: b.y + dy), width: w, color: c)
-        case .marker(var m): m.center.y += dy; return .marker(m)
+            return .line(from: Point(x: a.x + dx, y: a.y + dy), to: Point(x: b.x + dx, y: b.y + dy), width: w, color: c)
+        case .marker(var m): m.center.x += dx; m.center.y += dy; return .marker(m)
+        case .image(let r, let image): return .image(r.offsetBy(dx: dx, dy: dy), image)
+        case .frame(let r, let w, let c): return .frame(r.offsetBy(dx: dx, dy: dy), width: w, color: c)
         }
     }
 }

@@ -12,7 +12,8 @@ struct ParagraphFormat: Sendable, Equatable {
     var monospaceFamily: String
     var monospaceSize: Double
     var color: Color
-    /// Width available for the lines, in points; text wraps to it.
+    /// Width available for the lines, in points; text wraps to it. `.infinity`: no wrapping
+    /// (lines end only at hard breaks), to measure a text's preferred width.
     var width: Double
     var alignment: TextAlignment = .left
     /// Indent of every line after a paragraph's first (code continuation lines), in points.
@@ -138,7 +139,11 @@ public final class ShapedText: @unchecked Sendable {
         if format.italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
-        pango_layout_set_width(layout, Int32(max(1, format.width) * Double(PANGO_SCALE)))
+        if format.width.isFinite {
+            pango_layout_set_width(layout, Int32(min(max(1, format.width), 1_000_000) * Double(PANGO_SCALE)))
+        } else {
+            pango_layout_set_width(layout, -1)
+        }
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_auto_dir(layout, 1)
         switch format.alignment {
@@ -254,6 +259,41 @@ public final class ShapedText: @unchecked Sendable {
         return breaks.count > 2 ? breaks : graphemes
     }
 
+    /// The widest piece of the text that cannot be broken across lines (a word; a CJK
+    /// character; an inline image), without trailing spaces: the narrowest width the text can
+    /// be set in without breaking inside a word. Measured on the lines as shaped, so no second
+    /// layout; exact for a text shaped unwrapped (width `.infinity`), where no piece is cut by
+    /// a line end. O(characters + pieces × runs).
+    func minimumContentWidth() -> Double {
+        var count: Int32 = 0
+        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count) else { return lines.map(\.width).max() ?? 0 }
+        var widest = 0.0
+        var lineIndex = 0
+        var pieceStart = 0
+        var contentEnd = 0   // end of the piece's last non-white character
+        var offset = 0
+        var char = 0
+        func measure(_ end: Int) {
+            guard contentEnd > pieceStart else { return }
+            while lineIndex < lines.count - 1, lines[lineIndex].start + lines[lineIndex].length <= pieceStart { lineIndex += 1 }
+            let width = xRanges(line: lineIndex, bytes: pieceStart..<min(contentEnd, end))
+                .reduce(0) { $0 + $1.upperBound - $1.lowerBound }
+            widest = max(widest, width)
+        }
+        for scalar in text.string.unicodeScalars {
+            if char < Int(count), offset > pieceStart, attrs[char].is_line_break != 0 || attrs[char].is_mandatory_break != 0 {
+                measure(offset)
+                pieceStart = offset
+                contentEnd = offset
+            }
+            offset += UTF8.width(scalar)
+            if char >= Int(count) || attrs[char].is_white == 0 { contentEnd = offset }
+            char += 1
+        }
+        measure(offset)
+        return widest
+    }
+
     /// Ink height of the whole layout in points (used to measure x-height).
     fileprivate var inkHeight: Double {
         var ink = PangoRectangle()
@@ -293,6 +333,18 @@ public final class ShapedText: @unchecked Sendable {
             if let c = a.background {
                 add(pango_attr_background_new(color16(c.red), color16(c.green), color16(c.blue)), run.range)
             }
+            if a.subscript {
+                add(pango_attr_rise_new(Int32(-format.size * 0.2 * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_size_new(Int32(format.size * 0.68 * Double(PANGO_SCALE))), run.range)
+            }
+            if a.underline { add(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), run.range) }
+        }
+        let scale = Double(PANGO_SCALE)
+        for image in text.images {
+            // Pango reserves the box in the line; the renderer draws the image there.
+            var box = PangoRectangle(x: 0, y: Int32(-(image.height - image.descent) * scale),
+                                     width: Int32(image.width * scale), height: Int32(image.height * scale))
+            add(pango_attr_shape_new(&box, &box), image.offset..<(image.offset + StyledText.objectLength))
         }
         return list
     }

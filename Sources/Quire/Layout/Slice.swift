@@ -23,6 +23,9 @@ struct Slice: Sendable {
     var excerptRole: ExcerptRole = .none
     /// Start a new page with this slice (the "Full text" part).
     var pageBreakBefore = false
+    /// On a table's body rows: the table's header row, which pagination repeats at the top of
+    /// a page that starts with this row (so the previous page ended inside the same table).
+    var repeatedHeader: RepeatedHeader?
 
     /// Moves everything in the slice down by `dy` and grows it by as much.
     mutating func pushDown(_ dy: Double) {
@@ -33,6 +36,19 @@ struct Slice: Sendable {
         firstBaseline = firstBaseline.map { $0 + dy }
         height += dy
     }
+
+    /// Moves everything in the slice right by `dx` (its height is unchanged).
+    mutating func shiftRight(_ dx: Double) {
+        guard dx != 0 else { return }
+        items = items.map { $0.offsetBy(dx: dx, dy: 0) }
+        links = links.map { LinkArea(rect: $0.rect.offsetBy(dx: dx, dy: 0), target: $0.target) }
+    }
+}
+
+/// A table's header row as laid out, shared by every body row of the table.
+final class RepeatedHeader: Sendable {
+    let slice: Slice
+    init(_ slice: Slice) { self.slice = slice }
 }
 
 enum ExcerptRole: Sendable, Equatable {
@@ -54,6 +70,42 @@ struct Column: Sendable, Equatable {
 }
 
 extension Array where Element == Slice {
+    /// The slices (lines of one text) stacked into one slice, top to bottom, without the
+    /// spacing between them; the first baseline kept. O(items).
+    func stacked() -> Slice {
+        var out = Slice(height: 0)
+        out.firstBaseline = first?.firstBaseline
+        out.firstLineHeight = first?.firstLineHeight
+        for var slice in self {
+            slice.pushDown(out.height)
+            out.items += slice.items
+            out.links += slice.links
+            out.destinations += slice.destinations
+            out.height = slice.height
+        }
+        return out
+    }
+
+    /// Applies `decorate` to every slice and, once each, to the repeated table headers they
+    /// carry, so that a header repeated on a new page looks like the rows around it (a block
+    /// quote's bar, say).
+    mutating func decorateEach(_ decorate: (inout Slice) -> Void) {
+        var headers: [ObjectIdentifier: RepeatedHeader] = [:]
+        for i in indices {
+            decorate(&self[i])
+            guard let header = self[i].repeatedHeader else { continue }
+            if let done = headers[ObjectIdentifier(header)] {
+                self[i].repeatedHeader = done
+            } else {
+                var copy = header.slice
+                decorate(&copy)
+                let done = RepeatedHeader(copy)
+                headers[ObjectIdentifier(header)] = done
+                self[i].repeatedHeader = done
+            }
+        }
+    }
+
     /// Turns the gaps between consecutive slices into part of the later slice, so a
     /// decoration drawn beside each slice (quote bar, code shading) is continuous.
     /// The first slice keeps its `spaceBefore`, the last its `spaceAfter`.

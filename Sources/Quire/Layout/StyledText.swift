@@ -10,6 +10,8 @@ struct StyledText: Sendable, Equatable {
         var monospace = false
         var strikethrough = false
         var superscript = false
+        var `subscript` = false
+        var underline = false
         var color: Color?
         var background: Color?
     }
@@ -29,11 +31,30 @@ struct StyledText: Sendable, Equatable {
         var name: String
     }
 
+    /// An image set in the line: a box of its size at an object replacement character.
+    struct InlineImage: Sendable, Equatable {
+        /// Byte offset of its U+FFFC.
+        var offset: Int
+        /// Size in points; the box reaches `descent` below the baseline.
+        var width: Double
+        var height: Double
+        var descent: Double
+        var image: LoadedImage
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.offset == b.offset && a.width == b.width && a.height == b.height && a.descent == b.descent && a.image === b.image
+        }
+    }
+
     fileprivate(set) var string = ""
     /// Styled runs in order; unstyled text has no run.
     fileprivate(set) var runs: [Run] = []
     var links: [Link] = []
     var anchors: [Anchor] = []
+    /// Images in the text, in order.
+    var images: [InlineImage] = []
+    /// Byte ranges drawn with a frame around them (an image's placeholder, a key cap).
+    var frames: [Range<Int>] = []
 
     /// Length in UTF-8 bytes.
     var count: Int { string.utf8.count }
@@ -51,6 +72,15 @@ struct StyledText: Sendable, Equatable {
             runs.append(Run(range: start..<count, attributes: attributes))
         }
     }
+
+    /// The byte length of the character standing for an inline image (U+FFFC).
+    static let objectLength = 3
+
+    /// Appends an image box (`width` × `height` points, `descent` below the baseline).
+    mutating func append(image: LoadedImage, width: Double, height: Double, descent: Double, _ attributes: Attributes = Attributes()) {
+        images.append(InlineImage(offset: count, width: width, height: height, descent: descent, image: image))
+        append("\u{FFFC}", attributes)
+    }
 }
 
 extension StyledText {
@@ -67,6 +97,8 @@ extension StyledText {
             link.range.lowerBound < bytes ? Link(range: link.range.lowerBound..<min(link.range.upperBound, bytes), target: link.target) : nil
         }
         out.anchors = anchors.filter { $0.offset <= bytes }
+        out.images = images.filter { $0.offset + Self.objectLength <= bytes }
+        out.frames = frames.compactMap { r in r.lowerBound < bytes ? r.lowerBound..<min(r.upperBound, bytes) : nil }
         return out
     }
 
@@ -95,6 +127,12 @@ extension StyledText {
         out.anchors = anchors.compactMap { a in
             range.contains(a.offset) ? Anchor(offset: a.offset - range.lowerBound, name: a.name) : nil
         }
+        out.images = images.compactMap { i in
+            var moved = i
+            moved.offset -= range.lowerBound
+            return range.contains(i.offset) ? moved : nil
+        }
+        out.frames = frames.compactMap(clip)
         return out
     }
 }

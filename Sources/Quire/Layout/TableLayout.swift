@@ -1,98 +1,184 @@
-/// GFM tables: columns sized from their content and fitted to the column, cells wrapped,
-/// a shaded header row, one slice per row (a row is never split). Issue 7 refines this.
+/// GFM tables: columns sized from their cells' minimum and preferred widths and fitted to the
+/// text column (smaller type, down to a floor, before words wrap inside), cells wrapped and
+/// aligned per column, inline styles and links kept, a shaded header row that pagination
+/// repeats on every page the table continues on. One slice per row: a row is never split
+/// across pages unless it is taller than a page, and then only between lines.
 extension LayoutSession {
+    /// Table type relative to the body size.
+    static let tableTypeScale = 0.92
+    /// The smallest a too-wide table's type may get, relative to `tableTypeScale`
+    /// (0.92 × 0.76 ≈ 70% of the body size).
+    static let tableMinimumScale = 0.76
+
+    /// Stages: collect each cell's styled text; measure each cell once, unwrapped (its
+    /// preferred width and its widest word); fit the columns (`TableColumns`); set the rows,
+    /// reusing the measured layout of every cell that fits unwrapped at the table's size;
+    /// cut rows taller than a page. O(cells' text).
     func table(_ table: Table, line: Int, _ context: BlockContext) -> [Slice] {
         let columns = table.rows.map(\.count).max() ?? 0
         guard columns > 0 else { return [] }
-        let size = style.bodySize * 0.92
-        let pad = size * 0.45
-        func format(_ width: Double, _ column: Int, header: Bool) -> ParagraphFormat {
-            var f = bodyFormat(width: width, alignment: .left)
-            f.size = size
-            f.monospaceSize = size * style.codeScale
-            f.lineHeight = size * 1.3
-            f.bold = header
-            switch column < table.alignments.count ? table.alignments[column] : .none {
-            case .center: f.alignment = .center
-            case .right: f.alignment = .right
-            case .left, .none: f.alignment = .left
-            }
-            return f
+        let size = style.bodySize * Self.tableTypeScale
+        let isHeader = { (r: Int) in table.hasHeader && r == 0 }
+        func alignment(_ c: Int) -> Table.Alignment { c < table.alignments.count ? table.alignments[c] : .none }
+
+        // Collect. Images in cells may be larger than in a line of text, up to a column's share.
+        let imageBox = ImageBox(width: context.column.width / Double(columns) * 0.9,
+                                height: style.bodySize * style.bodyLineHeight * 8)
+        let texts: [[StyledText]] = table.rows.map { row in
+            (0..<columns).map { c in c < row.count ? styledText(row[c], line: line, imageBox: imageBox) : StyledText() }
         }
-        let texts = table.rows.map { row in row.map { styledText($0, line: line) } }
-        // Natural width of each column: its widest cell set on one line.
-        var natural = Array(repeating: size * 2, count: columns)
-        for (r, row) in texts.enumerated() {
-            for (c, cell) in row.enumerated() where !cell.isEmpty {
-                let shaped = typesetter.shape(cell, format(100_000, c, header: table.hasHeader && r == 0))
-                natural[c] = max(natural[c], shaped.lines.map(\.width).max() ?? 0)
-            }
-        }
-        let available = context.column.width - Double(columns) * 2 * pad
-        let widths = Self.fit(natural, into: available)
-        var slices: [Slice] = []
-        atomicBlocks += 1
-        for (r, row) in texts.enumerated() {
-            let header = table.hasHeader && r == 0
-            var slice = Slice(height: 0)
-            slice.excerptRole = .atomic(atomicBlocks)
-            var x = context.column.x
-            var rowHeight = 0.0
-            for c in 0..<columns {
-                let cell = c < row.count ? row[c] : StyledText()
-                if !cell.isEmpty {
-                    let shaped = typesetter.shape(cell, format(widths[c], c, header: header))
-                    var cellSlice = Slice(height: 0)
-                    for line in textSlices(shaped, x: x + pad, spaceBefore: 0, spaceAfter: 0) {
-                        // Cell lines are not lines of the text flow: the row is the unit.
-                        var l = line
-                        l.pushDown(cellSlice.height + pad)
-                        cellSlice.items += l.items
-                        cellSlice.links += l.links
-                        cellSlice.destinations += l.destinations
-                        cellSlice.height = l.height - pad
-                    }
-                    slice.items += cellSlice.items
-                    slice.links += cellSlice.links
-                    slice.destinations += cellSlice.destinations
-                    rowHeight = max(rowHeight, cellSlice.height)
+        // Measure.
+        var minimum = Array(repeating: size, count: columns)
+        var preferred = minimum
+        let measured: [[ShapedText?]] = texts.enumerated().map { r, row in
+            row.enumerated().map { c, cell in
+                guard !cell.isEmpty else { return nil }
+                guard cell.count <= Self.shapingChunk else {
+                    // Too long to shape at once: it gets as much width as the table can give.
+                    minimum[c] = max(minimum[c], context.column.width)
+                    preferred[c] = max(preferred[c], context.column.width)
+                    return nil
                 }
-                x += widths[c] + 2 * pad
+                let shaped = typesetter.shape(cell, tableFormat(size: size, width: .infinity, header: isHeader(r)))
+                minimum[c] = max(minimum[c], shaped.minimumContentWidth())
+                preferred[c] = max(preferred[c], shaped.lines.map(\.width).max() ?? 0)
+                return shaped
             }
-            slice.height = max(rowHeight, size * 1.3) + 2 * pad
-            let tableWidth = x - context.column.x
-            if header {
-                slice.items.insert(.fill(Rect(x: context.column.x, y: 0, width: tableWidth, height: slice.height),
-                                         style.codeBackground), at: 0)
+        }
+        // Fit.
+        let fit = TableColumns(minimum: minimum, preferred: preferred, padding: size * 0.45,
+                               available: context.column.width, floor: Self.tableMinimumScale)
+        let tableSize = size * fit.scale
+        let tableWidth = fit.totalWidth
+        let left = context.column.x
+
+        // Set the rows.
+        atomicBlocks += 1
+        let group = atomicBlocks
+        var slices: [Slice] = []
+        var header: RepeatedHeader?
+        for (r, row) in texts.enumerated() {
+            var slice = Slice(height: 0)
+            var boxes: [(top: Double, bottom: Double)] = []
+            var x = left
+            var contentHeight = tableSize * 1.3
+            for c in 0..<columns {
+                let reuse = fit.scale == 1 ? measured[r][c] : nil
+                let cell = cellSlice(row[c], measured: reuse, format: tableFormat(size: tableSize, width: fit.widths[c], header: isHeader(r)),
+                                     x: x + fit.padding, alignment: alignment(c))
+                for box in cell.boxes { boxes.append((box.top + fit.padding, box.bottom + fit.padding)) }
+                var content = cell.slice
+                content.pushDown(fit.padding)
+                slice.items += content.items
+                slice.links += content.links
+                slice.destinations += content.destinations
+                contentHeight = max(contentHeight, cell.slice.height)
+                x += fit.widths[c] + 2 * fit.padding
+            }
+            slice.height = contentHeight + 2 * fit.padding
+            let rule = { (y: Double, width: Double) in
+                PageItem.line(from: Point(x: left, y: y), to: Point(x: left + tableWidth, y: y), width: width, color: self.style.ruleColor)
+            }
+            if isHeader(r) {
+                slice.items.insert(.fill(Rect(x: left, y: 0, width: tableWidth, height: slice.height), style.codeBackground), at: 0)
                 slice.keepWithNext = true
             }
-            let ruleY = slice.height
-            slice.items.append(.line(from: Point(x: context.column.x, y: ruleY), to: Point(x: context.column.x + tableWidth, y: ruleY),
-                                     width: header ? 0.9 : 0.4, color: style.ruleColor))
-            if r == 0 {
-                slice.items.append(.line(from: Point(x: context.column.x, y: 0), to: Point(x: context.column.x + tableWidth, y: 0),
-                                         width: 0.9, color: style.ruleColor))
+            slice.items.append(rule(slice.height, isHeader(r) ? 0.9 : 0.4))
+            if r == 0 { slice.items.append(rule(0, 0.9)) }
+            slice.excerptRole = .atomic(group)
+            if isHeader(r) {
+                var repeated = slice
+                repeated.destinations = []  // named once, where the table starts
+                header = RepeatedHeader(repeated)
+                slices.append(slice)
+                continue
             }
-            slices.append(slice)
+            slice.repeatedHeader = header
+            let limit = style.contentHeight - (header?.slice.height ?? 0) - 1
+            if slice.height > limit {
+                slices += slice.split(at: Self.rowCuts(height: slice.height, lines: boxes, limit: limit))
+            } else {
+                slices.append(slice)
+            }
         }
         slices[0].spaceBefore = blockSpacing
         slices[slices.count - 1].spaceAfter = blockSpacing
         return slices
     }
 
-    /// Column widths summing to at most `available`: natural widths when they fit; otherwise
-    /// each column gets up to a fair share and the rest goes to the wider ones in proportion.
-    static func fit(_ natural: [Double], into available: Double) -> [Double] {
-        let total = natural.reduce(0, +)
-        guard total > available, available > 0 else { return natural }
-        let fair = available / Double(natural.count)
-        var widths = natural.map { min($0, fair) }
-        let remaining = available - widths.reduce(0, +)
-        let excess = zip(natural, widths).map { $0 - $1 }
-        let excessTotal = excess.reduce(0, +)
-        if excessTotal > 0 {
-            for i in widths.indices { widths[i] += remaining * excess[i] / excessTotal }
+    /// How table cells are set: the table's type, bold in the header; lines are placed by
+    /// `cellSlice`, so Pango's alignment is left as is.
+    private func tableFormat(size: Double, width: Double, header: Bool) -> ParagraphFormat {
+        var format = bodyFormat(width: width, alignment: .left)
+        format.size = size
+        format.monospaceSize = size * style.codeScale
+        format.lineHeight = size * 1.3
+        format.bold = header
+        return format
+    }
+
+    /// One cell's lines stacked from 0, each placed by the column's alignment (no alignment:
+    /// the text's own direction) at `x`, the cell's content edge; and each line's box.
+    /// Uses `measured` (shaped unwrapped) when it fits the width, else shapes the cell.
+    private func cellSlice(_ text: StyledText, measured: ShapedText?, format: ParagraphFormat, x: Double,
+                           alignment: Table.Alignment) -> (slice: Slice, boxes: [(top: Double, bottom: Double)]) {
+        guard !text.isEmpty else { return (Slice(height: 0), []) }
+        var lines: [Slice]
+        var rightToLeft = false
+        if let measured, (measured.lines.map(\.width).max() ?? 0) <= format.width + 0.01 {
+            lines = textSlices(measured, x: x, spaceBefore: 0, spaceAfter: 0)
+            rightToLeft = measured.isRightToLeft
+        } else {
+            lines = paragraphSlices(text, format, x: x, spaceBefore: 0, spaceAfter: 0)
+            rightToLeft = TextDirection.isRightToLeft(text.string)
         }
-        return widths
+        var boxes: [(top: Double, bottom: Double)] = []
+        var top = 0.0
+        for i in lines.indices {
+            if case .text(let t)? = lines[i].items.first {
+                let free = format.width - t.width
+                let offset: Double
+                switch alignment {
+                case .center: offset = free / 2
+                case .right: offset = free
+                case .left: offset = 0
+                case .none: offset = rightToLeft ? free : 0
+                }
+                lines[i].shiftRight(x + offset - t.x)
+            }
+            boxes.append((top, top + lines[i].height))
+            top += lines[i].height
+        }
+        return (lines.stacked(), boxes)
+    }
+
+    /// Heights at which to cut a row of `height` so that no piece is taller than `limit`:
+    /// each as low as possible without going through a line (`lines`: boxes from all cells),
+    /// or at the limit when one line alone is taller. O(lines log lines).
+    static func rowCuts(height: Double, lines: [(top: Double, bottom: Double)], limit: Double) -> [Double] {
+        guard limit > 0 else { return [] }
+        // Where lines stand (overlapping boxes of different cells merged): cuts go between.
+        var blocked: [(top: Double, bottom: Double)] = []
+        for box in lines.sorted(by: { $0.top < $1.top }) where box.bottom > box.top {
+            if let last = blocked.last, box.top < last.bottom - 0.001 {
+                blocked[blocked.count - 1].bottom = max(last.bottom, box.bottom)
+            } else {
+                blocked.append(box)
+            }
+        }
+        var cuts: [Double] = []
+        var start = 0.0
+        while height - start > limit {
+            let target = start + limit
+            // The last merged span starting at or before the target decides.
+            var cut = target
+            if let k = blocked.lastIndex(where: { $0.top <= target + 0.001 }) {
+                let span = blocked[k]
+                if span.bottom <= target + 0.001 { cut = target } else if span.top > start + 0.001 { cut = span.top }
+            }
+            cuts.append(cut)
+            start = cut
+        }
+        return cuts
     }
 }

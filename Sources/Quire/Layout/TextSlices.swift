@@ -12,6 +12,8 @@ extension LayoutSession {
         slices.reserveCapacity(lineCount)
         var linkCursor = 0
         var anchorCursor = 0
+        var imageCursor = 0
+        var frameCursor = 0
         for (index, line) in shaped.lines.enumerated() {
             let natural = line.ascent + line.descent
             let box = max(shaped.format.lineHeight, natural)
@@ -36,6 +38,26 @@ extension LayoutSession {
                 }
                 l += 1
             }
+            while imageCursor < text.images.count, text.images[imageCursor].offset < lineEnd {
+                let image = text.images[imageCursor]
+                if let r = shaped.xRanges(line: index, bytes: image.offset..<(image.offset + StyledText.objectLength)).first {
+                    let rect = Rect(x: x + r.lowerBound, y: baseline + image.descent - image.height,
+                                    width: image.width, height: image.height)
+                    slice.items.append(.image(rect, image.image))
+                }
+                imageCursor += 1
+            }
+            while frameCursor < text.frames.count, text.frames[frameCursor].lowerBound < lineEnd {
+                let range = text.frames[frameCursor]
+                let size = shaped.format.size
+                for r in shaped.xRanges(line: index, bytes: range) where r.upperBound > r.lowerBound {
+                    slice.items.append(.frame(Rect(x: x + r.lowerBound, y: baseline - size * 0.92,
+                                                   width: r.upperBound - r.lowerBound, height: size * 1.2),
+                                              width: 0.5, color: style.mutedColor))
+                }
+                if range.upperBound > lineEnd { break }  // continues on the next line
+                frameCursor += 1
+            }
             while anchorCursor < text.anchors.count, text.anchors[anchorCursor].offset < lineEnd {
                 let name = text.anchors[anchorCursor].name
                 if claimDestination(name) { slice.destinations.append(Destination(name: name, y: 0)) }
@@ -54,38 +76,53 @@ extension LayoutSession {
     /// Largest piece of text shaped at once. HarfBuzz, under Pango, shapes a run of a few
     /// hundred kilobytes partly or not at all, so longer paragraphs are shaped in pieces.
     static let shapingChunk = 32 * 1024
+    /// Largest piece shaped at once where a word is longer than this: Pango breaks one long
+    /// word in time quadratic in its length (a 1 MB line without spaces took 34 s).
+    static let longWordChunk = 1024
 
     /// Shapes a paragraph of any length into line slices.
     ///
-    /// Up to `shapingChunk` bytes it is one `ShapedText`. Longer text is shaped a piece at a
-    /// time: every line of a piece but its last is kept and the next piece starts where that
-    /// last line started, so the lines are those of the whole paragraph set at once (Pango
-    /// breaks lines greedily). Code (`atSourceLines`) is cut after a newline instead, where a
-    /// new line starts anyway. Orphan and widow control applies to the whole paragraph.
-    /// O(n) in the text's length.
+    /// Up to `shapingChunk` bytes, without a word longer than `longWordChunk`, it is one
+    /// `ShapedText`. Otherwise it is shaped a piece at a time: every line of a piece but its
+    /// last is kept and the next piece starts where that last line started, so the lines are
+    /// those of the whole paragraph set at once (Pango breaks lines greedily); a piece that
+    /// starts inside a source line is set as continuation lines (the hanging indent on every
+    /// line). Code (`atSourceLines`) is cut after a newline instead, where a new line starts
+    /// anyway. Orphan and widow control applies to the whole paragraph. O(n) in the text's length.
     func paragraphSlices(_ text: StyledText, _ format: ParagraphFormat, x: Double,
                          spaceBefore: Double, spaceAfter: Double, atSourceLines: Bool = false) -> [Slice] {
-        guard text.count > Self.shapingChunk else {
+        guard text.count > Self.shapingChunk || Self.longestWord(text.string.utf8) > Self.longWordChunk else {
             return textSlices(typesetter.shape(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter)
         }
         let bytes = Array(text.string.utf8)
+        var continuation = format
+        continuation.width = max(1, format.width - format.hangingIndent)
+        continuation.hangingIndent = 0
         var slices: [Slice] = []
         var start = 0
+        var continuing = false
         while start < bytes.count {
-            var end = min(bytes.count, start + Self.shapingChunk)
+            let window = min(bytes.count, start + Self.shapingChunk)
+            let chunk = Self.longestWord(bytes[start..<window]) > Self.longWordChunk ? Self.longWordChunk : Self.shapingChunk
+            var end = min(bytes.count, start + chunk)
             while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            let (pieceFormat, pieceX) = continuing ? (continuation, x + format.hangingIndent) : (format, x)
             if atSourceLines, end < bytes.count, let newline = bytes[start..<end].lastIndex(of: 0x0A), newline > start {
                 // Shape up to the newline (not including it: Pango would add an empty line).
-                slices += textSlices(typesetter.shape(text.slice(start..<newline), format), x: x,
+                slices += textSlices(typesetter.shape(text.slice(start..<newline), pieceFormat), x: pieceX,
                                      spaceBefore: 0, spaceAfter: 0)
                 start = newline + 1
+                continuing = false
                 continue
             }
-            let shaped = typesetter.shape(text.slice(start..<end), format)
-            var pieces = textSlices(shaped, x: x, spaceBefore: 0, spaceAfter: 0)
+            let shaped = typesetter.shape(text.slice(start..<end), pieceFormat)
+            var pieces = textSlices(shaped, x: pieceX, spaceBefore: 0, spaceAfter: 0)
             if end < bytes.count, pieces.count > 1 {
                 pieces.removeLast()
                 end = start + shaped.lines[shaped.lines.count - 1].start
+                continuing = bytes[end - 1] != 0x0A
+            } else {
+                continuing = end < bytes.count && bytes[end - 1] != 0x0A
             }
             slices += pieces
             start = end
@@ -94,6 +131,15 @@ extension LayoutSession {
         slices[0].spaceBefore = spaceBefore
         slices[slices.count - 1].spaceAfter = spaceAfter
         return slices
+    }
+
+    /// The longest run of bytes without an ASCII space, tab or newline. O(n).
+    static func longestWord<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
+        var longest = 0, current = 0
+        for b in bytes {
+            if b == 0x20 || b == 0x0A || b == 0x09 { current = 0 } else { current += 1; longest = max(longest, current) }
+        }
+        return longest
     }
 
     /// A slice of no height holding only destinations (an anchor with no text of its own).

@@ -36,8 +36,15 @@ public func parseMarkdown(_ text: String) -> Document {
 /// Footnotes: cmark-gfm numbers footnotes by first reference, gives each reference node its
 /// number as literal, and appends the referenced definitions in that order at the end of the
 /// document (dropping unreferenced ones); so the n-th definition met is footnote n.
+///
+/// Nesting is capped so that every later stage may recurse: quotes, lists and footnotes
+/// deeper than `maximumBlockDepth` are flattened into their blocks (text kept, markers and
+/// bars dropped), inline spans deeper than `maximumInlineDepth` into plain text. The walks
+/// that flatten use an explicit stack, so no input can exhaust the call stack.
 private final class CmarkConverter {
     private var footnoteCount = 0
+    static let maximumBlockDepth = 128
+    static let maximumInlineDepth = 128
 
     func children(_ node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
@@ -53,11 +60,43 @@ private final class CmarkConverter {
         pointer.map { String(cString: $0) } ?? ""
     }
 
-    func blocks(childrenOf node: OpaquePointer) -> [Block] {
-        children(node).compactMap(block)
+    func blocks(childrenOf node: OpaquePointer, depth: Int = 0) -> [Block] {
+        children(node).flatMap { block($0, depth: depth) }
     }
 
-    func block(_ node: OpaquePointer) -> Block? {
+    /// Whether `node` holds blocks (a quote, list, item or footnote definition).
+    private func isContainer(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_FOOTNOTE_DEFINITION: return true
+        default: return false
+        }
+    }
+
+    /// The leaf blocks (paragraphs, headings, code, ...) inside `node`, in document order,
+    /// found with an explicit stack. O(nodes).
+    private func leafBlocks(_ node: OpaquePointer) -> [Block] {
+        var result: [Block] = []
+        var stack = [node]
+        while let next = stack.popLast() {
+            if isContainer(next) {
+                stack += children(next).reversed()
+            } else if let leaf = block(next, depth: 0).first {
+                result.append(leaf)
+            }
+        }
+        return result
+    }
+
+    /// The block(s) `node` gives: one, none (an empty unknown block), or the flattened
+    /// contents of a container nested deeper than `maximumBlockDepth`.
+    func block(_ node: OpaquePointer, depth: Int) -> [Block] {
+        if depth >= Self.maximumBlockDepth, isContainer(node), cmark_node_get_type(node) != CMARK_NODE_FOOTNOTE_DEFINITION {
+            return leafBlocks(node)
+        }
+        return convert(node, depth: depth).map { [$0] } ?? []
+    }
+
+    private func convert(_ node: OpaquePointer, depth: Int) -> Block? {
         let line = Int(cmark_node_get_start_line(node))
         let typeName = string(cmark_node_get_type_string(node))
         if typeName == "table" { return Block(.table(table(node)), line: line) }
@@ -68,7 +107,7 @@ private final class CmarkConverter {
         case CMARK_NODE_PARAGRAPH:
             return Block(.paragraph(inlines(childrenOf: node)), line: line)
         case CMARK_NODE_BLOCK_QUOTE:
-            return Block(.blockQuote(blocks(childrenOf: node)), line: line)
+            return Block(.blockQuote(blocks(childrenOf: node, depth: depth + 1)), line: line)
         case CMARK_NODE_CODE_BLOCK:
             var text = string(cmark_node_get_literal(node))
             if text.hasSuffix("\n") { text.removeLast() }
@@ -83,7 +122,7 @@ private final class CmarkConverter {
                 let isTask = string(cmark_node_get_type_string(item)) == "tasklist"
                 return ListItem(
                     task: isTask ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil,
-                    blocks: blocks(childrenOf: item),
+                    blocks: blocks(childrenOf: item, depth: depth + 1),
                     line: Int(cmark_node_get_start_line(item)))
             }
             let list = ListBlock(
@@ -96,7 +135,7 @@ private final class CmarkConverter {
         case CMARK_NODE_FOOTNOTE_DEFINITION:
             footnoteCount += 1
             let label = String(footnoteCount)
-            return Block(.footnoteDefinition(label: label, blocks: blocks(childrenOf: node)), line: line)
+            return Block(.footnoteDefinition(label: label, blocks: blocks(childrenOf: node, depth: depth + 1)), line: line)
         default:
             // Unknown block kinds (custom blocks) keep their text as a paragraph.
             let content = inlines(childrenOf: node)
@@ -130,11 +169,30 @@ private final class CmarkConverter {
         return Table(alignments: alignments, rows: rows, hasHeader: hasHeader)
     }
 
-    func inlines(childrenOf node: OpaquePointer) -> [Inline] {
-        children(node).compactMap(inline)
+    func inlines(childrenOf node: OpaquePointer, depth: Int = 0) -> [Inline] {
+        guard depth < Self.maximumInlineDepth else {
+            let text = plainText(node)
+            return text.isEmpty ? [] : [.text(text)]
+        }
+        return children(node).compactMap { inline($0, depth: depth + 1) }
     }
 
-    func inline(_ node: OpaquePointer) -> Inline? {
+    /// The literal text under `node` (text, code, breaks as spaces), with an explicit stack.
+    private func plainText(_ node: OpaquePointer) -> String {
+        var out = ""
+        var stack = children(node).reversed() as [OpaquePointer]
+        while let next = stack.popLast() {
+            switch cmark_node_get_type(next) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE: out += string(cmark_node_get_literal(next))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: out += " "
+            default: stack += children(next).reversed()
+            }
+        }
+        return out
+    }
+
+    func inline(_ node: OpaquePointer, depth: Int) -> Inline? {
+        func inlines(childrenOf node: OpaquePointer) -> [Inline] { self.inlines(childrenOf: node, depth: depth) }
         if string(cmark_node_get_type_string(node)) == "strikethrough" {
             return .strikethrough(inlines(childrenOf: node))
         }

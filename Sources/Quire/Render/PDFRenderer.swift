@@ -20,7 +20,8 @@ public struct RenderError: Error, CustomStringConvertible {
 /// Draws a laid-out document into PDF bytes: the one place that draws with Cairo.
 ///
 /// It only reads the page model: text lines as shaped by layout, fills, strokes, markers,
-/// link rectangles, named destinations; then the outline and metadata.
+/// images (drawn by `LoadedImage.draw`, the image library boundary), link rectangles, named
+/// destinations; then the outline and metadata.
 ///
 /// Cairo 1.16 writes a damaged file (a reserved object never written) when link tags are
 /// used outside any structure element, so every page is drawn inside one "Document" tag.

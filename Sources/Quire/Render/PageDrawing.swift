@@ -29,6 +29,14 @@ func draw(_ item: PageItem, _ cr: OpaquePointer) {
         cairo_stroke(cr)
     case .marker(let m):
         drawMarker(m, cr)
+    case .image(let rect, let image):
+        image.draw(in: rect, cr)
+    case .frame(let r, let width, let color):
+        setColor(color, cr)
+        cairo_new_path(cr)
+        cairo_set_line_width(cr, width)
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        cairo_stroke(cr)
     }
 }
 
@@ -62,8 +70,13 @@ private func drawMarker(_ m: Marker, _ cr: OpaquePointer) {
     let c = m.center, s = m.size
     switch m.kind {
     case .shape(.disc):
-        cairo_arc(cr, c.x, c.y, s / 2, 0, 2 * Double.pi)
-        cairo_fill(cr)
+        // A zero-length stroke with round caps: the same disc as an arc fill, in a few
+        // numbers of PDF instead of four Bézier curves (lists of thousands of items).
+        cairo_set_line_width(cr, s)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_move_to(cr, c.x, c.y)
+        cairo_line_to(cr, c.x, c.y)
+        cairo_stroke(cr)
     case .shape(.circle):
         let w = s * 0.16
         cairo_set_line_width(cr, w)

@@ -30,4 +30,12 @@ final class FilesTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["out.pdf"])
         XCTAssertThrowsError(try OutputFile.writeAtomically([1], to: dir.path + "/missing/out.pdf"))
     }
+
+    func testImagesAreReadFromTheInputsFolder() {
+        XCTAssertEqual(Quire.folder(of: "docs/guide.md"), "docs")
+        XCTAssertEqual(Quire.folder(of: "guide.md"), ".")
+        XCTAssertEqual(Quire.folder(of: "/abs/dir/x.md"), "/abs/dir")
+        XCTAssertEqual(Quire.folder(of: "/x.md"), "/")
+        XCTAssertEqual(Quire.folder(of: "-"), ".", "standard input: the current folder")
+    }
 }

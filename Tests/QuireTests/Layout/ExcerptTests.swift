@@ -131,6 +131,16 @@ final class ExcerptTests: XCTestCase {
         XCTAssertEqual(doc.excerpts.first?.isCut, true)
     }
 
+    /// A table that filled the N lines exactly, with text after it, left no line for the label:
+    /// the cut was never found and the retry loop grew its byte budget until it overflowed.
+    func testRegressionTableFillingExactlyNLinesThenText() {
+        let table = "| a | b |\n|---|---|\n| 1 | x |\n| 2 | y |\n"
+        let lines = assertCut("First " + prose(3) + "\n\n" + table + "\n" + prose(40), 4, shownLines: 1)
+        XCTAssertFalse(lines.contains { $0.text == "1" }, "the table does not leave a line for the label: the cut is before it")
+        let (_, whole) = excerpt("Lead.\n\n" + table, 4)
+        XCTAssertTrue(whole.contains { $0.text == "2" }, "with nothing after it, a table filling the lines is shown")
+    }
+
     func testSectionsAndTitle() {
         var style = Style()
         style.excerptLines = 2

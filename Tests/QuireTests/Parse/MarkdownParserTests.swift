@@ -55,3 +55,60 @@ final class MarkdownParserTests: XCTestCase {
         _ = parseMarkdown(String(repeating: "[", count: 10_000))
     }
 }
+
+/// Nesting beyond the caps is flattened with its text kept, so no stage recurses without bound.
+final class NestingCapTests: XCTestCase {
+    private func depth(_ blocks: [Block]) -> Int {
+        blocks.map { block -> Int in
+            switch block.kind {
+            case .blockQuote(let c): return 1 + depth(c)
+            case .list(let l): return 1 + (l.items.map { depth($0.blocks) }.max() ?? 0)
+            default: return 0
+            }
+        }.max() ?? 0
+    }
+
+    func testTenThousandDeepListsAndQuotesAreCappedWithTheTextKept() {
+        for markdown in [String(repeating: "- ", count: 10_000) + "deep", String(repeating: "> ", count: 10_000) + "deep",
+                         String(repeating: "> 1. ", count: 5_000) + "deep"] {
+            let document = parseMarkdown(markdown)
+            XCTAssertEqual(depth(document.blocks), 128)
+            XCTAssertEqual(VisibleWords.of(document.blocks), ["deep"])
+        }
+    }
+
+    func testNestingUpToTheCapIsKept() {
+        let markdown = (0..<100).map { String(repeating: "  ", count: $0) + "- level \($0)" }.joined(separator: "\n")
+        XCTAssertEqual(depth(parseMarkdown(markdown).blocks), 100)
+    }
+
+    func testDeepInlineNestingBecomesText() {
+        let markdown = String(repeating: "*a ", count: 3_000) + "core" + String(repeating: "*", count: 3_000)
+        XCTAssertTrue(parseMarkdown(markdown).blocks.map { VisibleWords.of([$0]) }.joined().contains("core"))
+    }
+
+    /// Laying out and rendering a capped document fits a secondary thread's stack.
+    func testCappedNestingRendersOnAWorkerThread() throws {
+        let done = expectation(description: "rendered")
+        DispatchQueue.global().async {
+            let result = try? Quire.render(markdown: String(repeating: "> - ", count: 2_000) + "deep\n")
+            XCTAssertNotNil(result)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 60)
+    }
+}
+
+/// The words of blocks' text, for nesting checks.
+enum VisibleWords {
+    static func of(_ blocks: [Block]) -> [String] {
+        blocks.flatMap { block -> [String] in
+            switch block.kind {
+            case .paragraph(let c), .heading(_, let c): return c.plainText.split(separator: " ").map(String.init)
+            case .blockQuote(let c): return of(c)
+            case .list(let l): return l.items.flatMap { of($0.blocks) }
+            default: return []
+            }
+        }
+    }
+}

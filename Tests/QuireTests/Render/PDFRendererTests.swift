@@ -42,4 +42,62 @@ final class PDFRendererTests: XCTestCase {
         XCTAssertGreaterThan(result.pageCount, 2)
         XCTAssertNotNil(try qpdfCheck(result.pdf))
     }
+
+    private func renderImages(_ markdown: String) throws -> RenderResult {
+        var options = RenderOptions()
+        options.baseDirectory = Fixtures.images.path
+        return try Quire.render(markdown: markdown, options: options)
+    }
+
+    /// Cairo 1.16: an image surface drawn twice, or painted, on a page with links damaged the
+    /// file; every image is a fresh surface, filled. Each format, twice, beside links.
+    func testRegressionCairo116ImagesBesideLinksPassQPDFCheck() throws {
+        let markdown = """
+        # Images [link](https://example.com)
+
+        A badge ![b](badge.png) and again ![b](badge.png), an SVG ![s](badge.svg) [here](#images-link).
+
+        ![d](diagram.png) ![d](diagram.png)
+
+        [![j](landscape.jpg)](https://example.com/photo) ![g](ring.gif) ![l](logo.svg)
+
+        ![remote](https://example.com/x.png) ![missing](nope.png)
+        """
+        let result = try renderImages(markdown)
+        XCTAssertEqual(result.warnings.count, 2, "\(result.warnings)")
+        XCTAssertNotNil(try qpdfCheck(result.pdf), "qpdf --check reports a problem")
+    }
+
+    func testJPEGIsEmbeddedAsIsAndSVGStaysVector() throws {
+        let jpeg = try renderImages("![j](landscape.jpg)\n")
+        let original = try Fixtures.bytes("landscape.jpg")
+        XCTAssertNotNil(jpeg.pdf.firstRange(of: original), "the JPEG's bytes are in the PDF unchanged")
+        XCTAssertNotNil(jpeg.pdf.firstRange(of: Array("/DCTDecode".utf8)))
+        let svg = try renderImages("![l](logo.svg)\n")
+        XCTAssertNil(svg.pdf.firstRange(of: Array("/Subtype /Image".utf8)), "no raster image for an SVG")
+        let png = try renderImages("![d](diagram.png)\n")
+        XCTAssertNotNil(png.pdf.firstRange(of: Array("/Subtype /Image".utf8)))
+        XCTAssertNotNil(try qpdfCheck(svg.pdf))
+    }
+
+    /// librsvg paints groups, masks and filters through image surfaces of its own: an SVG
+    /// using them, twice on a page with links, still gives a sound PDF.
+    func testRegressionSVGWithFiltersAndMasksBesideLinks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quire-svg-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><defs><filter id="b"><feGaussianBlur stdDeviation="4"/></filter>
+            <mask id="m"><rect width="200" height="100" fill="white"/><circle cx="50" cy="50" r="20" fill="black"/></mask></defs>
+            <rect x="10" y="10" width="180" height="80" fill="teal" filter="url(#b)"/>
+            <g opacity="0.5"><circle cx="100" cy="50" r="30" fill="orange" mask="url(#m)"/></g>
+            <text x="20" y="90" font-size="14">Hello</text></svg>
+            """
+        try Data(svg.utf8).write(to: folder.appendingPathComponent("f.svg"))
+        var options = RenderOptions()
+        options.baseDirectory = folder.path
+        let result = try Quire.render(markdown: "# F\n\n[a](https://example.com) [b](#f)\n\n![f](f.svg)\n\n![f](f.svg)\n", options: options)
+        XCTAssertEqual(result.warnings, [])
+        XCTAssertNotNil(try qpdfCheck(result.pdf))
+    }
 }

@@ -1,0 +1,173 @@
+/// Raw HTML blocks, as a browser would show their common tags.
+///
+/// Block-level tags (`HTMLText.blockTags`) divide the HTML into parts, each set like a
+/// paragraph through the inline path (so `<b>`, `<a href>`, `<img>`, `<br>`, `<sub>`, ... mean
+/// the same inside a paragraph and here): `align` on `<p>`, `<div>`, `<h1>`... (and
+/// `<center>`) aligns the parts inside, `<h1>`–`<h6>` are headings (in the outline),
+/// `<summary>` is bold and `<details>` shows everything, `<li>` starts an item with a bullet or
+/// number, `<pre>` is code, `<hr>` a rule, table cells are separated by spaces. Whitespace
+/// collapses as in HTML; `<script>` and `<style>` contents and comments are dropped.
+struct HTMLBlockPart: Equatable {
+    enum Role: Equatable {
+        case paragraph
+        case heading(Int)
+        /// Preformatted text (`<pre>`), kept as written.
+        case preformatted(String)
+        case rule
+    }
+    var role: Role = .paragraph
+    var alignment: TextAlignment?
+    /// Text and inline tags (`Inline.html`), for the inline path.
+    var inlines: [Inline] = []
+
+    /// Splits `html` into parts. O(n).
+    static func parts(_ html: String) -> [HTMLBlockPart] {
+        var parts: [HTMLBlockPart] = []
+        var current = HTMLBlockPart()
+        var open: [(name: String, alignment: TextAlignment?)] = []
+        var lists: [(ordered: Bool, next: Int)] = []
+        var skipping: String?
+        var pre: String?
+        /// A list item's bullet or number, set before the item's first content.
+        var itemLabel: String?
+        func alignment() -> TextAlignment? { open.last { $0.alignment != nil }?.alignment }
+        func flush() {
+            while case .text(let t)? = current.inlines.last, t.allSatisfy(\.isWhitespace) { current.inlines.removeLast() }
+            if case .text(let t)? = current.inlines.last, t.last == " " { current.inlines[current.inlines.count - 1] = .text(String(t.dropLast())) }
+            if !current.inlines.isEmpty { parts.append(current) }
+            current = HTMLBlockPart(alignment: alignment())
+        }
+        func append(_ inline: Inline) {
+            if let label = itemLabel {
+                current.inlines.append(.text(label))
+                itemLabel = nil
+            }
+            current.inlines.append(inline)
+        }
+        func appendText(_ t: String) {
+            var text = collapse(t)
+            // A space at the start of a line (of the part, after a label or a <br>) or after a space goes.
+            let hasContent = current.inlines.contains {
+                if case .text(let s) = $0 { return !s.isEmpty }
+                if case .html(let h) = $0 { return h.lowercased().hasPrefix("<img") }
+                return false
+            }
+            let afterSpace: Bool = {
+                switch current.inlines.last {
+                case .text(let s)?: return s.hasSuffix(" ")
+                case .html(let h)?: return h.lowercased().hasPrefix("<br")
+                default: return false
+                }
+            }()
+            if (!hasContent || afterSpace || itemLabel != nil), text.hasPrefix(" ") { text.removeFirst() }
+            if !text.isEmpty { append(.text(text)) }
+        }
+        for piece in HTMLText.pieces(html) {
+            if let skip = skipping {
+                if case .tag(let tag) = piece, tag.isClosing, tag.name == skip { skipping = nil }
+                continue
+            }
+            if pre != nil {
+                switch piece {
+                case .text(let t): pre! += t
+                case .tag(let tag) where tag.name == "pre" && tag.isClosing:
+                    var text = pre!
+                    if text.hasPrefix("\n") { text.removeFirst() }
+                    if text.hasSuffix("\n") { text.removeLast() }
+                    parts.append(HTMLBlockPart(role: .preformatted(text), alignment: nil))
+                    pre = nil
+                case .tag(let tag) where tag.name == "br": pre! += "\n"
+                case .tag: break
+                }
+                continue
+            }
+            switch piece {
+            case .text(let t):
+                appendText(t)
+            case .tag(let tag) where ["script", "style"].contains(tag.name):
+                if !tag.isClosing { skipping = tag.name }
+            case .tag(let tag) where tag.name == "pre":
+                if !tag.isClosing { flush(); pre = "" }
+            case .tag(let tag) where HTMLText.blockTags.contains(tag.name):
+                flush()
+                if tag.name == "hr" { parts.append(HTMLBlockPart(role: .rule)); continue }
+                if tag.isClosing {
+                    if tag.name == "li" { itemLabel = nil }
+                    if let index = open.lastIndex(where: { $0.name == tag.name }) { open.removeSubrange(index...) }
+                    if tag.name == "ul" || tag.name == "ol", !lists.isEmpty { lists.removeLast() }
+                    current.alignment = alignment()
+                    continue
+                }
+                open.append((tag.name, HTMLText.alignment(tag)))
+                current.alignment = alignment()
+                switch tag.name {
+                case "h1", "h2", "h3", "h4", "h5", "h6": current.role = .heading(Int(String(tag.name.last!))!)
+                case "summary": current.inlines.append(.html("<b>"))
+                case "ul": lists.append((false, 1))
+                case "ol": lists.append((true, Int(tag.attributes["start"] ?? "") ?? 1))
+                case "li":
+                    if let list = lists.last, list.ordered {
+                        itemLabel = "\(list.next). "
+                        lists[lists.count - 1].next += 1
+                    } else {
+                        itemLabel = "• "
+                    }
+                default: break
+                }
+            case .tag(let tag) where tag.name == "td" || tag.name == "th":
+                if !tag.isClosing { appendText(" ") }
+            case .tag(let tag):
+                append(.html(tag.raw))
+            }
+        }
+        if let text = pre { parts.append(HTMLBlockPart(role: .preformatted(text), alignment: nil)) }
+        flush()
+        return parts
+    }
+
+    /// Runs of HTML whitespace as one space.
+    static func collapse(_ s: String) -> String {
+        guard s.contains(where: { $0.isWhitespace && $0 != " " }) || s.contains("  ") else { return s }
+        var out = ""
+        var space = false
+        for c in s {
+            if c == " " || c == "\n" || c == "\t" || c == "\r" || c == "\u{0C}" {
+                if !space { out.append(" ") }
+                space = true
+            } else {
+                out.append(c)
+                space = false
+            }
+        }
+        return out
+    }
+}
+
+extension LayoutSession {
+    /// A raw HTML block: its anchors first (every `id` and `<a name>` in it, so each is
+    /// placed even inside `<pre>`), then its parts. Headings get destinations and outline entries.
+    func htmlBlock(_ html: String, line: Int, _ context: BlockContext) -> [Slice] {
+        let names = HTMLText.anchorNames(in: html).compactMap { anchors.destination(forFragment: $0) }
+        var slices = anchorSlice(names)
+        for (k, part) in HTMLBlockPart.parts(html).enumerated() {
+            switch part.role {
+            case .rule:
+                slices += thematicBreak(context)
+            case .preformatted(let text):
+                slices += codeBlock(text, context)
+            case .heading(let level):
+                let text = styledText(part.inlines, line: line)
+                let title = text.string.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !title.isEmpty else { slices += anchorSlice(text.anchors.map(\.name)); continue }
+                let destination = "html\(line)-\(k)"
+                outline.append((line, OutlineEntry(level: level, title: title, destination: destination)))
+                let heading = headingSlices(level: level, text, destination: destination, context,
+                                            alignment: part.alignment == .justify ? .left : part.alignment ?? .left)
+                slices += heading
+            case .paragraph:
+                slices += paragraphWithImages(part.inlines, line: line, alignment: part.alignment, context)
+            }
+        }
+        return slices
+    }
+}

@@ -1,0 +1,211 @@
+/// Images as blocks. An image too tall to sit in a line (`inlineImageHeight`) stands on its
+/// own between its paragraph's text, scaled to fit the column and the page with its aspect
+/// ratio kept, its alt text as a caption when it is a Markdown image; a linked image links
+/// the whole picture. An image that cannot be shown and stands alone in its paragraph, not
+/// inside a link (linked images are mostly badges), becomes a framed placeholder with its alt
+/// text and its URL (linked when remote) or the reason; elsewhere its alt text framed in the line.
+extension LayoutSession {
+    /// An image reference that may stand as a block: a paragraph's top-level image, linked
+    /// image (`[![alt](src)](url)`), `<img>` or `<a href><img></a>`.
+    struct FigureCandidate {
+        var source: String
+        var alt: String
+        var declared: (width: Double?, height: Double?)
+        var link: String?
+        /// Markdown images get their alt text as a caption; HTML ones do not.
+        var isMarkdown: Bool
+        /// How many inlines it spans.
+        var length: Int
+    }
+
+    /// A paragraph's content as slices: runs of text as paragraphs, block-sized images and
+    /// lone unavailable images as blocks between them. O(n) in the content.
+    func paragraphWithImages(_ content: [Inline], line: Int, alignment: TextAlignment? = nil,
+                             _ context: BlockContext) -> [Slice] {
+        guard content.contains(where: Self.mayStartFigure) else {
+            return paragraph(styledText(content, line: line), context, alignment: alignment)
+        }
+        let width = context.column.width
+        var slices: [Slice] = []
+        var run: [Inline] = []
+        func flushRun() {
+            // Breaks and spaces next to a block image would only make empty lines.
+            if let first = run.firstIndex(where: { !Self.isBlank($0) }), let last = run.lastIndex(where: { !Self.isBlank($0) }) {
+                var kept = Array(run[first...last])
+                if case .text(let t) = kept[0] { kept[0] = .text(String(t.drop { $0.isWhitespace })) }
+                if case .text(let t) = kept[kept.count - 1] {
+                    kept[kept.count - 1] = .text(String(t.reversed().drop { $0.isWhitespace }.reversed()))
+                }
+                slices += paragraph(styledText(kept, line: line), context, alignment: alignment)
+            }
+            run = []
+        }
+        let nonBlank = content.reduce(0) { $0 + (Self.isBlank($1) ? 0 : 1) }
+        var i = 0
+        while i < content.count {
+            guard let figure = Self.figure(in: content, at: i, width: width) else {
+                run.append(content[i])
+                i += 1
+                continue
+            }
+            let alone = content[i..<(i + figure.length)].reduce(0) { $0 + (Self.isBlank($1) ? 0 : 1) } == nonBlank
+            let lookup = images.lookup(figure.source)
+            var block: [Slice]?
+            switch lookup {
+            case .image(let image):
+                let size = Self.fitted(image, declared: figure.declared, into: ImageBox(width: width, height: .infinity))
+                if size.height > inlineImageHeight {
+                    block = blockImage(image, figure, alignment: alignment, line: line, context)
+                }
+            case .unavailable(let reason, let remote):
+                // Alone and not a link (a linked image is mostly a badge), and not declared small.
+                let small = figure.declared.height.map { $0 <= inlineImageHeight } ?? false
+                if alone, figure.link == nil, !small {
+                    warn(images.warning(reason, reference: figure.source, line: line))
+                    block = imagePlaceholder(figure, reason: reason, remote: remote, alignment: alignment, line: line, context)
+                }
+            }
+            if let block {
+                flushRun()
+                slices += block
+            } else {
+                run += content[i..<(i + figure.length)]
+            }
+            i += figure.length
+        }
+        flushRun()
+        return slices
+    }
+
+    /// A picture scaled to fit the column and the page, aligned, linked, with its caption.
+    private func blockImage(_ image: LoadedImage, _ figure: FigureCandidate, alignment: TextAlignment?,
+                            line: Int, _ context: BlockContext) -> [Slice] {
+        let caption = figure.isMarkdown ? figure.alt.trimmingCharacters(in: .whitespacesAndNewlines) : ""
+        let room = style.contentHeight - (caption.isEmpty ? 0 : style.bodySize * 3)
+        let size = Self.fitted(image, declared: figure.declared, into: ImageBox(width: context.column.width, height: room))
+        let x = context.column.x + (context.column.width - size.width) * Self.offsetFraction(alignment)
+        atomicBlocks += 1
+        var slice = Slice(height: size.height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
+        slice.excerptRole = .atomic(atomicBlocks)
+        let rect = Rect(x: x, y: 0, width: size.width, height: size.height)
+        slice.items.append(.image(rect, image))
+        if let link = figure.link, let target = linkTarget(link, line: line) {
+            slice.links.append(LinkArea(rect: rect, target: target))
+        }
+        guard !caption.isEmpty else { return [slice] }
+        slice.keepWithNext = true
+        var text = StyledText()
+        text.append(caption, StyledText.Attributes(italic: true, color: style.mutedColor))
+        var format = bodyFormat(width: context.column.width, alignment: alignment == .justify ? .left : alignment ?? .left)
+        format.size = style.bodySize * 0.9
+        format.lineHeight = format.size * 1.35
+        var lines = paragraphSlices(text, format, x: context.column.x, spaceBefore: style.bodySize * 0.35, spaceAfter: blockSpacing)
+        for k in lines.indices { lines[k].excerptRole = slice.excerptRole }
+        slice.spaceAfter = 0
+        return [slice] + lines
+    }
+
+    /// A frame holding the image's alt text (else its file name) and, smaller, its URL
+    /// (linked) or why it is missing; as large as its text, or as declared when larger.
+    private func imagePlaceholder(_ figure: FigureCandidate, reason: String, remote: String?,
+                                  alignment: TextAlignment?, line: Int, _ context: BlockContext) -> [Slice] {
+        let pad = style.bodySize * 0.6
+        let column = context.column
+        let declaredWidth = figure.declared.width.map { min($0, column.width) } ?? 0
+        var text = StyledText()
+        text.append(Self.placeholderLabel(alt: figure.alt, source: figure.source), StyledText.Attributes(italic: true, color: style.mutedColor))
+        text.append("\n")
+        let start = text.count
+        text.append(remote ?? reason, StyledText.Attributes(color: remote == nil ? style.mutedColor : style.linkColor))
+        if let remote {
+            let target = figure.link.flatMap { linkTarget($0, line: line) } ?? .uri(remote)
+            text.links.append(StyledText.Link(range: start..<text.count, target: target))
+        }
+        var format = bodyFormat(width: column.width - 2 * pad, alignment: .left)
+        format.size = style.bodySize * 0.9
+        format.lineHeight = format.size * 1.35
+        let shaped = typesetter.shape(text, format)
+        var slice = textSlices(shaped, x: column.x + pad, spaceBefore: 0, spaceAfter: 0).stacked()
+        let width = max(declaredWidth, min(column.width, (shaped.lines.map(\.width).max() ?? 0) + 2 * pad))
+        let height = max(slice.height + 2 * pad, min(figure.declared.height ?? 0, style.contentHeight * 0.9))
+        slice.pushDown((height - slice.height) / 2)
+        slice.height = height
+        slice.items.insert(.frame(Rect(x: column.x, y: 0, width: width, height: height), width: 0.6, color: style.ruleColor), at: 0)
+        slice.shiftRight((column.width - width) * Self.offsetFraction(alignment))
+        slice.spaceBefore = blockSpacing
+        slice.spaceAfter = blockSpacing
+        atomicBlocks += 1
+        slice.excerptRole = .atomic(atomicBlocks)
+        slice.firstBaseline = nil
+        return [slice]
+    }
+
+    /// Where a block of some width sits in the column: 0 left, 0.5 centred, 1 right.
+    static func offsetFraction(_ alignment: TextAlignment?) -> Double {
+        switch alignment {
+        case .center: return 0.5
+        case .right: return 1
+        default: return 0
+        }
+    }
+
+    // MARK: Finding images in a paragraph
+
+    private static func isBlank(_ inline: Inline) -> Bool {
+        switch inline {
+        case .text(let s): return s.allSatisfy(\.isWhitespace)
+        case .softBreak, .hardBreak: return true
+        case .html(let h): return htmlTag(h).map { $0.name == "br" || $0.name == "picture" || $0.name == "source" } ?? false
+        default: return false
+        }
+    }
+
+    private static func mayStartFigure(_ inline: Inline) -> Bool {
+        switch inline {
+        case .image, .link: return true
+        case .html(let h): return h.contains("<img") || h.contains("<IMG") || h.hasPrefix("<a") || h.hasPrefix("<A")
+        default: return false
+        }
+    }
+
+    /// The single tag `html` consists of, if it is one.
+    private static func htmlTag(_ html: String) -> HTMLText.Tag? {
+        let pieces = HTMLText.pieces(html)
+        guard pieces.count == 1, case .tag(let tag) = pieces[0] else { return nil }
+        return tag
+    }
+
+    /// The figure candidate starting at `content[i]`, if any.
+    static func figure(in content: [Inline], at i: Int, width: Double) -> FigureCandidate? {
+        switch content[i] {
+        case .image(let source, _, let alt):
+            return FigureCandidate(source: source, alt: alt.plainText, declared: (nil, nil), link: nil, isMarkdown: true, length: 1)
+        case .link(let destination, _, let children):
+            let inner = children.filter { !isBlank($0) }
+            guard inner.count == 1, case .image(let source, _, let alt) = inner[0] else { return nil }
+            return FigureCandidate(source: source, alt: alt.plainText, declared: (nil, nil), link: destination, isMarkdown: true, length: 1)
+        case .html(let html):
+            guard let tag = htmlTag(html), !tag.isClosing else { return nil }
+            if tag.name == "img" { return htmlFigure(tag, link: nil, length: 1, width: width) }
+            // <a href> <img> </a>, blanks allowed between.
+            guard tag.name == "a", let href = tag.attributes["href"] else { return nil }
+            var j = i + 1
+            while j < content.count, isBlank(content[j]) { j += 1 }
+            guard j < content.count, case .html(let imgHTML) = content[j], let img = htmlTag(imgHTML), img.name == "img" else { return nil }
+            j += 1
+            while j < content.count, isBlank(content[j]) { j += 1 }
+            guard j < content.count, case .html(let closeHTML) = content[j], let close = htmlTag(closeHTML),
+                  close.isClosing, close.name == "a" else { return nil }
+            return htmlFigure(img, link: href, length: j - i + 1, width: width)
+        default:
+            return nil
+        }
+    }
+
+    private static func htmlFigure(_ img: HTMLText.Tag, link: String?, length: Int, width: Double) -> FigureCandidate {
+        FigureCandidate(source: img.attributes["src"] ?? "", alt: img.attributes["alt"] ?? "",
+                        declared: (HTMLText.length(img.attributes["width"], percentOf: width),
+                                   HTMLText.length(img.attributes["height"], percentOf: width)),
+                        link: link, isMarkdown: false, length: length)
+    }
+}

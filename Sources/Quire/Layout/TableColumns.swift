@@ -1,0 +1,77 @@
+/// Column widths of a table, from each column's minimum and preferred content widths.
+///
+/// The minimum is the column's widest unbreakable piece (a word), the preferred its widest
+/// cell set on one line. The rule, in order:
+/// 1. every column at its preferred width, when the table fits that way;
+/// 2. else every column at its minimum, and the room left shared in proportion to how much
+///    each column wants beyond its minimum (so no word is broken);
+/// 3. else smaller type (and padding) until the minimums fit, down to `floor`;
+/// 4. else, at the floor, the narrow columns keep their minimum and the widest ones are
+///    capped to one common width, so only their longest words wrap inside.
+/// Pure arithmetic: widths scale with the type size (unhinted metrics are linear).
+struct TableColumns: Equatable {
+    /// Type scale to apply to the table (1 = as measured; at least `floor`).
+    var scale: Double
+    /// Padding on each side of a cell, in points, at the final scale.
+    var padding: Double
+    /// Content width of each column, in points, at the final scale.
+    var widths: [Double]
+
+    /// Width of the whole table: columns and their padding.
+    var totalWidth: Double { widths.reduce(0, +) + Double(widths.count) * 2 * padding }
+
+    /// - Parameters:
+    ///   - minimum, preferred: content widths per column at scale 1 (`preferred >= minimum`).
+    ///   - padding: padding on each side of a cell at scale 1.
+    ///   - available: the width the table must fit, in points.
+    ///   - floor: the smallest type scale allowed (0 < floor <= 1).
+    /// - Complexity: O(columns log columns).
+    init(minimum: [Double], preferred: [Double], padding: Double, available: Double, floor: Double) {
+        let n = Double(minimum.count)
+        let preferred = zip(minimum, preferred).map { max($0, $1) }
+        let sumMin = minimum.reduce(0, +), sumPref = preferred.reduce(0, +)
+        // Padding never takes more than a quarter of the width (a table of very many columns).
+        let pad = min(padding, available / max(1, n) / 8)
+        if sumPref + n * 2 * pad <= available {
+            self.init(scale: 1, padding: pad, widths: preferred)
+            return
+        }
+        if sumMin + n * 2 * pad <= available {
+            let room = available - n * 2 * pad - sumMin
+            let wanted = sumPref - sumMin
+            self.init(scale: 1, padding: pad,
+                      widths: zip(minimum, preferred).map { $0 + ($1 - $0) * (wanted > 0 ? room / wanted : 0) })
+            return
+        }
+        let needed = sumMin + n * 2 * pad
+        let scale = max(floor, min(1, available / needed))
+        let scaledPad = pad * scale
+        let content = max(n, available - n * 2 * scaledPad)
+        let mins = minimum.map { $0 * scale }
+        if mins.reduce(0, +) <= content + 0.001 {
+            self.init(scale: scale, padding: scaledPad, widths: mins)
+            return
+        }
+        self.init(scale: scale, padding: scaledPad, widths: Self.capped(mins, to: content))
+    }
+
+    init(scale: Double, padding: Double, widths: [Double]) {
+        self.scale = scale
+        self.padding = padding
+        self.widths = widths
+    }
+
+    /// `widths` with the largest ones lowered to one common cap so that they sum to `total`
+    /// ("water filling"); the ones under the cap stay as they are.
+    static func capped(_ widths: [Double], to total: Double) -> [Double] {
+        let sorted = widths.sorted()
+        var below = 0.0
+        for (i, w) in sorted.enumerated() {
+            let rest = Double(sorted.count - i)
+            let cap = (total - below) / rest
+            if w >= cap { return widths.map { min($0, max(cap, 0)) } }
+            below += w
+        }
+        return widths
+    }
+}

@@ -1,0 +1,284 @@
+import CRsvgPixbuf
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An image checked to decode, with its intrinsic size: what layout places and the renderer
+/// draws. The one file that calls gdk-pixbuf and librsvg (and Cairo for images).
+///
+/// Only the encoded bytes are kept. Decoding happens when the image is loaded (to check the
+/// data and learn its size) and again each time it is drawn, into a fresh Cairo surface that
+/// is freed right after: Cairo 1.16 needs a new surface per draw anyway (one surface drawn
+/// twice on a page duplicates a resource key), and a document of many large images holds
+/// only their compressed bytes. PNG is decoded by Cairo, JPEG is embedded in the PDF as is
+/// (`CAIRO_MIME_TYPE_JPEG`), GIF (first frame) by gdk-pixbuf, SVG is drawn as vectors by
+/// librsvg (which loads no external resource: it is given no base URL).
+public final class LoadedImage: Sendable {
+    public enum Format: String, Sendable { case png, jpeg, gif, svg }
+
+    public let format: Format
+    /// Intrinsic size in points: pixels (CSS pixels for SVG) at 96 per inch.
+    public let width: Double
+    public let height: Double
+    let bytes: [UInt8]
+
+    /// Points per pixel: CSS's 96 pixels per inch.
+    static let pointsPerPixel = 0.75
+    /// Raster images with more pixels than this are refused (bounded memory: one decoded
+    /// image at a time, at most 160 MB).
+    static let maximumPixels = 40_000_000
+    /// Cairo's largest image surface side.
+    static let maximumSide = 32_767
+
+    private init(format: Format, width: Double, height: Double, bytes: [UInt8]) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+
+    /// Checks that `bytes` hold a PNG, JPEG, GIF or SVG image that decodes, and measures it.
+    /// - Throws: `ImageError` naming the problem (unknown format, corrupt data, no size).
+    /// - Complexity: one full decode of the image.
+    public static func decode(_ bytes: [UInt8]) throws -> LoadedImage {
+        guard let format = sniff(bytes) else {
+            throw ImageError(message: "not a PNG, JPEG, GIF or SVG image")
+        }
+        if format == .svg {
+            let (handle, size) = try svgHandle(bytes)
+            g_object_unref(handle)
+            return LoadedImage(format: .svg, width: size.width * pointsPerPixel, height: size.height * pointsPerPixel, bytes: bytes)
+        }
+        guard let (w, h) = headerSize(format, bytes), w > 0, h > 0 else {
+            throw ImageError(message: "corrupt \(format.rawValue.uppercased()): no image size")
+        }
+        guard w <= maximumSide, h <= maximumSide, w * h <= maximumPixels else {
+            throw ImageError(message: "\(w) × \(h) pixels is too large (at most \(maximumPixels / 1_000_000) million)")
+        }
+        let raster = try rasterSurface(format, bytes, checking: true)
+        cairo_surface_destroy(raster)
+        return LoadedImage(format: format, width: Double(w) * pointsPerPixel, height: Double(h) * pointsPerPixel, bytes: bytes)
+    }
+
+    /// The format from the first bytes: PNG, JPEG and GIF signatures; SVG as XML text whose
+    /// first kilobytes open an `<svg` element.
+    static func sniff(_ bytes: [UInt8]) -> Format? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        let trimmed = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        if trimmed.hasPrefix("<"), head.contains("<svg") { return .svg }
+        return nil
+    }
+
+    /// Draws the image scaled into `rect` on the Cairo context `cr` (a fresh surface, filled
+    /// rather than painted: Cairo 1.16 damages a PDF when a paint shares a page with a link).
+    /// Draws nothing if decoding fails now (it succeeded when loaded).
+    func draw(in rect: Rect, _ cr: OpaquePointer) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        if format == .svg {
+            guard let handle = try? Self.svgHandle(bytes).0 else { return }
+            defer { g_object_unref(handle) }
+            var viewport = RsvgRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+            cairo_save(cr)
+            rsvg_handle_render_document(handle, cr, &viewport, nil)
+            cairo_restore(cr)
+            return
+        }
+        guard let surface = try? Self.rasterSurface(format, bytes, checking: false) else { return }
+        defer { cairo_surface_destroy(surface) }
+        let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
+        cairo_save(cr)
+        cairo_translate(cr, rect.x, rect.y)
+        cairo_scale(cr, rect.width / w, rect.height / h)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_rectangle(cr, 0, 0, w, h)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    // MARK: SVG
+
+    /// A librsvg handle for `bytes` at 96 dpi and its intrinsic size in CSS pixels (its
+    /// width and height, else its viewBox, else CSS's default 300 × 150). Unref the handle.
+    private static func svgHandle(_ bytes: [UInt8]) throws -> (UnsafeMutablePointer<RsvgHandle>, (width: Double, height: Double)) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let handle = bytes.withUnsafeBufferPointer({ rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }) else {
+            throw ImageError(message: "corrupt SVG: \(consume(error))")
+        }
+        rsvg_handle_set_dpi(handle, 96)
+        var width = 0.0, height = 0.0
+        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
+            var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
+            var w = RsvgLength(), h = RsvgLength(), box = RsvgRectangle()
+            rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &w, &hasHeight, &h, &hasViewBox, &box)
+            if hasViewBox != 0, box.width > 0, box.height > 0 {
+                (width, height) = (box.width, box.height)
+            } else {
+                (width, height) = (300, 150)
+            }
+        }
+        guard width > 0, height > 0, width.isFinite, height.isFinite else {
+            g_object_unref(handle)
+            throw ImageError(message: "SVG has no size")
+        }
+        return (handle, (width, height))
+    }
+
+    // MARK: Raster
+
+    /// The image decoded into a new Cairo image surface (the caller destroys it). `checking`:
+    /// when loading, a JPEG is fully decoded to check it (at 1/8 size, which libjpeg does
+    /// fast); when drawing, it gets a blank surface of its size carrying the JPEG's bytes,
+    /// which the PDF embeds as they are.
+    private static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool) throws -> OpaquePointer {
+        switch format {
+        case .png:
+            return try cairoPNG(bytes)
+        case .jpeg where !checking:
+            guard let (w, h) = jpegSize(bytes) else { throw ImageError(message: "corrupt JPEG") }
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
+            let copy = malloc(bytes.count)!
+            bytes.withUnsafeBytes { _ = memcpy(copy, $0.baseAddress!, bytes.count) }
+            cairo_surface_set_mime_data(surface, "image/jpeg", copy.assumingMemoryBound(to: UInt8.self),
+                                        UInt(bytes.count), { free($0) }, copy)
+            return surface
+        case .jpeg:
+            return try pixbuf("jpeg", bytes, divide: 8)
+        case .gif, .svg:
+            return try pixbuf("gif", bytes, divide: 1)
+        }
+    }
+
+    /// Width and height in pixels from the file's header.
+    private static func headerSize(_ format: Format, _ b: [UInt8]) -> (Int, Int)? {
+        switch format {
+        case .png: return pngSize(b)
+        case .jpeg: return jpegSize(b)
+        case .gif: return b.count >= 10 ? (Int(b[6]) | Int(b[7]) << 8, Int(b[8]) | Int(b[9]) << 8) : nil
+        case .svg: return nil
+        }
+    }
+
+    /// Width and height from a PNG's IHDR chunk.
+    private static func pngSize(_ b: [UInt8]) -> (Int, Int)? {
+        guard b.count >= 24 else { return nil }
+        let be = { (i: Int) in Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
+        return (be(16), be(20))
+    }
+
+    /// Width and height from a JPEG's start-of-frame segment (header only, no decoding).
+    private static func jpegSize(_ b: [UInt8]) -> (Int, Int)? {
+        var i = 2
+        while i + 9 < b.count {
+            guard b[i] == 0xFF else { return nil }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                return (Int(b[i + 7]) << 8 | Int(b[i + 8]), Int(b[i + 5]) << 8 | Int(b[i + 6]))
+            }
+            i += 2 + length
+        }
+        return nil
+    }
+
+    private static func cairoPNG(_ bytes: [UInt8]) throws -> OpaquePointer {
+        final class Reader { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
+        let reader = Reader(bytes)
+        let read: cairo_read_func_t = { closure, data, length in
+            let reader = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
+            let n = Int(length)
+            guard let data, reader.offset + n <= reader.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+            reader.bytes.withUnsafeBufferPointer { _ = memcpy(data, $0.baseAddress! + reader.offset, n) }
+            reader.offset += n
+            return CAIRO_STATUS_SUCCESS
+        }
+        let surface = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(reader).toOpaque())!
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw ImageError(message: "corrupt PNG: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return surface
+    }
+
+    /// Answers gdk-pixbuf's "size-prepared" signal: asks for an image `divide` times smaller.
+    private final class SizeRequest {
+        let divide: Int
+        init(divide: Int) { self.divide = divide }
+
+        func prepare(_ loader: UnsafeMutablePointer<GdkPixbufLoader>?, _ w: Int32, _ h: Int32) {
+            guard divide > 1 else { return }
+            gdk_pixbuf_loader_set_size(loader, max(1, w / Int32(divide)), max(1, h / Int32(divide)))
+        }
+    }
+
+    /// Connects `request` to `loader`'s "size-prepared" signal (for as long as both live).
+    private static func connect(_ request: SizeRequest, _ loader: UnsafeMutablePointer<GdkPixbufLoader>) {
+        let prepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, gpointer?) -> Void = {
+            Unmanaged<SizeRequest>.fromOpaque($3!).takeUnretainedValue().prepare($0, $1, $2)
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(prepared, to: GCallback.self),
+                              Unmanaged.passUnretained(request).toOpaque(), nil, GConnectFlags(rawValue: 0))
+    }
+
+    /// Decodes with gdk-pixbuf's loader for `type` into premultiplied ARGB (RGB without alpha).
+    private static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int) throws -> OpaquePointer {
+        var error: UnsafeMutablePointer<GError>?
+        guard let loader = gdk_pixbuf_loader_new_with_type(type, &error) else {
+            throw ImageError(message: "no \(type) decoder: \(consume(error))")
+        }
+        defer { g_object_unref(loader) }
+        let request = SizeRequest(divide: divide)
+        connect(request, loader)
+        let written = withExtendedLifetime(request) {
+            bytes.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
+        }
+        let closed = written != 0 ? gdk_pixbuf_loader_close(loader, &error) : gdk_pixbuf_loader_close(loader, nil)
+        guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+            throw ImageError(message: "corrupt \(type.uppercased()): \(consume(error))")
+        }
+        let w = Int(gdk_pixbuf_get_width(pixbuf)), h = Int(gdk_pixbuf_get_height(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), alpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
+        let rowstride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, channels >= 3, let source = gdk_pixbuf_read_pixels(pixbuf) else {
+            throw ImageError(message: "unsupported \(type.uppercased()) pixel layout")
+        }
+        let surface = cairo_image_surface_create(alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
+            cairo_surface_destroy(surface)
+            throw ImageError(message: "image too large to draw")
+        }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<h {
+            let src = source + y * rowstride
+            let row = UnsafeMutableRawPointer(target + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w {
+                let p = src + x * channels
+                let a = alpha ? UInt32(p[3]) : 255
+                func pre(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                row[x] = a << 24 | pre(p[0]) << 16 | pre(p[1]) << 8 | pre(p[2])
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+
+    /// A GError's message (freed), or "unknown error".
+    private static func consume(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    }
+}
+
+/// Why an image could not be used.
+public struct ImageError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

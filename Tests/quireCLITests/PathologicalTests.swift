@@ -1,0 +1,139 @@
+import Foundation
+import XCTest
+
+/// Pathological inputs, generated here, through the built binary: each gives a PDF that passes
+/// `qpdf --check` with its marker words in the text (or a clear error, exit 1), in bounded time.
+///
+/// `make test` runs sizes a debug build handles in seconds. `QUIRE_PATHOLOGICAL=full` runs the
+/// issue's full sizes (10,000-deep nesting, a 1 MB line, 50,000 table rows, 100,000 links, a
+/// 10 MB file); `make pathological` does so with the release binary and prints the timings.
+final class PathologicalTests: XCTestCase {
+    private var folder: TemporaryDirectory!
+    private var quire: URL!
+    private static let full = ProcessInfo.processInfo.environment["QUIRE_PATHOLOGICAL"] == "full"
+    /// Seconds each case may take (the debug build, two cores, other tests running).
+    private static let limit: TimeInterval = 120
+
+    override func setUpWithError() throws {
+        quire = try Paths.quireBinary()
+        folder = try TemporaryDirectory(prefix: "patho")
+    }
+
+    /// Renders `markdown`, checks exit 0, qpdf and the `markers` in pdftotext's text; returns seconds.
+    @discardableResult
+    private func render(_ name: String, _ markdown: String, markers: [String], file: StaticString = #filePath,
+                        line: UInt = #line) throws -> (seconds: Double, pdf: PDFInspector) {
+        let input = folder.url.appendingPathComponent(name + ".md")
+        let output = folder.url.appendingPathComponent(name + ".pdf")
+        try Data(markdown.utf8).write(to: input)
+        let started = Date()
+        let run = try Run.run(quire, ["render", input.path, "-o", output.path, "-q"], timeout: Self.limit)
+        let seconds = Date().timeIntervalSince(started)
+        print(String(format: "pathological %@: %.1f MB in %.2f s", name, Double(markdown.utf8.count) / 1_048_576, seconds))
+        XCTAssertEqual(run.status, 0, "\(name): \(run.stderrText)", file: file, line: line)
+        let pdf = PDFInspector(pdf: output)
+        let check = try pdf.check()
+        XCTAssertTrue(check.passed, "\(name): qpdf --check\n\(check.output)", file: file, line: line)
+        let text = try pdf.text()
+        for marker in markers { XCTAssertTrue(text.contains(marker), "\(name): '\(marker)' not in the PDF's text", file: file, line: line) }
+        return (seconds, pdf)
+    }
+
+    func testTenThousandDeepListsAndQuotes() throws {
+        try render("lists", String(repeating: "- ", count: 10_000) + "deepest list item\n\nafter", markers: ["deepest list item", "after"])
+        try render("ordered", String(repeating: "1. ", count: 10_000) + "deepest number\n", markers: ["deepest number"])
+        try render("quotes", String(repeating: "> ", count: 10_000) + "deepest quote\n", markers: ["deepest quote"])
+        try render("mixed", String(repeating: "> - ", count: 5_000) + "deepest mixed\n", markers: ["deepest mixed"])
+        // Nesting line by line too (each level on its own line, indented by the one before).
+        let stairs = (0..<300).map { String(repeating: "  ", count: $0) + "- level \($0)" }.joined(separator: "\n")
+        try render("stairs", stairs + "\n", markers: ["level 0", "level 299"])
+    }
+
+    func testDeepInlineNesting() throws {
+        try render("emphasis", String(repeating: "*a ", count: 5_000) + "core" + String(repeating: "*", count: 5_000) + "\n",
+                   markers: ["core"])
+        // One unbreakable run (no line break before "]" even after a space): wrapped by characters.
+        try render("brackets", String(repeating: "[", count: 10_000) + " inside " + String(repeating: "](x)", count: 10_000)
+                   + "\n\nafter the brackets\n", markers: ["[[[[", "](x)](x)", "after the brackets"])
+        try render("spans", String(repeating: "<span><b>", count: 5_000) + "tagged text\n", markers: ["tagged text"])
+    }
+
+    /// Pango broke one long word in quadratic time (a 1 MB line took 34 s): now linear.
+    func testOneMegabyteLineWithoutSpacesInLinearTime() throws {
+        let quarter = try render("line256k", String(repeating: "a", count: 262_144) + " endmark\n", markers: ["endmark"]).seconds
+        let whole = try render("line1m", String(repeating: "b", count: 1_048_576) + " endmark\n", markers: ["endmark"]).seconds
+        XCTAssertLessThan(whole / max(quarter, 0.05), 10, "4× the text took \(whole / quarter)× the time: not linear")
+        try render("longcode", "```\n" + String(repeating: "c", count: 300_000) + "\n```\n", markers: ["ccccc"])
+        try render("longheading", "# " + String(repeating: "h", count: 100_000) + "\n", markers: ["hhhhh"])
+    }
+
+    func testHugeTable() throws {
+        let rows = Self.full ? 50_000 : 10_000
+        let table = "| id | name | value |\n|---|:-:|--:|\n" + (1...rows).map { "| \($0) | name\($0) | \($0 * 7) |" }.joined(separator: "\n")
+        try render("table", table + "\n", markers: ["name1", "name\(rows)"])
+    }
+
+    func testManyLinks() throws {
+        let count = Self.full ? 100_000 : 10_000
+        let paragraphs = stride(from: 0, to: count, by: 100).map { start in
+            (start..<start + 100).map { "[l\($0)](https://example.com/\($0))" }.joined(separator: " ")
+        }
+        try render("links", paragraphs.joined(separator: "\n\n") + "\n\n[one more](#nowhere) [self](#links)\n",
+                   markers: ["l0", "l\(count - 1)"])
+    }
+
+    func testLargeFile() throws {
+        let target = Self.full ? 10 << 20 : 1 << 20
+        var parts: [String] = []
+        var size = 0, i = 0
+        let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
+        while size < target {
+            i += 1
+            let part: String
+            switch i % 5 {
+            case 0: part = "## Section \(i)\n\n"
+            case 1: part = (0..<120).map { words[($0 * 7 + i) % words.count] }.joined(separator: " ") + "\n\n"
+            case 2: part = (0..<8).map { "- item \(i).\($0) [link](#section-\(i - 2))\n" }.joined() + "\n"
+            case 3: part = "```\n" + (0..<10).map { "code line \($0)" }.joined(separator: "\n") + "\n```\n\n"
+            default: part = "> quoted " + words.joined(separator: " ") + " **bold** `code`\n\n"
+            }
+            parts.append(part)
+            size += part.utf8.count
+        }
+        try render("large", parts.joined() + "finalword\n", markers: ["Section 5", "finalword"])
+    }
+
+    func testThousandHeadingsWithTheSameNameGetUniqueDestinations() throws {
+        let markdown = (0..<1_000).map { "# Same\n\ntext \($0)\n" }.joined(separator: "\n") + "\n[first](#same) [last](#same-999)\n"
+        let pdf = try render("headings", markdown, markers: ["text 999"]).pdf
+        XCTAssertEqual(try pdf.outlineCount(), 1_000)
+        let links = try pdf.links()
+        XCTAssertEqual(links.internalTargets.count, 2)
+        XCTAssertEqual(links.unresolved, [])
+        XCTAssertEqual(Set(links.internalTargets).count, 2, "two different destinations")
+    }
+
+    func testManyImages() throws {
+        try FileManager.default.copyItem(at: Paths.packageRoot.appendingPathComponent("Samples/images/badge.png"),
+                                         to: folder.url.appendingPathComponent("badge.png"))
+        let local = (0..<2_000).map { "![b\($0)](badge.png)" }.joined(separator: " ")
+        let remote = (0..<200).map { "![r\($0)](https://example.com/\($0).png)" }.joined(separator: " ")
+        try render("images", local + "\n\n" + remote + "\n\nend of images\n", markers: ["end of images", "r199"])
+    }
+
+    /// Not text: a clear error naming the file and the offset, exit 1, no PDF.
+    func testBinaryInputIsAClearError() throws {
+        for (name, bytes, offset) in [("nul", Array("# Fine\n\nthen".utf8) + [0, 1, 2], 12),
+                                      ("latin1", Array("caf".utf8) + [0xE9, 0x0A], 3),
+                                      ("random", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0], 0)] {
+            let input = folder.url.appendingPathComponent(name + ".md")
+            let output = folder.url.appendingPathComponent(name + ".pdf")
+            try Data(bytes).write(to: input)
+            let run = try Run.run(quire, ["render", input.path, "-o", output.path])
+            XCTAssertEqual(run.status, 1, name)
+            XCTAssertTrue(run.stderrText.hasPrefix("quire: error: \(input.path): "), run.stderrText)
+            XCTAssertTrue(run.stderrText.contains("offset \(offset)"), run.stderrText)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+        }
+    }
+}
