@@ -22,7 +22,7 @@ extension CLI {
     2 for a usage error.
     """
 
-    static func batch(_ args: [String]) -> Int32 {
+    static func batch(_ args: [String]) -> Int32 { guarded { () throws(ExitCode) in
         var rest: [String] = []
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         var force = false
@@ -42,21 +42,13 @@ extension CLI {
             }
             i += 1
         }
-        let a: Arguments
-        switch parse(rest, command: "batch", allowOutput: true) {
-        case .success(let parsed): a = parsed
-        case .failure(let e): return e.code
-        }
+        let a = try parse(rest, command: "batch", allowOutput: true)
         if a.help { print(batchUsage); return 0 }
         guard let input = a.input else { return usageError("no input folder", hint: "usage: quire batch INPUT_DIR -o OUTPUT_DIR") }
         guard let output = a.output else {
             return usageError("batch needs -o OUTPUT_DIR", hint: "give the folder the PDFs go to (it may be INPUT_DIR itself)")
         }
-        var options: RenderOptions
-        switch self.options(a) {
-        case .success(let o): options = o
-        case .failure(let e): return e.code
-        }
+        var options = try self.options(a)
         // Images may come from anywhere in the input tree unless --resource-root says otherwise.
         if options.resourceRoot == nil { options.resourceRoot = input }
         let plan: [Batch.Job]
@@ -108,7 +100,7 @@ extension CLI {
         printError("quire: batch: \(plan.count) files: \(rendered) rendered, \(skipped) skipped, \(failures.count) failed in "
                    + String(format: "%.1f s", seconds))
         return failures.isEmpty ? 0 : 1
-    }
+    } }
 
     /// Outcomes by job index, filled from several threads.
     final class Results: @unchecked Sendable {

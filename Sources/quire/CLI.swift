@@ -100,14 +100,8 @@ enum CLI {
             return digest(rest)
         case "__worker":
             // A batch worker process (see WorkerPool); its options are batch's style options.
-            let a: Arguments
-            switch parse(rest, command: "batch", allowOutput: true) {
-            case .success(let parsed): a = parsed
-            case .failure(let e): return e.code
-            }
-            switch options(a) {
-            case .success(let options): return WorkerReply.serve(options: options)
-            case .failure(let e): return e.code
+            return guarded { () throws(ExitCode) in
+                WorkerReply.serve(options: try options(parse(rest, command: "batch", allowOutput: true)))
             }
         case "templates":
             if rest == ["--keys"] {
@@ -142,7 +136,7 @@ enum CLI {
     }
 
     /// Parses the options render and preview share; a usage error's exit code otherwise.
-    static func parse(_ args: [String], command: String, allowOutput: Bool) -> Result<Arguments, ExitCode> {
+    static func parse(_ args: [String], command: String, allowOutput: Bool) throws(ExitCode) -> Arguments {
         var a = Arguments()
         var i = 0
         while i < args.count {
@@ -156,7 +150,7 @@ enum CLI {
                 + (allowOutput ? ["-o", "--output", "--title"] : ["--png", "--page", "--dpi"])
             if takesValue.contains(arg) {
                 guard let v = value() else {
-                    return .failure(ExitCode(usageError("option '\(arg)' needs a value", hint: "run 'quire \(command) --help' for the options")))
+                    throw ExitCode(usageError("option '\(arg)' needs a value", hint: "run 'quire \(command) --help' for the options"))
                 }
                 switch arg {
                 case "-o", "--output": a.output = v
@@ -168,17 +162,17 @@ enum CLI {
                 case "--png": a.png = v
                 case "--page":
                     guard let k = Int(v), k >= 1 else {
-                        return .failure(ExitCode(usageError("invalid --page '\(v)'", hint: "give a page number, 1 or more")))
+                        throw ExitCode(usageError("invalid --page '\(v)'", hint: "give a page number, 1 or more"))
                     }
                     a.page = k
                 case "--dpi":
                     guard let d = Double(v), (24...600).contains(d) else {
-                        return .failure(ExitCode(usageError("invalid --dpi '\(v)'", hint: "give a resolution from 24 to 600")))
+                        throw ExitCode(usageError("invalid --dpi '\(v)'", hint: "give a resolution from 24 to 600"))
                     }
                     a.dpi = d
                 default:
                     guard let n = Int(v), n >= 1 else {
-                        return .failure(ExitCode(usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines, 1 or more")))
+                        throw ExitCode(usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines, 1 or more"))
                     }
                     a.sets.append("excerpt.lines=\(n)")
                 }
@@ -187,60 +181,60 @@ enum CLI {
             } else if allowOutput && (arg == "-q" || arg == "--quiet") {
                 a.quiet = true
             } else if arg.hasPrefix("-") && arg != "-" {
-                return .failure(ExitCode(usageError("unknown option '\(arg)'", hint: "run 'quire \(command) --help' for the options")))
+                throw ExitCode(usageError("unknown option '\(arg)'", hint: "run 'quire \(command) --help' for the options"))
             } else if let first = a.input {
-                return .failure(ExitCode(usageError("more than one input ('\(first)' and '\(arg)')",
-                                                    hint: "\(command) takes one file; 'quire \(command) --help' shows the usage")))
+                throw ExitCode(usageError("more than one input ('\(first)' and '\(arg)')",
+                                                    hint: "\(command) takes one file; 'quire \(command) --help' shows the usage"))
             } else {
                 a.input = arg
             }
             i += 1
         }
-        return .success(a)
+        return a
     }
 
+    /// A usage problem, already reported: the exit status to end with.
     struct ExitCode: Error {
         var code: Int32
         init(_ code: Int32) { self.code = code }
     }
 
+    /// Runs a command's body; a usage problem it throws becomes its exit status.
+    static func guarded(_ body: () throws(ExitCode) -> Int32) -> Int32 {
+        do { return try body() } catch { return error.code }
+    }
+
     /// The options for `input`: the style from --template and --set (in order), images read
     /// beside the input (under --resource-root); or a usage error naming the problem.
-    static func options(_ a: Arguments, input: String) -> Result<RenderOptions, ExitCode> {
-        options(a).map { options in
-            var options = options
-            options.sourceName = input
-            options.baseDirectory = Quire.folder(of: input)
-            return options
-        }
+    static func options(_ a: Arguments, input: String) throws(ExitCode) -> RenderOptions {
+        var options = try options(a)
+        options.sourceName = input
+        options.baseDirectory = Quire.folder(of: input)
+        return options
     }
 
     /// The options every input shares: style from --template and --set (in order), the title,
     /// --resource-root; or a usage error naming the problem. Images are read beside each input.
-    static func options(_ a: Arguments) -> Result<RenderOptions, ExitCode> {
+    static func options(_ a: Arguments) throws(ExitCode) -> RenderOptions {
         var options: RenderOptions
         do {
             options = RenderOptions(style: try Templates.style(template: a.template, sets: a.sets))
         } catch {
-            return .failure(ExitCode(usageError(error.message, hint: "see Templates/README.md for every key and its values")))
+            throw ExitCode(usageError(error.message, hint: "see Templates/README.md for every key and its values"))
         }
         options.title = a.title
         if let root = a.resourceRoot {
             var info = stat()
             guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                return .failure(ExitCode(usageError("--resource-root '\(root)' is not a folder", hint: "give the folder images may come from")))
+                throw ExitCode(usageError("--resource-root '\(root)' is not a folder", hint: "give the folder images may come from"))
             }
             options.resourceRoot = root
         }
-        return .success(options)
+        return options
     }
 
-    static func render(_ args: [String]) -> Int32 {
-        let a: Arguments
-        switch parse(args, command: "render", allowOutput: true) {
-        case .success(let parsed): a = parsed
-        case .failure(let e): return e.code
-        }
+    static func render(_ args: [String]) -> Int32 { guarded { () throws(ExitCode) in
+        let a = try parse(args, command: "render", allowOutput: true)
         if a.help { print(renderUsage); return 0 }
         guard let inputPath = a.input else {
             return usageError("no input file", hint: "usage: quire render INPUT.md [-o OUTPUT.pdf]")
@@ -248,12 +242,7 @@ enum CLI {
         if inputPath == "-" && a.output == nil {
             return usageError("reading standard input needs -o", hint: "add '-o OUTPUT.pdf' or '-o -' for standard output")
         }
-        var options: RenderOptions
-        switch self.options(a, input: inputPath) {
-        case .success(let o): options = o
-        case .failure(let e): return e.code
-        }
-        options.title = a.title
+        let options = try self.options(a, input: inputPath)
         let outputPath = a.output ?? defaultOutput(for: inputPath)
         do {
             let result = try Quire.renderFile(input: inputPath, output: outputPath, options: options)
@@ -268,23 +257,15 @@ enum CLI {
             printError("quire: error: \(error)")
             return 1
         }
-    }
+    } }
 
-    static func preview(_ args: [String]) -> Int32 {
-        let a: Arguments
-        switch parse(args, command: "preview", allowOutput: false) {
-        case .success(let parsed): a = parsed
-        case .failure(let e): return e.code
-        }
+    static func preview(_ args: [String]) -> Int32 { guarded { () throws(ExitCode) in
+        let a = try parse(args, command: "preview", allowOutput: false)
         if a.help { print(previewUsage); return 0 }
         guard let path = a.input else {
             return usageError("no input file", hint: "usage: quire preview INPUT.md [--excerpt-lines N]")
         }
-        var options: RenderOptions
-        switch self.options(a, input: path) {
-        case .success(let o): options = o
-        case .failure(let e): return e.code
-        }
+        var options = try self.options(a, input: path)
         do {
             let text = try InputFile.readMarkdown(at: path)
             if let png = a.png {
@@ -305,7 +286,7 @@ enum CLI {
             printError("quire: error: \(error)")
             return 1
         }
-    }
+    } }
 
     /// INPUT.md -> INPUT.pdf beside it (any extension replaced; none: ".pdf" added).
     static func defaultOutput(for input: String) -> String {

@@ -23,7 +23,7 @@ extension CLI {
     listed in the digest and here) or the PDF could not be written, 2 for a usage error.
     """
 
-    static func digest(_ args: [String]) -> Int32 {
+    static func digest(_ args: [String]) -> Int32 { guarded { () throws(ExitCode) in
         var inputs: [String] = []
         var rest: [String] = []
         var i = 0
@@ -40,19 +40,11 @@ extension CLI {
             if args[i].hasPrefix("-") && args[i] != "-" { rest.append(args[i]) } else { inputs.append(args[i]) }
             i += 1
         }
-        let a: Arguments
-        switch parse(rest, command: "digest", allowOutput: true) {
-        case .success(let parsed): a = parsed
-        case .failure(let e): return e.code
-        }
+        let a = try parse(rest, command: "digest", allowOutput: true)
         if a.help { print(digestUsage); return 0 }
         guard !inputs.isEmpty else { return usageError("no inputs", hint: "usage: quire digest INPUT... -o OUT.pdf") }
         guard let output = a.output else { return usageError("digest needs -o OUT.pdf", hint: "name the PDF to write") }
-        let options: RenderOptions
-        switch self.options(a) {
-        case .success(let o): options = o
-        case .failure(let e): return e.code
-        }
+        let options = try self.options(a)
         do {
             let result = try Digest.render(inputs: inputs, title: a.title, excerptLines: nil, options: options)
             try OutputFile.writeAtomically(result.pdf, to: output)
@@ -69,5 +61,5 @@ extension CLI {
             printError("quire: error: \(error)")
             return 1
         }
-    }
+    } }
 }
