@@ -34,7 +34,10 @@ extension LayoutSession {
                 var kept = Array(run[first...last])
                 if case .text(let t) = kept[0] { kept[0] = .text(String(t.drop { $0.isWhitespace })) }
                 if case .text(let t) = kept[kept.count - 1] {
-                    kept[kept.count - 1] = .text(String(t.reversed().drop { $0.isWhitespace }.reversed()))
+                    // Walk back from the end (a reversed String costs a pass over every character).
+                    var end = t.endIndex
+                    while end > t.startIndex, t[t.index(before: end)].isWhitespace { end = t.index(before: end) }
+                    kept[kept.count - 1] = .text(String(t[..<end]))
                 }
                 slices += paragraph(styledText(kept, line: line), context, alignment: alignment)
             }
