@@ -265,7 +265,7 @@ enum CLI {
         guard let path = a.input else {
             return usageError("no input file", hint: "usage: quire preview INPUT.md [--excerpt-lines N]")
         }
-        var options = try self.options(a, input: path)
+        let options = try self.options(a, input: path)
         do {
             let text = try InputFile.readMarkdown(at: path)
             if let png = a.png {
@@ -273,7 +273,6 @@ enum CLI {
                 try OutputFile.writeAtomically(image.png, to: png)
                 return 0
             }
-            if options.style.excerptLines == nil { options.style.excerptLines = 6 }
             var out = ""
             for excerpt in Quire.excerpts(markdown: text, options: options) {
                 out += "## \(excerpt.title)\n"

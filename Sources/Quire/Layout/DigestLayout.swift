@@ -150,12 +150,6 @@ func hasScheme(_ link: String) -> Bool {
 }
 
 extension LayoutSession {
-    func plainText(_ string: String) -> StyledText {
-        var text = StyledText()
-        text.append(string)
-        return text
-    }
-
     /// A document's source path, small and muted, under its title.
     func pathLine(_ path: String, _ context: BlockContext) -> [Slice] {
         var format = bodyFormat(width: context.column.width, alignment: .left)
@@ -166,16 +160,6 @@ extension LayoutSession {
         var slices = paragraphSlices(plainText(path), format, x: context.column.x, spaceBefore: 0, spaceAfter: style.bodySize * 0.3)
         for i in slices.indices { slices[i].keepWithNext = true; slices[i].excerptRole = .none }
         return slices
-    }
-
-    /// "↩ Back to …" linking to `destination`.
-    func backLink(_ label: TextValue, to destination: String, _ context: BlockContext) -> [Slice] {
-        var link = StyledText()
-        link.append("↩ ")
-        let start = link.count
-        link.append(wording(label, width: context.column.width), StyledText.Attributes(italic: true, color: style.linkColor))
-        link.links.append(StyledText.Link(range: start..<link.count, target: .destination(destination)))
-        return paragraph(link, context)
     }
 
     /// The cover: the digest's title, date and number of documents.

@@ -40,27 +40,26 @@ extension LayoutSession {
         guard includeFullText, !fullTexts.isEmpty else { return main }
 
         let partTitle = wording(style.fullTextTitle, width: context.column.width)
-        var part = headingSlices(level: 1, plain(partTitle), destination: "fulltext", context)
+        var part = headingSlices(level: 1, plainText(partTitle), destination: "fulltext", context)
         part[0].pageBreakBefore = true
         extraOutline.append(OutlineEntry(level: 1, title: partTitle, destination: "fulltext"))
         for full in fullTexts {
-            part += headingSlices(level: max(2, min(full.level, 6)), plain(full.title), destination: full.target, context)
+            part += headingSlices(level: max(2, min(full.level, 6)), plainText(full.title), destination: full.target, context)
             extraOutline.append(OutlineEntry(level: 2, title: full.title, destination: full.target))
-            part += layoutBlocks(full.body, context)
-            var link = StyledText()
-            link.append("↩ ")
-            let start = link.count
-            link.append(wording(style.backLabel, width: context.column.width), StyledText.Attributes(italic: true, color: style.linkColor))
-            link.links.append(StyledText.Link(range: start..<link.count, target: .destination(full.back)))
-            part += paragraph(link, context)
+            part += layoutBlocks(full.body, context) + backLink(style.backLabel, to: full.back, context)
         }
         return main + part
     }
 
-    private func plain(_ string: String) -> StyledText {
-        var text = StyledText()
-        text.append(string)
-        return text
+    /// "↩ Back to …" (the label in the width that fits) linking to `destination`: under a
+    /// full text, to its excerpt or digest entry.
+    func backLink(_ label: TextValue, to destination: String, _ context: BlockContext) -> [Slice] {
+        var link = StyledText()
+        link.append("↩ ")
+        let start = link.count
+        link.append(wording(label, width: context.column.width), StyledText.Attributes(italic: true, color: style.linkColor))
+        link.links.append(StyledText.Link(range: start..<link.count, target: .destination(destination)))
+        return paragraph(link, context)
     }
 
     /// The text of an excerpt line as a terminal shows it: marker or number, then the text.

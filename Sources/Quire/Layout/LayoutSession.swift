@@ -46,6 +46,13 @@ final class LayoutSession {
                         lineHeight: style.bodySize * style.bodyLineHeight)
     }
 
+    /// `string` as unstyled text.
+    func plainText(_ string: String) -> StyledText {
+        var text = StyledText()
+        text.append(string)
+        return text
+    }
+
     /// The wording of `value` for a space `points` wide (width variants are in em of the body font).
     func wording(_ value: TextValue, width points: Double) -> String {
         value.select(width: points / style.bodySize)
