@@ -50,20 +50,20 @@ public func renderPDF(_ document: LaidOutDocument, metadata: PDFMetadata) throws
             currentSize = page.size
         }
         for destination in page.destinations {
-            cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(escape(destination.name))' x=0 y=\(destination.y)")
+            cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(escapedTagValue(destination.name))' x=0 y=\(destination.y)")
             cairo_tag_end(cr, CAIRO_TAG_DEST)
         }
         for link in page.links {
             let r = link.rect
             let target: String
             switch link.target {
-            case .uri(let uri): target = "uri='\(escape(uri))'"
-            case .destination(let name): target = "dest='\(escape(name))'"
+            case .uri(let uri): target = "uri='\(escapedTagValue(uri))'"
+            case .destination(let name): target = "dest='\(escapedTagValue(name))'"
             }
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "\(target) rect=[\(r.x) \(r.y) \(r.width) \(r.height)]")
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         }
-        for item in page.items + page.furniture { draw(item, cr) }
+        drawPage(page, cr)
         cairo_show_page(cr)
     }
     cairo_tag_end(cr, "Document")
@@ -86,20 +86,25 @@ private func addOutline(_ entries: [OutlineEntry], _ surface: OpaquePointer) {
         while let last = parents.last, last.level >= entry.level { parents.removeLast() }
         let parent = parents.last?.id ?? Int32(CAIRO_PDF_OUTLINE_ROOT)
         let id = cairo_pdf_surface_add_outline(surface, parent, entry.title,
-                                               "dest='\(escape(entry.destination))'",
+                                               "dest='\(escapedTagValue(entry.destination))'",
                                                cairo_pdf_outline_flags_t(rawValue: 0))
         parents.append((entry.level, id))
     }
 }
 
-/// Escapes a value for a Cairo tag attribute string (single-quoted).
-private func escape(_ value: String) -> String {
-    var out = ""
-    for c in value {
-        if c == "'" || c == "\\" { out.append("\\") }
-        out.append(c)
+/// Escapes a value for a Cairo tag attribute string (single-quoted): a backslash before each
+/// `'` and `\`. Works on UTF-8 bytes (both are ASCII, so no character is split).
+/// - Complexity: O(n) in the value's UTF-8 length; no copy when there is nothing to escape.
+func escapedTagValue(_ value: String) -> String {
+    let utf8 = value.utf8
+    guard utf8.contains(where: { $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\\") }) else { return value }
+    var out: [UInt8] = []
+    out.reserveCapacity(utf8.count + 8)
+    for byte in utf8 {
+        if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\\") { out.append(UInt8(ascii: "\\")) }
+        out.append(byte)
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
 }
 
 

@@ -6,6 +6,54 @@ private func setColor(_ c: Color, _ cr: OpaquePointer) {
     cairo_set_source_rgb(cr, c.red, c.green, c.blue)
 }
 
+/// Draws a page's items and furniture with Cairo, in `drawingOrder`.
+///
+/// Consecutive list markers of one shape, size and colour become one path and one stroke or
+/// fill: a PDF operation costs Cairo the same whether it draws one disc or forty.
+func drawPage(_ page: Page, _ cr: OpaquePointer) {
+    let items = drawingOrder(page)
+    var i = 0
+    while i < items.count {
+        if case .marker(let first) = items[i], case .shape(let shape) = first.kind {
+            var j = i + 1
+            while j < items.count, case .marker(let next) = items[j], next.kind == first.kind,
+                  next.size == first.size, next.color == first.color { j += 1 }
+            drawMarkers(shape, size: first.size, color: first.color, items[i..<j], cr)
+            i = j
+        } else {
+            draw(items[i], cr)
+            i += 1
+        }
+    }
+}
+
+/// The page's items and furniture in the order they are painted: backgrounds; images, rules
+/// and frames; list markers, those of one look together; then text. Otherwise layout's order.
+///
+/// The result looks the same as layout's order, because layout never puts a background over
+/// text, nor a shape or marker over a line of text or another shape. It is cheaper to write:
+/// Cairo ends a PDF text object and restates the colour and text matrix for every text run
+/// drawn after a shape, and a path per marker is a PDF operation per marker.
+/// - Complexity: O(n · k) for n items and k distinct marker looks (shape, size, colour).
+func drawingOrder(_ page: Page) -> [PageItem] {
+    var backgrounds: [PageItem] = [], shapes: [PageItem] = [], text: [PageItem] = []
+    var markerGroups: [(look: Marker, items: [PageItem])] = []
+    for item in page.items + page.furniture {
+        switch item {
+        case .fill: backgrounds.append(item)
+        case .image, .line, .frame: shapes.append(item)
+        case .marker(let m):
+            if let g = markerGroups.firstIndex(where: { $0.look.kind == m.kind && $0.look.size == m.size && $0.look.color == m.color }) {
+                markerGroups[g].items.append(item)
+            } else {
+                markerGroups.append((m, [item]))
+            }
+        case .text: text.append(item)
+        }
+    }
+    return backgrounds + shapes + markerGroups.flatMap(\.items) + text
+}
+
 /// Draws one page item with Cairo (PDF or image surface alike).
 func draw(_ item: PageItem, _ cr: OpaquePointer) {
     switch item {
@@ -28,7 +76,10 @@ func draw(_ item: PageItem, _ cr: OpaquePointer) {
         cairo_line_to(cr, b.x, b.y)
         cairo_stroke(cr)
     case .marker(let m):
-        drawMarker(m, cr)
+        switch m.kind {
+        case .shape(let shape): drawMarkers(shape, size: m.size, color: m.color, [item], cr)
+        case .taskBox(let checked): drawTaskBox(m, checked: checked, cr)
+        }
     case .image(let rect, let image):
         image.draw(in: rect, cr)
     case .frame(let r, let width, let color):
@@ -64,44 +115,57 @@ private func drawColorRun(_ run: ColorRun, x: Double, baseline: Double, _ cr: Op
     cairo_restore(cr)
 }
 
-private func drawMarker(_ m: Marker, _ cr: OpaquePointer) {
-    setColor(m.color, cr)
+/// Draws markers of one shape, size and colour (all `items` are such markers) as one path.
+private func drawMarkers(_ shape: MarkerShape, size s: Double, color: Color, _ items: ArraySlice<PageItem>,
+                         _ cr: OpaquePointer) {
+    setColor(color, cr)
     cairo_new_path(cr)  // drawing text leaves a current point an arc would connect to
-    let c = m.center, s = m.size
-    switch m.kind {
-    case .shape(.disc):
-        // A zero-length stroke with round caps: the same disc as an arc fill, in a few
+    let centers = items.compactMap { item -> Point? in
+        if case .marker(let m) = item { return m.center } else { return nil }
+    }
+    switch shape {
+    case .disc:
+        // Zero-length strokes with round caps: the same disc as an arc fill, in a few
         // numbers of PDF instead of four Bézier curves (lists of thousands of items).
         cairo_set_line_width(cr, s)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_move_to(cr, c.x, c.y)
-        cairo_line_to(cr, c.x, c.y)
+        for c in centers {
+            cairo_move_to(cr, c.x, c.y)
+            cairo_line_to(cr, c.x, c.y)
+        }
         cairo_stroke(cr)
-    case .shape(.circle):
+    case .circle:
         let w = s * 0.16
         cairo_set_line_width(cr, w)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, c.x, c.y, (s - w) / 2, 0, 2 * Double.pi)
-        cairo_stroke(cr)
-    case .shape(.square):
-        cairo_rectangle(cr, c.x - s / 2, c.y - s / 2, s, s)
-        cairo_fill(cr)
-    case .shape(.dash):
-        cairo_rectangle(cr, c.x - s * 0.75, c.y - s * 0.12, s * 1.5, s * 0.24)
-        cairo_fill(cr)
-    case .taskBox(let checked):
-        let w = s * 0.09
-        cairo_set_line_width(cr, w)
-        cairo_rectangle(cr, c.x - s / 2 + w / 2, c.y - s / 2 + w / 2, s - w, s - w)
-        cairo_stroke(cr)
-        if checked {
-            cairo_set_line_width(cr, s * 0.14)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_move_to(cr, c.x - s * 0.28, c.y + s * 0.02)
-            cairo_line_to(cr, c.x - s * 0.06, c.y + s * 0.24)
-            cairo_line_to(cr, c.x + s * 0.30, c.y - s * 0.26)
-            cairo_stroke(cr)
+        for c in centers {
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, c.x, c.y, (s - w) / 2, 0, 2 * Double.pi)
         }
+        cairo_stroke(cr)
+    case .square:
+        for c in centers { cairo_rectangle(cr, c.x - s / 2, c.y - s / 2, s, s) }
+        cairo_fill(cr)
+    case .dash:
+        for c in centers { cairo_rectangle(cr, c.x - s * 0.75, c.y - s * 0.12, s * 1.5, s * 0.24) }
+        cairo_fill(cr)
+    }
+}
+
+private func drawTaskBox(_ m: Marker, checked: Bool, _ cr: OpaquePointer) {
+    setColor(m.color, cr)
+    cairo_new_path(cr)
+    let c = m.center, s = m.size
+    let w = s * 0.09
+    cairo_set_line_width(cr, w)
+    cairo_rectangle(cr, c.x - s / 2 + w / 2, c.y - s / 2 + w / 2, s - w, s - w)
+    cairo_stroke(cr)
+    if checked {
+        cairo_set_line_width(cr, s * 0.14)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(cr, c.x - s * 0.28, c.y + s * 0.02)
+        cairo_line_to(cr, c.x - s * 0.06, c.y + s * 0.24)
+        cairo_line_to(cr, c.x + s * 0.30, c.y - s * 0.26)
+        cairo_stroke(cr)
     }
 }
