@@ -29,14 +29,12 @@ public enum FrontMatter {
     /// The document info and the Markdown with the front matter blanked out (line for line, so
     /// the body's line numbers stay those of the file). O(n).
     public static func split(_ text: String) -> (info: DocumentInfo, markdown: String, warnings: [Warning]) {
-        guard text.hasPrefix("---") else { return (DocumentInfo(), text, []) }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines[0].trimmingCharacters(in: .whitespaces) == "---" else { return (DocumentInfo(), text, []) }
-        guard let close = lines.dropFirst().firstIndex(where: { ["---", "..."].contains($0.trimmingCharacters(in: .whitespaces)) }) else {
+        guard text.hasPrefix("---"), let header = headerLines(text) else { return (DocumentInfo(), text, []) }
+        guard let bodyStart = header.bodyStart else {
             return (DocumentInfo(), text, [Warning(line: 1, message: "front matter has no closing '---'; set as text")])
         }
         var info = DocumentInfo()
-        for (index, raw) in lines[1..<close].enumerated() {
+        for (index, raw) in header.lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") || raw.first == " " || raw.first == "\t" { continue }
             guard let colon = line.firstIndex(of: ":"),
@@ -56,8 +54,36 @@ public enum FrontMatter {
             default: break
             }
         }
-        let body = Array(repeating: "", count: close + 1) + lines[(close + 1)...].map(String.init)
-        return (info, body.joined(separator: "\n"), [])
+        // One newline per front matter line (both delimiters included), then the body as is.
+        let blank = String(repeating: "\n", count: header.lines.count + 2)
+        return (info, blank + text[bodyStart...], [])
+    }
+
+    /// The lines between an opening `---` line and the closing `---` or `...` line (a trailing
+    /// carriage return dropped), and where the line after the closing one starts; `bodyStart` is
+    /// nil when no line closes the block. Nil when the first line is not `---`.
+    /// - Complexity: O(length of the front matter), or O(n) when it is not closed.
+    private static func headerLines(_ text: String) -> (lines: [Substring], bodyStart: String.Index?)? {
+        var lines: [Substring] = []
+        var start = text.startIndex
+        var first = true
+        while start < text.endIndex {
+            let newline = text.utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+            var line = text[start..<newline]
+            if line.utf8.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            let next = newline == text.endIndex ? newline : text.utf8.index(after: newline)
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if first {
+                guard trimmed == "---" else { return nil }
+                first = false
+            } else if trimmed == "---" || trimmed == "..." {
+                return (lines, next)
+            } else {
+                lines.append(line)
+            }
+            start = next
+        }
+        return (lines, nil)
     }
 
     static func unquote(_ s: String) -> String {

@@ -26,6 +26,24 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(FrontMatter.split("---\ntitle: {8: Short, 30: Longer one}\n---\n").info.title?.widest, "Longer one")
     }
 
+    /// Front matter saved with Windows line ends was ignored: Swift reads "\r\n" as one
+    /// character, so splitting on "\n" found no lines.
+    func testRegressionFrontMatterWithCRLFLineEnds() {
+        let (info, body, warnings) = FrontMatter.split("---\r\ntitle: Windows\r\nlang: fr\r\n---\r\n\r\n# Body\r\n")
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(info.title?.widest, "Windows")
+        XCTAssertEqual(info.lang, "fr")
+        XCTAssertEqual(body, "\n\n\n\n\r\n# Body\r\n", "four lines blanked, the rest as it was")
+    }
+
+    /// Only the front matter is scanned; a long body is passed on as it is.
+    func testLongBodyAfterFrontMatterIsKeptWhole() {
+        let text = (1...20_000).map { "line \($0) with some words" }.joined(separator: "\n")
+        let (info, body, _) = FrontMatter.split("---\ntitle: T\n...\n" + text)
+        XCTAssertEqual(info.title?.widest, "T")
+        XCTAssertEqual(body, "\n\n\n" + text)
+    }
+
     func testMalformedBlockWarnsAndStaysText() {
         let unclosed = FrontMatter.split("---\ntitle: x\n\nText")
         XCTAssertEqual(unclosed.warnings.map(\.line), [1])
