@@ -21,6 +21,9 @@ final class LayoutSession {
     var atomicBlocks = 0
     /// Whether the rule above the footnotes has been drawn.
     var footnotesStarted = false
+    /// Running header and footer text shaped so far, by slot alignment and text: a title
+    /// repeated on every page is shaped once.
+    var furnitureShapes: [String: ShapedText] = [:]
 
     init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources()) {
         self.style = style

@@ -43,13 +43,18 @@ extension LayoutSession {
             guard !text.isEmpty else { continue }
             // One line in a margin: a runaway title (a 100 KB heading) is cut, not shaped whole on every page.
             if text.count > Self.furnitureCharacters { text = String(text.prefix(Self.furnitureCharacters)) + "…" }
-            var styled = StyledText()
-            styled.append(text)
-            var format = bodyFormat(width: style.contentWidth, alignment: alignment)
-            format.size = size
-            format.color = style.mutedColor
-            format.lineHeight = size
-            let shaped = typesetter.shape(styled, format)
+            let key = "\(alignment) \(size) \(text)"
+            let shaped: ShapedText
+            if let known = furnitureShapes[key] {
+                shaped = known
+            } else {
+                var format = bodyFormat(width: style.contentWidth, alignment: alignment)
+                format.size = size
+                format.color = style.mutedColor
+                format.lineHeight = size
+                shaped = typesetter.shape(plainText(text), format)
+                furnitureShapes[key] = shaped
+            }
             guard let line = shaped.lines.first else { continue }
             items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: style.margins.left + line.x,
                                         baseline: baselineFromTop, top: baselineFromTop - line.ascent, width: line.width)))
