@@ -27,21 +27,22 @@ func drawPage(_ page: Page, _ cr: OpaquePointer) {
     }
 }
 
-/// The page's items and furniture in the order they are painted: backgrounds; images, rules
-/// and frames; list markers, those of one look together; then text. Otherwise layout's order.
+/// The page's items and furniture in the order they are painted: backgrounds; images; list
+/// markers, those of one look together; text; then rules and frames. Otherwise layout's order.
 ///
-/// The result looks the same as layout's order, because layout never puts a background over
-/// text, nor a shape or marker over a line of text or another shape. It is cheaper to write:
-/// Cairo ends a PDF text object and restates the colour and text matrix for every text run
-/// drawn after a shape, and a path per marker is a PDF operation per marker.
+/// The result looks the same as layout's order: layout never puts a background over text,
+/// nor an image or marker under or over a line of text; and rules and frames go last because
+/// a key cap's frame sits on the shading Pango draws behind the key's text. It is cheaper to
+/// write: Cairo ends a PDF text object and restates the colour and text matrix for every text
+/// run drawn after a shape, and a path per marker is a PDF operation per marker.
 /// - Complexity: O(n · k) for n items and k distinct marker looks (shape, size, colour).
 func drawingOrder(_ page: Page) -> [PageItem] {
-    var backgrounds: [PageItem] = [], shapes: [PageItem] = [], text: [PageItem] = []
+    var backgrounds: [PageItem] = [], images: [PageItem] = [], text: [PageItem] = [], strokes: [PageItem] = []
     var markerGroups: [(look: Marker, items: [PageItem])] = []
     for item in page.items + page.furniture {
         switch item {
         case .fill: backgrounds.append(item)
-        case .image, .line, .frame: shapes.append(item)
+        case .image: images.append(item)
         case .marker(let m):
             if let g = markerGroups.firstIndex(where: { $0.look.kind == m.kind && $0.look.size == m.size && $0.look.color == m.color }) {
                 markerGroups[g].items.append(item)
@@ -49,9 +50,10 @@ func drawingOrder(_ page: Page) -> [PageItem] {
                 markerGroups.append((m, [item]))
             }
         case .text: text.append(item)
+        case .line, .frame: strokes.append(item)
         }
     }
-    return backgrounds + shapes + markerGroups.flatMap(\.items) + text
+    return backgrounds + images + markerGroups.flatMap(\.items) + text + strokes
 }
 
 /// Draws one page item with Cairo (PDF or image surface alike).
