@@ -2,15 +2,13 @@ import Foundation
 import XCTest
 
 /// Issue 6: `quire batch` and `quire preview --png` through the binary, on temporary folders.
-final class BatchTests: XCTestCase {
-    private var folder: TemporaryDirectory!
-    private var quire: URL!
+final class BatchTests: BinaryTestCase {
+    override class var folderPrefix: String { "batch" }
     private var input: URL { folder.url.appendingPathComponent("in") }
     private var output: URL { folder.url.appendingPathComponent("out") }
 
     override func setUpWithError() throws {
-        quire = try Paths.quireBinary()
-        folder = try TemporaryDirectory(prefix: "batch")
+        try super.setUpWithError()
         let files = [
             "a.md": "# A\n\nText of A with [a link](#a).\n",
             "docs/b.markdown": "# B\n\n- item\n- item\n",

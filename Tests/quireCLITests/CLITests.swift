@@ -3,18 +3,8 @@ import Quire
 import XCTest
 
 /// The `quire` command's behaviour: messages, exit codes, standard streams, atomic output.
-final class CLITests: XCTestCase {
-    private var folder: TemporaryDirectory!
-    private var quire: URL!
-
-    override func setUpWithError() throws {
-        quire = try Paths.quireBinary()
-        folder = try TemporaryDirectory(prefix: "cli")
-    }
-
-    override func tearDown() {
-        folder = nil
-    }
+final class CLITests: BinaryTestCase {
+    override class var folderPrefix: String { "cli" }
 
     private func file(_ name: String, _ bytes: [UInt8]) throws -> URL {
         let url = folder.url.appendingPathComponent(name)

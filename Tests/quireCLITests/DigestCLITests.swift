@@ -2,13 +2,11 @@ import Foundation
 import XCTest
 
 /// Issue 6: `quire digest` through the binary, on a temporary folder.
-final class DigestCLITests: XCTestCase {
-    private var folder: TemporaryDirectory!
-    private var quire: URL!
+final class DigestCLITests: BinaryTestCase {
+    override class var folderPrefix: String { "digest" }
 
     override func setUpWithError() throws {
-        quire = try Paths.quireBinary()
-        folder = try TemporaryDirectory(prefix: "digest")
+        try super.setUpWithError()
         let files = [
             "guide/intro.md": "# Introduction\n\nRead the [setup](setup.md#install-it) and the [FAQ](../faq.md).\n\n"
                 + (1...200).map { "word\($0)" }.joined(separator: " "),

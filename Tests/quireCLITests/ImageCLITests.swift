@@ -3,13 +3,11 @@ import XCTest
 
 /// Images end to end: paths beside the Markdown file, `--resource-root`, warnings naming file
 /// and line, PDFs that pass qpdf, and never a network request.
-final class ImageCLITests: XCTestCase {
-    private var folder: TemporaryDirectory!
-    private var quire: URL!
+final class ImageCLITests: BinaryTestCase {
+    override class var folderPrefix: String { "images" }
 
     override func setUpWithError() throws {
-        quire = try Paths.quireBinary()
-        folder = try TemporaryDirectory(prefix: "images")
+        try super.setUpWithError()
         let docs = folder.url.appendingPathComponent("docs")
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
         let images = Paths.packageRoot.appendingPathComponent("Samples/images")

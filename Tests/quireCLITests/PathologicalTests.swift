@@ -7,17 +7,11 @@ import XCTest
 /// `make test` runs sizes a debug build handles in seconds. `QUIRE_PATHOLOGICAL=full` runs the
 /// issue's full sizes (10,000-deep nesting, a 1 MB line, 50,000 table rows, 100,000 links, a
 /// 10 MB file); `make pathological` does so with the release binary and prints the timings.
-final class PathologicalTests: XCTestCase {
-    private var folder: TemporaryDirectory!
-    private var quire: URL!
+final class PathologicalTests: BinaryTestCase {
+    override class var folderPrefix: String { "patho" }
     private static let full = ProcessInfo.processInfo.environment["QUIRE_PATHOLOGICAL"] == "full"
     /// Seconds each case may take (the debug build, two cores, other tests running).
     private static let limit: TimeInterval = 120
-
-    override func setUpWithError() throws {
-        quire = try Paths.quireBinary()
-        folder = try TemporaryDirectory(prefix: "patho")
-    }
 
     /// Renders `markdown`, checks exit 0, qpdf and the `markers` in pdftotext's text; returns seconds.
     @discardableResult

@@ -3,14 +3,8 @@ import Quire
 import XCTest
 
 /// The samples and excerpt mode, end to end through the built binary.
-final class SamplesTests: XCTestCase {
-    private var folder: TemporaryDirectory!
-    private var quire: URL!
-
-    override func setUpWithError() throws {
-        quire = try Paths.quireBinary()
-        folder = try TemporaryDirectory(prefix: "samples")
-    }
+final class SamplesTests: BinaryTestCase {
+    override class var folderPrefix: String { "samples" }
 
     private var samples: URL { Paths.packageRoot.appendingPathComponent("Samples") }
 

@@ -3,14 +3,12 @@ import Quire
 import XCTest
 
 /// Issue 5 through the binary: templates, --set, front matter warnings.
-final class TemplateCLITests: XCTestCase {
-    private var folder: TemporaryDirectory!
-    private var quire: URL!
+final class TemplateCLITests: BinaryTestCase {
+    override class var folderPrefix: String { "templates" }
     private var input: URL!
 
     override func setUpWithError() throws {
-        quire = try Paths.quireBinary()
-        folder = try TemporaryDirectory(prefix: "templates")
+        try super.setUpWithError()
         input = folder.url.appendingPathComponent("doc.md")
         try Data("# Doc\n\n- a list item\n\nText.\n".utf8).write(to: input)
     }
