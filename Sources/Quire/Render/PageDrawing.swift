@@ -16,8 +16,7 @@ func drawPage(_ page: Page, _ cr: OpaquePointer) {
     while i < items.count {
         if case .marker(let first) = items[i], case .shape(let shape) = first.kind {
             var j = i + 1
-            while j < items.count, case .marker(let next) = items[j], next.kind == first.kind,
-                  next.size == first.size, next.color == first.color { j += 1 }
+            while j < items.count, case .marker(let next) = items[j], next.looksLike(first) { j += 1 }
             drawMarkers(shape, size: first.size, color: first.color, items[i..<j], cr)
             i = j
         } else {
@@ -44,7 +43,7 @@ func drawingOrder(_ page: Page) -> [PageItem] {
         case .fill: backgrounds.append(item)
         case .image: images.append(item)
         case .marker(let m):
-            if let g = markerGroups.firstIndex(where: { $0.look.kind == m.kind && $0.look.size == m.size && $0.look.color == m.color }) {
+            if let g = markerGroups.firstIndex(where: { $0.look.looksLike(m) }) {
                 markerGroups[g].items.append(item)
             } else {
                 markerGroups.append((m, [item]))
@@ -54,6 +53,11 @@ func drawingOrder(_ page: Page) -> [PageItem] {
         }
     }
     return backgrounds + images + markerGroups.flatMap(\.items) + text + strokes
+}
+
+private extension Marker {
+    /// Same kind, size and colour: such markers are drawn as one path.
+    func looksLike(_ other: Marker) -> Bool { kind == other.kind && size == other.size && color == other.color }
 }
 
 /// Draws one page item with Cairo (PDF or image surface alike).
