@@ -12,49 +12,85 @@ struct Paginator {
     var style: Style
 
     func paginate(_ slices: [Slice]) -> [Page] {
-        let contentHeight = style.contentHeight
+        var flow = PageFlow(style: style)
+        return flow.add(slices) + flow.finish()
+    }
+}
+
+/// `Paginator`'s pages made as slices arrive: a page is handed over as soon as the slice that
+/// does not fit on it has arrived, so only the slices of the page being filled are held.
+/// Gives the same pages as paginating all the slices at once.
+struct PageFlow {
+    let style: Style
+    /// Slices not on a page yet: `pending[head...]`.
+    private var pending: [Slice] = []
+    private var head = 0
+    private(set) var pagesMade = 0
+
+    init(style: Style) { self.style = style }
+
+    /// Adds slices; returns the pages they complete. Amortised O(slices added).
+    mutating func add(_ slices: [Slice]) -> [Page] {
+        pending += slices
         var pages: [Page] = []
-        var start = 0
-        repeat {
-            var placed: [(slice: Slice, y: Double)] = []
-            var y = 0.0
-            if let header = continuedHeader(slices, at: start) {
-                placed.append((header, 0))
-                y = header.height
-            }
-            var previousAfter = 0.0
-            var next = start
-            while next < slices.count {
-                let slice = slices[next]
-                let first = next == start
-                if slice.pageBreakBefore && !first { break }
-                let gap = first ? 0 : max(previousAfter, slice.spaceBefore)
-                if !first && y + gap + slice.height > contentHeight + 0.001 { break }
-                placed.append((slice, y + gap))
-                y += gap + slice.height
-                previousAfter = slice.spaceAfter
-                next += 1
-            }
-            if next < slices.count && !slices[next].pageBreakBefore {
-                // Move the break back over slices that must keep with their next...
-                var breakAt = next
-                while breakAt - 1 > start && slices[breakAt - 1].keepWithNext { breakAt -= 1 }
-                // ...unless that chain is the whole page: then it cannot be honoured.
-                if breakAt == start + 1 && slices[start].keepWithNext { breakAt = next }
-                placed.removeLast(next - breakAt)
-                next = breakAt
-            }
-            pages.append(makePage(placed))
-            start = next
-        } while start < slices.count
+        while let page = nextPage(final: false) { pages.append(page) }
         return pages
     }
 
-    /// The header row to repeat above `slices[start]` when a page starts there: a table body
+    /// The pages left when no slice follows: at least one page for a document.
+    mutating func finish() -> [Page] {
+        var pages: [Page] = []
+        while head < pending.count || pagesMade == 0, let page = nextPage(final: true) { pages.append(page) }
+        return pages
+    }
+
+    /// The next page, or nil when it could still take slices that have not arrived.
+    private mutating func nextPage(final: Bool) -> Page? {
+        let contentHeight = style.contentHeight
+        let start = head
+        var placed: [(slice: Slice, y: Double)] = []
+        var y = 0.0
+        if let header = continuedHeader(at: start) {
+            placed.append((header, 0))
+            y = header.height
+        }
+        var previousAfter = 0.0
+        var next = start
+        while next < pending.count {
+            let slice = pending[next]
+            let first = next == start
+            if slice.pageBreakBefore && !first { break }
+            let gap = first ? 0 : max(previousAfter, slice.spaceBefore)
+            if !first && y + gap + slice.height > contentHeight + 0.001 { break }
+            placed.append((slice, y + gap))
+            y += gap + slice.height
+            previousAfter = slice.spaceAfter
+            next += 1
+        }
+        if next == pending.count && !final { return nil }
+        if next < pending.count && !pending[next].pageBreakBefore {
+            // Move the break back over slices that must keep with their next...
+            var breakAt = next
+            while breakAt - 1 > start && pending[breakAt - 1].keepWithNext { breakAt -= 1 }
+            // ...unless that chain is the whole page: then it cannot be honoured.
+            if breakAt == start + 1 && pending[start].keepWithNext { breakAt = next }
+            placed.removeLast(next - breakAt)
+            next = breakAt
+        }
+        head = next
+        if head > 64 && head * 2 > pending.count {
+            pending.removeFirst(head)
+            head = 0
+        }
+        pagesMade += 1
+        return makePage(placed)
+    }
+
+    /// The header row to repeat above `pending[start]` when a page starts there: a table body
     /// row continuing from the previous page, when header and row fit on one page together.
-    private func continuedHeader(_ slices: [Slice], at start: Int) -> Slice? {
-        guard start > 0, start < slices.count, let header = slices[start].repeatedHeader?.slice,
-              header.height + slices[start].height <= style.contentHeight + 0.001 else { return nil }
+    private func continuedHeader(at start: Int) -> Slice? {
+        guard pagesMade > 0, start < pending.count, let header = pending[start].repeatedHeader?.slice,
+              header.height + pending[start].height <= style.contentHeight + 0.001 else { return nil }
         return header
     }
 
