@@ -17,32 +17,50 @@ public struct RenderError: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// Draws a laid-out document into PDF bytes: the one place that draws with Cairo.
-///
-/// It only reads the page model: text lines as shaped by layout, fills, strokes, markers,
-/// images (drawn by `LoadedImage.draw`, the image library boundary), link rectangles, named
-/// destinations; then the outline and metadata.
-///
-/// Cairo 1.16 writes a damaged file (a reserved object never written) when link tags are
-/// used outside any structure element, so every page is drawn inside one "Document" tag.
+/// Draws a laid-out document into PDF bytes: all its pages through one `PDFWriter`.
 ///
 /// - Throws: `RenderError` when Cairo reports a failure.
 /// - Complexity: O(items on all pages).
 public func renderPDF(_ document: LaidOutDocument, metadata: PDFMetadata) throws -> [UInt8] {
-    let sink = ByteSink()
-    let first = document.pages.first?.size ?? Style().pageSize
-    let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, first.width, first.height)!
-    let cr = cairo_create(surface)!
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, metadata.title)
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, metadata.creator)
-    if !metadata.author.isEmpty { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, metadata.author) }
-    if let date = metadata.creationDate {
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, iso8601(date))
+    let writer = PDFWriter(firstPageSize: document.pages.first?.size ?? Style().pageSize)
+    for page in document.pages { writer.draw(page) }
+    return try writer.finish(outline: document.outline, metadata: metadata)
+}
+
+/// Writes a PDF one page at a time: the one place that draws with Cairo.
+///
+/// It only reads the page model: text lines as shaped by layout, fills, strokes, markers,
+/// images (drawn by `LoadedImage.draw`, the image library boundary), link rectangles, named
+/// destinations; then the outline and metadata. A page can be dropped once drawn, so a
+/// document need not be held whole.
+///
+/// Cairo 1.16 writes a damaged file (a reserved object never written) when link tags are
+/// used outside any structure element, so every page is drawn inside one "Document" tag.
+final class PDFWriter {
+    private let sink = ByteSink()
+    private let surface: OpaquePointer
+    private let cr: OpaquePointer
+    private var currentSize: PageSize
+    private var finished = false
+
+    /// Starts a PDF whose first page is `firstPageSize` (later pages may differ).
+    init(firstPageSize: PageSize) {
+        currentSize = firstPageSize
+        surface = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, firstPageSize.width,
+                                                      firstPageSize.height)!
+        cr = cairo_create(surface)!
+        cairo_tag_begin(cr, "Document", "")
     }
 
-    cairo_tag_begin(cr, "Document", "")
-    var currentSize = first
-    for page in document.pages {
+    /// A writer dropped unfinished (layout failed midway) frees Cairo's state; its bytes are lost.
+    deinit {
+        guard !finished else { return }
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Draws one page: its named destinations, link areas and items. O(items on the page).
+    func draw(_ page: Page) {
         // Cairo 1.16 also damages the file if the size is set on the first page inside a tag:
         // set it only when it changes (the surface starts at the first page's size).
         if page.size != currentSize {
@@ -66,17 +84,28 @@ public func renderPDF(_ document: LaidOutDocument, metadata: PDFMetadata) throws
         drawPage(page, cr)
         cairo_show_page(cr)
     }
-    cairo_tag_end(cr, "Document")
-    addOutline(document.outline, surface)
 
-    cairo_destroy(cr)
-    cairo_surface_finish(surface)
-    let status = cairo_surface_status(surface)
-    cairo_surface_destroy(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-        throw RenderError(description: "PDF output failed: \(String(cString: cairo_status_to_string(status)))")
+    /// Adds the outline and metadata and ends the file; the writer is done after this.
+    /// - Throws: `RenderError` when Cairo reports a failure (at any point of the file).
+    func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws -> [UInt8] {
+        finished = true
+        cairo_tag_end(cr, "Document")
+        addOutline(outline, surface)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, metadata.title)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, metadata.creator)
+        if !metadata.author.isEmpty { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, metadata.author) }
+        if let date = metadata.creationDate {
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, iso8601(date))
+        }
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError(description: "PDF output failed: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.bytes
     }
-    return sink.bytes
 }
 
 /// Nests outline entries by heading level (a level-3 under the nearest level 1 or 2 before it).
