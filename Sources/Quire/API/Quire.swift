@@ -19,16 +19,35 @@ public enum Quire {
     /// - Throws: `QuireError` only if Cairo fails to write the PDF.
     /// - Complexity: O(n) in the text's length.
     public static func render(markdown: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
-        let laidOut = layout(markdown, options)
-        var metadata = PDFMetadata(title: options.title ?? laidOut.title)
-        metadata.creationDate = options.creationDate ?? sourceDateEpoch
-        metadata.author = options.author.isEmpty ? laidOut.author : options.author
         do {
-            let pdf = try renderPDF(laidOut, metadata: metadata)
-            return RenderResult(pdf: pdf, warnings: laidOut.warnings, pageCount: laidOut.pages.count)
+            guard canLayOutStreaming(style: options.style) else {
+                let laidOut = layout(markdown, options)
+                let pdf = try renderPDF(laidOut, metadata: metadata(laidOut, options))
+                return RenderResult(pdf: pdf, warnings: laidOut.warnings, pageCount: laidOut.pages.count)
+            }
+            // Each page is drawn as soon as it is laid out, then dropped: memory stays about a
+            // page whatever the document's length.
+            let writer = PDFWriter(firstPageSize: options.style.pageSize)
+            var pageCount = 0
+            let laidOut = withFrontMatter(markdown, options) { document, info, fallbackTitle in
+                let streamed = layoutDocumentStreaming(document, style: options.style, fallbackTitle: fallbackTitle,
+                                                       info: info, resources: options.imageResources, emit: writer.draw)
+                pageCount = streamed.pageCount
+                return streamed.document
+            }
+            let pdf = try writer.finish(outline: laidOut.outline, metadata: metadata(laidOut, options))
+            return RenderResult(pdf: pdf, warnings: laidOut.warnings, pageCount: pageCount)
         } catch let error as RenderError {
             throw QuireError(file: options.sourceName, line: 0, message: error.description)
         }
+    }
+
+    /// The PDF's title, author and date: the options', else the document's.
+    static func metadata(_ laidOut: LaidOutDocument, _ options: RenderOptions) -> PDFMetadata {
+        var metadata = PDFMetadata(title: options.title ?? laidOut.title)
+        metadata.creationDate = options.creationDate ?? sourceDateEpoch
+        metadata.author = options.author.isEmpty ? laidOut.author : options.author
+        return metadata
     }
 
     /// One page of the document (1-based `page`) as PNG bytes at `dpi` pixels per inch, laid
@@ -49,10 +68,19 @@ public enum Quire {
 
     /// Front matter, parse and layout: what every output starts from.
     static func layout(_ markdown: String, _ options: RenderOptions, includeFullText: Bool = true) -> LaidOutDocument {
+        withFrontMatter(markdown, options) { document, info, fallbackTitle in
+            layoutDocument(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
+                           includeFullText: includeFullText, resources: options.imageResources)
+        }
+    }
+
+    /// Splits off the front matter, parses the rest and lays it out with `layOut` (given the
+    /// document, its info and the title to fall back on); the front matter's warnings come
+    /// first and its author is the document's.
+    private static func withFrontMatter(_ markdown: String, _ options: RenderOptions,
+                                        layOut: (Document, DocumentInfo, String) -> LaidOutDocument) -> LaidOutDocument {
         let (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
-        var laidOut = layoutDocument(parseMarkdown(body), style: options.style,
-                                     fallbackTitle: options.title ?? fileTitle(options.sourceName), info: info,
-                                     includeFullText: includeFullText, resources: options.imageResources)
+        var laidOut = layOut(parseMarkdown(body), info, options.title ?? fileTitle(options.sourceName))
         laidOut.warnings = frontMatterWarnings + laidOut.warnings
         laidOut.author = info.author?.widest ?? ""
         return laidOut

@@ -21,8 +21,8 @@ final class LayoutSession {
     var atomicBlocks = 0
     /// Whether the rule above the footnotes has been drawn.
     var footnotesStarted = false
-    /// Running header and footer text shaped so far, by slot alignment and text: a title
-    /// repeated on every page is shaped once.
+    /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
+    /// repeated on every page is shaped once. Texts with the page number are not kept.
     var furnitureShapes: [String: ShapedText] = [:]
 
     init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources()) {

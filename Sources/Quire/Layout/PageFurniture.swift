@@ -4,8 +4,9 @@ import Foundation
 extension LayoutSession {
     /// Header and footer items for page `number` of `count`. The header is left off page 1
     /// unless the style asks for it. Each slot's text chooses its width variant, then its
-    /// placeholders are filled ({title} choosing by the slot's width too).
-    func furniture(page number: Int, of count: Int, info: DocumentInfo, title: TextValue) -> [PageItem] {
+    /// placeholders are filled ({title} choosing by the slot's width too). `count` may be nil
+    /// only when no slot uses {pages} (`Furniture.usesPageCount`).
+    func furniture(page number: Int, of count: Int?, info: DocumentInfo, title: TextValue) -> [PageItem] {
         var items: [PageItem] = []
         let size = style.bodySize * 0.82
         if number > 1 || style.headerOnFirstPage {
@@ -20,7 +21,7 @@ extension LayoutSession {
     /// The most characters a header or footer slot keeps.
     static let furnitureCharacters = 200
 
-    private func band(_ furniture: Furniture, baselineFromTop: Double, size: Double, page: Int, of count: Int,
+    private func band(_ furniture: Furniture, baselineFromTop: Double, size: Double, page: Int, of count: Int?,
                       info: DocumentInfo, title: TextValue) -> [PageItem] {
         guard !furniture.isEmpty else { return [] }
         let slots: [(TextValue, TextAlignment)] = [(furniture.left, .left), (furniture.center, .center), (furniture.right, .right)]
@@ -29,12 +30,13 @@ extension LayoutSession {
         var items: [PageItem] = []
         for (value, alignment) in slots where value != .plain("") {
             var text = wording(value, width: width)
+            let samePageToPage = !text.contains("{page}")
             let fills: [(String, String)] = [
                 ("{title}", wording(title, width: width)),
                 ("{subtitle}", info.subtitle.map { wording($0, width: width) } ?? ""),
                 ("{author}", info.author.map { wording($0, width: width) } ?? ""),
                 ("{date}", info.date.map { wording($0, width: width) } ?? ""),
-                ("{pages}", String(count)),
+                ("{pages}", count.map(String.init) ?? "?"),
                 ("{page}", String(page)),
             ]
             for (placeholder, fill) in fills where text.contains(placeholder) {
@@ -53,7 +55,7 @@ extension LayoutSession {
                 format.color = style.mutedColor
                 format.lineHeight = size
                 shaped = typesetter.shape(plainText(text), format)
-                furnitureShapes[key] = shaped
+                if samePageToPage { furnitureShapes[key] = shaped }
             }
             guard let line = shaped.lines.first else { continue }
             items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: style.margins.left + line.x,

@@ -76,6 +76,16 @@ public struct Furniture: Sendable, Equatable {
         self.left = left; self.center = center; self.right = right
     }
     var isEmpty: Bool { [left, center, right].allSatisfy { $0 == .plain("") } }
+
+    /// Whether any slot, in any of its wordings, shows the page count ({pages}).
+    var usesPageCount: Bool {
+        [left, center, right].contains { value in
+            switch value {
+            case .plain(let s): return s.contains("{pages}")
+            case .variants(let all): return all.contains { $0.text.contains("{pages}") }
+            }
+        }
+    }
 }
 
 public struct Insets: Sendable, Equatable {

@@ -1,0 +1,120 @@
+@testable import Quire
+import XCTest
+
+/// Laying out page by page (`PageFlow`, `layoutDocumentStreaming`) gives what laying out the
+/// whole document at once gives.
+final class StreamingLayoutTests: XCTestCase {
+    /// A summary of a page to compare: each item's kind, text and position, then links,
+    /// destinations and furniture.
+    private func describe(_ page: Page) -> [String] {
+        func item(_ item: PageItem) -> String {
+            switch item {
+            case .text(let l): return "text \(l.text) \(l.x) \(l.baseline)"
+            case .fill(let r, _): return "fill \(r)"
+            case .line(let a, let b, let w, _): return "line \(a) \(b) \(w)"
+            case .marker(let m): return "marker \(m)"
+            case .image(let r, _): return "image \(r)"
+            case .frame(let r, let w, _): return "frame \(r) \(w)"
+            }
+        }
+        return page.items.map(item) + page.links.map { "link \($0)" } + page.destinations.map { "dest \($0.name) \($0.y)" }
+            + page.furniture.map(item)
+    }
+
+    /// Headings late in the text, a table longer than a page (its header repeats), lists,
+    /// footnotes, code: the page breaks depend on keep-with-next chains and repeated headers.
+    private func sample(frontMatterTitle: Bool = false, footnotes: Bool = true) -> String {
+        var parts: [String] = []
+        if frontMatterTitle { parts.append("---\ntitle: From front matter\n---\n") }
+        parts.append(prose(400, seed: "opening"))
+        parts.append("# First heading\n\n" + prose(300))
+        parts.append("| a | b |\n|---|---|\n" + (1...90).map { "| row \($0) | \(prose(6, seed: "c\($0)")) |" }.joined(separator: "\n"))
+        parts.append((1...40).map { "- item \($0)\n  - nested \($0)" }.joined(separator: "\n"))
+        parts.append("## Second\n\n```\n" + (1...80).map { "code line \($0)" }.joined(separator: "\n") + "\n```")
+        if footnotes { parts.append("A note.[^n]\n\n[^n]: The note's text.") }
+        parts.append("[back](#first-heading) and [nowhere](#missing)")
+        return parts.joined(separator: "\n\n")
+    }
+
+    private func streamed(_ markdown: String, style: Style = Style()) -> (LaidOutDocument, [Page], Int) {
+        let (info, body, _) = FrontMatter.split(markdown)
+        var pages: [Page] = []
+        let (document, count) = layoutDocumentStreaming(parseMarkdown(body), style: style, fallbackTitle: "test.md",
+                                                        info: info) { pages.append($0) }
+        return (document, pages, count)
+    }
+
+    private func whole(_ markdown: String, style: Style = Style()) -> LaidOutDocument {
+        let (info, body, _) = FrontMatter.split(markdown)
+        return layoutDocument(parseMarkdown(body), style: style, fallbackTitle: "test.md", info: info)
+    }
+
+    func testPageFlowFedSliceBySliceMakesThePagesOfAllAtOnce() throws {
+        var style = Style()
+        style.pageSize = .a6
+        let session = LayoutSession(style: style, typesetter: Typesetter(), anchors: AnchorTable(parseMarkdown("")))
+        let slices = session.layoutBlocks(parseMarkdown(sample()).blocks,
+                                          BlockContext(column: Column(x: style.margins.left, width: style.contentWidth)))
+        let atOnce = Paginator(style: style).paginate(slices)
+        var flow = PageFlow(style: style)
+        var oneByOne: [Page] = []
+        for slice in slices { oneByOne += flow.add([slice]) }
+        oneByOne += flow.finish()
+        XCTAssertGreaterThan(atOnce.count, 10)
+        XCTAssertEqual(oneByOne.map(describe), atOnce.map(describe))
+        XCTAssertEqual(flow.pagesMade, atOnce.count)
+    }
+
+    func testEmptyDocumentStillHasOnePage() {
+        var flow = PageFlow(style: Style())
+        XCTAssertEqual(flow.add([]).count, 0)
+        XCTAssertEqual(flow.finish().count, 1)
+    }
+
+    func testStreamingGivesTheWholeDocumentsPagesOutlineAndWarnings() {
+        for (frontMatter, footnotes) in [(false, true), (false, false), (true, true)] {
+            let markdown = sample(frontMatterTitle: frontMatter, footnotes: footnotes)
+            let expected = whole(markdown)
+            let (document, pages, count) = streamed(markdown)
+            let label = "front matter \(frontMatter), footnotes \(footnotes)"
+            XCTAssertEqual(count, expected.pages.count, label)
+            XCTAssertEqual(pages.map(describe), expected.pages.map(describe), label)
+            XCTAssertEqual(document.outline, expected.outline, label)
+            XCTAssertEqual(document.title, expected.title, label)
+            XCTAssertEqual(document.warnings, expected.warnings, label)
+            XCTAssertFalse(document.warnings.isEmpty, "the sample links to a missing anchor")
+        }
+    }
+
+    /// The running header shows the first heading, which comes after the first page here: the
+    /// pages before it wait for it.
+    func testPagesWaitForTheTitleOfTheRunningHeader() throws {
+        let markdown = prose(1500, seed: "before") + "\n\n# The title\n\n" + prose(200)
+        let (_, pages, _) = streamed(markdown)
+        XCTAssertGreaterThan(pages.count, 2)
+        XCTAssertEqual(pages[1].furnitureLines.first?.text, "The title")
+    }
+
+    func testCanStreamUnlessExcerptsOrPageCount() {
+        XCTAssertTrue(canLayOutStreaming(style: Style()))
+        var excerpts = Style()
+        excerpts.excerptLines = 4
+        XCTAssertFalse(canLayOutStreaming(style: excerpts))
+        var total = Style()
+        total.footer.center = .variants([(width: 4, text: "{page}"), (width: 10, text: "{page} of {pages}")])
+        XCTAssertFalse(canLayOutStreaming(style: total))
+    }
+
+    /// `Quire.render` streams; drawing the whole laid-out document gives the same bytes.
+    func testStreamedPDFIsByteForByteTheWholeDocumentsPDF() throws {
+        var options = RenderOptions()
+        options.creationDate = 0
+        options.sourceName = "sample.md"
+        let markdown = sample(frontMatterTitle: false)
+        let streamedPDF = try Quire.render(markdown: markdown, options: options).pdf
+        let laidOut = Quire.layout(markdown, options)
+        let wholePDF = try renderPDF(laidOut, metadata: Quire.metadata(laidOut, options))
+        XCTAssertGreaterThan(streamedPDF.count, 10_000)
+        XCTAssertEqual(streamedPDF, wholePDF)
+    }
+}
