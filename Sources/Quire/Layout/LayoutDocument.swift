@@ -42,8 +42,8 @@ private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fa
     info.title ?? outline.first.map { TextValue.plain($0.title) } ?? .plain(fallbackTitle)
 }
 
-/// Whether `layoutDocumentStreaming` can lay `document` out: not in excerpt mode (full texts
-/// come last), and no header or footer showing the page count.
+/// Whether `layoutDocumentStreaming` can lay documents out in `style`: not in excerpt mode
+/// (full texts come last), and no header or footer showing the page count.
 func canLayOutStreaming(style: Style) -> Bool {
     style.excerptLines == nil && !style.header.usesPageCount && !style.footer.usesPageCount
 }
