@@ -26,6 +26,11 @@ struct PageFlow {
     private var pending: [Slice] = []
     private var head = 0
     private(set) var pagesMade = 0
+    /// How far the page being filled has been filled, kept between calls so that slices
+    /// arriving a few at a time are measured once: the repeated table header on top, the
+    /// offset of each slice placed so far (`pending[head + i]` at `offsets[i]`), the height
+    /// used and the space the last slice asks after it. Nil until the page's first slice.
+    private var filling: (header: Slice?, offsets: [Double], y: Double, spaceAfter: Double)?
 
     init(style: Style) { self.style = style }
 
@@ -46,38 +51,40 @@ struct PageFlow {
 
     /// The next page, or nil when it could still take slices that have not arrived.
     private mutating func nextPage(final: Bool) -> Page? {
-        let contentHeight = style.contentHeight
-        let start = head
-        var placed: [(slice: Slice, y: Double)] = []
-        var y = 0.0
-        if let header = continuedHeader(at: start) {
-            placed.append((header, 0))
-            y = header.height
+        if filling == nil && head < pending.count {
+            let header = continuedHeader(at: head)
+            filling = (header, [], header?.height ?? 0, 0)
         }
-        var previousAfter = 0.0
-        var next = start
+        var fill = filling ?? (nil, [], 0, 0)
+        // Place slices while they fit.
+        var next = head + fill.offsets.count
         while next < pending.count {
             let slice = pending[next]
-            let first = next == start
+            let first = next == head
             if slice.pageBreakBefore && !first { break }
-            let gap = first ? 0 : max(previousAfter, slice.spaceBefore)
-            if !first && y + gap + slice.height > contentHeight + 0.001 { break }
-            placed.append((slice, y + gap))
-            y += gap + slice.height
-            previousAfter = slice.spaceAfter
+            let gap = first ? 0 : max(fill.spaceAfter, slice.spaceBefore)
+            if !first && fill.y + gap + slice.height > style.contentHeight + 0.001 { break }
+            fill.offsets.append(fill.y + gap)
+            fill.y += gap + slice.height
+            fill.spaceAfter = slice.spaceAfter
             next += 1
         }
-        if next == pending.count && !final { return nil }
+        if next == pending.count && !final {
+            filling = fill
+            return nil
+        }
         if next < pending.count && !pending[next].pageBreakBefore {
             // Move the break back over slices that must keep with their next...
             var breakAt = next
-            while breakAt - 1 > start && pending[breakAt - 1].keepWithNext { breakAt -= 1 }
+            while breakAt - 1 > head && pending[breakAt - 1].keepWithNext { breakAt -= 1 }
             // ...unless that chain is the whole page: then it cannot be honoured.
-            if breakAt == start + 1 && pending[start].keepWithNext { breakAt = next }
-            placed.removeLast(next - breakAt)
+            if breakAt == head + 1 && pending[head].keepWithNext { breakAt = next }
             next = breakAt
         }
+        var placed: [(slice: Slice, y: Double)] = fill.header.map { [($0, 0)] } ?? []
+        for i in head..<next { placed.append((pending[i], fill.offsets[i - head])) }
         head = next
+        filling = nil
         if head > 64 && head * 2 > pending.count {
             pending.removeFirst(head)
             head = 0
