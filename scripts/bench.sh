@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench: Quire's performance, measured side by side in one run on this machine.
-# Every comparison alternates its commands (RUNS times each, default 5) and reports medians
-# and their ratio, because these machines are shared and noisy. Never part of `make test`.
+# Every comparison alternates its commands (RUNS times each, default 5; SHORT_RUNS, default
+# three times that, for the sub-second ones) and reports medians and their ratio, because
+# these machines are shared and noisy. Never part of `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
