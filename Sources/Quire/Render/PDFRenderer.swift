@@ -34,22 +34,40 @@ public func renderPDF(_ document: LaidOutDocument, metadata: PDFMetadata) throws
 /// destinations; then the outline and metadata. A page can be dropped once drawn, so a
 /// document need not be held whole.
 ///
-/// Cairo 1.16 writes a damaged file (a reserved object never written) when link tags are
-/// used outside any structure element, so every page is drawn inside one "Document" tag.
+/// Links are written as annotations appended to Cairo's finished file (`linkAnnotationUpdate`),
+/// which is faster and smaller than Cairo's link tags, when Cairo writes the classic files that
+/// reads (before 1.17); with a newer Cairo they are Cairo's link tags.
 final class PDFWriter {
+    /// How link annotations get into the file.
+    enum LinkWriting {
+        /// Appended by Quire after Cairo finishes (Cairo before 1.17 writes classic files).
+        case appended
+        /// Cairo's link tags. Cairo 1.16 writes a damaged file (a reserved object never
+        /// written) when link tags are used outside any structure element, so every page is
+        /// then drawn inside one "Document" tag.
+        case cairoTags
+
+        /// What this process's Cairo supports.
+        static let forThisCairo: LinkWriting = cairo_version() < 1_17_00 ? .appended : .cairoTags
+    }
+
     private let sink = ByteSink()
     private let surface: OpaquePointer
     private let cr: OpaquePointer
+    private let linkWriting: LinkWriting
+    /// With `.appended`: each drawn page's links, in PDF user space.
+    private var pageLinks: [[PDFLinkAnnotation]] = []
     private var currentSize: PageSize
     private var finished = false
 
     /// Starts a PDF whose first page is `firstPageSize` (later pages may differ).
-    init(firstPageSize: PageSize) {
+    init(firstPageSize: PageSize, linkWriting: LinkWriting = .forThisCairo) {
         currentSize = firstPageSize
+        self.linkWriting = linkWriting
         surface = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, firstPageSize.width,
                                                       firstPageSize.height)!
         cr = cairo_create(surface)!
-        cairo_tag_begin(cr, "Document", "")
+        if linkWriting == .cairoTags { cairo_tag_begin(cr, "Document", "") }
     }
 
     /// A writer dropped unfinished (layout failed midway) frees Cairo's state; its bytes are lost.
@@ -71,15 +89,20 @@ final class PDFWriter {
             cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(escapedTagValue(destination.name))' x=0 y=\(destination.y)")
             cairo_tag_end(cr, CAIRO_TAG_DEST)
         }
-        for link in page.links {
-            let r = link.rect
-            let target: String
-            switch link.target {
-            case .uri(let uri): target = "uri='\(escapedTagValue(uri))'"
-            case .destination(let name): target = "dest='\(escapedTagValue(name))'"
+        switch linkWriting {
+        case .appended:
+            pageLinks.append(page.links.map { PDFLinkAnnotation($0, pageHeight: page.size.height) })
+        case .cairoTags:
+            for link in page.links {
+                let r = link.rect
+                let target: String
+                switch link.target {
+                case .uri(let uri): target = "uri='\(escapedTagValue(uri))'"
+                case .destination(let name): target = "dest='\(escapedTagValue(name))'"
+                }
+                cairo_tag_begin(cr, CAIRO_TAG_LINK, "\(target) rect=[\(r.x) \(r.y) \(r.width) \(r.height)]")
+                cairo_tag_end(cr, CAIRO_TAG_LINK)
             }
-            cairo_tag_begin(cr, CAIRO_TAG_LINK, "\(target) rect=[\(r.x) \(r.y) \(r.width) \(r.height)]")
-            cairo_tag_end(cr, CAIRO_TAG_LINK)
         }
         drawPage(page, cr)
         cairo_show_page(cr)
@@ -89,7 +112,7 @@ final class PDFWriter {
     /// - Throws: `RenderError` when Cairo reports a failure (at any point of the file).
     func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws -> [UInt8] {
         finished = true
-        cairo_tag_end(cr, "Document")
+        if linkWriting == .cairoTags { cairo_tag_end(cr, "Document") }
         addOutline(outline, surface)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, metadata.title)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, metadata.creator)
@@ -103,6 +126,17 @@ final class PDFWriter {
         cairo_surface_destroy(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError(description: "PDF output failed: \(String(cString: cairo_status_to_string(status)))")
+        }
+        if linkWriting == .appended {
+            let update: [UInt8]
+            do {
+                update = try sink.withBytes { pdf throws(PDFStructureError) in try linkAnnotationUpdate(for: pdf, links: pageLinks) }
+            } catch {
+                throw RenderError(description: "cannot add links to Cairo's PDF: \(error)")
+            }
+            guard update.isEmpty || update.withUnsafeBytes({ sink.append($0.baseAddress!, $0.count) }) else {
+                throw RenderError(description: "PDF output failed: out of memory")
+            }
         }
         return sink.bytes
     }

@@ -1,0 +1,323 @@
+/// The little of a finished PDF that an incremental update needs, read from its bytes: the
+/// trailer, the cross-reference table, the pages in order and each page's dictionary.
+///
+/// Only a classic PDF is read: one whose last cross-reference section is an `xref` table (not a
+/// stream) and whose catalog, page tree and pages are plain objects, which is what Cairo 1.16
+/// writes. Anything else is a `PDFStructureError`, never a guess.
+struct ClassicPDF {
+    struct Reference: Equatable { var number: Int; var generation: Int }
+
+    /// The trailer's /Size: the next free object number.
+    let size: Int
+    let root: Reference
+    let info: Reference?
+    /// The trailer's /ID array as written (kept by an update), if any.
+    let idText: [UInt8]?
+    /// Where the last cross-reference section starts (an update's /Prev).
+    let startXref: Int
+    /// Every page object, in page order.
+    let pages: [Reference]
+
+    private let bytes: UnsafeRawBufferPointer
+    private let offsets: [Int: Int]
+
+    /// Reads `bytes` (valid for as long as this value is used).
+    /// - Throws: `PDFStructureError` when the file is not a classic, unencrypted PDF.
+    /// - Complexity: O(objects in the cross-reference table + pages).
+    init(_ bytes: UnsafeRawBufferPointer) throws(PDFStructureError) {
+        self.bytes = bytes
+        var scan = PDFScanner(bytes)
+        guard let keyword = scan.lastIndex(of: "startxref") else { throw PDFStructureError("no startxref") }
+        scan.position = keyword + 9
+        guard let xref = scan.integer(), xref >= 0, xref < bytes.count else { throw PDFStructureError("bad startxref") }
+        startXref = xref
+        scan.position = xref
+        guard scan.keyword("xref") else { throw PDFStructureError("not a cross-reference table (an xref stream?)") }
+        var offsets: [Int: Int] = [:]
+        while let first = scan.integer() {
+            guard let count = scan.integer(), count >= 0 else { throw PDFStructureError("bad xref subsection") }
+            for number in first..<(first + count) {
+                guard let offset = scan.integer(), scan.integer() != nil, let kind = scan.word() else {
+                    throw PDFStructureError("bad xref entry")
+                }
+                if kind == "n" { offsets[number] = offset }
+            }
+        }
+        guard scan.keyword("trailer"), let trailer = scan.dictionary() else { throw PDFStructureError("no trailer") }
+        self.offsets = offsets
+        guard trailer.value(of: "Encrypt") == nil else { throw PDFStructureError("encrypted") }
+        guard let sizeText = trailer.value(of: "Size"), let size = PDFScanner.integer(sizeText),
+              let root = trailer.value(of: "Root").flatMap(PDFScanner.reference) else {
+            throw PDFStructureError("trailer lacks /Size or /Root")
+        }
+        self.size = size
+        self.root = root
+        info = trailer.value(of: "Info").flatMap(PDFScanner.reference)
+        idText = trailer.value(of: "ID")
+
+        var pages: [Reference] = []
+        let catalog = try Self.dictionary(root, in: bytes, offsets)
+        guard let tree = catalog.value(of: "Pages").flatMap(PDFScanner.reference) else {
+            throw PDFStructureError("catalog has no /Pages")
+        }
+        try Self.collectPages(tree, in: bytes, offsets, into: &pages, depth: 0)
+        self.pages = pages
+    }
+
+    /// The dictionary of page object `reference` (one of `pages`).
+    func pageDictionary(_ reference: Reference) throws(PDFStructureError) -> PDFDictionary {
+        try Self.dictionary(reference, in: bytes, offsets)
+    }
+
+    private static func dictionary(_ reference: Reference, in bytes: UnsafeRawBufferPointer,
+                                   _ offsets: [Int: Int]) throws(PDFStructureError) -> PDFDictionary {
+        guard let offset = offsets[reference.number], offset < bytes.count else {
+            throw PDFStructureError("object \(reference.number) is not in the cross-reference table")
+        }
+        var scan = PDFScanner(bytes)
+        scan.position = offset
+        guard scan.integer() == reference.number, scan.integer() == reference.generation, scan.keyword("obj"),
+              let dictionary = scan.dictionary() else {
+            throw PDFStructureError("object \(reference.number) is not a dictionary at its offset")
+        }
+        return dictionary
+    }
+
+    /// Walks the page tree depth first (a tree deeper than 64 levels is refused: a cycle).
+    private static func collectPages(_ node: Reference, in bytes: UnsafeRawBufferPointer, _ offsets: [Int: Int],
+                                     into pages: inout [Reference], depth: Int) throws(PDFStructureError) {
+        guard depth < 64 else { throw PDFStructureError("page tree too deep") }
+        let dictionary = try dictionary(node, in: bytes, offsets)
+        switch dictionary.value(of: "Type").map({ String(decoding: $0, as: UTF8.self) }) {
+        case "/Page":
+            pages.append(node)
+        case "/Pages":
+            guard let kids = dictionary.value(of: "Kids") else { throw PDFStructureError("page tree node lacks /Kids") }
+            for kid in PDFScanner.references(in: kids) {
+                try collectPages(kid, in: bytes, offsets, into: &pages, depth: depth + 1)
+            }
+        default:
+            throw PDFStructureError("object \(node.number) in the page tree is not a page")
+        }
+    }
+}
+
+/// Why a PDF could not be read as a classic PDF.
+struct PDFStructureError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A dictionary's text and its top-level entries' values (each value's text, as written).
+struct PDFDictionary {
+    let text: [UInt8]
+    private let entries: [(key: [UInt8], value: [UInt8])]
+
+    init(text: [UInt8], entries: [(key: [UInt8], value: [UInt8])]) {
+        self.text = text
+        self.entries = entries
+    }
+
+    /// The value of `/key`, or nil.
+    func value(of key: String) -> [UInt8]? {
+        let key = Array(key.utf8)
+        return entries.first { $0.key == key }?.value
+    }
+}
+
+/// A cursor over PDF syntax: whitespace and comments skipped, strings, names, numbers and
+/// nested dictionaries and arrays read as units. Every read stops at the end of the bytes.
+struct PDFScanner {
+    let bytes: UnsafeRawBufferPointer
+    var position = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    private static func isWhitespace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C || b == 0 }
+    private static func isDelimiter(_ b: UInt8) -> Bool { "()<>[]{}/%".utf8.contains(b) }
+
+    /// Skips whitespace and comments.
+    mutating func skipSpace() {
+        while position < bytes.count {
+            let b = bytes[position]
+            if Self.isWhitespace(b) {
+                position += 1
+            } else if b == UInt8(ascii: "%") {
+                while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+            } else {
+                return
+            }
+        }
+    }
+
+    /// The start of the last occurrence of `word` in the bytes, searching back from the end.
+    func lastIndex(of word: String) -> Int? {
+        let w = Array(word.utf8)
+        var i = bytes.count - w.count
+        while i >= 0 {
+            if bytes[i] == w[0], (0..<w.count).allSatisfy({ bytes[i + $0] == w[$0] }) { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// A regular token (a run of characters up to whitespace or a delimiter), as text.
+    mutating func word() -> String? {
+        skipSpace()
+        let start = position
+        while position < bytes.count, !Self.isWhitespace(bytes[position]), !Self.isDelimiter(bytes[position]) { position += 1 }
+        return position > start ? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) : nil
+    }
+
+    /// Consumes `keyword` if it comes next.
+    mutating func keyword(_ keyword: String) -> Bool {
+        let saved = position
+        if word() == keyword { return true }
+        position = saved
+        return false
+    }
+
+    /// A non-negative integer if one comes next (else the position is unchanged).
+    mutating func integer() -> Int? {
+        let saved = position
+        guard let word = word(), let value = Int(word), value >= 0 else { position = saved; return nil }
+        return value
+    }
+
+    /// The next value's text: a dictionary, array, string, name, or a number or keyword
+    /// (an indirect reference `n g R` is read as three values).
+    mutating func value() -> [UInt8]? {
+        skipSpace()
+        guard position < bytes.count else { return nil }
+        let start = position
+        let b = bytes[position]
+        if b == UInt8(ascii: "<"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "<") {
+            guard skipNested(brackets: false) else { return nil }
+        } else if b == UInt8(ascii: "[") {
+            guard skipNested(brackets: true) else { return nil }
+        } else if b == UInt8(ascii: "(") {
+            guard skipLiteralString() else { return nil }
+        } else if b == UInt8(ascii: "<") {
+            while position < bytes.count, bytes[position] != UInt8(ascii: ">") { position += 1 }
+            guard position < bytes.count else { return nil }
+            position += 1
+        } else if b == UInt8(ascii: "/") {
+            position += 1
+            while position < bytes.count, !Self.isWhitespace(bytes[position]), !Self.isDelimiter(bytes[position]) { position += 1 }
+        } else {
+            guard word() != nil else { return nil }
+        }
+        return Array(UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
+    }
+
+    /// A dictionary next: its text and top-level entries (a reference value `n g R` kept whole).
+    mutating func dictionary() -> PDFDictionary? {
+        skipSpace()
+        let start = position
+        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "<") else { return nil }
+        position += 2
+        var entries: [(key: [UInt8], value: [UInt8])] = []
+        while true {
+            skipSpace()
+            guard position + 1 < bytes.count else { return nil }
+            if bytes[position] == UInt8(ascii: ">"), bytes[position + 1] == UInt8(ascii: ">") {
+                position += 2
+                return PDFDictionary(text: Array(UnsafeRawBufferPointer(rebasing: bytes[start..<position])), entries: entries)
+            }
+            guard bytes[position] == UInt8(ascii: "/"), let key = value(), var value = value() else { return nil }
+            // `n g R`: two integers then R make one value.
+            let saved = position
+            if PDFScanner.integer(value) != nil, let generation = self.value(), PDFScanner.integer(generation) != nil, self.value() == Array("R".utf8) {
+                value += [0x20] + generation + Array(" R".utf8)
+            } else {
+                position = saved
+            }
+            entries.append((Array(key.dropFirst()), value))
+        }
+    }
+
+    /// Skips a dictionary (`brackets` false) or an array (true) from its opening to its matching
+    /// close, minding strings, hex strings and comments.
+    private mutating func skipNested(brackets: Bool) -> Bool {
+        var depth = 0
+        while position < bytes.count {
+            let b = bytes[position]
+            let doubled = position + 1 < bytes.count && bytes[position + 1] == b
+            switch b {
+            case UInt8(ascii: "("):
+                guard skipLiteralString() else { return false }
+                continue
+            case UInt8(ascii: "%"):
+                skipSpace()
+                continue
+            case UInt8(ascii: "<") where doubled:
+                if !brackets { depth += 1 }
+                position += 2
+                continue
+            case UInt8(ascii: "<"):
+                // A hex string: its closing `>` is not half of a dictionary's `>>`.
+                while position < bytes.count, bytes[position] != UInt8(ascii: ">") { position += 1 }
+            case UInt8(ascii: ">") where doubled && !brackets:
+                depth -= 1
+                position += 2
+                if depth == 0 { return true }
+                continue
+            case UInt8(ascii: "[") where brackets:
+                depth += 1
+            case UInt8(ascii: "]") where brackets:
+                depth -= 1
+                if depth == 0 { position += 1; return true }
+            default:
+                break
+            }
+            position += 1
+        }
+        return false
+    }
+
+    /// Skips a literal string `( … )`: nested parentheses balance, a backslash escapes one byte.
+    private mutating func skipLiteralString() -> Bool {
+        var depth = 0
+        while position < bytes.count {
+            let b = bytes[position]
+            position += 1
+            if b == UInt8(ascii: "\\") { position += 1; continue }
+            if b == UInt8(ascii: "(") { depth += 1 }
+            if b == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 { return true }
+            }
+        }
+        return false
+    }
+
+    /// A value's text as a non-negative integer.
+    static func integer(_ text: [UInt8]) -> Int? {
+        guard !text.isEmpty, text.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(String(decoding: text, as: UTF8.self))
+    }
+
+    /// A value's text as an indirect reference `n g R`.
+    static func reference(_ text: [UInt8]) -> ClassicPDF.Reference? {
+        let parts = text.split(separator: 0x20)
+        guard parts.count == 3, parts[2] == [UInt8(ascii: "R")],
+              let n = integer(Array(parts[0])), let g = integer(Array(parts[1])) else { return nil }
+        return ClassicPDF.Reference(number: n, generation: g)
+    }
+
+    /// Every `n g R` in an array's text, in order.
+    static func references(in array: [UInt8]) -> [ClassicPDF.Reference] {
+        let words = array.split { isWhitespace($0) || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }
+        var result: [ClassicPDF.Reference] = []
+        var i = 0
+        while i + 2 < words.count {
+            if words[i + 2] == [UInt8(ascii: "R")], let n = integer(Array(words[i])), let g = integer(Array(words[i + 1])) {
+                result.append(ClassicPDF.Reference(number: n, generation: g))
+                i += 3
+            } else {
+                i += 1
+            }
+        }
+        return result
+    }
+}
