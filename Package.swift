@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Quire: a Markdown-to-PDF typesetter. No package dependencies: only the toolchain and
-// Debian's C libraries (cmark-gfm, Pango, Cairo, gdk-pixbuf, librsvg), found through pkg-config.
+// Debian's C libraries: cmark-gfm, Pango and Cairo found through pkg-config; gdk-pixbuf and
+// librsvg opened at run time when an image needs them (Sources/Quire/Render/ImageLibraries.swift).
 import PackageDescription
 
 let package = Package(
@@ -20,12 +21,7 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
-        .systemLibrary(
-            name: "CRsvgPixbuf",
-            pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev", "libgdk-pixbuf-2.0-dev"])]
-        ),
-        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CRsvgPixbuf"]),
+        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo"]),
         .executableTarget(name: "quire", dependencies: ["Quire"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
         .testTarget(name: "quireCLITests", dependencies: ["Quire"]),

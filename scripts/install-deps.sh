@@ -2,7 +2,7 @@
 # Installs the Debian packages Quire builds and tests with, only if some are missing.
 # Runs apt-get update first when a package cannot be found in the current lists.
 set -euo pipefail
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libpango1.0-dev libcairo2-dev libgdk-pixbuf-2.0-dev librsvg2-dev
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libpango1.0-dev libcairo2-dev libgdk-pixbuf-2.0-0 librsvg2-2
           poppler-utils qpdf strace fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do

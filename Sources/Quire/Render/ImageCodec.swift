@@ -1,10 +1,11 @@
-import CRsvgPixbuf
+import CPangoCairo
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// An image checked to decode, with its intrinsic size: what layout places and the renderer
-/// draws. The one file that calls gdk-pixbuf and librsvg (and Cairo for images).
+/// draws. The one file that calls gdk-pixbuf and librsvg (through `PixbufLibrary` and
+/// `SVGLibrary`, opened on first use) and Cairo for images.
 ///
 /// Only the encoded bytes are kept. Decoding happens when the image is loaded (to check the
 /// data and learn its size) and again each time it is drawn, into a fresh Cairo surface that
@@ -46,7 +47,7 @@ public final class LoadedImage: Sendable {
         }
         if format == .svg {
             let (handle, size) = try svgHandle(bytes)
-            g_object_unref(handle)
+            g_object_unref(UnsafeMutableRawPointer(handle))
             return LoadedImage(format: .svg, width: size.width * pointsPerPixel, height: size.height * pointsPerPixel, bytes: bytes)
         }
         guard let (w, h) = headerSize(format, bytes), w > 0, h > 0 else {
@@ -78,11 +79,11 @@ public final class LoadedImage: Sendable {
     func draw(in rect: Rect, _ cr: OpaquePointer) {
         guard rect.width > 0, rect.height > 0 else { return }
         if format == .svg {
-            guard let handle = try? Self.svgHandle(bytes).0 else { return }
-            defer { g_object_unref(handle) }
-            var viewport = RsvgRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+            guard let rsvg = try? SVGLibrary.shared.get(), let handle = try? Self.svgHandle(bytes).0 else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+            let viewport = [rect.x, rect.y, rect.width, rect.height]  // an RsvgRectangle
             cairo_save(cr)
-            rsvg_handle_render_document(handle, cr, &viewport, nil)
+            _ = rsvg.rsvgRenderDocument(handle, cr, viewport, nil)
             cairo_restore(cr)
             return
         }
@@ -102,25 +103,30 @@ public final class LoadedImage: Sendable {
 
     /// A librsvg handle for `bytes` at 96 dpi and its intrinsic size in CSS pixels (its
     /// width and height, else its viewBox, else CSS's default 300 × 150). Unref the handle.
-    private static func svgHandle(_ bytes: [UInt8]) throws -> (UnsafeMutablePointer<RsvgHandle>, (width: Double, height: Double)) {
+    private static func svgHandle(_ bytes: [UInt8]) throws(ImageError) -> (OpaquePointer, (width: Double, height: Double)) {
+        let rsvg = try SVGLibrary.shared.get()
         var error: UnsafeMutablePointer<GError>?
-        guard let handle = bytes.withUnsafeBufferPointer({ rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }) else {
+        guard let handle = bytes.withUnsafeBufferPointer({ rsvg.rsvgNewFromData($0.baseAddress, UInt($0.count), &error) }) else {
             throw ImageError(message: "corrupt SVG: \(consume(error))")
         }
-        rsvg_handle_set_dpi(handle, 96)
+        rsvg.rsvgSetDPI(handle, 96)
         var width = 0.0, height = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
-            var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
-            var w = RsvgLength(), h = RsvgLength(), box = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &w, &hasHeight, &h, &hasViewBox, &box)
-            if hasViewBox != 0, box.width > 0, box.height > 0 {
-                (width, height) = (box.width, box.height)
+        if rsvg.rsvgIntrinsicSizeInPixels(handle, &width, &height) == 0 {
+            var hasWidth: Int32 = 0, hasHeight: Int32 = 0, hasViewBox: Int32 = 0
+            var box = [0.0, 0, 0, 0]  // an RsvgRectangle: x, y, width, height
+            // Two RsvgLengths (a double and an enum: 16 bytes each), not read.
+            withUnsafeTemporaryAllocation(byteCount: 32, alignment: 8) { lengths in
+                rsvg.rsvgIntrinsicDimensions(handle, &hasWidth, lengths.baseAddress, &hasHeight, lengths.baseAddress! + 16,
+                                             &hasViewBox, &box)
+            }
+            if hasViewBox != 0, box[2] > 0, box[3] > 0 {
+                (width, height) = (box[2], box[3])
             } else {
                 (width, height) = (300, 150)
             }
         }
         guard width > 0, height > 0, width.isFinite, height.isFinite else {
-            g_object_unref(handle)
+            g_object_unref(UnsafeMutableRawPointer(handle))
             throw ImageError(message: "SVG has no size")
         }
         return (handle, (width, height))
@@ -209,17 +215,21 @@ public final class LoadedImage: Sendable {
     /// Answers gdk-pixbuf's "size-prepared" signal: asks for an image `divide` times smaller.
     private final class SizeRequest {
         let divide: Int
-        init(divide: Int) { self.divide = divide }
+        let setSize: @convention(c) (OpaquePointer?, Int32, Int32) -> Void
+        init(divide: Int, _ library: PixbufLibrary) {
+            self.divide = divide
+            setSize = library.loaderSetSize
+        }
 
-        func prepare(_ loader: UnsafeMutablePointer<GdkPixbufLoader>?, _ w: Int32, _ h: Int32) {
+        func prepare(_ loader: OpaquePointer?, _ w: Int32, _ h: Int32) {
             guard divide > 1 else { return }
-            gdk_pixbuf_loader_set_size(loader, max(1, w / Int32(divide)), max(1, h / Int32(divide)))
+            setSize(loader, max(1, w / Int32(divide)), max(1, h / Int32(divide)))
         }
     }
 
     /// Connects `request` to `loader`'s "size-prepared" signal (for as long as both live).
-    private static func connect(_ request: SizeRequest, _ loader: UnsafeMutablePointer<GdkPixbufLoader>) {
-        let prepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, gpointer?) -> Void = {
+    private static func connect(_ request: SizeRequest, _ loader: OpaquePointer) {
+        let prepared: @convention(c) (OpaquePointer?, Int32, Int32, gpointer?) -> Void = {
             Unmanaged<SizeRequest>.fromOpaque($3!).takeUnretainedValue().prepare($0, $1, $2)
         }
         g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(prepared, to: GCallback.self),
@@ -227,25 +237,26 @@ public final class LoadedImage: Sendable {
     }
 
     /// Decodes with gdk-pixbuf's loader for `type` into premultiplied ARGB (RGB without alpha).
-    private static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int) throws -> OpaquePointer {
+    private static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int) throws(ImageError) -> OpaquePointer {
+        let gdk = try PixbufLibrary.shared.get()
         var error: UnsafeMutablePointer<GError>?
-        guard let loader = gdk_pixbuf_loader_new_with_type(type, &error) else {
+        guard let loader = gdk.loaderNewWithType(type, &error) else {
             throw ImageError(message: "no \(type) decoder: \(consume(error))")
         }
-        defer { g_object_unref(loader) }
-        let request = SizeRequest(divide: divide)
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        let request = SizeRequest(divide: divide, gdk)
         connect(request, loader)
         let written = withExtendedLifetime(request) {
-            bytes.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
+            bytes.withUnsafeBufferPointer { gdk.loaderWrite(loader, $0.baseAddress, UInt($0.count), &error) }
         }
-        let closed = written != 0 ? gdk_pixbuf_loader_close(loader, &error) : gdk_pixbuf_loader_close(loader, nil)
-        guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+        let closed = written != 0 ? gdk.loaderClose(loader, &error) : gdk.loaderClose(loader, nil)
+        guard written != 0, closed != 0, let pixbuf = gdk.loaderGetPixbuf(loader) else {
             throw ImageError(message: "corrupt \(type.uppercased()): \(consume(error))")
         }
-        let w = Int(gdk_pixbuf_get_width(pixbuf)), h = Int(gdk_pixbuf_get_height(pixbuf))
-        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), alpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
-        let rowstride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, channels >= 3, let source = gdk_pixbuf_read_pixels(pixbuf) else {
+        let w = Int(gdk.pixbufWidth(pixbuf)), h = Int(gdk.pixbufHeight(pixbuf))
+        let channels = Int(gdk.pixbufChannels(pixbuf)), alpha = gdk.pixbufHasAlpha(pixbuf) != 0
+        let rowstride = Int(gdk.pixbufRowstride(pixbuf))
+        guard gdk.pixbufBitsPerSample(pixbuf) == 8, channels >= 3, let source = gdk.pixbufReadPixels(pixbuf) else {
             throw ImageError(message: "unsupported \(type.uppercased()) pixel layout")
         }
         let surface = cairo_image_surface_create(alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!

@@ -127,7 +127,9 @@ func appendPDFString(_ text: String, percentEncoding: Bool, to out: inout [UInt8
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
             out.append(UInt8(ascii: "\\"))
             out.append(byte)
-        case 0x21...0x7E, 0x20 where !percentEncoding:
+        case 0x21...0x7E:
+            out.append(byte)
+        case 0x20 where !percentEncoding:
             out.append(byte)
         default:
             if percentEncoding {
