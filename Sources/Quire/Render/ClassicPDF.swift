@@ -177,10 +177,17 @@ struct PDFScanner {
         return false
     }
 
-    /// A non-negative integer if one comes next (else the position is unchanged).
+    /// A non-negative integer (at most 15 digits) if one comes next (else the position is
+    /// unchanged). Read from the bytes: a cross-reference table is thousands of them.
     mutating func integer() -> Int? {
-        let saved = position
-        guard let word = word(), let value = Int(word), value >= 0 else { position = saved; return nil }
+        skipSpace()
+        var end = position, value = 0
+        while end < bytes.count, end - position < 15, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+            value = value * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+            end += 1
+        }
+        guard end > position, end == bytes.count || Self.isWhitespace(bytes[end]) || Self.isDelimiter(bytes[end]) else { return nil }
+        position = end
         return value
     }
 
@@ -293,8 +300,8 @@ struct PDFScanner {
 
     /// A value's text as a non-negative integer.
     static func integer(_ text: [UInt8]) -> Int? {
-        guard !text.isEmpty, text.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        return Int(String(decoding: text, as: UTF8.self))
+        guard !text.isEmpty, text.count < 16, text.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return text.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
     /// A value's text as an indirect reference `n g R`.

@@ -41,9 +41,12 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
     var next = file.size
     var entries: [(number: Int, offset: Int)] = []
 
-    func begin(_ number: Int) {
+    func begin(_ number: Int, generation: Int = 0) {
         entries.append((number, pdf.count + out.count))
-        out.append(contentsOf: "\(number) 0 obj\n".utf8)
+        appendPDFInteger(number, to: &out)
+        out.append(0x20)
+        appendPDFInteger(generation, to: &out)
+        out.append(contentsOf: " obj\n".utf8)
     }
 
     for (pageIndex, pageLinks) in links.enumerated() where !pageLinks.isEmpty {
@@ -72,11 +75,14 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
         guard dictionary.value(of: "Annots") == nil else {
             throw PDFStructureError("page \(pageIndex + 1) already has annotations")
         }
-        entries.append((page.number, pdf.count + out.count))
-        out.append(contentsOf: "\(page.number) \(page.generation) obj\n".utf8)
+        begin(page.number, generation: page.generation)
         out.append(contentsOf: dictionary.text.dropLast(2))
         out.append(contentsOf: "/Annots [".utf8)
-        for number in first..<next { out.append(contentsOf: " \(number) 0 R".utf8) }
+        for number in first..<next {
+            out.append(0x20)
+            appendPDFInteger(number, to: &out)
+            out.append(contentsOf: " 0 R".utf8)
+        }
         out.append(contentsOf: " ]\n>>\nendobj\n".utf8)
     }
 
@@ -89,8 +95,8 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
         while j < entries.count, entries[j].number == entries[j - 1].number + 1 { j += 1 }
         out.append(contentsOf: "\(entries[i].number) \(j - i)\n".utf8)
         for entry in entries[i..<j] {
-            let digits = String(entry.offset)
-            out.append(contentsOf: (String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n").utf8)
+            appendPDFInteger(entry.offset, to: &out, width: 10)
+            out.append(contentsOf: " 00000 n \n".utf8)
         }
         i = j
     }
@@ -104,10 +110,10 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
 /// Writes `value` with at most two decimals ("12", "-0.5", "612.34"): a hundredth of a point
 /// is finer than any viewer resolves a link area.
 func appendPDFNumber(_ value: Double, to out: inout [UInt8]) {
-    guard value.isFinite else { out.append(UInt8(ascii: "0")); return }
+    guard value.isFinite, abs(value) < 1e12 else { out.append(UInt8(ascii: "0")); return }
     let hundredths = Int((abs(value) * 100).rounded())
     if value < 0, hundredths != 0 { out.append(UInt8(ascii: "-")) }
-    out.append(contentsOf: String(hundredths / 100).utf8)
+    appendPDFInteger(hundredths / 100, to: &out)
     let fraction = hundredths % 100
     guard fraction != 0 else { return }
     out.append(UInt8(ascii: "."))
@@ -115,13 +121,38 @@ func appendPDFNumber(_ value: Double, to out: inout [UInt8]) {
     if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
 }
 
+/// Writes a non-negative integer in decimal, zero-padded to `width` digits.
+func appendPDFInteger(_ value: Int, to out: inout [UInt8], width: Int = 1) {
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var n = max(0, value), count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+        repeat {
+            buffer[count] = UInt8(ascii: "0") + UInt8(n % 10)
+            n /= 10
+            count += 1
+        } while n > 0 && count < 20
+        while count < min(width, 20) { buffer[count] = UInt8(ascii: "0"); count += 1 }
+        for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+    }
+}
+
 /// Writes `text` as a PDF literal string: `(`, `)` and `\` escaped with a backslash. With
 /// `percentEncoding` (a URI, which PDF wants in 7-bit ASCII) bytes outside printable ASCII
 /// become `%XX`, as in a URI; without it they are written as octal escapes `\ddd`, which
 /// stand for the same bytes.
 func appendPDFString(_ text: String, percentEncoding: Bool, to out: inout [UInt8]) {
-    let hex = Array("0123456789ABCDEF".utf8)
     out.append(UInt8(ascii: "("))
+    var text = text
+    let plain = text.withUTF8 { bytes in
+        bytes.allSatisfy { $0 >= 0x21 && $0 <= 0x7E && $0 != UInt8(ascii: "(") && $0 != UInt8(ascii: ")") && $0 != UInt8(ascii: "\\") }
+    }
+    if plain {
+        text.withUTF8 { out.append(contentsOf: $0) }
+        out.append(UInt8(ascii: ")"))
+        return
+    }
+    let hex = Array("0123456789ABCDEF".utf8)
     for byte in text.utf8 {
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
