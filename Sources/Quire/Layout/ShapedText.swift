@@ -35,6 +35,16 @@ final class Typesetter: @unchecked Sendable {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
     private var xHeights: [String: Double] = [:]
+    /// Font descriptions by family, size, weight and slant: parsing a description string costs
+    /// Pango about 6,000 instructions, and a document asks for a handful, thousands of times.
+    private var fonts: [FontKey: OpaquePointer] = [:]
+
+    private struct FontKey: Hashable {
+        var family: String
+        var size: Double
+        var bold: Bool
+        var italic: Bool
+    }
 
     /// The typesetter of the calling thread, set to `language` (a BCP 47 tag that picks
     /// language-specific glyphs, such as Japanese or Chinese forms of CJK; nil for none).
@@ -71,13 +81,26 @@ final class Typesetter: @unchecked Sendable {
     }
 
     deinit {
+        for font in fonts.values { pango_font_description_free(font) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
     /// Shapes `text` in `format` and breaks it into lines. O(n) in the text's length.
     func shape(_ text: StyledText, _ format: ParagraphFormat) -> ShapedText {
-        ShapedText(text: text, format: format, context: context)
+        ShapedText(text: text, format: format, font: font(format), context: context)
+    }
+
+    /// The base font of `format` (owned by this typesetter).
+    private func font(_ format: ParagraphFormat) -> OpaquePointer {
+        let key = FontKey(family: format.family, size: format.size, bold: format.bold, italic: format.italic)
+        if let font = fonts[key] { return font }
+        let font = pango_font_description_from_string(format.family)!
+        pango_font_description_set_size(font, Int32((format.size * Double(PANGO_SCALE)).rounded()))
+        if format.bold { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }
+        if format.italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
+        fonts[key] = font
+        return font
     }
 
     /// The x-height of a font in points (the ink height of "x"), cached per font.
@@ -128,17 +151,13 @@ public final class ShapedText: @unchecked Sendable {
     /// of the line here (blanked in Pango's glyph string) and the renderer draws them as images.
     let colorRuns: [[ColorRun]]
 
-    fileprivate init(text: StyledText, format: ParagraphFormat, context: OpaquePointer) {
+    /// `font`: the base font description (Pango copies it).
+    fileprivate init(text: StyledText, format: ParagraphFormat, font: OpaquePointer, context: OpaquePointer) {
         self.text = text
         self.format = format
         let layout = pango_layout_new(context)!
         self.layout = layout
-        let font = pango_font_description_from_string(format.family)
-        pango_font_description_set_size(font, Int32((format.size * Double(PANGO_SCALE)).rounded()))
-        if format.bold { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }
-        if format.italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
         pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
         if format.width.isFinite {
             pango_layout_set_width(layout, Int32(min(max(1, format.width), 1_000_000) * Double(PANGO_SCALE)))
         } else {
