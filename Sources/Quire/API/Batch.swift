@@ -91,13 +91,25 @@ public enum Batch {
     }
 
     /// True for a PDF whose metadata names Quire as its creator.
+    ///
+    /// Cairo writes the metadata near the end of the file, so the last 64 KB usually show it.
+    /// Link annotations appended after it (`linkAnnotationUpdate`) can push it further back:
+    /// then the whole file is read and the trailer's /Info dictionary consulted.
+    /// - Complexity: O(64 KB) usually; O(file size) for a file with many links.
     static func isQuirePDF(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 5), head == Data("%PDF-".utf8),
               let size = try? handle.seekToEnd() else { return false }
+        let marker = Data("/Creator (Quire".utf8)
         try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
         guard let tail = try? handle.readToEnd() else { return false }
-        return tail.range(of: Data("/Creator (Quire".utf8)) != nil
+        if tail.range(of: marker) != nil { return true }
+        guard size > 65_536, (try? handle.seek(toOffset: 0)) != nil, let whole = try? handle.readToEnd() else { return false }
+        return whole.withUnsafeBytes { bytes in
+            guard let file = try? ClassicPDF(bytes), let info = file.info,
+                  let creator = try? file.dictionary(info).value(of: "Creator") else { return false }
+            return creator.starts(with: Array("(Quire".utf8))
+        }
     }
 }

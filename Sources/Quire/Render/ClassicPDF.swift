@@ -31,19 +31,22 @@ struct ClassicPDF {
         scan.position = keyword + 9
         guard let xref = scan.integer(), xref >= 0, xref < bytes.count else { throw PDFStructureError("bad startxref") }
         startXref = xref
-        scan.position = xref
-        guard scan.keyword("xref") else { throw PDFStructureError("not a cross-reference table (an xref stream?)") }
-        var offsets: [Int: Int] = [:]
-        while let first = scan.integer() {
-            guard let count = scan.integer(), count >= 0 else { throw PDFStructureError("bad xref subsection") }
-            for number in first..<(first + count) {
-                guard let offset = scan.integer(), scan.integer() != nil, let kind = scan.word() else {
-                    throw PDFStructureError("bad xref entry")
-                }
-                if kind == "n" { offsets[number] = offset }
+        // The last section first, then each earlier one through /Prev (an incremental update's);
+        // the newest entry of an object wins, a free entry included.
+        var offsets: [Int: Int] = [:], decided = Set<Int>(), sections = Set<Int>()
+        var trailer: PDFDictionary?
+        var section: Int? = xref
+        while let at = section {
+            guard at >= 0, at < bytes.count, sections.insert(at).inserted, sections.count <= 1000 else {
+                throw PDFStructureError("bad or looping /Prev")
             }
+            let sectionTrailer = try Self.readSection(at: at, in: bytes) { number, offset in
+                if decided.insert(number).inserted, let offset { offsets[number] = offset }
+            }
+            if trailer == nil { trailer = sectionTrailer }
+            section = sectionTrailer.value(of: "Prev").flatMap(PDFScanner.integer)
         }
-        guard scan.keyword("trailer"), let trailer = scan.dictionary() else { throw PDFStructureError("no trailer") }
+        guard let trailer else { throw PDFStructureError("no trailer") }
         self.offsets = offsets
         guard trailer.value(of: "Encrypt") == nil else { throw PDFStructureError("encrypted") }
         guard let sizeText = trailer.value(of: "Size"), let size = PDFScanner.integer(sizeText),
@@ -64,8 +67,28 @@ struct ClassicPDF {
         self.pages = pages
     }
 
-    /// The dictionary of page object `reference` (one of `pages`).
-    func pageDictionary(_ reference: Reference) throws(PDFStructureError) -> PDFDictionary {
+    /// Reads the cross-reference section at `offset`, calling `entry` with each object number
+    /// and its offset (nil for a free entry), and returns the section's trailer.
+    private static func readSection(at offset: Int, in bytes: UnsafeRawBufferPointer,
+                                    _ entry: (Int, Int?) -> Void) throws(PDFStructureError) -> PDFDictionary {
+        var scan = PDFScanner(bytes)
+        scan.position = offset
+        guard scan.keyword("xref") else { throw PDFStructureError("not a cross-reference table (an xref stream?)") }
+        while let first = scan.integer() {
+            guard let count = scan.integer(), count >= 0, count <= bytes.count / 20 else { throw PDFStructureError("bad xref subsection") }
+            for number in first..<(first + count) {
+                guard let objectOffset = scan.integer(), scan.integer() != nil, let kind = scan.word(), kind == "n" || kind == "f" else {
+                    throw PDFStructureError("bad xref entry")
+                }
+                entry(number, kind == "n" ? objectOffset : nil)
+            }
+        }
+        guard scan.keyword("trailer"), let trailer = scan.dictionary() else { throw PDFStructureError("no trailer") }
+        return trailer
+    }
+
+    /// The dictionary of object `reference` (a page, the document information, ...).
+    func dictionary(_ reference: Reference) throws(PDFStructureError) -> PDFDictionary {
         try Self.dictionary(reference, in: bytes, offsets)
     }
 

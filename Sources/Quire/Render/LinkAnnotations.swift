@@ -71,7 +71,7 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
             }
         }
         let page = file.pages[pageIndex]
-        let dictionary = try file.pageDictionary(page)
+        let dictionary = try file.dictionary(page)
         guard dictionary.value(of: "Annots") == nil else {
             throw PDFStructureError("page \(pageIndex + 1) already has annotations")
         }

@@ -34,9 +34,10 @@ public func renderPDF(_ document: LaidOutDocument, metadata: PDFMetadata) throws
 /// destinations; then the outline and metadata. A page can be dropped once drawn, so a
 /// document need not be held whole.
 ///
-/// Links are written as annotations appended to Cairo's finished file (`linkAnnotationUpdate`),
-/// which is faster and smaller than Cairo's link tags, when Cairo writes the classic files that
-/// reads (before 1.17); with a newer Cairo they are Cairo's link tags.
+/// Links are annotations appended to Cairo's finished file (`linkAnnotationUpdate`), faster
+/// and smaller than Cairo's link tags, when Cairo writes the classic files `ClassicPDF` reads
+/// (Cairo 1.16, as Debian bookworm ships; later Cairo may write compressed cross-references,
+/// which that reader refuses); with Cairo 1.17 or later they are Cairo's link tags.
 final class PDFWriter {
     /// How link annotations get into the file.
     enum LinkWriting {
