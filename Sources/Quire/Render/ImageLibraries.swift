@@ -80,7 +80,7 @@ struct PixbufLibrary: @unchecked Sendable {  // immutable C function pointers: s
 }
 
 /// Opens a shared library for good (it is never closed).
-private func openLibrary(_ soname: String) throws(ImageError) -> UnsafeMutableRawPointer {
+func openLibrary(_ soname: String) throws(ImageError) -> UnsafeMutableRawPointer {
     guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
         let reason = dlerror().map { String(cString: $0) } ?? "not found"
         throw ImageError(message: "cannot load \(soname) (\(reason)); install its package")

@@ -37,4 +37,13 @@ final class ImageCodecTests: XCTestCase {
         let gif: [UInt8] = Array("GIF89a".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0]
         XCTAssertThrowsError(try LoadedImage.decode(gif))
     }
+
+    /// librsvg and gdk-pixbuf are opened at run time: a missing library is an error naming it.
+    func testMissingImageLibraryIsAnErrorNamingIt() {
+        XCTAssertThrowsError(try openLibrary("libquire-no-such-library.so.1")) { error in
+            XCTAssert("\(error)".contains("libquire-no-such-library.so.1"), "\(error)")
+        }
+        XCTAssertNoThrow(try SVGLibrary.shared.get())
+        XCTAssertNoThrow(try PixbufLibrary.shared.get())
+    }
 }
