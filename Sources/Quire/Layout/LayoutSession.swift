@@ -23,7 +23,7 @@ final class LayoutSession {
     var footnotesStarted = false
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
     /// repeated on every page is shaped once. Texts with the page number are not kept.
-    var furnitureShapes: [String: ShapedText] = [:]
+    var furnitureShapes: [FurnitureKey: ShapedText] = [:]
 
     init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources()) {
         self.style = style

@@ -21,6 +21,13 @@ extension LayoutSession {
     /// The most characters a header or footer slot keeps.
     static let furnitureCharacters = 200
 
+    /// A shaped header or footer text, by slot alignment, size and text.
+    struct FurnitureKey: Hashable {
+        var alignment: TextAlignment
+        var size: Double
+        var text: String
+    }
+
     private func band(_ furniture: Furniture, baselineFromTop: Double, size: Double, page: Int, of count: Int?,
                       info: DocumentInfo, title: TextValue) -> [PageItem] {
         guard !furniture.isEmpty else { return [] }
@@ -29,23 +36,27 @@ extension LayoutSession {
         let width = used > 1 ? style.contentWidth / 3 : style.contentWidth
         var items: [PageItem] = []
         for (value, alignment) in slots where value != .plain("") {
-            var text = wording(value, width: width)
-            let samePageToPage = !text.contains("{page}")
-            let fills: [(String, String)] = [
-                ("{title}", wording(title, width: width)),
-                ("{subtitle}", info.subtitle.map { wording($0, width: width) } ?? ""),
-                ("{author}", info.author.map { wording($0, width: width) } ?? ""),
-                ("{date}", info.date.map { wording($0, width: width) } ?? ""),
-                ("{pages}", count.map(String.init) ?? "?"),
-                ("{page}", String(page)),
-            ]
-            for (placeholder, fill) in fills where text.contains(placeholder) {
-                text = text.replacingOccurrences(of: placeholder, with: fill)
+            let template = wording(value, width: width)
+            var text = template
+            if template.utf8.contains(UInt8(ascii: "{")) {
+                text = filledPlaceholders(template) { name in
+                    switch name {
+                    case "title": return wording(title, width: width)
+                    case "subtitle": return info.subtitle.map { wording($0, width: width) } ?? ""
+                    case "author": return info.author.map { wording($0, width: width) } ?? ""
+                    case "date": return info.date.map { wording($0, width: width) } ?? ""
+                    case "pages": return count.map(String.init) ?? "?"
+                    case "page": return String(page)
+                    default: return nil
+                    }
+                }
             }
             guard !text.isEmpty else { continue }
             // One line in a margin: a runaway title (a 100 KB heading) is cut, not shaped whole on every page.
-            if text.count > Self.furnitureCharacters { text = String(text.prefix(Self.furnitureCharacters)) + "…" }
-            let key = "\(alignment) \(size) \(text)"
+            if text.utf8.count > Self.furnitureCharacters, text.count > Self.furnitureCharacters {
+                text = String(text.prefix(Self.furnitureCharacters)) + "…"
+            }
+            let key = FurnitureKey(alignment: alignment, size: size, text: text)
             let shaped: ShapedText
             if let known = furnitureShapes[key] {
                 shaped = known
@@ -55,7 +66,8 @@ extension LayoutSession {
                 format.color = style.mutedColor
                 format.lineHeight = size
                 shaped = typesetter.shape(plainText(text), format)
-                if samePageToPage { furnitureShapes[key] = shaped }
+                // A text with the page number is not seen again: not kept.
+                if !template.contains("{page}") { furnitureShapes[key] = shaped }
             }
             guard let line = shaped.lines.first else { continue }
             items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: style.margins.left + line.x,
@@ -96,4 +108,30 @@ extension LayoutSession {
         slices.append(rule)
         return slices
     }
+}
+
+/// `template` with each `{name}` that `fill` knows replaced, in one pass; other braces stay.
+/// - Complexity: O(n) in the template's length plus the fills'.
+func filledPlaceholders(_ template: String, _ fill: (Substring) -> String?) -> String {
+    var out = ""
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{") {
+        out += rest[..<open]
+        rest = rest[open...]
+        guard let close = rest.firstIndex(of: "}") else { break }
+        let name = rest[rest.index(after: rest.startIndex)..<close]
+        if name.contains("{") {  // "{{page}": the first brace is text
+            out += "{"
+            rest = rest.dropFirst()
+            continue
+        }
+        if let value = fill(name) {
+            out += value
+        } else {
+            out += rest[...close]
+        }
+        rest = rest[rest.index(after: close)...]
+    }
+    out += rest
+    return out
 }

@@ -124,4 +124,14 @@ extension TemplatesTests {
         XCTAssertEqual(given.margins.left, 20)
         XCTAssertEqual(try Templates.style(template: "compact", sets: ["page.size=a5"]).margins.left, 14 * 72 / 25.4, accuracy: 0.01)
     }
+
+    /// Header and footer placeholders are filled in one pass: a title that happens to contain
+    /// "{page}" is printed as written, and unknown names stay.
+    func testPlaceholdersAreFilledInOnePass() {
+        let fills: [Substring: String] = ["title": "Chapter {page}", "page": "7"]
+        XCTAssertEqual(filledPlaceholders("{title} · {page} of {pages", { fills[$0] }), "Chapter {page} · 7 of {pages")
+        XCTAssertEqual(filledPlaceholders("{unknown}{page}", { fills[$0] }), "{unknown}7")
+        XCTAssertEqual(filledPlaceholders("", { fills[$0] }), "")
+        XCTAssertEqual(filledPlaceholders("{{page}}", { fills[$0] }), "{7}")
+    }
 }
