@@ -18,12 +18,15 @@ cc -O2 Benchmarks/floor.c -o "$work/floor" $(pkg-config --cflags --libs pangocai
 
 now() { date +%s.%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+# A measured command that fails makes its times meaningless: it is listed, and the bench
+# ends with a non-zero status (a batch that refuses to overwrite its outputs was found so).
+failed() { echo "failed: $1" >&2; echo "$1" >> "$work/failures"; }
 # time_pair CMD_A CMD_B [RUNS]: alternate the two commands; sets A and B to their median seconds.
 time_pair() {
   : > "$work/a.t"; : > "$work/b.t"
   for _ in $(seq "${3:-$RUNS}"); do
-    s=$(now); bash -c "$1" >/dev/null 2>&1 || echo "failed: $1" >&2; e=$(now); echo "$e - $s" | bc -l >> "$work/a.t"
-    s=$(now); bash -c "$2" >/dev/null 2>&1 || echo "failed: $2" >&2; e=$(now); echo "$e - $s" | bc -l >> "$work/b.t"
+    s=$(now); bash -c "$1" >/dev/null 2>&1 || failed "$1"; e=$(now); echo "$e - $s" | bc -l >> "$work/a.t"
+    s=$(now); bash -c "$2" >/dev/null 2>&1 || failed "$2"; e=$(now); echo "$e - $s" | bc -l >> "$work/b.t"
   done
   A=$(median < "$work/a.t"); B=$(median < "$work/b.t")
 }
@@ -98,3 +101,8 @@ echo "Medians of alternating runs: $SHORT_RUNS for single documents and excerpts
 echo "rest. Targets: large document within 1.3x the floor; --jobs 2 at least 1.6x the throughput"
 echo "of --jobs 1; peak memory at most 100 MiB and flat across a batch; 16x input within 17x"
 echo "time; an excerpt of 1 MB within 2x the cost of 10 KB."
+if [ -s "$work/failures" ]; then
+  echo
+  echo "$(wc -l < "$work/failures") measured runs failed (listed above): their rows are not valid." >&2
+  exit 1
+fi
