@@ -34,7 +34,7 @@ struct ParagraphFormat: Sendable, Equatable {
 final class Typesetter: @unchecked Sendable {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
-    private var xHeights: [String: Double] = [:]
+    private var xHeights: [FontKey: Double] = [:]
     /// Font descriptions by family, size, weight and slant: parsing a description string costs
     /// Pango about 6,000 instructions, and a document asks for a handful, thousands of times.
     private var fonts: [FontKey: OpaquePointer] = [:]
@@ -105,7 +105,7 @@ final class Typesetter: @unchecked Sendable {
 
     /// The x-height of a font in points (the ink height of "x"), cached per font.
     func xHeight(family: String, size: Double) -> Double {
-        let key = "\(family)|\(size)"
+        let key = FontKey(family: family, size: size, bold: false, italic: false)
         if let cached = xHeights[key] { return cached }
         var probe = StyledText()
         probe.append("x")

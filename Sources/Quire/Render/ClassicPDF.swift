@@ -77,10 +77,10 @@ struct ClassicPDF {
         while let first = scan.integer() {
             guard let count = scan.integer(), count >= 0, count <= bytes.count / 20 else { throw PDFStructureError("bad xref subsection") }
             for number in first..<(first + count) {
-                guard let objectOffset = scan.integer(), scan.integer() != nil, let kind = scan.word(), kind == "n" || kind == "f" else {
+                guard let objectOffset = scan.integer(), scan.integer() != nil, let kind = scan.entryKind() else {
                     throw PDFStructureError("bad xref entry")
                 }
-                entry(number, kind == "n" ? objectOffset : nil)
+                entry(number, kind == UInt8(ascii: "n") ? objectOffset : nil)
             }
         }
         guard scan.keyword("trailer"), let trailer = scan.dictionary() else { throw PDFStructureError("no trailer") }
@@ -190,6 +190,15 @@ struct PDFScanner {
         let start = position
         while position < bytes.count, !Self.isWhitespace(bytes[position]), !Self.isDelimiter(bytes[position]) { position += 1 }
         return position > start ? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) : nil
+    }
+
+    /// A cross-reference entry's kind, `n` (in use) or `f` (free), if one comes next.
+    mutating func entryKind() -> UInt8? {
+        skipSpace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "n") || bytes[position] == UInt8(ascii: "f"),
+              position + 1 == bytes.count || Self.isWhitespace(bytes[position + 1]) else { return nil }
+        position += 1
+        return bytes[position - 1]
     }
 
     /// Consumes `keyword` if it comes next.

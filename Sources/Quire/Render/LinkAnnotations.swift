@@ -46,7 +46,7 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
         appendPDFInteger(number, to: &out)
         out.append(0x20)
         appendPDFInteger(generation, to: &out)
-        out.append(contentsOf: " obj\n".utf8)
+        out.appendLiteral(" obj\n")
     }
 
     for (pageIndex, pageLinks) in links.enumerated() where !pageLinks.isEmpty {
@@ -54,20 +54,20 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
         for link in pageLinks {
             begin(next)
             next += 1
-            out.append(contentsOf: "<< /Type /Annot /Subtype /Link /Border [ 0 0 0 ] /Rect [ ".utf8)
+            out.appendLiteral("<< /Type /Annot /Subtype /Link /Border [ 0 0 0 ] /Rect [ ")
             for value in [link.left, link.bottom, link.right, link.top] {
                 appendPDFNumber(value, to: &out)
                 out.append(0x20)
             }
             switch link.target {
             case .uri(let uri):
-                out.append(contentsOf: "] /A << /S /URI /URI ".utf8)
+                out.appendLiteral("] /A << /S /URI /URI ")
                 appendPDFString(uri, percentEncoding: true, to: &out)
-                out.append(contentsOf: " >> >>\nendobj\n".utf8)
+                out.appendLiteral(" >> >>\nendobj\n")
             case .destination(let name):
-                out.append(contentsOf: "] /Dest ".utf8)
+                out.appendLiteral("] /Dest ")
                 appendPDFString(name, percentEncoding: false, to: &out)
-                out.append(contentsOf: " >>\nendobj\n".utf8)
+                out.appendLiteral(" >>\nendobj\n")
             }
         }
         let page = file.pages[pageIndex]
@@ -77,13 +77,13 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
         }
         begin(page.number, generation: page.generation)
         out.append(contentsOf: dictionary.text.dropLast(2))
-        out.append(contentsOf: "/Annots [".utf8)
+        out.appendLiteral("/Annots [")
         for number in first..<next {
             out.append(0x20)
             appendPDFInteger(number, to: &out)
-            out.append(contentsOf: " 0 R".utf8)
+            out.appendLiteral(" 0 R")
         }
-        out.append(contentsOf: " ]\n>>\nendobj\n".utf8)
+        out.appendLiteral(" ]\n>>\nendobj\n")
     }
 
     let xref = pdf.count + out.count
@@ -96,7 +96,7 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
         out.append(contentsOf: "\(entries[i].number) \(j - i)\n".utf8)
         for entry in entries[i..<j] {
             appendPDFInteger(entry.offset, to: &out, width: 10)
-            out.append(contentsOf: " 00000 n \n".utf8)
+            out.appendLiteral(" 00000 n \n")
         }
         i = j
     }
@@ -172,4 +172,11 @@ func appendPDFString(_ text: String, percentEncoding: Bool, to out: inout [UInt8
         }
     }
     out.append(UInt8(ascii: ")"))
+}
+
+extension [UInt8] {
+    /// Appends a literal's bytes in one copy (a `String`'s UTF-8 view goes element by element).
+    mutating func appendLiteral(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
 }
