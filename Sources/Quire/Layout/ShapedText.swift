@@ -49,17 +49,25 @@ final class Typesetter: @unchecked Sendable {
     /// The typesetter of the calling thread, set to `language` (a BCP 47 tag that picks
     /// language-specific glyphs, such as Japanese or Chinese forms of CJK; nil for none).
     static func forThisThread(language: String?) -> Typesetter {
-        let key = "quire.typesetter"
         let typesetter: Typesetter
-        if let existing = Thread.current.threadDictionary[key] as? Typesetter {
-            typesetter = existing
+        if let existing = pthread_getspecific(threadKey) {
+            typesetter = Unmanaged<Typesetter>.fromOpaque(existing).takeUnretainedValue()
         } else {
             typesetter = Typesetter()
-            Thread.current.threadDictionary[key] = typesetter
+            pthread_setspecific(threadKey, Unmanaged.passRetained(typesetter).toOpaque())
         }
         typesetter.setLanguage(language)
         return typesetter
     }
+
+    /// The thread-specific slot holding each thread's typesetter (released when the thread
+    /// ends). A POSIX key rather than Foundation's thread dictionary, whose bridging casts cost
+    /// every run a scan of the Swift runtime's conformance tables.
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { Unmanaged<Typesetter>.fromOpaque($0!).release() }
+        return key
+    }()
 
     func setLanguage(_ language: String?) {
         let tag = (language?.isEmpty == false ? language! : "")
