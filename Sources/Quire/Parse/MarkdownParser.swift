@@ -1,4 +1,7 @@
 import CCmarkGFM
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Parses CommonMark + GitHub Flavored Markdown into a `Document`.
 ///
@@ -60,6 +63,13 @@ private final class CmarkConverter {
         pointer.map { String(cString: $0) } ?? ""
     }
 
+    /// Whether `node` is of the extension type `name` ("table", "strikethrough", "tasklist"),
+    /// compared in C: extension types have numbers assigned at run time, so only the name tells.
+    func isExtension(_ node: OpaquePointer, _ name: StaticString) -> Bool {
+        guard let type = cmark_node_get_type_string(node) else { return false }
+        return name.withUTF8Buffer { strcmp(type, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) == 0 }
+    }
+
     func blocks(childrenOf node: OpaquePointer, depth: Int = 0) -> [Block] {
         children(node).flatMap { block($0, depth: depth) }
     }
@@ -98,8 +108,6 @@ private final class CmarkConverter {
 
     private func convert(_ node: OpaquePointer, depth: Int) -> Block? {
         let line = Int(cmark_node_get_start_line(node))
-        let typeName = string(cmark_node_get_type_string(node))
-        if typeName == "table" { return Block(.table(table(node)), line: line) }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_HEADING:
             let level = min(max(Int(cmark_node_get_heading_level(node)), 1), 6)
@@ -119,7 +127,7 @@ private final class CmarkConverter {
         case CMARK_NODE_LIST:
             let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
             let items = children(node).map { item in
-                let isTask = string(cmark_node_get_type_string(item)) == "tasklist"
+                let isTask = isExtension(item, "tasklist")
                 return ListItem(
                     task: isTask ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil,
                     blocks: blocks(childrenOf: item, depth: depth + 1),
@@ -137,6 +145,7 @@ private final class CmarkConverter {
             let label = String(footnoteCount)
             return Block(.footnoteDefinition(label: label, blocks: blocks(childrenOf: node, depth: depth + 1)), line: line)
         default:
+            if isExtension(node, "table") { return Block(.table(table(node)), line: line) }
             // Unknown block kinds (custom blocks) keep their text as a paragraph.
             let content = inlines(childrenOf: node)
             return content.isEmpty ? nil : Block(.paragraph(content), line: line)
@@ -193,9 +202,6 @@ private final class CmarkConverter {
 
     func inline(_ node: OpaquePointer, depth: Int) -> Inline? {
         func inlines(childrenOf node: OpaquePointer) -> [Inline] { self.inlines(childrenOf: node, depth: depth) }
-        if string(cmark_node_get_type_string(node)) == "strikethrough" {
-            return .strikethrough(inlines(childrenOf: node))
-        }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_TEXT: return .text(string(cmark_node_get_literal(node)))
         case CMARK_NODE_SOFTBREAK: return .softBreak
@@ -215,6 +221,7 @@ private final class CmarkConverter {
         case CMARK_NODE_FOOTNOTE_REFERENCE:
             return .footnoteReference(label: string(cmark_node_get_literal(node)))
         default:
+            if isExtension(node, "strikethrough") { return .strikethrough(inlines(childrenOf: node)) }
             let content = inlines(childrenOf: node)
             return content.isEmpty ? nil : .emphasis(content)
         }
