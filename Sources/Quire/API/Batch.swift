@@ -94,7 +94,8 @@ public enum Batch {
     ///
     /// Cairo writes the metadata near the end of the file, so the last 64 KB usually show it.
     /// Link annotations appended after it (`linkAnnotationUpdate`) can push it further back:
-    /// then the whole file is read and the trailer's /Info dictionary consulted.
+    /// then the whole file (up to 256 MB; a larger one is not taken for Quire's) is read and
+    /// the trailer's /Info dictionary consulted.
     /// - Complexity: O(64 KB) usually; O(file size) for a file with many links.
     static func isQuirePDF(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
@@ -105,7 +106,8 @@ public enum Batch {
         try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
         guard let tail = try? handle.readToEnd() else { return false }
         if tail.range(of: marker) != nil { return true }
-        guard size > 65_536, (try? handle.seek(toOffset: 0)) != nil, let whole = try? handle.readToEnd() else { return false }
+        guard size > 65_536, size <= 256 << 20, (try? handle.seek(toOffset: 0)) != nil,
+              let whole = try? handle.readToEnd() else { return false }
         return whole.withUnsafeBytes { bytes in
             guard let file = try? ClassicPDF(bytes), let info = file.info,
                   let creator = try? file.dictionary(info).value(of: "Creator") else { return false }

@@ -1,9 +1,10 @@
 /// The little of a finished PDF that an incremental update needs, read from its bytes: the
 /// trailer, the cross-reference table, the pages in order and each page's dictionary.
 ///
-/// Only a classic PDF is read: one whose last cross-reference section is an `xref` table (not a
-/// stream) and whose catalog, page tree and pages are plain objects, which is what Cairo 1.16
-/// writes. Anything else is a `PDFStructureError`, never a guess.
+/// Only a classic PDF is read: one whose cross-reference sections are `xref` tables (not
+/// streams; earlier sections reached through /Prev) and whose catalog, page tree and pages are
+/// plain objects, which is what Cairo 1.16 writes. Anything else is a `PDFStructureError`,
+/// never a guess; a damaged or hostile file ends in one too, in time linear in its size.
 struct ClassicPDF {
     struct Reference: Equatable { var number: Int; var generation: Int }
 
@@ -63,7 +64,8 @@ struct ClassicPDF {
         guard let tree = catalog.value(of: "Pages").flatMap(PDFScanner.reference) else {
             throw PDFStructureError("catalog has no /Pages")
         }
-        try Self.collectPages(tree, in: bytes, offsets, into: &pages, depth: 0)
+        var visited = Set<Int>()
+        try Self.collectPages(tree, in: bytes, offsets, into: &pages, visited: &visited, depth: 0)
         self.pages = pages
     }
 
@@ -106,10 +108,13 @@ struct ClassicPDF {
         return dictionary
     }
 
-    /// Walks the page tree depth first (a tree deeper than 64 levels is refused: a cycle).
+    /// Walks the page tree depth first. A node met twice (a cycle, or a page listed twice) or a
+    /// tree deeper than 64 levels is refused.
     private static func collectPages(_ node: Reference, in bytes: UnsafeRawBufferPointer, _ offsets: [Int: Int],
-                                     into pages: inout [Reference], depth: Int) throws(PDFStructureError) {
+                                     into pages: inout [Reference], visited: inout Set<Int>,
+                                     depth: Int) throws(PDFStructureError) {
         guard depth < 64 else { throw PDFStructureError("page tree too deep") }
+        guard visited.insert(node.number).inserted else { throw PDFStructureError("page tree meets object \(node.number) twice") }
         let dictionary = try dictionary(node, in: bytes, offsets)
         switch dictionary.value(of: "Type").map({ String(decoding: $0, as: UTF8.self) }) {
         case "/Page":
@@ -117,7 +122,7 @@ struct ClassicPDF {
         case "/Pages":
             guard let kids = dictionary.value(of: "Kids") else { throw PDFStructureError("page tree node lacks /Kids") }
             for kid in PDFScanner.references(in: kids) {
-                try collectPages(kid, in: bytes, offsets, into: &pages, depth: depth + 1)
+                try collectPages(kid, in: bytes, offsets, into: &pages, visited: &visited, depth: depth + 1)
             }
         default:
             throw PDFStructureError("object \(node.number) in the page tree is not a page")

@@ -39,10 +39,10 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
     out.reserveCapacity(160 * links.reduce(0) { $0 + $1.count } + 400 * links.count)
     if pdf.last != 0x0A { out.append(0x0A) }
     var next = file.size
-    var entries: [(number: Int, offset: Int)] = []
+    var entries: [(number: Int, generation: Int, offset: Int)] = []
 
     func begin(_ number: Int, generation: Int = 0) {
-        entries.append((number, pdf.count + out.count))
+        entries.append((number, generation, pdf.count + out.count))
         appendPDFInteger(number, to: &out)
         out.append(0x20)
         appendPDFInteger(generation, to: &out)
@@ -96,7 +96,9 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
         out.append(contentsOf: "\(entries[i].number) \(j - i)\n".utf8)
         for entry in entries[i..<j] {
             appendPDFInteger(entry.offset, to: &out, width: 10)
-            out.appendLiteral(" 00000 n \n")
+            out.append(0x20)
+            appendPDFInteger(entry.generation, to: &out, width: 5)
+            out.appendLiteral(" n \n")
         }
         i = j
     }

@@ -130,6 +130,41 @@ final class LinkAnnotationTests: XCTestCase {
         XCTAssertThrowsError(try xrefStream.withUnsafeBytes { bytes throws(PDFStructureError) in try linkAnnotationUpdate(for: bytes, links: links) })
     }
 
+    /// A hand-made classic PDF whose objects are `bodies` (object 1 is the catalog).
+    private func classicPDF(_ bodies: [String]) -> [UInt8] {
+        var out = Array("%PDF-1.4\n".utf8)
+        var offsets: [Int] = []
+        for (i, body) in bodies.enumerated() {
+            offsets.append(out.count)
+            out += Array("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8)
+        }
+        let xref = out.count
+        out += Array("xref\n0 \(bodies.count + 1)\n0000000000 65535 f \n".utf8)
+        for offset in offsets { out += Array((String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n").utf8) }
+        out += Array("trailer\n<< /Size \(bodies.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        return out
+    }
+
+    /// A page tree that meets a node twice (here: its own root) is an error, not endless work.
+    func testPageTreeThatMeetsANodeTwiceIsAnError() throws {
+        let cyclic = classicPDF(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [ 2 0 R 3 0 R ] /Count 1 >>",
+                                 "<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 10 10 ] >>"])
+        XCTAssertThrowsError(try cyclic.withUnsafeBytes { bytes throws(PDFStructureError) in try ClassicPDF(bytes) })
+        // Listed twice, a page would get its annotations twice; nested so, work doubles a level.
+        let twice = classicPDF(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [ 3 0 R 3 0 R ] /Count 2 >>",
+                                "<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 10 10 ] >>"])
+        XCTAssertThrowsError(try twice.withUnsafeBytes { bytes throws(PDFStructureError) in try ClassicPDF(bytes) })
+        let sound = classicPDF(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>",
+                                "<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 10 10 ] >>"])
+        let pages = try sound.withUnsafeBytes { bytes throws(PDFStructureError) in try ClassicPDF(bytes).pages }
+        XCTAssertEqual(pages, [ClassicPDF.Reference(number: 3, generation: 0)])
+        // The update it gets passes qpdf's check.
+        let links = [[PDFLinkAnnotation(LinkArea(rect: Rect(x: 1, y: 1, width: 5, height: 2), target: .uri("https://example.com")), pageHeight: 10)]]
+        let update = try sound.withUnsafeBytes { bytes throws(PDFStructureError) in try linkAnnotationUpdate(for: bytes, links: links) }
+        XCTAssert(try qpdfChecks(sound + update))
+        XCTAssertEqual(try annotations(sound + update).map(\.target), ["uri:https://example.com"])
+    }
+
     func testNumbersHaveAtMostTwoDecimals() {
         func text(_ value: Double) -> String {
             var out: [UInt8] = []
