@@ -110,25 +110,23 @@ extension LayoutSession {
     }
 }
 
-/// `template` with each `{name}` that `fill` knows replaced, in one pass; other braces stay.
+/// `template` with each `{name}` that `fill` knows replaced, in one pass; other braces stay
+/// (in "{{page}" the first brace is text).
 /// - Complexity: O(n) in the template's length plus the fills'.
 func filledPlaceholders(_ template: String, _ fill: (Substring) -> String?) -> String {
     var out = ""
     var rest = template[...]
-    while let open = rest.firstIndex(of: "{") {
-        out += rest[..<open]
-        rest = rest[open...]
-        guard let close = rest.firstIndex(of: "}") else { break }
-        let name = rest[rest.index(after: rest.startIndex)..<close]
-        if name.contains("{") {  // "{{page}": the first brace is text
-            out += "{"
-            rest = rest.dropFirst()
+    while let close = rest.firstIndex(of: "}") {
+        guard let open = rest[..<close].lastIndex(of: "{") else {
+            out += rest[...close]
+            rest = rest[rest.index(after: close)...]
             continue
         }
-        if let value = fill(name) {
+        out += rest[..<open]
+        if let value = fill(rest[rest.index(after: open)..<close]) {
             out += value
         } else {
-            out += rest[...close]
+            out += rest[open...close]
         }
         rest = rest[rest.index(after: close)...]
     }

@@ -133,5 +133,6 @@ extension TemplatesTests {
         XCTAssertEqual(filledPlaceholders("{unknown}{page}", { fills[$0] }), "{unknown}7")
         XCTAssertEqual(filledPlaceholders("", { fills[$0] }), "")
         XCTAssertEqual(filledPlaceholders("{{page}}", { fills[$0] }), "{7}")
+        XCTAssertEqual(filledPlaceholders("a}b{page", { fills[$0] }), "a}b{page")
     }
 }
