@@ -4,9 +4,9 @@ import Glibc
 #endif
 
 // librsvg and gdk-pixbuf, opened with `dlopen` the first time an SVG, a GIF or a JPEG to check
-// needs them, rather than linked: librsvg brings gio, libxml2 and ICU with it, and loading them
-// cost every run about 5 ms, a tenth of a small document's whole time, for the few documents
-// that have such images. The functions are the C ones, one to one; GLib and GObject (`GError`,
+// needs them, rather than linked: librsvg brings gdk-pixbuf, libxml2 and ICU with it, and
+// loading them cost every run about 3 ms, a tenth of a small document's whole time, for the few
+// documents that have such images. The functions are the C ones, one to one; GLib and GObject (`GError`,
 // `g_object_unref`, signals) come with Pango and stay linked.
 //
 // Only the sonames of Debian's runtime packages are opened (`librsvg2-2`,
