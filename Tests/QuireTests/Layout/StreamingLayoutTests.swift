@@ -95,6 +95,33 @@ final class StreamingLayoutTests: XCTestCase {
         XCTAssertEqual(pages[1].furnitureLines.first?.text, "The title")
     }
 
+    /// Without any block that could give a heading, the running title is the fallback from the
+    /// first page, so pages need not wait for the end (a long list of links kept every page).
+    func testDocumentsWithoutHeadingsDoNotWaitForATitle() throws {
+        func may(_ markdown: String) -> Bool { mayHaveHeadings(parseMarkdown(markdown).blocks) }
+        XCTAssertFalse(may("Just text.\n\n- a list\n  > quoted\n\n```\ncode\n```\n\n| a |\n|---|\n| b |\n\n---\n"))
+        XCTAssertTrue(may("- item\n\n  > ## nested heading\n"))
+        XCTAssertTrue(may("Text.[^n]\n\n[^n]: # heading in a footnote\n"))
+        XCTAssertTrue(may("<div>\n<h2>HTML</h2>\n</div>\n"))
+        // Both layouts agree, with the fallback as the running title on every page after the first.
+        let markdown = (1...300).map { "- [item \($0)](https://example.com/\($0)) with some words after it" }.joined(separator: "\n")
+        let (document, pages, count) = streamed(markdown)
+        let all = whole(markdown)
+        XCTAssertEqual(count, all.pages.count)
+        XCTAssertGreaterThan(count, 3)
+        XCTAssertEqual(pages.map(describe), all.pages.map(describe))
+        XCTAssertEqual(document.title, all.title)
+        XCTAssertEqual(pages[1].furnitureLines.first?.text, "test.md")
+    }
+
+    /// A heading nested deep in a list still names the running header, as laid out whole.
+    func testNestedHeadingStillNamesTheRunningHeader() throws {
+        let markdown = prose(1500, seed: "before") + "\n\n- item\n\n  > ### Deep title\n\n" + prose(200)
+        let (_, pages, _) = streamed(markdown)
+        XCTAssertEqual(pages.map(describe), whole(markdown).pages.map(describe))
+        XCTAssertEqual(pages[1].furnitureLines.first?.text, "Deep title")
+    }
+
     func testCanStreamUnlessExcerptsOrPageCount() {
         XCTAssertTrue(canLayOutStreaming(style: Style()))
         var excerpts = Style()
