@@ -103,6 +103,7 @@ struct PageFlow {
 
     private func makePage(_ placed: [(slice: Slice, y: Double)]) -> Page {
         var page = Page(size: style.pageSize, items: [], links: [], destinations: [])
+        page.items.reserveCapacity(placed.reduce(0) { $0 + $1.slice.items.count })
         for (slice, y) in placed {
             let dy = style.margins.top + y
             page.items += slice.items.map { $0.offsetBy(dy: dy) }

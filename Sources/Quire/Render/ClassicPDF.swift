@@ -162,7 +162,13 @@ struct PDFScanner {
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     private static func isWhitespace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C || b == 0 }
-    private static func isDelimiter(_ b: UInt8) -> Bool { "()<>[]{}/%".utf8.contains(b) }
+    private static func isDelimiter(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"): return true
+        default: return false
+        }
+    }
 
     /// Skips whitespace and comments.
     mutating func skipSpace() {
