@@ -12,6 +12,10 @@ struct AnchorTable: Sendable {
     private(set) var destinations: [String: String] = [:]
     /// Footnote label to its number (1-based, in order of definition).
     private(set) var footnotes: [String: Int] = [:]
+    /// Whether any block could put an entry in the outline: a heading, or raw HTML (which may
+    /// hold `<h1>`…`<h6>`). False means the outline will be empty, so the running title is the
+    /// fallback from the first page.
+    private(set) var mayHaveHeadings = false
 
     /// Prefix of every destination name, so several documents can share one PDF ("d3-").
     let namespace: String
@@ -26,6 +30,7 @@ struct AnchorTable: Sendable {
         for block in blocks {
             switch block.kind {
             case .heading(_, let content):
+                mayHaveHeadings = true
                 let name = "\(namespace)h\(headingDestinations.count + 1)"
                 headingDestinations[block.line] = name
                 let slug = slugs.register(heading: content.plainText)
@@ -40,6 +45,7 @@ struct AnchorTable: Sendable {
             case .table(let table):
                 for row in table.rows { for cell in row { visitInlines(cell, &slugs) } }
             case .html(let html):
+                mayHaveHeadings = true
                 for anchor in HTMLText.anchorNames(in: html) { register(anchor, &slugs) }
             case .footnoteDefinition(let label, let children):
                 if footnotes[label] == nil { footnotes[label] = footnotes.count + 1 }

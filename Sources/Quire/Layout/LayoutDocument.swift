@@ -42,22 +42,6 @@ private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fa
     info.title ?? outline.first.map { TextValue.plain($0.title) } ?? .plain(fallbackTitle)
 }
 
-/// Whether any of `blocks`, at any depth, could put an entry in the outline: a heading, or
-/// raw HTML (which may hold `<h1>`…`<h6>`). False means the outline will be empty, so the
-/// running title is the fallback from the first page. O(blocks).
-func mayHaveHeadings(_ blocks: [Block]) -> Bool {
-    var stack = blocks
-    while let block = stack.popLast() {
-        switch block.kind {
-        case .heading, .html: return true
-        case .blockQuote(let children), .footnoteDefinition(_, let children): stack += children
-        case .list(let list): stack += list.items.flatMap(\.blocks)
-        case .paragraph, .codeBlock, .thematicBreak, .table: break
-        }
-    }
-    return false
-}
-
 /// Whether `layoutDocumentStreaming` can lay documents out in `style`: not in excerpt mode
 /// (full texts come last), and no header or footer showing the page count.
 func canLayOutStreaming(style: Style) -> Bool {
@@ -71,8 +55,8 @@ func canLayOutStreaming(style: Style) -> Bool {
 /// A page is final when the slice that does not fit on it has arrived and the running
 /// header's title is known: the front matter's, or the first heading once laid out (pages
 /// wait for it; in a document with footnotes, whose headings may come earlier in the source,
-/// they wait to the end), or, when no block could give a heading (`mayHaveHeadings`), the
-/// fallback title from the start.
+/// they wait to the end), or, when no block could give a heading
+/// (`AnchorTable.mayHaveHeadings`), the fallback title from the start.
 ///
 /// - Precondition: `canLayOutStreaming(style:)`.
 /// - Returns: the document without its pages (`pages` is empty) and the number of pages.
@@ -88,7 +72,7 @@ func layoutDocumentStreaming(_ document: Document, style: Style, fallbackTitle: 
     var flow = PageFlow(style: style)
     var waiting: [Page] = []
     var emitted = 0
-    var title = info.title ?? (mayHaveHeadings(document.blocks) ? nil : documentTitle(info, [], fallbackTitle))
+    var title = info.title ?? (session.anchors.mayHaveHeadings ? nil : documentTitle(info, [], fallbackTitle))
     func hand(_ pages: [Page], final: Bool) throws {
         waiting += pages
         if title == nil && (final || (!hasFootnotes && !session.outline.isEmpty)) {

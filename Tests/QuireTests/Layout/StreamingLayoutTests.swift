@@ -98,7 +98,7 @@ final class StreamingLayoutTests: XCTestCase {
     /// Without any block that could give a heading, the running title is the fallback from the
     /// first page, so pages need not wait for the end (a long list of links kept every page).
     func testDocumentsWithoutHeadingsDoNotWaitForATitle() throws {
-        func may(_ markdown: String) -> Bool { mayHaveHeadings(parseMarkdown(markdown).blocks) }
+        func may(_ markdown: String) -> Bool { AnchorTable(parseMarkdown(markdown)).mayHaveHeadings }
         XCTAssertFalse(may("Just text.\n\n- a list\n  > quoted\n\n```\ncode\n```\n\n| a |\n|---|\n| b |\n\n---\n"))
         XCTAssertTrue(may("- item\n\n  > ## nested heading\n"))
         XCTAssertTrue(may("Text.[^n]\n\n[^n]: # heading in a footnote\n"))
