@@ -21,7 +21,9 @@ int main(int argc, char **argv) {
   cairo_surface_t *s = cairo_pdf_surface_create(argv[2], W, H);
   cairo_t *cr = cairo_create(s);
   PangoFontDescription *fd = pango_font_description_from_string("Noto Serif, Noto Sans Arabic, Noto Sans Hebrew");
-  pango_font_description_set_size(fd, (int)(size * PANGO_SCALE));
+  /* An absolute size: Cairo units are points, and pango_cairo_create_layout's context is at
+   * 96 dpi, where a size in points would come out a third larger (14 for 10.5). */
+  pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
   double y = top; int pages = 1;
   char *p = text;
   while (*p) {
