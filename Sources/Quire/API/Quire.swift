@@ -80,10 +80,20 @@ public enum Quire {
     private static func withFrontMatter(_ markdown: String, _ options: RenderOptions,
                                         layOut: (Document, DocumentInfo, String) -> LaidOutDocument) -> LaidOutDocument {
         let (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
-        var laidOut = layOut(parseMarkdown(body), info, options.title ?? fileTitle(options.sourceName))
+        let parsed = parseSettingUpTypesetter(body, style: options.style, language: info.lang)
+        var laidOut = layOut(parsed, info, options.title ?? fileTitle(options.sourceName))
         laidOut.warnings = frontMatterWarnings + laidOut.warnings
         laidOut.author = info.author?.widest ?? ""
         return laidOut
+    }
+
+    /// Parses `body` on a helper thread while this thread sets up its typesetter for `style`
+    /// (fontconfig's configuration, the font map, the body font), which layout needs next: the
+    /// two share nothing, and on a 200 KB document take about 5 ms each.
+    static func parseSettingUpTypesetter(_ body: String, style: Style, language: String?) -> Document {
+        let parse = HelperThread { parseMarkdown(body) }
+        _ = Typesetter.forThisThread(language: language).xHeight(family: style.bodyFont, size: style.bodySize)
+        return parse.result()
     }
 
     /// SOURCE_DATE_EPOCH from the environment, for reproducible builds.
