@@ -341,8 +341,7 @@ public final class ShapedText: @unchecked Sendable {
             pango_attr_list_insert(list, a)
         }
         func color16(_ c: Double) -> UInt16 { UInt16(max(0, min(1, c)) * 65535) }
-        let all = 0..<text.count
-        add(pango_attr_insert_hyphens_new(0), all)
+        if mayBreakInsideWord(text, format) { add(pango_attr_insert_hyphens_new(0), 0..<text.count) }
         // The base colour is the renderer's source colour, not an attribute: Pango would
         // otherwise set it again for every glyph run.
         for run in text.runs {
@@ -381,6 +380,46 @@ public final class ShapedText: @unchecked Sendable {
     }
 }
 
+
+/// Whether Pango might break a line of `text` inside a word, where it would add a hyphen that
+/// is not in the text (Quire turns that off: copied text must be the source's): at a soft
+/// hyphen, beside an inline image, or in a word that may be wider than the line. A word's
+/// width is bounded from its characters: an em and a half for printable ASCII (the widest,
+/// such as a bold W, take about one), six ems for any other (the widest ligatures and emoji
+/// sequences take four).
+///
+/// Pango costs about 10,000 instructions per paragraph for an attribute spanning the text,
+/// so paragraphs that cannot break inside a word go without it.
+/// - Complexity: O(n) in the text's UTF-8 length.
+func mayBreakInsideWord(_ text: StyledText, _ format: ParagraphFormat) -> Bool {
+    guard format.width.isFinite else { return false }
+    guard text.images.isEmpty else { return true }
+    let em = max(format.size, format.monospaceSize)
+    let limit = (format.width - max(0, format.hangingIndent)) / em
+    var string = text.string
+    return string.withUTF8 { bytes in
+        var ems = 0.0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20, 0x09, 0x0A:
+                ems = 0
+            case 0x21...0x7E:
+                ems += 1.5
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0xAD:
+                return true  // U+00AD SOFT HYPHEN
+            case 0x80...0xBF:
+                break  // continuation byte: its character is counted at its lead byte
+            default:
+                ems += 6
+            }
+            if ems > limit { return true }
+            index += 1
+        }
+        return false
+    }
+}
 
 /// A run of colour glyphs taken out of a line: where it sits and what to draw.
 struct ColorRun {

@@ -1,4 +1,5 @@
 @testable import Quire
+import CPangoCairo
 import XCTest
 
 final class LongTextTests: XCTestCase {
@@ -27,5 +28,45 @@ final class LongTextTests: XCTestCase {
         let lines = layout(word).allLines
         XCTAssertEqual(lines.map(\.text).joined(), word)
         XCTAssertGreaterThan(lines.count, 100)
+    }
+
+    /// Paragraphs whose words all fit a line go without Pango's hyphen attribute (a cost per
+    /// paragraph); one long word among short ones must still wrap without an added hyphen,
+    /// which would be a glyph more than the line has characters (no "f": no ligatures).
+    func testLongWordAmongShortOnesWrapsWithoutAddedHyphen() {
+        let word = "https://example.com/" + String(repeating: "abcdeghijk", count: 12)
+        var text = StyledText()
+        text.append("See \(word) now.")
+        let format = ParagraphFormat(family: "Noto Serif", size: 10.5, monospaceFamily: "DejaVu Sans Mono",
+                                     monospaceSize: 9, color: Color(0, 0, 0), width: 300, lineHeight: 15)
+        let shaped = Typesetter().shape(text, format)
+        XCTAssertGreaterThan(shaped.lines.count, 1)
+        for (index, line) in shaped.lines.enumerated() {
+            var glyphs = 0
+            var node = shaped.pangoLines[index].pointee.runs
+            while let run = node?.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
+                glyphs += Int(run.pointee.glyphs.pointee.num_glyphs)
+                node = node?.pointee.next
+            }
+            XCTAssertEqual(glyphs, line.length, "line \(index + 1): \(shaped.lineText(index))")
+        }
+    }
+
+    func testMayBreakInsideWordBoundsEachWordsWidth() {
+        func text(_ string: String) -> StyledText { var t = StyledText(); t.append(string); return t }
+        let format = ParagraphFormat(family: "Noto Serif", size: 10, monospaceFamily: "DejaVu Sans Mono",
+                                     monospaceSize: 9, color: Color(0, 0, 0), width: 300, lineHeight: 14)
+        // 300 pt at 10 pt: 30 ems, 20 printable ASCII characters at an em and a half each.
+        XCTAssertFalse(mayBreakInsideWord(text("short words only, " + String(repeating: "x", count: 20)), format))
+        XCTAssertTrue(mayBreakInsideWord(text("short then " + String(repeating: "x", count: 21)), format))
+        XCTAssertTrue(mayBreakInsideWord(text("soft\u{AD}hyphen"), format))
+        XCTAssertTrue(mayBreakInsideWord(text("日本語の文章です"), format), "six ems per non-ASCII character")
+        XCTAssertFalse(mayBreakInsideWord(text("日本 語"), format))
+        var unbounded = format
+        unbounded.width = .infinity
+        XCTAssertFalse(mayBreakInsideWord(text(String(repeating: "x", count: 500)), unbounded))
+        var indented = format
+        indented.hangingIndent = 150
+        XCTAssertTrue(mayBreakInsideWord(text(String(repeating: "x", count: 11)), indented), "continuation lines are narrower")
     }
 }
