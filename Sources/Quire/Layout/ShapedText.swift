@@ -77,10 +77,6 @@ final class Typesetter: @unchecked Sendable {
     /// A typesetter of its own (tests; single documents). See `forThisThread` for threads.
     init(language: String? = nil) {
         fontMap = pango_cairo_font_map_new()
-        // The font map's resolution too: Pango measures each font's metrics in a context of
-        // its own at the map's resolution, and at another one than ours it sorts fontconfig's
-        // fonts for that font again (a millisecond each).
-        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
         context = pango_font_map_create_context(fontMap)
         if let language, !language.isEmpty { pango_context_set_language(context, pango_language_from_string(language)) }
         pango_cairo_context_set_resolution(context, 72)
