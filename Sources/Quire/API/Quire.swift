@@ -89,12 +89,18 @@ public enum Quire {
 
     /// Parses `body` on a helper thread while this thread sets up its typesetter for `style`
     /// (fontconfig's configuration, the font map, the body font), which layout needs next: the
-    /// two share nothing, and on a 200 KB document take about 5 ms each.
+    /// two share nothing, and on a 200 KB document take about 5 ms each. A body under
+    /// `helperThreadMinimum` bytes is parsed here: a thread and its fresh memory would cost
+    /// more than its parse (about a millisecond more for 10 KB).
     static func parseSettingUpTypesetter(_ body: String, style: Style, language: String?) -> Document {
+        guard body.utf8.count >= helperThreadMinimum else { return parseMarkdown(body) }
         let parse = HelperThread { parseMarkdown(body) }
         _ = Typesetter.forThisThread(language: language).xHeight(family: style.bodyFont, size: style.bodySize)
         return parse.result()
     }
+
+    /// The size of Markdown, in bytes, from which `parseSettingUpTypesetter` parses on a helper thread.
+    static let helperThreadMinimum = 64 * 1024
 
     /// SOURCE_DATE_EPOCH from the environment, for reproducible builds.
     static var sourceDateEpoch: Int64? {

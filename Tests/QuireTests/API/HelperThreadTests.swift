@@ -15,8 +15,13 @@ final class HelperThreadTests: XCTestCase {
         XCTAssertEqual(counter.runs, 1)
     }
 
-    func testParsesWhileTheTypesetterIsSetUp() {
-        let document = Quire.parseSettingUpTypesetter("# Title\n\nSome *text*.", style: Style(), language: nil)
-        XCTAssertEqual(document.blocks.count, 2)
+    func testParsesWhileTheTypesetterIsSetUpAtAnySize() {
+        let small = "# Title\n\nSome *text*."
+        XCTAssertEqual(Quire.parseSettingUpTypesetter(small, style: Style(), language: nil), parseMarkdown(small))
+        let large = (1...2_000).map { "Paragraph \($0) with *some* words in it.\n" }.joined(separator: "\n")
+        XCTAssertGreaterThan(large.utf8.count, Quire.helperThreadMinimum, "parsed on the helper thread")
+        let document = Quire.parseSettingUpTypesetter(large, style: Style(), language: nil)
+        XCTAssertEqual(document.blocks.count, 2_000)
+        XCTAssertEqual(document, parseMarkdown(large))
     }
 }
