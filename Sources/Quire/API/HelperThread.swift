@@ -17,7 +17,7 @@ final class HelperThread<Value: Sendable>: @unchecked Sendable {
     /// Starts `work` on a new thread (an 8 MiB stack, as the main thread's default).
     init(_ work: @escaping @Sendable () -> Value) {
         self.work = work
-        let body = ThreadBody { [self] in value = work() }
+        let body = ThreadBody { [self] in value = self.work() }
         let context = Unmanaged.passRetained(body).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -31,7 +31,8 @@ final class HelperThread<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The work's value: waits for the thread (at most once), or does the work here when no
-    /// thread could be started. Call it once, from the thread that made the helper.
+    /// thread could be started; later calls return the same value. Call it from the thread
+    /// that made the helper.
     func result() -> Value {
         if started {
             pthread_join(thread, nil)
