@@ -69,16 +69,19 @@ final class Typesetter: @unchecked Sendable {
         return key
     }()
 
+    /// Sets the language glyphs are picked for; nil or empty: the process's default.
     func setLanguage(_ language: String?) {
-        let tag = (language?.isEmpty == false ? language! : "")
-        pango_context_set_language(context, tag.isEmpty ? pango_language_get_default() : pango_language_from_string(tag))
+        if let language, !language.isEmpty {
+            pango_context_set_language(context, pango_language_from_string(language))
+        } else {
+            pango_context_set_language(context, pango_language_get_default())
+        }
     }
 
     /// A typesetter of its own (tests; single documents). See `forThisThread` for threads.
     init(language: String? = nil) {
         fontMap = pango_cairo_font_map_new()
         context = pango_font_map_create_context(fontMap)
-        if let language, !language.isEmpty { pango_context_set_language(context, pango_language_from_string(language)) }
         pango_cairo_context_set_resolution(context, 72)
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -86,6 +89,7 @@ final class Typesetter: @unchecked Sendable {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
+        setLanguage(language)
     }
 
     deinit {
