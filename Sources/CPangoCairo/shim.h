@@ -1,4 +1,9 @@
 #include <pango/pangocairo.h>
+#include <pango/pangofc-font.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
+#include <cairo-ft.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <fontconfig/fontconfig.h>
 #include <hb-ot.h>

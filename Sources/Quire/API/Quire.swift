@@ -25,13 +25,16 @@ public enum Quire {
                 let pdf = try renderPDF(laidOut, metadata: metadata(laidOut, options))
                 return RenderResult(pdf: pdf, warnings: laidOut.warnings, pageCount: laidOut.pages.count)
             }
-            // Each page is drawn as soon as it is laid out, then dropped: memory stays about a
-            // page whatever the document's length.
+            // Each page is painted and drawn as soon as it is laid out, then dropped: memory
+            // stays about a page whatever the document's length.
             let writer = PDFWriter(firstPageSize: options.style.pageSize)
             var pageCount = 0
             let laidOut = withFrontMatter(markdown, options) { document, info, fallbackTitle in
+                let painter = LinePainter()
                 let streamed = layoutDocumentStreaming(document, style: options.style, fallbackTitle: fallbackTitle,
-                                                       info: info, resources: options.imageResources, emit: writer.draw)
+                                                       info: info, resources: options.imageResources) { page in
+                    writer.draw(paintPage(page, with: painter))
+                }
                 pageCount = streamed.pageCount
                 return streamed.document
             }

@@ -132,7 +132,7 @@ final class Typesetter: @unchecked Sendable {
 
 /// One paragraph shaped and broken into lines by Pango, immutable once made.
 ///
-/// Holds the `PangoLayout`; the renderer draws its lines, so nothing is shaped twice.
+/// Holds the `PangoLayout`; `LinePainter` records its lines as glyph runs, so nothing is shaped twice.
 /// Marked `@unchecked Sendable` because it is never mutated after `init` and Pango's
 /// read-only line accessors are used from one thread at a time (one render job).
 public final class ShapedText: @unchecked Sendable {
@@ -158,10 +158,6 @@ public final class ShapedText: @unchecked Sendable {
     public let unknownGlyphs: Int
     /// True when Pango resolved the paragraph as right-to-left.
     public let isRightToLeft: Bool
-    /// Glyph runs in colour fonts (emoji), per line. Cairo 1.16 writes colour glyphs into PDF
-    /// badly (duplicate resource keys; a damaged file next to links), so they are lifted out
-    /// of the line here (blanked in Pango's glyph string) and the renderer draws them as images.
-    let colorRuns: [[ColorRun]]
 
     /// `font`: the base font description (Pango copies it).
     fileprivate init(text: StyledText, format: ParagraphFormat, font: OpaquePointer, context: OpaquePointer) {
@@ -224,18 +220,11 @@ public final class ShapedText: @unchecked Sendable {
             pango_layout_iter_free(iter)
         }
         self.lines = lines
-        colorRuns = pointers.map(liftColorRuns)
         unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
         isRightToLeft = pointers.first.map { ($0.pointee.resolved_dir & 1) == 1 } ?? false
     }
 
     deinit {
-        for runs in colorRuns {
-            for run in runs {
-                pango_glyph_string_free(run.glyphs)
-                g_object_unref(UnsafeMutableRawPointer(run.font))
-            }
-        }
         g_object_unref(UnsafeMutableRawPointer(layout))
     }
 
@@ -421,48 +410,8 @@ func mayBreakInsideWord(_ text: StyledText, _ format: ParagraphFormat) -> Bool {
     }
 }
 
-/// A run of colour glyphs taken out of a line: where it sits and what to draw.
-struct ColorRun {
-    /// Left edge, relative to the line's origin, and the run's width, in points.
-    var x: Double
-    var width: Double
-    /// The font's ascent and descent, in points (the image's height above and below the baseline).
-    var ascent: Double
-    var descent: Double
-    /// A copy of the glyphs and a reference to the font, owned by the `ShapedText`.
-    var glyphs: UnsafeMutablePointer<PangoGlyphString>
-    var font: UnsafeMutablePointer<PangoFont>
-}
-
-/// Finds the runs of `line` set in colour fonts, copies them out and blanks them in the line.
-private func liftColorRuns(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> [ColorRun] {
-    var result: [ColorRun] = []
-    var x: Int32 = 0
-    var node = line.pointee.runs
-    while let n = node {
-        node = n.pointee.next
-        guard let run = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-              let glyphs = run.pointee.glyphs else { continue }
-        let width = pango_glyph_string_get_width(glyphs)
-        defer { x += width }
-        guard let font = run.pointee.item.pointee.analysis.font, isColorFont(font) else { continue }
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_glyph_string_extents(glyphs, font, &ink, &logical)
-        let scale = Double(PANGO_SCALE)
-        g_object_ref(UnsafeMutableRawPointer(font))
-        result.append(ColorRun(x: Double(x) / scale, width: Double(width) / scale,
-                               ascent: Double(-min(logical.y, ink.y)) / scale,
-                               descent: Double(max(logical.y + logical.height, ink.y + ink.height)) / scale,
-                               glyphs: pango_glyph_string_copy(glyphs), font: font))
-        for g in 0..<Int(glyphs.pointee.num_glyphs) {
-            glyphs.pointee.glyphs[g].glyph = PANGO_GLYPH_EMPTY
-        }
-    }
-    return result
-}
-
 /// True for fonts whose glyphs are colour images or layers (emoji fonts).
-private func isColorFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+func isColorFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
     guard let hb = pango_font_get_hb_font(font), let face = hb_font_get_face(hb) else { return false }
     return hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
 }

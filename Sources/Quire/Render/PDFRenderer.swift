@@ -23,13 +23,14 @@ public struct RenderError: Error, CustomStringConvertible {
 /// - Complexity: O(items on all pages).
 public func renderPDF(_ document: LaidOutDocument, metadata: PDFMetadata) throws -> [UInt8] {
     let writer = PDFWriter(firstPageSize: document.pages.first?.size ?? Style().pageSize)
-    for page in document.pages { writer.draw(page) }
+    let painter = LinePainter()
+    for page in document.pages { writer.draw(paintPage(page, with: painter)) }
     return try writer.finish(outline: document.outline, metadata: metadata)
 }
 
 /// Writes a PDF one page at a time: the one place that draws with Cairo.
 ///
-/// It only reads the page model: text lines as shaped by layout, fills, strokes, markers,
+/// It only reads painted pages: glyph runs as layout recorded them, fills, strokes, markers,
 /// images (drawn by `LoadedImage.draw`, the image library boundary), link rectangles, named
 /// destinations; then the outline and metadata. A page can be dropped once drawn, so a
 /// document need not be held whole.
@@ -79,7 +80,9 @@ final class PDFWriter {
     }
 
     /// Draws one page: its named destinations, link areas and items. O(items on the page).
-    func draw(_ page: Page) {
+    /// Uses Cairo and the renderer's own fonts only, so it may run on another thread than
+    /// layout's (one writer is used by one thread at a time).
+    func draw(_ page: PaintedPage) {
         // Cairo 1.16 also damages the file if the size is set on the first page inside a tag:
         // set it only when it changes (the surface starts at the first page's size).
         if page.size != currentSize {
@@ -111,7 +114,7 @@ final class PDFWriter {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_rectangle(cr, 0, 0, page.size.width, page.size.height)
         cairo_fill(cr)
-        drawPage(page, cr)
+        drawPage(page, fonts: RenderFonts.shared, cr)
         cairo_show_page(cr)
     }
 

@@ -15,7 +15,7 @@ public func renderPagePNG(_ page: Page, dpi: Double) throws -> [UInt8] {
     cairo_set_source_rgb(cr, 1, 1, 1)
     cairo_paint(cr)
     cairo_scale(cr, dpi / 72, dpi / 72)
-    drawPage(page, cr)
+    drawPage(paintPage(page, with: LinePainter()), fonts: RenderFonts.shared, cr)
     cairo_destroy(cr)
     let sink = ByteSink()
     let status = cairo_surface_write_to_png_stream(surface, ByteSink.write, sink.closure)

@@ -1,0 +1,195 @@
+import CPangoCairo
+
+/// Turns shaped lines into glyph runs and rectangles (`TextPaint`), through a `PangoRenderer`
+/// subclass that records what Pango would draw instead of drawing it.
+///
+/// Pango decides everything a line shows: each run's font, colour and glyph positions (with
+/// rises), backgrounds, underlines, strikethroughs; this only writes it down as values. What
+/// it makes holds no Pango object, so it can be drawn on another thread.
+///
+/// One painter per thread, used by one thread at a time (it calls Pango). It keeps a reference
+/// to every font it has described, so a font's address is never reused for another while the
+/// painter lives.
+final class LinePainter {
+    private let renderer: UnsafeMutablePointer<PangoRenderer>
+    /// What the renderer's callbacks write into (reached from the renderer's instance data).
+    fileprivate var ops: [TextPaint] = []
+    fileprivate var origin = Point(x: 0, y: 0)
+    fileprivate var baseColor = Color(0, 0, 0)
+    private var fonts: [UnsafeMutablePointer<PangoFont>: FontRef] = [:]
+
+    init() {
+        renderer = UnsafeMutableRawPointer(g_object_new_with_properties(recordingRendererType, 0, nil, nil)!)
+            .assumingMemoryBound(to: PangoRenderer.self)
+        UnsafeMutableRawPointer(renderer).storeBytes(of: Unmanaged.passUnretained(self).toOpaque(),
+                                                     toByteOffset: painterOffset, as: UnsafeMutableRawPointer.self)
+    }
+
+    deinit {
+        for font in fonts.keys { g_object_unref(UnsafeMutableRawPointer(font)) }
+        g_object_unref(UnsafeMutableRawPointer(renderer))
+    }
+
+    /// The paint of `line`, in page coordinates. O(glyphs on the line).
+    func paint(_ line: TextLine) -> [TextPaint] {
+        ops = []
+        origin = Point(x: line.x, y: line.baseline)
+        baseColor = line.shaped.format.color
+        pango_renderer_draw_layout_line(renderer, line.shaped.pangoLines[line.lineIndex], 0, 0)
+        defer { ops = [] }
+        return ops
+    }
+
+    /// How the renderer opens `font`: its file, face, scale and synthesis. Cached per font.
+    func fontRef(_ font: UnsafeMutablePointer<PangoFont>) -> FontRef {
+        if let known = fonts[font] { return known }
+        var file = ""
+        var index: Int32 = 0
+        var embolden = false
+        var variations = ""
+        if let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) {
+            var string: UnsafeMutablePointer<FcChar8>?
+            if FcPatternGetString(pattern, FC_FILE, 0, &string) == FcResultMatch, let string {
+                file = String(cString: string)
+            }
+            FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+            var bool: FcBool = 0
+            if FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &bool) == FcResultMatch { embolden = bool != 0 }
+            if FcPatternGetString(pattern, FC_FONT_VARIATIONS, 0, &string) == FcResultMatch, let string {
+                variations = String(cString: string)
+            }
+        }
+        var m = cairo_matrix_t()
+        if let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) {
+            cairo_scaled_font_get_font_matrix(scaled, &m)
+        } else {
+            let size = Double(pango_font_description_get_size(pango_font_describe_with_absolute_size(font))) / Double(PANGO_SCALE)
+            m = cairo_matrix_t(xx: size, yx: 0, xy: 0, yy: size, x0: 0, y0: 0)
+        }
+        let ref = FontRef(file: file, index: index, matrix: [m.xx, m.yx, m.xy, m.yy], embolden: embolden,
+                          variations: variations, isColor: isColorFont(font))
+        g_object_ref(UnsafeMutableRawPointer(font))
+        fonts[font] = ref
+        return ref
+    }
+
+    fileprivate func color(_ part: PangoRenderPart) -> Color {
+        guard let c = pango_renderer_get_color(renderer, part)?.pointee else { return baseColor }
+        return Color(Double(c.red) / 65535, Double(c.green) / 65535, Double(c.blue) / 65535)
+    }
+
+    /// Records one run: its glyphs with the clusters that tie them to `text`, or, in a colour
+    /// font, an image box.
+    fileprivate func record(_ text: UnsafePointer<CChar>?, _ item: UnsafeMutablePointer<PangoGlyphItem>, _ x: Int32, _ y: Int32) {
+        guard let glyphs = item.pointee.glyphs, let font = item.pointee.item.pointee.analysis.font else { return }
+        let ref = fontRef(font)
+        let scale = Double(PANGO_SCALE)
+        let baseX = origin.x + Double(x) / scale, baseY = origin.y + Double(y) / scale
+        let color = color(PANGO_RENDER_PART_FOREGROUND)
+        let count = Int(glyphs.pointee.num_glyphs)
+        if ref.isColor {
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_glyph_string_extents(glyphs, font, &ink, &logical)
+            let ascent = Double(-min(logical.y, ink.y)) / scale
+            let descent = Double(max(logical.y + logical.height, ink.y + ink.height)) / scale
+            var placed: [PaintedGlyph] = []
+            var position: Int32 = 0
+            for g in 0..<count {
+                let info = glyphs.pointee.glyphs[g]
+                if info.glyph != PANGO_GLYPH_EMPTY, info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 {
+                    placed.append(PaintedGlyph(index: info.glyph, x: Double(position + info.geometry.x_offset) / scale,
+                                               y: ascent + Double(info.geometry.y_offset) / scale))
+                }
+                position += info.geometry.width
+            }
+            let box = Rect(x: baseX, y: baseY - ascent, width: Double(position) / scale, height: ascent + descent)
+            ops.append(.colorGlyphs(GlyphRun(font: ref, color: color, glyphs: placed, text: [], clusters: [], backward: false), box: box))
+            return
+        }
+        var placed: [PaintedGlyph] = []
+        placed.reserveCapacity(count)
+        var position: Int32 = 0
+        for g in 0..<count {
+            let info = glyphs.pointee.glyphs[g]
+            defer { position += info.geometry.width }
+            guard info.glyph != PANGO_GLYPH_EMPTY else { continue }
+            // A character no font has is drawn as the font's .notdef glyph (a box), still
+            // tied to the character, so that copying the text gives it back.
+            let index = info.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 ? 0 : info.glyph
+            placed.append(PaintedGlyph(index: index, x: baseX + Double(position + info.geometry.x_offset) / scale,
+                                       y: baseY + Double(info.geometry.y_offset) / scale))
+        }
+        guard !placed.isEmpty else { return }
+        var run = GlyphRun(font: ref, color: color, glyphs: placed, text: [], clusters: [],
+                           backward: item.pointee.item.pointee.analysis.level & 1 != 0)
+        if let text {
+            let offset = Int(item.pointee.item.pointee.offset), length = Int(item.pointee.item.pointee.length)
+            run.text = Array(UnsafeRawBufferPointer(start: text + offset, count: length).bindMemory(to: UInt8.self))
+            run.clusters = clusters(item, text, glyphs)
+        }
+        ops.append(.glyphs(run))
+    }
+
+    /// Pairs of (bytes, glyphs) per cluster of `item`, not counting empty glyphs (which are
+    /// not in the run's glyphs).
+    private func clusters(_ item: UnsafeMutablePointer<PangoGlyphItem>, _ text: UnsafePointer<CChar>,
+                          _ glyphs: UnsafeMutablePointer<PangoGlyphString>) -> [Int32] {
+        var result: [Int32] = []
+        var iter = PangoGlyphItemIter()
+        let backward = item.pointee.item.pointee.analysis.level & 1 != 0
+        guard pango_glyph_item_iter_init_start(&iter, item, text) != 0 else { return [] }
+        repeat {
+            let bytes = iter.end_index - iter.start_index
+            var count = backward ? iter.start_glyph - iter.end_glyph : iter.end_glyph - iter.start_glyph
+            for g in min(iter.start_glyph, iter.end_glyph + 1)..<max(iter.start_glyph + 1, iter.end_glyph) {
+                if glyphs.pointee.glyphs[Int(g)].glyph == PANGO_GLYPH_EMPTY { count -= 1 }
+            }
+            result.append(bytes)
+            result.append(count)
+        } while pango_glyph_item_iter_next_cluster(&iter) != 0
+        return result
+    }
+
+    fileprivate func rectangle(_ part: PangoRenderPart, _ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32) {
+        let scale = Double(PANGO_SCALE)
+        ops.append(.fill(Rect(x: origin.x + Double(x) / scale, y: origin.y + Double(y) / scale,
+                              width: Double(width) / scale, height: Double(height) / scale), color(part)))
+    }
+}
+
+/// Where a recording renderer keeps its painter: right after Pango's instance struct.
+private let painterOffset = (MemoryLayout<PangoRenderer>.size + 7) / 8 * 8
+
+private func painter(_ renderer: UnsafeMutablePointer<PangoRenderer>?) -> LinePainter {
+    let raw = UnsafeMutableRawPointer(renderer!).load(fromByteOffset: painterOffset, as: UnsafeMutableRawPointer.self)
+    return Unmanaged<LinePainter>.fromOpaque(raw).takeUnretainedValue()
+}
+
+/// The GType of the recording renderer, registered once (Swift runs this initializer once).
+private let recordingRendererType: GType = {
+    g_type_register_static_simple(
+        pango_renderer_get_type(), "QuireRecordingRenderer",
+        guint(MemoryLayout<PangoRendererClass>.size),
+        { klass, _ in
+            let c = klass!.assumingMemoryBound(to: PangoRendererClass.self)
+            c.pointee.draw_glyph_item = { renderer, text, item, x, y in painter(renderer).record(text, item!, x, y) }
+            c.pointee.draw_glyphs = { renderer, font, glyphs, x, y in
+                var item = PangoItem()
+                item.analysis.font = font
+                item.length = 0
+                withUnsafeMutablePointer(to: &item) { itemPointer in
+                    var glyphItem = PangoGlyphItem(item: itemPointer, glyphs: glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
+                    painter(renderer).record(nil, &glyphItem, x, y)
+                }
+            }
+            c.pointee.draw_rectangle = { renderer, part, x, y, width, height in
+                painter(renderer).rectangle(part, x, y, width, height)
+            }
+            // Error underlines and shapes: Quire sets neither (inline images are page items).
+            c.pointee.draw_error_underline = { _, _, _, _, _ in }
+            c.pointee.draw_shape = { _, _, _, _ in }
+            c.pointee.draw_trapezoid = { _, _, _, _, _, _, _, _ in }
+        },
+        guint(painterOffset + MemoryLayout<UnsafeMutableRawPointer>.size),
+        nil, GTypeFlags(rawValue: 0))
+}()
