@@ -68,8 +68,11 @@ public enum Batch {
         return nil
     }
 
-    /// Renders one job (creating the output's folder). Never throws: a failure is an outcome.
+    /// Renders one job (creating the output's folder), drawing on the calling thread: a batch
+    /// runs one job per core. Never throws: a failure is an outcome.
     public static func render(_ job: Job, options: RenderOptions) -> Outcome {
+        var options = options
+        options.drawsOnItsOwnThread = false
         do {
             try FileManager.default.createDirectory(atPath: (job.output as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)

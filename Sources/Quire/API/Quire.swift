@@ -25,19 +25,22 @@ public enum Quire {
                 let pdf = try renderPDF(laidOut, metadata: metadata(laidOut, options))
                 return RenderResult(pdf: pdf, warnings: laidOut.warnings, pageCount: laidOut.pages.count)
             }
-            // Each page is painted and drawn as soon as it is laid out, then dropped: memory
-            // stays about a page whatever the document's length.
+            // Each page is painted as soon as it is laid out and drawn on a thread of its own
+            // while layout goes on, then dropped: memory stays a few pages whatever the
+            // document's length, and layout and drawing take about half of the time each.
             let writer = PDFWriter(firstPageSize: options.style.pageSize)
+            let drawing = DrawingThread(writer: writer, threaded: options.drawsOnItsOwnThread)
             var pageCount = 0
             let laidOut = withFrontMatter(markdown, options) { document, info, fallbackTitle in
                 let painter = LinePainter()
                 let streamed = layoutDocumentStreaming(document, style: options.style, fallbackTitle: fallbackTitle,
                                                        info: info, resources: options.imageResources) { page in
-                    writer.draw(paintPage(page, with: painter))
+                    drawing.submit(paintPage(page, with: painter))
                 }
                 pageCount = streamed.pageCount
                 return streamed.document
             }
+            drawing.finish()
             let pdf = try writer.finish(outline: laidOut.outline, metadata: metadata(laidOut, options))
             return RenderResult(pdf: pdf, warnings: laidOut.warnings, pageCount: pageCount)
         } catch let error as RenderError {
@@ -168,6 +171,10 @@ public struct RenderOptions: Sendable {
     /// The folder no image may be read from outside of (`quire render --resource-root`);
     /// nil: `baseDirectory`.
     public var resourceRoot: String?
+    /// Whether `render` draws pages on a second thread while it lays out the next ones
+    /// (about a fifth faster on two cores). Batch workers turn it off: their parallelism is
+    /// one process per core (`--jobs`).
+    public var drawsOnItsOwnThread = true
 
     /// Where images may be read from, as layout takes it.
     public var imageResources: ImageResources { ImageResources(baseDirectory: baseDirectory, root: resourceRoot) }

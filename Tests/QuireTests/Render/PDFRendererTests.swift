@@ -100,4 +100,31 @@ final class PDFRendererTests: XCTestCase {
         XCTAssertEqual(result.warnings, [])
         XCTAssertNotNil(try qpdfCheck(result.pdf))
     }
+
+    /// Drawing on a second thread while layout goes on changes nothing in the file: the same
+    /// bytes as drawing each page at once, for a long document with lists, code, emoji,
+    /// links and pages that wait for their SVG image (librsvg shapes with Pango).
+    func testDrawingThreadWritesTheSameFileAsDrawingInline() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("quire-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="4" y="30">SVG</text></svg>"#
+        try Data(svg.utf8).write(to: dir.appendingPathComponent("t.svg"))
+        var markdown = "# Title 😀\n\n"
+        for i in 1...60 {
+            markdown += "## Part \(i)\n\n\(prose(80, seed: "w\(i)-")) [link](https://example.com/\(i)) ~~x~~\n\n"
+            markdown += "- item \(i)\n  - nested <mark>mark</mark>\n\n```\ncode \(i)\n```\n\n"
+            if i % 20 == 0 { markdown += "![svg](t.svg)\n\n" }
+        }
+        var options = RenderOptions()
+        options.baseDirectory = dir.path
+        options.creationDate = 0
+        let threaded = try Quire.render(markdown: markdown, options: options)
+        options.drawsOnItsOwnThread = false
+        let inline = try Quire.render(markdown: markdown, options: options)
+        XCTAssertGreaterThan(threaded.pageCount, 10)
+        XCTAssertEqual(threaded.pageCount, inline.pageCount)
+        XCTAssertTrue(threaded.pdf == inline.pdf, "threaded and inline drawing differ")
+        XCTAssertNotNil(try qpdfCheck(threaded.pdf), "qpdf --check reports a problem")
+    }
 }

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Draws painted pages into a `PDFWriter` on a thread of its own, while the caller lays out
+/// the next pages: layout (Pango) and drawing (Cairo) each take about half of a render, and
+/// share no object (`PaintedPage` holds values; `RenderFonts` opens its own fonts).
+///
+/// At most `capacity` pages wait, so memory stays a few pages whatever the document's length.
+/// A page that `drawsWithPango` (an SVG image: librsvg shapes its text with Pango) is drawn
+/// while the caller waits, so Pango never runs on two threads at once. When no thread can be
+/// started, pages are drawn on the caller's thread. Used by one caller thread.
+final class DrawingThread: @unchecked Sendable {
+    private let writer: PDFWriter
+    private let capacity: Int
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var queue: [PaintedPage] = []
+    private var head = 0
+    private var drawing = false
+    private var closed = false
+    private var thread = pthread_t()
+    private var started = false
+
+    /// `threaded` false: no thread; `submit` draws each page at once (batch workers, whose
+    /// parallelism is one process per core).
+    init(writer: PDFWriter, threaded: Bool = true, capacity: Int = 4) {
+        self.writer = writer
+        self.capacity = max(1, capacity)
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(changed, nil)
+        guard threaded else { return }
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setstacksize(&attributes, 8 << 20)
+        started = pthread_create(&thread, &attributes, { context in
+            Unmanaged<DrawingThread>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context) == 0
+        pthread_attr_destroy(&attributes)
+        if !started { Unmanaged<DrawingThread>.fromOpaque(context).release() }
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        pthread_cond_destroy(changed)
+        lock.deallocate()
+        changed.deallocate()
+    }
+
+    /// Hands `page` to the drawing thread; waits while `capacity` pages are waiting, and until
+    /// it is drawn when it `drawsWithPango`.
+    func submit(_ page: PaintedPage) {
+        guard started else { writer.draw(page); return }
+        pthread_mutex_lock(lock)
+        while queue.count - head >= capacity { pthread_cond_wait(changed, lock) }
+        queue.append(page)
+        pthread_cond_broadcast(changed)
+        if page.drawsWithPango { waitUntilIdle() }
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Waits until every submitted page is drawn and ends the thread; the writer is then the
+    /// caller's again. Call once.
+    func finish() {
+        guard started else { return }
+        pthread_mutex_lock(lock)
+        closed = true
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(lock)
+        pthread_join(thread, nil)
+        started = false
+    }
+
+    /// With the lock held: until no page waits and none is being drawn.
+    private func waitUntilIdle() {
+        while head < queue.count || drawing { pthread_cond_wait(changed, lock) }
+    }
+
+    private func run() {
+        pthread_mutex_lock(lock)
+        while true {
+            while head == queue.count && !closed { pthread_cond_wait(changed, lock) }
+            if head == queue.count { break }
+            let page = queue[head]
+            head += 1
+            if head == queue.count { queue.removeAll(keepingCapacity: true); head = 0 }
+            drawing = true
+            pthread_cond_broadcast(changed)
+            pthread_mutex_unlock(lock)
+            writer.draw(page)
+            pthread_mutex_lock(lock)
+            drawing = false
+            pthread_cond_broadcast(changed)
+        }
+        pthread_mutex_unlock(lock)
+    }
+}
