@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Draws painted pages into a `PDFWriter` on a thread of its own, while the caller lays out
-/// the next pages: layout (Pango) and drawing (Cairo) each take about half of a render, and
-/// share no object (`PaintedPage` holds values; `RenderFonts` opens its own fonts).
+/// the next pages: drawing (Cairo) takes about a third of a render and layout (Pango) the
+/// rest, and they share no object (`PaintedPage` holds values; `RenderFonts` opens its own fonts).
 ///
 /// At most `capacity` pages wait, so memory stays a few pages whatever the document's length.
 /// A page that `drawsWithPango` (an SVG image: librsvg shapes its text with Pango) is drawn
@@ -62,7 +62,7 @@ final class DrawingThread: @unchecked Sendable {
     }
 
     /// Waits until every submitted page is drawn and ends the thread; the writer is then the
-    /// caller's again. Call once.
+    /// caller's again. Later calls do nothing.
     func finish() {
         guard started else { return }
         pthread_mutex_lock(lock)

@@ -27,9 +27,10 @@ public enum Quire {
             }
             // Each page is painted as soon as it is laid out and drawn on a thread of its own
             // while layout goes on, then dropped: memory stays a few pages whatever the
-            // document's length, and layout and drawing take about half of the time each.
+            // document's length, and drawing's time hides behind layout's.
             let writer = PDFWriter(firstPageSize: options.style.pageSize)
             let drawing = DrawingThread(writer: writer, threaded: options.drawsOnItsOwnThread)
+            defer { drawing.finish() }  // on every path: a waiting thread would never end
             var pageCount = 0
             let laidOut = withFrontMatter(markdown, options) { document, info, fallbackTitle in
                 let painter = LinePainter()

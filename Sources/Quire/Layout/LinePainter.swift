@@ -36,11 +36,14 @@ final class LinePainter {
         origin = Point(x: line.x, y: line.baseline)
         baseColor = line.shaped.format.color
         pango_renderer_draw_layout_line(renderer, line.shaped.pangoLines[line.lineIndex], 0, 0)
-        defer { ops = [] }
-        return ops
+        let result = ops
+        ops = []
+        return result
     }
 
-    /// How the renderer opens `font`: its file, face, scale and synthesis. Cached per font.
+    /// How the renderer opens `font` (a fontconfig font, as all of Pango's fonts on Linux are):
+    /// its file, face, scale and synthesis. Cached per font. A font without a file gets an
+    /// empty `file`, and its runs are not drawn.
     func fontRef(_ font: UnsafeMutablePointer<PangoFont>) -> FontRef {
         if let known = fonts[font] { return known }
         var file = ""
@@ -62,8 +65,9 @@ final class LinePainter {
         var m = cairo_matrix_t()
         if let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) {
             cairo_scaled_font_get_font_matrix(scaled, &m)
-        } else {
-            let size = Double(pango_font_description_get_size(pango_font_describe_with_absolute_size(font))) / Double(PANGO_SCALE)
+        } else if let description = pango_font_describe_with_absolute_size(font) {
+            let size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+            pango_font_description_free(description)
             m = cairo_matrix_t(xx: size, yx: 0, xy: 0, yy: size, x0: 0, y0: 0)
         }
         let ref = FontRef(file: file, index: index, matrix: [m.xx, m.yx, m.xy, m.yy], embolden: embolden,
