@@ -7,9 +7,9 @@ import CPangoCairo
 /// rises), backgrounds, underlines, strikethroughs; this only writes it down as values. What
 /// it makes holds no Pango object, so it can be drawn on another thread.
 ///
-/// One painter per thread, used by one thread at a time (it calls Pango). It keeps a reference
-/// to every font it has described, so a font's address is never reused for another while the
-/// painter lives.
+/// A painter is used by one thread at a time, the one that laid the lines out (it calls
+/// Pango); `render` makes one per document. It keeps a reference to every font it has
+/// described, so a font's address is never reused for another while the painter lives.
 final class LinePainter {
     private let renderer: UnsafeMutablePointer<PangoRenderer>
     /// What the renderer's callbacks write into (reached from the renderer's instance data).
