@@ -1,5 +1,5 @@
-/// From the page layout made to the page the renderer draws: items in drawing order, text
-/// lines turned into glyph runs (`LinePainter`).
+/// Pages as layout makes them, turned into pages as the renderer draws them: items in drawing
+/// order, text lines as glyph runs (`LinePainter`).
 
 /// The painted form of `page`: its items and furniture in `drawingOrder`, each text line
 /// recorded by `painter`. Call it on the thread that laid the page out. O(items + glyphs).

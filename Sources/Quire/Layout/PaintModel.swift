@@ -30,7 +30,9 @@ public enum TextPaint: Sendable {
     case glyphs(GlyphRun)
     /// A filled rectangle: a background, an underline, a strikethrough.
     case fill(Rect, Color)
-    /// Glyphs of a colour font (emoji), drawn as an image: `box` is where.
+    /// Glyphs of a colour font (emoji), drawn as an image in `box` (glyph positions relative
+    /// to its top-left): Cairo 1.16 writes colour glyphs into a PDF badly (duplicate resource
+    /// keys; a damaged file next to links).
     case colorGlyphs(GlyphRun, box: Rect)
 }
 

@@ -134,7 +134,8 @@ final class Typesetter: @unchecked Sendable {
 ///
 /// Holds the `PangoLayout`; `LinePainter` records its lines as glyph runs, so nothing is shaped twice.
 /// Marked `@unchecked Sendable` because it is never mutated after `init` and Pango's
-/// read-only line accessors are used from one thread at a time (one render job).
+/// read-only line accessors are used from one thread at a time (one render job); it stays on
+/// the layout thread (pages reach the drawing thread as `PaintedPage` values).
 public final class ShapedText: @unchecked Sendable {
     public struct Line: Sendable, Equatable {
         /// Byte range of the line in the text.
