@@ -15,8 +15,8 @@ final class DrawingThread: @unchecked Sendable {
     private let capacity: Int
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Pages waiting, oldest first (at most `capacity`, so removing the first is cheap).
     private var queue: [PaintedPage] = []
-    private var head = 0
     private var drawing = false
     private var closed = false
     private var thread = pthread_t()
@@ -29,17 +29,9 @@ final class DrawingThread: @unchecked Sendable {
         self.capacity = max(1, capacity)
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
-        guard threaded else { return }
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setstacksize(&attributes, 8 << 20)
-        started = pthread_create(&thread, &attributes, { context in
-            Unmanaged<DrawingThread>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context) == 0
-        pthread_attr_destroy(&attributes)
-        if !started { Unmanaged<DrawingThread>.fromOpaque(context).release() }
+        guard threaded, let thread = startThread({ [self] in run() }) else { return }
+        self.thread = thread
+        started = true
     }
 
     deinit {
@@ -54,7 +46,7 @@ final class DrawingThread: @unchecked Sendable {
     func submit(_ page: PaintedPage) {
         guard started else { writer.draw(page); return }
         pthread_mutex_lock(lock)
-        while queue.count - head >= capacity { pthread_cond_wait(changed, lock) }
+        while queue.count >= capacity { pthread_cond_wait(changed, lock) }
         queue.append(page)
         pthread_cond_broadcast(changed)
         if page.drawsWithPango { waitUntilIdle() }
@@ -75,17 +67,15 @@ final class DrawingThread: @unchecked Sendable {
 
     /// With the lock held: until no page waits and none is being drawn.
     private func waitUntilIdle() {
-        while head < queue.count || drawing { pthread_cond_wait(changed, lock) }
+        while !queue.isEmpty || drawing { pthread_cond_wait(changed, lock) }
     }
 
     private func run() {
         pthread_mutex_lock(lock)
         while true {
-            while head == queue.count && !closed { pthread_cond_wait(changed, lock) }
-            if head == queue.count { break }
-            let page = queue[head]
-            head += 1
-            if head == queue.count { queue.removeAll(keepingCapacity: true); head = 0 }
+            while queue.isEmpty && !closed { pthread_cond_wait(changed, lock) }
+            if queue.isEmpty { break }
+            let page = queue.removeFirst()
             drawing = true
             pthread_cond_broadcast(changed)
             pthread_mutex_unlock(lock)
