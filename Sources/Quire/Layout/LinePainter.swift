@@ -84,32 +84,38 @@ final class LinePainter {
 
     /// Records one run: its glyphs with the clusters that tie them to `text`, or, in a colour
     /// font, an image box.
-    fileprivate func record(_ text: UnsafePointer<CChar>?, _ item: UnsafeMutablePointer<PangoGlyphItem>, _ x: Int32, _ y: Int32) {
+    fileprivate func record(_ text: UnsafePointer<CChar>, _ item: UnsafeMutablePointer<PangoGlyphItem>, _ x: Int32, _ y: Int32) {
         guard let glyphs = item.pointee.glyphs, let font = item.pointee.item.pointee.analysis.font else { return }
         let ref = fontRef(font)
         let scale = Double(PANGO_SCALE)
         let baseX = origin.x + Double(x) / scale, baseY = origin.y + Double(y) / scale
         let color = color(PANGO_RENDER_PART_FOREGROUND)
-        let count = Int(glyphs.pointee.num_glyphs)
         if ref.isColor {
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_glyph_string_extents(glyphs, font, &ink, &logical)
             let ascent = Double(-min(logical.y, ink.y)) / scale
             let descent = Double(max(logical.y + logical.height, ink.y + ink.height)) / scale
-            var placed: [PaintedGlyph] = []
-            var position: Int32 = 0
-            for g in 0..<count {
-                let info = glyphs.pointee.glyphs[g]
-                if info.glyph != PANGO_GLYPH_EMPTY, info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 {
-                    placed.append(PaintedGlyph(index: info.glyph, x: Double(position + info.geometry.x_offset) / scale,
-                                               y: ascent + Double(info.geometry.y_offset) / scale))
-                }
-                position += info.geometry.width
-            }
-            let box = Rect(x: baseX, y: baseY - ascent, width: Double(position) / scale, height: ascent + descent)
+            let (placed, width) = place(glyphs, x: 0, baseline: ascent)
+            let box = Rect(x: baseX, y: baseY - ascent, width: width, height: ascent + descent)
             ops.append(.colorGlyphs(GlyphRun(font: ref, color: color, glyphs: placed, text: [], clusters: [], backward: false), box: box))
             return
         }
+        let placed = place(glyphs, x: baseX, baseline: baseY).glyphs
+        guard !placed.isEmpty else { return }
+        let offset = Int(item.pointee.item.pointee.offset), length = Int(item.pointee.item.pointee.length)
+        ops.append(.glyphs(GlyphRun(
+            font: ref, color: color, glyphs: placed,
+            text: Array(UnsafeRawBufferPointer(start: text + offset, count: length).bindMemory(to: UInt8.self)),
+            clusters: clusters(item, text, glyphs), backward: item.pointee.item.pointee.analysis.level & 1 != 0)))
+    }
+
+    /// The glyphs of `glyphs` but the empty ones, placed from (`x`, `baseline`), and the
+    /// string's width, in points. A character no font has becomes the font's .notdef glyph (a
+    /// box), still tied to the character, so that copying the text gives it back.
+    private func place(_ glyphs: UnsafeMutablePointer<PangoGlyphString>, x: Double, baseline: Double)
+        -> (glyphs: [PaintedGlyph], width: Double) {
+        let scale = Double(PANGO_SCALE)
+        let count = Int(glyphs.pointee.num_glyphs)
         var placed: [PaintedGlyph] = []
         placed.reserveCapacity(count)
         var position: Int32 = 0
@@ -117,21 +123,11 @@ final class LinePainter {
             let info = glyphs.pointee.glyphs[g]
             defer { position += info.geometry.width }
             guard info.glyph != PANGO_GLYPH_EMPTY else { continue }
-            // A character no font has is drawn as the font's .notdef glyph (a box), still
-            // tied to the character, so that copying the text gives it back.
             let index = info.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 ? 0 : info.glyph
-            placed.append(PaintedGlyph(index: index, x: baseX + Double(position + info.geometry.x_offset) / scale,
-                                       y: baseY + Double(info.geometry.y_offset) / scale))
+            placed.append(PaintedGlyph(index: index, x: x + Double(position + info.geometry.x_offset) / scale,
+                                       y: baseline + Double(info.geometry.y_offset) / scale))
         }
-        guard !placed.isEmpty else { return }
-        var run = GlyphRun(font: ref, color: color, glyphs: placed, text: [], clusters: [],
-                           backward: item.pointee.item.pointee.analysis.level & 1 != 0)
-        if let text {
-            let offset = Int(item.pointee.item.pointee.offset), length = Int(item.pointee.item.pointee.length)
-            run.text = Array(UnsafeRawBufferPointer(start: text + offset, count: length).bindMemory(to: UInt8.self))
-            run.clusters = clusters(item, text, glyphs)
-        }
-        ops.append(.glyphs(run))
+        return (placed, Double(position) / scale)
     }
 
     /// Pairs of (bytes, glyphs) per cluster of `item`, not counting empty glyphs (which are
@@ -176,16 +172,7 @@ private let recordingRendererType: GType = {
         guint(MemoryLayout<PangoRendererClass>.size),
         { klass, _ in
             let c = klass!.assumingMemoryBound(to: PangoRendererClass.self)
-            c.pointee.draw_glyph_item = { renderer, text, item, x, y in painter(renderer).record(text, item!, x, y) }
-            c.pointee.draw_glyphs = { renderer, font, glyphs, x, y in
-                var item = PangoItem()
-                item.analysis.font = font
-                item.length = 0
-                withUnsafeMutablePointer(to: &item) { itemPointer in
-                    var glyphItem = PangoGlyphItem(item: itemPointer, glyphs: glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
-                    painter(renderer).record(nil, &glyphItem, x, y)
-                }
-            }
+            c.pointee.draw_glyph_item = { renderer, text, item, x, y in painter(renderer).record(text!, item!, x, y) }
             c.pointee.draw_rectangle = { renderer, part, x, y, width, height in
                 painter(renderer).rectangle(part, x, y, width, height)
             }
