@@ -4,21 +4,17 @@
 /// The painted form of `page`: its items and furniture in `drawingOrder`, each text line
 /// recorded by `painter`. Call it on the thread that laid the page out. O(items + glyphs).
 func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
-    var drawsWithPango = false
     let items = drawingOrder(page).map { item -> PaintItem in
         switch item {
         case .text(let line): return .text(painter.paint(line))
         case .fill(let r, let c): return .fill(r, c)
         case .line(let a, let b, let w, let c): return .line(from: a, to: b, width: w, color: c)
         case .marker(let m): return .marker(m)
-        case .image(let r, let image):
-            if image.format == .svg { drawsWithPango = true }
-            return .image(r, image)
+        case .image(let r, let image): return .image(r, image)
         case .frame(let r, let w, let c): return .frame(r, width: w, color: c)
         }
     }
-    return PaintedPage(size: page.size, items: items, links: page.links, destinations: page.destinations,
-                       drawsWithPango: drawsWithPango)
+    return PaintedPage(size: page.size, items: items, links: page.links, destinations: page.destinations)
 }
 
 /// The page's items and furniture in the order they are painted: backgrounds; images; list

@@ -9,9 +9,12 @@ public struct PaintedPage: Sendable {
     public var items: [PaintItem]
     public var links: [LinkArea]
     public var destinations: [Destination]
+
     /// True when an item is drawn by a library that may shape text with Pango itself (an SVG
-    /// image, through librsvg): such a page is drawn while layout waits.
-    public var drawsWithPango: Bool
+    /// image, through librsvg): such a page is drawn while layout waits. O(items).
+    public var drawsWithPango: Bool {
+        items.contains { if case .image(_, let image) = $0 { return image.format == .svg } else { return false } }
+    }
 }
 
 public enum PaintItem: Sendable {
