@@ -2,88 +2,204 @@
 import Glibc
 #endif
 
-/// Draws painted pages into a `PDFWriter` on a thread of its own, while the caller lays out
-/// the next pages: drawing (Cairo) takes about a third of a render and layout (Pango) the
-/// rest, and they share no object (`PaintedPage` holds values; `RenderFonts` opens its own fonts).
+/// The one thread of the process that draws with Cairo: every PDF page and PNG preview is
+/// drawn there, in the order submitted, while the callers lay out what comes next.
 ///
-/// At most `capacity` pages wait, so memory stays a few pages whatever the document's length.
-/// A page that `drawsWithPango` (an SVG image: librsvg shapes its text with Pango) is drawn
-/// while the caller waits, so Pango never runs on two threads at once. When no thread can be
-/// started, pages are drawn on the caller's thread. Used by one caller thread.
-final class DrawingThread: @unchecked Sendable {
-    private let writer: PDFWriter
-    private let capacity: Int
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    /// Pages waiting, oldest first (at most `capacity`, so removing the first is cheap).
-    private var queue: [PaintedPage] = []
-    private var drawing = false
-    private var closed = false
-    private var thread = pthread_t()
-    private var started = false
+/// Why one thread: Cairo 1.16 with FreeType crashed when two threads drew with the same fonts,
+/// and a thread that lives as long as the process keeps its fonts (`RenderFonts`) open for
+/// every document, as a batch worker rendering file after file wants. Only values cross to it
+/// (`PaintedPage`, outlines, metadata, and `@Sendable` jobs that capture nothing else); bytes
+/// come back. Its Cairo objects live in a `DrawingState` that never leaves the thread.
+///
+/// When no thread can be started, each job runs on its caller's thread, with that thread's
+/// own `DrawingState`: the same work, without the overlap.
+final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a queue of Sendable jobs
+    /// Work for the drawing thread, given the thread's state.
+    typealias Job = @Sendable (DrawingState) -> Void
 
-    /// `threaded` false: no thread; `submit` draws each page at once (batch workers, whose
-    /// parallelism is one process per core).
-    init(writer: PDFWriter, threaded: Bool = true, capacity: Int = 4) {
-        self.writer = writer
-        self.capacity = max(1, capacity)
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(changed, nil)
-        guard threaded, let thread = startThread({ [self] in run() }) else { return }
-        self.thread = thread
-        started = true
+    static let shared = DrawingThread()
+
+    private let monitor = Monitor()
+    /// Jobs not yet run, oldest first: `jobs[head...]`.
+    private var jobs: [Job] = []
+    private var head = 0
+    /// Per document: pages submitted and not drawn yet.
+    private var pending: [Int: Int] = [:]
+    private var lastDocument = 0
+    /// False when no thread could be started: jobs then run on their callers' threads.
+    private var started = true
+
+    private init() {
+        // The process-wide instance is never freed, so the thread may keep it.
+        if startThread({ [self] in run() }) == nil { started = false }
     }
 
-    deinit {
-        pthread_mutex_destroy(lock)
-        pthread_cond_destroy(changed)
-        lock.deallocate()
-        changed.deallocate()
+    /// A new document number for `submitPage`.
+    func newDocument() -> Int {
+        monitor.locked {
+            lastDocument += 1
+            pending[lastDocument] = 0
+            return lastDocument
+        }
     }
 
-    /// Hands `page` to the drawing thread; waits while `capacity` pages are waiting, and until
-    /// it is drawn when it `drawsWithPango`.
-    func submit(_ page: PaintedPage) {
-        guard started else { writer.draw(page); return }
-        pthread_mutex_lock(lock)
-        while queue.count >= capacity { pthread_cond_wait(changed, lock) }
-        queue.append(page)
-        pthread_cond_broadcast(changed)
-        if page.drawsWithPango { waitUntilIdle() }
-        pthread_mutex_unlock(lock)
+    /// Runs `job` on the drawing thread after the jobs before it, without waiting.
+    func submit(_ job: @escaping Job) {
+        guard started else { job(DrawingState.forThisThread()); return }
+        monitor.locked {
+            jobs.append(job)
+            monitor.broadcast()
+        }
     }
 
-    /// Waits until every submitted page is drawn and ends the thread; the writer is then the
-    /// caller's again. Later calls do nothing.
-    func finish() {
-        guard started else { return }
-        pthread_mutex_lock(lock)
-        closed = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
-        pthread_join(thread, nil)
-        started = false
+    /// Queues `draw` for `document` as one page: waits first while `capacity` of the
+    /// document's pages are waiting, and afterwards until it is drawn when `wait`.
+    func submitPage(of document: Int, capacity: Int, wait: Bool, _ draw: @escaping Job) {
+        guard started else { draw(DrawingState.forThisThread()); return }
+        monitor.locked {
+            while pending[document, default: 0] >= capacity { monitor.wait() }
+            pending[document, default: 0] += 1
+            jobs.append { [self] state in
+                draw(state)
+                monitor.locked {
+                    pending[document, default: 1] -= 1
+                    monitor.broadcast()
+                }
+            }
+            monitor.broadcast()
+            if wait {
+                while pending[document, default: 0] > 0 { monitor.wait() }
+            }
+        }
     }
 
-    /// With the lock held: until no page waits and none is being drawn.
-    private func waitUntilIdle() {
-        while !queue.isEmpty || drawing { pthread_cond_wait(changed, lock) }
+    /// Runs `job` on the drawing thread after the jobs before it, and waits for its value.
+    func perform<Value: Sendable>(_ job: @escaping @Sendable (DrawingState) -> Value) -> Value {
+        guard started else { return job(DrawingState.forThisThread()) }
+        let box = ResultBox<Value>()
+        submit { state in
+            let value = job(state)
+            box.set(value)
+        }
+        return box.value()
+    }
+
+    /// Forgets `document`'s page count once it is finished or dropped.
+    func endDocument(_ document: Int) {
+        monitor.locked { pending[document] = nil }
     }
 
     private func run() {
-        pthread_mutex_lock(lock)
+        let state = DrawingState.forThisThread()
         while true {
-            while queue.isEmpty && !closed { pthread_cond_wait(changed, lock) }
-            if queue.isEmpty { break }
-            let page = queue.removeFirst()
-            drawing = true
-            pthread_cond_broadcast(changed)
-            pthread_mutex_unlock(lock)
-            writer.draw(page)
-            pthread_mutex_lock(lock)
-            drawing = false
-            pthread_cond_broadcast(changed)
+            let job: Job = monitor.locked {
+                while head == jobs.count { monitor.wait() }
+                let next = jobs[head]
+                head += 1
+                if head > 64 && head * 2 > jobs.count {
+                    jobs.removeFirst(head)
+                    head = 0
+                }
+                return next
+            }
+            job(state)
         }
-        pthread_mutex_unlock(lock)
+    }
+}
+
+/// What the drawing thread owns: its fonts and the PDFs being drawn, by document number.
+/// Made on the thread that uses it (`forThisThread`) and never handed to another.
+final class DrawingState {
+    let fonts = RenderFonts()
+    var writers: [Int: PDFWriter] = [:]
+
+    /// The calling thread's state, made on first use and kept for the thread's life.
+    static func forThisThread() -> DrawingState {
+        if let existing = pthread_getspecific(threadKey) {
+            return Unmanaged<DrawingState>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let state = DrawingState()
+        pthread_setspecific(threadKey, Unmanaged.passRetained(state).toOpaque())
+        return state
+    }
+
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { Unmanaged<DrawingState>.fromOpaque($0!).release() }
+        return key
+    }()
+}
+
+/// A value handed from the drawing thread to a waiting caller.
+private final class ResultBox<Value: Sendable>: @unchecked Sendable {  // a lock and one Sendable value
+    private let monitor = Monitor()
+    private var stored: Value?
+
+    func set(_ value: Value) {
+        monitor.locked {
+            stored = value
+            monitor.broadcast()
+        }
+    }
+
+    func value() -> Value {
+        monitor.locked {
+            while stored == nil { monitor.wait() }
+            return stored!
+        }
+    }
+}
+
+/// A PDF drawn on the drawing thread: pages go in as values, the file's bytes come out.
+///
+/// Used by the one thread that lays the document out. With `overlapsLayout`, at most
+/// `capacity` pages wait to be drawn, so memory stays a few pages whatever the document's
+/// length; without it each page is drawn before `draw` returns (batch workers, whose
+/// parallelism is one process per core). A page that `drawsWithPango` (an SVG image: librsvg
+/// shapes its text with Pango) is drawn while the caller waits, so Pango never runs on two
+/// threads at once. Dropped unfinished (layout failed midway), its PDF is discarded.
+final class ThreadedPDF {
+    private let thread = DrawingThread.shared
+    private let document: Int
+    private let overlapsLayout: Bool
+    private let capacity: Int
+    private var finished = false
+
+    init(firstPageSize: PageSize, overlapsLayout: Bool = true, capacity: Int = 4) {
+        self.overlapsLayout = overlapsLayout
+        self.capacity = max(1, capacity)
+        document = thread.newDocument()
+        let document = self.document
+        thread.submit { state in state.writers[document] = PDFWriter(firstPageSize: firstPageSize, fonts: state.fonts) }
+    }
+
+    deinit {
+        guard !finished else { return }
+        let document = self.document
+        thread.submit { state in state.writers[document] = nil }
+        thread.endDocument(document)
+    }
+
+    /// Hands `page` to the drawing thread.
+    func draw(_ page: PaintedPage) {
+        let document = self.document
+        thread.submitPage(of: document, capacity: capacity, wait: !overlapsLayout || page.drawsWithPango) { state in
+            state.writers[document]?.draw(page)
+        }
+    }
+
+    /// Waits for every page to be drawn, adds the outline and metadata and returns the file.
+    /// - Throws: `RenderError` when Cairo reports a failure.
+    func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws(RenderError) -> [UInt8] {
+        finished = true
+        let document = self.document
+        defer { thread.endDocument(document) }
+        let result = thread.perform { state -> Result<[UInt8], RenderError> in
+            guard let writer = state.writers.removeValue(forKey: document) else {
+                return .failure(RenderError(description: "PDF output failed: no writer"))
+            }
+            return Result { () throws(RenderError) in try writer.finish(outline: outline, metadata: metadata) }
+        }
+        return try result.get()
     }
 }

@@ -28,22 +28,19 @@ public enum Quire {
             // Each page is painted as soon as it is laid out and drawn on a thread of its own
             // while layout goes on, then dropped: memory stays a few pages whatever the
             // document's length, and drawing's time hides behind layout's.
-            let writer = PDFWriter(firstPageSize: options.style.pageSize)
-            let drawing = DrawingThread(writer: writer, threaded: options.drawsOnItsOwnThread)
-            defer { drawing.finish() }  // on every path: a waiting thread would never end
+            let pdf = ThreadedPDF(firstPageSize: options.style.pageSize, overlapsLayout: options.drawsOnItsOwnThread)
             var pageCount = 0
             let laidOut = withFrontMatter(markdown, options) { document, info, fallbackTitle in
                 let painter = LinePainter()
                 let streamed = layoutDocumentStreaming(document, style: options.style, fallbackTitle: fallbackTitle,
                                                        info: info, resources: options.imageResources) { page in
-                    drawing.submit(paintPage(page, with: painter))
+                    pdf.draw(paintPage(page, with: painter))
                 }
                 pageCount = streamed.pageCount
                 return streamed.document
             }
-            drawing.finish()
-            let pdf = try writer.finish(outline: laidOut.outline, metadata: metadata(laidOut, options))
-            return RenderResult(pdf: pdf, warnings: laidOut.warnings, pageCount: pageCount)
+            let bytes = try pdf.finish(outline: laidOut.outline, metadata: metadata(laidOut, options))
+            return RenderResult(pdf: bytes, warnings: laidOut.warnings, pageCount: pageCount)
         } catch let error as RenderError {
             throw QuireError(file: options.sourceName, line: 0, message: error.description)
         }

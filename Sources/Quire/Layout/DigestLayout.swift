@@ -26,7 +26,7 @@ public struct DigestFailure: Sendable, Equatable {
 }
 
 /// A digest laid out, with each document's warnings.
-public struct LaidOutDigest: Sendable {
+public struct LaidOutDigest {
     public var laidOut: LaidOutDocument
     /// Warnings by document path, in input order.
     public var warnings: [(path: String, warnings: [Warning])]

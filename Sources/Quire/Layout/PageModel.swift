@@ -2,8 +2,10 @@
 ///
 /// Coordinates are PDF points with the origin at the page's top-left corner and y growing
 /// downwards (Cairo's user space). Text is kept as shaped lines (`ShapedText` + line index)
-/// so the renderer draws exactly what layout measured, without shaping twice.
-public struct LaidOutDocument: Sendable {
+/// so the painter records exactly what layout measured, without shaping twice. A page holds
+/// Pango objects, so it stays on the thread that laid it out: what crosses to the drawing
+/// thread is its painted form (`PaintedPage`), values only.
+public struct LaidOutDocument {
     public var pages: [Page]
     /// Headings in document order, for the PDF outline.
     public var outline: [OutlineEntry]
@@ -17,7 +19,7 @@ public struct LaidOutDocument: Sendable {
     public var excerpts: [ExcerptSummary] = []
 }
 
-public struct Page: Sendable {
+public struct Page {
     public var size: PageSize
     /// What flows in the text block.
     public var items: [PageItem]
@@ -44,7 +46,7 @@ public struct Rect: Sendable, Equatable {
     func offsetBy(dx: Double = 0, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 }
 
-public enum PageItem: Sendable {
+public enum PageItem {
     /// One typeset line of text.
     case text(TextLine)
     /// A filled rectangle (code shading, table header).
@@ -72,7 +74,7 @@ public enum PageItem: Sendable {
 }
 
 /// A shaped line placed on the page.
-public struct TextLine: Sendable {
+public struct TextLine {
     /// The paragraph it belongs to, and which of its lines this is.
     public var shaped: ShapedText
     public var lineIndex: Int

@@ -31,7 +31,7 @@ struct ParagraphFormat: Sendable, Equatable {
 /// Cairo 1.16 with Pango and FreeType is not safe to use from two threads at once, even with
 /// a typesetter each (crashes in FreeType and in PDF font subsetting were reproduced), so Quire
 /// renders one document at a time per process; `quire batch` runs parallel worker processes.
-final class Typesetter: @unchecked Sendable {
+final class Typesetter {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
     private var xHeights: [FontKey: Double] = [:]
@@ -132,11 +132,10 @@ final class Typesetter: @unchecked Sendable {
 
 /// One paragraph shaped and broken into lines by Pango, immutable once made.
 ///
-/// Holds the `PangoLayout`; `LinePainter` records its lines as glyph runs, so nothing is shaped twice.
-/// Marked `@unchecked Sendable` because it is never mutated after `init` and Pango's
-/// read-only line accessors are used from one thread at a time (one render job); it stays on
-/// the layout thread (pages reach the drawing thread as `PaintedPage` values).
-public final class ShapedText: @unchecked Sendable {
+/// Holds the `PangoLayout`; `LinePainter` records its lines as glyph runs, so nothing is shaped
+/// twice. It stays on the thread that shaped it (pages reach the drawing thread as
+/// `PaintedPage` values), so it is not `Sendable`.
+public final class ShapedText {
     public struct Line: Sendable, Equatable {
         /// Byte range of the line in the text.
         public var start: Int

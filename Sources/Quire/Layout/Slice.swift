@@ -4,7 +4,7 @@
 /// table row, one per rule. Positions inside are relative to the slice's top; x is already
 /// absolute on the page. `keepWithNext` forbids a page break after the slice (headings,
 /// orphan and widow lines, a marker's first line).
-struct Slice: Sendable {
+struct Slice {
     var height: Double
     /// Space wanted above and below; between two slices the larger of the two is used, and
     /// none at the top of a page.
@@ -46,7 +46,7 @@ struct Slice: Sendable {
 }
 
 /// A table's header row as laid out, shared by every body row of the table.
-final class RepeatedHeader: Sendable {
+final class RepeatedHeader {
     let slice: Slice
     init(_ slice: Slice) { self.slice = slice }
 }

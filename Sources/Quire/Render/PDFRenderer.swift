@@ -13,19 +13,19 @@ public struct PDFMetadata: Sendable, Equatable {
 }
 
 /// A failure writing the PDF (Cairo's status).
-public struct RenderError: Error, CustomStringConvertible {
+public struct RenderError: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
-/// Draws a laid-out document into PDF bytes: all its pages through one `PDFWriter`.
+/// Draws a laid-out document into PDF bytes: its pages painted here, drawn on the drawing thread.
 ///
 /// - Throws: `RenderError` when Cairo reports a failure.
 /// - Complexity: O(items on all pages).
 public func renderPDF(_ document: LaidOutDocument, metadata: PDFMetadata) throws -> [UInt8] {
-    let writer = PDFWriter(firstPageSize: document.pages.first?.size ?? Style().pageSize)
+    let pdf = ThreadedPDF(firstPageSize: document.pages.first?.size ?? Style().pageSize)
     let painter = LinePainter()
-    for page in document.pages { writer.draw(paintPage(page, with: painter)) }
-    return try writer.finish(outline: document.outline, metadata: metadata)
+    for page in document.pages { pdf.draw(paintPage(page, with: painter)) }
+    return try pdf.finish(outline: document.outline, metadata: metadata)
 }
 
 /// Writes a PDF one page at a time: the one place that draws with Cairo.
@@ -54,6 +54,7 @@ final class PDFWriter {
     }
 
     private let sink = ByteSink()
+    private let fonts: RenderFonts
     private let surface: OpaquePointer
     private let cr: OpaquePointer
     private let linkWriting: LinkWriting
@@ -62,9 +63,11 @@ final class PDFWriter {
     private var currentSize: PageSize
     private var finished = false
 
-    /// Starts a PDF whose first page is `firstPageSize` (later pages may differ).
-    init(firstPageSize: PageSize, linkWriting: LinkWriting = .forThisCairo) {
+    /// Starts a PDF whose first page is `firstPageSize` (later pages may differ), drawn with
+    /// `fonts` (which belong to the thread using the writer).
+    init(firstPageSize: PageSize, fonts: RenderFonts, linkWriting: LinkWriting = .forThisCairo) {
         currentSize = firstPageSize
+        self.fonts = fonts
         self.linkWriting = linkWriting
         surface = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, firstPageSize.width,
                                                       firstPageSize.height)!
@@ -81,7 +84,7 @@ final class PDFWriter {
 
     /// Draws one page: its named destinations, link areas and items. O(items on the page).
     /// Uses Cairo and the renderer's own fonts only, so it may run on another thread than
-    /// layout's (one writer is used by one thread at a time).
+    /// layout's (the thread its fonts belong to).
     func draw(_ page: PaintedPage) {
         // Cairo 1.16 also damages the file if the size is set on the first page inside a tag:
         // set it only when it changes (the surface starts at the first page's size).
@@ -114,13 +117,13 @@ final class PDFWriter {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_rectangle(cr, 0, 0, page.size.width, page.size.height)
         cairo_fill(cr)
-        drawPage(page, fonts: RenderFonts.shared, cr)
+        drawPage(page, fonts: fonts, cr)
         cairo_show_page(cr)
     }
 
     /// Adds the outline and metadata and ends the file; the writer is done after this.
     /// - Throws: `RenderError` when Cairo reports a failure (at any point of the file).
-    func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws -> [UInt8] {
+    func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws(RenderError) -> [UInt8] {
         finished = true
         if linkWriting == .cairoTags { cairo_tag_end(cr, "Document") }
         addOutline(outline, surface)

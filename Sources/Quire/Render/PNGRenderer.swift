@@ -7,6 +7,14 @@ import CPangoCairo
 ///   - dpi: pixels per inch; the image is the page's size in inches times `dpi`, rounded.
 /// - Throws: `RenderError` when Cairo fails.
 public func renderPagePNG(_ page: Page, dpi: Double) throws -> [UInt8] {
+    let painted = paintPage(page, with: LinePainter())
+    return try DrawingThread.shared.perform { state in
+        Result { () throws(RenderError) in try pngBytes(painted, dpi: dpi, fonts: state.fonts) }
+    }.get()
+}
+
+/// Draws `page` into PNG bytes with `fonts` (on the thread they belong to).
+private func pngBytes(_ page: PaintedPage, dpi: Double, fonts: RenderFonts) throws(RenderError) -> [UInt8] {
     let width = Int32((page.size.width / 72 * dpi).rounded())
     let height = Int32((page.size.height / 72 * dpi).rounded())
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
@@ -15,7 +23,7 @@ public func renderPagePNG(_ page: Page, dpi: Double) throws -> [UInt8] {
     cairo_set_source_rgb(cr, 1, 1, 1)
     cairo_paint(cr)
     cairo_scale(cr, dpi / 72, dpi / 72)
-    drawPage(paintPage(page, with: LinePainter()), fonts: RenderFonts.shared, cr)
+    drawPage(page, fonts: fonts, cr)
     cairo_destroy(cr)
     let sink = ByteSink()
     let status = cairo_surface_write_to_png_stream(surface, ByteSink.write, sink.closure)

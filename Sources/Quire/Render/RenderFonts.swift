@@ -4,20 +4,15 @@ import CPangoCairo
 /// itself, never one of layout's Pango fonts.
 ///
 /// So drawing shares no font object with layout and may run on another thread while layout
-/// goes on: Cairo 1.16 and FreeType have crashed when two threads used the same fonts. Faces
-/// and scaled fonts are kept for the process's life (a document uses a handful; a batch worker
-/// reuses them). Lookups are locked; the returned fonts may be used by one drawing thread.
-final class RenderFonts: @unchecked Sendable {
-    static let shared = RenderFonts()
-
+/// goes on: Cairo 1.16 and FreeType have crashed when two threads used the same fonts. One
+/// thread uses a `RenderFonts` (the drawing thread's lives in its `DrawingState`). Faces and
+/// scaled fonts are kept for the owner's life, which for the drawing thread is the process's
+/// (a document uses a handful; a batch worker reuses them): Cairo may still hold a face after
+/// its last scaled font is released, so none is ever closed.
+final class RenderFonts {
     private var library: FT_Library?
     private var faces: [FaceKey: OpaquePointer] = [:]
     private var scaled: [FontRef: OpaquePointer] = [:]
-    private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
-        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-        return lock
-    }()
 
     private struct FaceKey: Hashable {
         var file: String
@@ -26,15 +21,13 @@ final class RenderFonts: @unchecked Sendable {
         var isColor: Bool
     }
 
-    private init() {
+    init() {
         if FT_Init_FreeType(&library) != 0 { library = nil }
     }
 
     /// The Cairo font for `font` (owned by this cache), or nil when its file cannot be opened
     /// (the run is then not drawn). O(1) after a font's first use.
     func scaledFont(_ font: FontRef) -> OpaquePointer? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
         if let known = scaled[font] { return known }
         guard let face = face(FaceKey(file: font.file, index: font.index, embolden: font.embolden, isColor: font.isColor)),
               font.matrix.count == 4 else { return nil }

@@ -74,7 +74,7 @@ final class LinkAnnotationTests: XCTestCase {
     }
 
     private func render(_ document: LaidOutDocument, _ linkWriting: PDFWriter.LinkWriting) throws -> [UInt8] {
-        let writer = PDFWriter(firstPageSize: document.pages[0].size, linkWriting: linkWriting)
+        let writer = PDFWriter(firstPageSize: document.pages[0].size, fonts: RenderFonts(), linkWriting: linkWriting)
         let painter = LinePainter()
         for page in document.pages { writer.draw(paintPage(page, with: painter)) }
         return try writer.finish(outline: document.outline, metadata: PDFMetadata(title: "Links"))
