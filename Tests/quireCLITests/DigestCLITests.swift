@@ -45,6 +45,21 @@ final class DigestCLITests: BinaryTestCase {
         }
     }
 
+    /// Regression: `digest` dropped each document's front-matter warnings, and the image
+    /// warnings of a document cut to an excerpt; they must be printed with the document's path,
+    /// as `render` prints them.
+    func testDigestPrintsFrontMatterAndImageWarningsWithTheDocumentsPath() throws {
+        let text = "---\ntitle: Odd\nnot a key value line\n---\n\n# Odd\n\n![gone](gone.png)\n\n"
+            + (1...300).map { "word\($0)" }.joined(separator: " ") + "\n"
+        let odd = folder.url.appendingPathComponent("odd/odd.md")
+        try FileManager.default.createDirectory(at: odd.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: odd)
+        let run = try digest(["odd", "faq.md"], folder.url.appendingPathComponent("odd.pdf"))
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("quire: warning: \(odd.path):3: front matter line is not 'key: value'"), run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("quire: warning: \(odd.path):8: image not found: gone.png"), run.stderrText)
+    }
+
     func testABadFileIsListedAndTheDigestStillMade() throws {
         try Data([0x41, 0x00, 0x42]).write(to: folder.url.appendingPathComponent("guide/broken.md"))
         let pdf = folder.url.appendingPathComponent("digest.pdf")

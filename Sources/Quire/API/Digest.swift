@@ -49,6 +49,8 @@ public enum Digest {
         let (files, missing) = collect(inputs)
         var failures = missing
         var documents: [DigestDocument] = []
+        /// Each document's front-matter warnings, reported before its layout's, as `render` does.
+        var frontMatterWarnings: [[Warning]] = []
         var seen: Set<String> = []
         for file in files {
             // A file named twice (directly and inside a folder) is included once.
@@ -56,7 +58,8 @@ public enum Digest {
             guard seen.insert(canonical).inserted else { continue }
             do {
                 let text = try InputFile.readMarkdown(at: file)
-                let (info, body, _) = FrontMatter.split(text)
+                let (info, body, warnings) = FrontMatter.split(text)
+                frontMatterWarnings.append(warnings)
                 let resources = ImageResources(baseDirectory: Quire.folder(of: file), root: options.resourceRoot)
                 documents.append(DigestDocument(path: file, canonicalPath: canonical, document: parseMarkdown(body), info: info,
                                                 resources: resources))
@@ -74,7 +77,8 @@ public enum Digest {
         metadata.creationDate = seconds
         do {
             let pdf = try renderPDF(digest.laidOut, metadata: metadata)
-            return Result(pdf: pdf, documents: documents.count, failures: failures, warnings: digest.warnings,
+            let warnings = zip(digest.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
+            return Result(pdf: pdf, documents: documents.count, failures: failures, warnings: warnings,
                           pageCount: digest.laidOut.pages.count)
         } catch let error as RenderError {
             throw QuireError(file: "digest", message: error.description)

@@ -50,7 +50,7 @@ extension LayoutSession {
     private func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
         let destination = anchors.headingDestinations[line] ?? "h-line\(line)"
         let title = content.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
-        outline.append((line, OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination)))
+        sink.addOutline(OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination), line: line)
         return headingSlices(level: level, styledText(content, line: line), destination: destination, context)
     }
 

@@ -56,12 +56,10 @@ public func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure
     let paths = byPath
     let entryNames = documents.indices.map { "d\($0 + 1)" }
     let sessions = documents.enumerated().map { k, d -> LayoutSession in
-        let session = LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources)
         let folder = (d.canonicalPath as NSString).deletingLastPathComponent
-        session.linkResolver = { link in
+        return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources) { link in
             DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entryNames)
         }
-        return session
     }
 
     var entries: [Slice] = []
@@ -89,7 +87,7 @@ public func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure
                 + session.layoutBlocks(body.shiftingHeadings(by: 1), context)
         }
         outline.append(OutlineEntry(level: 1, title: docTitle, destination: entry))
-        outline += session.sortedOutline  // their levels were shifted under the document's title
+        outline += session.sink.sortedOutline  // their levels were shifted under the document's title
     }
 
     let cover = main.digestCover(title: title, date: date, documents: documents.count, failures: failures.count)
@@ -98,7 +96,9 @@ public func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure
                       failures: failures, pages: pages, context)
     }
     let paginator = Paginator(style: style)
-    var pages = paginator.paginate(cover + contents([:]) + entries + fullTexts)
+    // The measuring pass's contents are dropped with what they recorded (the "toc"
+    // destination), so the contents set with the page numbers place it.
+    var pages = paginator.paginate(cover + main.trial { contents([:]) }.value + entries + fullTexts)
     var pageOf: [String: Int] = [:]
     for (i, page) in pages.enumerated() { for d in page.destinations where pageOf[d.name] == nil { pageOf[d.name] = i + 1 } }
     pages = paginator.paginate(cover + contents(pageOf) + entries + fullTexts)
@@ -107,7 +107,7 @@ public func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure
         pages[i].furniture = main.furniture(page: i + 1, of: pages.count, info: info, title: .plain(title))
     }
     let laidOut = LaidOutDocument(pages: pages, outline: outline, title: title, warnings: [])
-    return LaidOutDigest(laidOut: laidOut, warnings: zip(documents, sessions).map { ($0.path, $1.warnings) })
+    return LaidOutDigest(laidOut: laidOut, warnings: zip(documents, sessions).map { ($0.path, $1.sink.reportedWarnings) })
 }
 
 /// Titles and links between the documents of a digest.

@@ -9,29 +9,31 @@ extension LayoutSession {
     /// Lays out `body` and, when it takes more than `lines` lines, cuts it to `lines`.
     ///
     /// Stages: take a bounded prefix of the blocks (so a 1 MB paragraph costs what a 10 KB
-    /// one does), lay it out, count lines (text lines count one each; a table counts its rows
-    /// and is kept whole or left out), then re-set line N with the label (`cutLine`).
-    /// When the body is cut, what layout recorded for the dropped part (destinations, outline,
-    /// warnings) is undone: the full text records it again.
+    /// one does), lay it out as a trial, count lines (text lines count one each; a table
+    /// counts its rows and is kept whole or left out), then re-set line N with the label
+    /// (`cutLine`). When the body is cut, the trial's sink is dropped (the full text reports
+    /// what the section holds: its warnings, its outline entries) and only the destinations on
+    /// the lines kept are placed here; when it is not, the trial's sink is kept.
     func excerpt(_ body: [Block], lines n: Int, target: String, _ context: BlockContext) -> Excerpt {
         let charsPerLine = Int(context.column.width / (style.bodySize * 0.15)) + 1
         var bytes = (n + 2) * charsPerLine * 4
         var blockLines = n
         while true {
-            let saved = (outline: outline, warnings: warnings, placed: placedDestinations, atomic: atomicBlocks)
             let (blocks, shortened) = body.prefix(lines: blockLines, bytes: bytes)
-            let slices = layoutBlocks(blocks, context)
-            if let cut = cutSlices(slices, lines: n, target: target, column: context.column) {
-                outline = saved.outline
-                warnings = saved.warnings
-                let kept = Set(cut.flatMap { $0.destinations.map(\.name) })
-                placedDestinations = saved.placed.union(kept)
+            let trial = trial { () -> (slices: [Slice], cut: [Slice]?) in
+                let slices = layoutBlocks(blocks, context)
+                return (slices, cutSlices(slices, lines: n, target: target, column: context.column))
+            }
+            if let cut = trial.value.cut {
+                for name in cut.flatMap({ $0.destinations.map(\.name) }) { _ = claimDestination(name) }
                 return Excerpt(slices: cut, isCut: true)
             }
-            if !shortened { return Excerpt(slices: slices, isCut: false) }
+            if !shortened {
+                sink.keep(trial.sink)
+                return Excerpt(slices: trial.value.slices, isCut: false)
+            }
             // The prefix gave too few lines (text of zero-width characters, blocks of no line
             // such as anchors): take a longer one; it ends up as the whole body.
-            (outline, warnings, placedDestinations, atomicBlocks) = saved
             bytes = min(bytes, 1 << 50) * 4
             blockLines = min(blockLines, 1 << 40) * 2
         }

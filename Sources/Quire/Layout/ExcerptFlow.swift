@@ -33,7 +33,7 @@ extension LayoutSession {
                 body[0].destinations.append(Destination(name: back, y: 0))
             }
             main += headingSlices + body
-            excerpts.append(ExcerptSummary(title: title, lines: body.compactMap(previewLine), isCut: excerpt.isCut))
+            sink.addExcerpt(ExcerptSummary(title: title, lines: body.compactMap(previewLine), isCut: excerpt.isCut))
             if excerpt.isCut { fullTexts.append((title, level, section.body, target, back)) }
         }
         main += layoutBlocks(divided.footnotes, context)
@@ -42,10 +42,10 @@ extension LayoutSession {
         let partTitle = wording(style.fullTextTitle, width: context.column.width)
         var part = headingSlices(level: 1, plainText(partTitle), destination: "fulltext", context)
         part[0].pageBreakBefore = true
-        extraOutline.append(OutlineEntry(level: 1, title: partTitle, destination: "fulltext"))
+        sink.addTrailingOutline(OutlineEntry(level: 1, title: partTitle, destination: "fulltext"))
         for full in fullTexts {
             part += headingSlices(level: max(2, min(full.level, 6)), plainText(full.title), destination: full.target, context)
-            extraOutline.append(OutlineEntry(level: 2, title: full.title, destination: full.target))
+            sink.addTrailingOutline(OutlineEntry(level: 2, title: full.title, destination: full.target))
             part += layoutBlocks(full.body, context) + backLink(style.backLabel, to: full.back, context)
         }
         return main + part

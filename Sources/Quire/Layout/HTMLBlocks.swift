@@ -160,7 +160,7 @@ extension LayoutSession {
                 let title = text.string.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !title.isEmpty else { slices += anchorSlice(text.anchors.map(\.name)); continue }
                 let destination = "html\(line)-\(k)"
-                outline.append((line, OutlineEntry(level: level, title: title, destination: destination)))
+                sink.addOutline(OutlineEntry(level: level, title: title, destination: destination), line: line)
                 let heading = headingSlices(level: level, text, destination: destination, context,
                                             alignment: part.alignment == .justify ? .left : part.alignment ?? .left)
                 slices += heading

@@ -64,7 +64,7 @@ extension LayoutSession {
                 // Alone and not a link (a linked image is mostly a badge), and not declared small.
                 let small = figure.declared.height.map { $0 <= inlineImageHeight } ?? false
                 if alone, figure.link == nil, !small {
-                    warn(images.warning(reason, reference: figure.source, line: line))
+                    sink.warn(images.warning(reason, reference: figure.source, line: line))
                     block = imagePlaceholder(figure, reason: reason, remote: remote, alignment: alignment, line: line, context)
                 }
             }
@@ -87,9 +87,8 @@ extension LayoutSession {
         let room = style.contentHeight - (caption.isEmpty ? 0 : style.bodySize * 3)
         let size = Self.fitted(image, declared: figure.declared, into: ImageBox(width: context.column.width, height: room))
         let x = context.column.x + (context.column.width - size.width) * Self.offsetFraction(alignment)
-        atomicBlocks += 1
         var slice = Slice(height: size.height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
-        slice.excerptRole = .atomic(atomicBlocks)
+        slice.excerptRole = .atomic(sink.newAtomicGroup())
         let rect = Rect(x: x, y: 0, width: size.width, height: size.height)
         slice.items.append(.image(rect, image))
         if let link = figure.link, let target = linkTarget(link, line: line) {
@@ -137,8 +136,7 @@ extension LayoutSession {
         slice.shiftRight((column.width - width) * Self.offsetFraction(alignment))
         slice.spaceBefore = blockSpacing
         slice.spaceAfter = blockSpacing
-        atomicBlocks += 1
-        slice.excerptRole = .atomic(atomicBlocks)
+        slice.excerptRole = .atomic(sink.newAtomicGroup())
         slice.firstBaseline = nil
         return [slice]
     }

@@ -137,7 +137,6 @@ final class ImageStore {
 
     let resources: ImageResources
     private var cache: [String: Lookup] = [:]
-    private var warned: Set<String> = []
 
     init(resources: ImageResources) {
         self.resources = resources
@@ -178,9 +177,9 @@ final class ImageStore {
         }
     }
 
-    /// The warning for an unavailable image at `line`, once per line and reference.
-    func warning(_ reason: String, reference: String, line: Int) -> Warning? {
-        guard warned.insert("\(line)\u{0}\(reference)").inserted else { return nil }
-        return Warning(line: line, message: reason + "; a placeholder stands in")
+    /// The warning for an unavailable image at `line` (the same image twice on a line gives
+    /// the same warning, which the sink reports once).
+    func warning(_ reason: String, reference: String, line: Int) -> Warning {
+        Warning(line: line, message: reason + "; a placeholder stands in")
     }
 }

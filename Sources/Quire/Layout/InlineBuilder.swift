@@ -187,7 +187,7 @@ struct InlineBuilder {
             let descent = max(0, size.height / 2 - xHeight / 2)
             text.append(image: image, width: size.width, height: size.height, descent: descent, effective(attributes))
         case .unavailable(let reason, let remote):
-            session.warn(session.images.warning(reason, reference: source, line: line))
+            session.sink.warn(session.images.warning(reason, reference: source, line: line))
             var a = effective(attributes)
             a.italic = true
             if a.color == nil { a.color = session.style.mutedColor }
@@ -227,16 +227,12 @@ extension LayoutSession {
             if let name = anchors.destination(forFragment: String(destination.dropFirst())) {
                 return .destination(name)
             }
-            warnings.append(Warning(line: line, message: "link to missing anchor \(destination); set as plain text"))
+            sink.warn(Warning(line: line, message: "link to missing anchor \(destination); set as plain text"))
             return nil
         }
         if destination.isEmpty { return nil }
         if let inDigest = linkResolver?(destination) { return .destination(inDigest) }
         return .uri(destination)
-    }
-
-    func warn(_ warning: Warning?) {
-        if let warning { warnings.append(warning) }
     }
 
     /// What stands for an image that cannot be shown: its alt text, else its file name.

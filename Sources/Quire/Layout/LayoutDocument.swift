@@ -27,13 +27,13 @@ public func layoutDocument(_ document: Document, style: Style, fallbackTitle: St
         slices += session.layoutBlocks(document.blocks, BlockContext(column: column))
     }
     var pages = Paginator(style: style).paginate(slices)
-    let outline = session.sortedOutline
+    let outline = session.sink.sortedOutline
     let title = documentTitle(info, outline, fallbackTitle)
     for i in pages.indices {
         pages[i].furniture = session.furniture(page: i + 1, of: pages.count, info: info, title: title)
     }
-    return LaidOutDocument(pages: pages, outline: outline, title: title.widest, warnings: session.warnings,
-                           excerpts: session.excerpts)
+    return LaidOutDocument(pages: pages, outline: outline, title: title.widest, warnings: session.sink.reportedWarnings,
+                           excerpts: session.sink.excerpts)
 }
 
 /// The title the running header and the metadata use: the front matter's, else the first
@@ -75,8 +75,8 @@ func layoutDocumentStreaming(_ document: Document, style: Style, fallbackTitle: 
     var title = info.title ?? (session.anchors.mayHaveHeadings ? nil : documentTitle(info, [], fallbackTitle))
     func hand(_ pages: [Page], final: Bool) throws {
         waiting += pages
-        if title == nil && (final || (!hasFootnotes && !session.outline.isEmpty)) {
-            title = documentTitle(info, session.sortedOutline, fallbackTitle)
+        if title == nil && (final || (!hasFootnotes && session.sink.hasOutline)) {
+            title = documentTitle(info, session.sink.sortedOutline, fallbackTitle)
         }
         guard let title else { return }
         for var page in waiting {
@@ -91,8 +91,8 @@ func layoutDocumentStreaming(_ document: Document, style: Style, fallbackTitle: 
         try hand(flow.add(session.layoutBlock(block, context)), final: false)
     }
     try hand(flow.finish(), final: true)
-    let outline = session.sortedOutline
+    let outline = session.sink.sortedOutline
     let laidOut = LaidOutDocument(pages: [], outline: outline, title: documentTitle(info, outline, fallbackTitle).widest,
-                                  warnings: session.warnings, excerpts: session.excerpts)
+                                  warnings: session.sink.reportedWarnings, excerpts: session.sink.excerpts)
     return (laidOut, emitted)
 }

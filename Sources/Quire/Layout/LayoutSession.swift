@@ -1,41 +1,38 @@
-/// The state of laying out one document: fonts, the anchor table, its images, and what layout
-/// reports (warnings, outline). Lives for one `layoutDocument` call on one thread.
+/// Laying out one document: what layout reads, fixed for the document (style, fonts, the
+/// anchor table, its images, where links to other documents lead), and the sink it writes
+/// to (warnings, outline, destinations; a trial writes to a child sink, `trial`). Lives for
+/// one document on one thread.
 final class LayoutSession {
     let style: Style
     let typesetter: Typesetter
     let anchors: AnchorTable
     let images: ImageStore
-    var warnings: [Warning] = []
-    /// Outline entries with the source line of their heading (sorted by it at the end).
-    var outline: [(line: Int, entry: OutlineEntry)] = []
-    /// Outline entries after the document's own (the "Full text" part).
-    var extraOutline: [OutlineEntry] = []
     /// Turns a link to another document in the same PDF (a digest) into a destination name;
     /// nil for a link that goes outside.
-    var linkResolver: (@Sendable (String) -> String?)?
-    /// Sections as excerpt mode showed them.
-    var excerpts: [ExcerptSummary] = []
-    /// Destinations already placed: a name is placed once even if its anchor repeats.
-    var placedDestinations: Set<String> = []
-    /// Uncuttable blocks (tables) numbered so far, for `ExcerptRole.atomic`.
-    var atomicBlocks = 0
-    /// Whether the rule above the footnotes has been drawn.
-    var footnotesStarted = false
+    let linkResolver: (@Sendable (String) -> String?)?
+    /// Where layout reports what it finds; a child sink while a trial runs.
+    private(set) var sink = LayoutSink()
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
     /// repeated on every page is shaped once. Texts with the page number are not kept.
     var furnitureShapes: [FurnitureKey: ShapedText] = [:]
 
-    init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources()) {
+    init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
+         linkResolver: (@Sendable (String) -> String?)? = nil) {
         self.style = style
         self.typesetter = typesetter
         self.anchors = anchors
         self.images = ImageStore(resources: resources)
+        self.linkResolver = linkResolver
     }
 
-    /// The outline in document order.
-    var sortedOutline: [OutlineEntry] {
-        outline.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.entry)
-            + extraOutline
+    /// Runs `body` as a trial: what it reports goes to a child sink, returned with its value
+    /// for the caller to keep (`sink.keep`) or drop.
+    func trial<Value>(_ body: () -> Value) -> (value: Value, sink: LayoutSink) {
+        let outer = sink
+        let child = outer.child()
+        sink = child
+        defer { sink = outer }
+        return (body(), child)
     }
 
     /// Space between ordinary blocks, in points.
@@ -62,9 +59,7 @@ final class LayoutSession {
     }
 
     /// Records a destination name as placed; false if it was placed before (skip it then).
-    func claimDestination(_ name: String) -> Bool {
-        placedDestinations.insert(name).inserted
-    }
+    func claimDestination(_ name: String) -> Bool { sink.claimDestination(name) }
 }
 
 /// Where blocks are being set: the column, and whether they sit in a tight list item.

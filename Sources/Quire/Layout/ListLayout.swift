@@ -121,13 +121,12 @@ extension LayoutSession {
         let name = anchors.footnoteDestination(number)
         if claimDestination(name) { slices[0].destinations.append(Destination(name: name, y: 0)) }
         let back = anchors.footnoteReferenceDestination(number)
-        if placedDestinations.contains(back), case .text(let line)? = slices[0].items.last {
+        if sink.isPlaced(back), case .text(let line)? = slices[0].items.last {
             slices[0].links.append(LinkArea(rect: Rect(x: line.x, y: line.baseline - style.bodySize,
                                                        width: line.width, height: style.bodySize * 1.3),
                                             target: .destination(back)))
         }
-        if !footnotesStarted {
-            footnotesStarted = true
+        if sink.startFootnotes() {
             let rule = Slice(height: style.bodySize, spaceBefore: blockSpacing * 2,
                              items: [.line(from: Point(x: context.column.x, y: style.bodySize / 2),
                                            to: Point(x: context.column.x + context.column.width / 3, y: style.bodySize / 2),

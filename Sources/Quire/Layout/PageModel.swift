@@ -123,7 +123,7 @@ public struct OutlineEntry: Sendable, Equatable {
 }
 
 /// A non-fatal problem, with the 1-based source line when known (0 otherwise).
-public struct Warning: Sendable, Equatable, CustomStringConvertible {
+public struct Warning: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var message: String
     public init(line: Int, message: String) { self.line = line; self.message = message }

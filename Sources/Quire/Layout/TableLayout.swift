@@ -53,8 +53,7 @@ extension LayoutSession {
         let left = context.column.x
 
         // Set the rows.
-        atomicBlocks += 1
-        let group = atomicBlocks
+        let group = sink.newAtomicGroup()
         var slices: [Slice] = []
         var header: RepeatedHeader?
         for (r, row) in texts.enumerated() {

@@ -44,6 +44,19 @@ final class ExcerptTests: XCTestCase {
         return lines
     }
 
+    /// Regression: a missing image inside a section cut by `--excerpt-lines` was warned about
+    /// only while the excerpt was tried, and that warning was undone with the cut; the full text
+    /// then found it "already warned". Both images must be warned about, each once.
+    func testMissingImageInsideACutSectionIsStillWarnedAbout() {
+        let markdown = "## Images\n\nShown ![in](inside.png) the excerpt. \(prose(120))\n\n![after](after.png)\n\n\(prose(60))\n"
+        var style = Style()
+        style.excerptLines = 2
+        let doc = layout(markdown, style: style)
+        XCTAssertEqual(doc.excerpts.first?.isCut, true)
+        let images = doc.warnings.filter { $0.message.contains("placeholder") }
+        XCTAssertEqual(images.map(\.line), [3, 5], "\(doc.warnings)")
+    }
+
     func testCutsToExactlyNLinesForNFrom1To5() {
         for n in 1...5 { _ = assertCut(prose(200), n) }
     }
