@@ -67,7 +67,7 @@ public enum Digest {
                 failures.append(DigestFailure(path: file, reason: error.message))
             }
         }
-        let seconds = options.creationDate ?? Quire.sourceDateEpoch ?? Int64(Date().timeIntervalSince1970)
+        let seconds = options.creationDate ?? RenderPipeline.sourceDateEpoch ?? Int64(Date().timeIntervalSince1970)
         let date = String(iso8601(seconds).prefix(10))
         let digestTitle = title ?? "Digest"
         let lines = max(1, excerptLines ?? options.style.excerptLines ?? 6)
@@ -75,13 +75,14 @@ public enum Digest {
                                   style: options.style, excerptLines: lines)
         var metadata = PDFMetadata(title: digestTitle)
         metadata.creationDate = seconds
+        let pdf: [UInt8]
         do {
-            let pdf = try renderPDF(digest.laidOut, metadata: metadata)
-            let warnings = zip(digest.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
-            return Result(pdf: pdf, documents: documents.count, failures: failures, warnings: warnings,
-                          pageCount: digest.laidOut.pages.count)
-        } catch let error as RenderError {
+            pdf = try RenderPipeline.pdf(of: digest.laidOut, metadata: metadata)
+        } catch {
             throw QuireError(file: "digest", message: error.description)
         }
+        let warnings = zip(digest.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
+        return Result(pdf: pdf, documents: documents.count, failures: failures, warnings: warnings,
+                      pageCount: digest.laidOut.pages.count)
     }
 }

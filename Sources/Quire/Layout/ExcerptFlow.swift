@@ -3,14 +3,15 @@ import Foundation
 /// A document in excerpt mode: every section longer than N lines is shown cut, and its full
 /// text follows in a "Full text" part after the main flow, each full text linking back.
 extension LayoutSession {
-    /// One section as excerpt mode showed it, for `quire preview` and tests.
-    func layoutWithExcerpts(_ document: Document, lines n: Int, includeFullText: Bool,
-                            fallbackTitle: String) -> [Slice] {
-        let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
+    /// Lays out `document` in excerpt mode, handing the slices to `add` a section at a time:
+    /// the opening heading, each section cut to `n` lines (its summary recorded for
+    /// `quire preview`), the footnotes, then, when `includeFullText`, the "Full text" part
+    /// with every cut section's full text and a link back to its excerpt.
+    func layoutWithExcerpts(_ document: Document, lines n: Int, includeFullText: Bool, fallbackTitle: String,
+                            _ context: BlockContext, add: ([Slice]) throws -> Void) rethrows {
         let divided = SectionedDocument(document.blocks)
-        var main: [Slice] = []
         var fullTexts: [(title: String, level: Int, body: [Block], target: String, back: String)] = []
-        if let title = divided.title { main += layoutBlock(title, context) }
+        if let title = divided.title { try add(layoutBlock(title, context)) }
         let documentTitle: String = {
             if case .heading(_, let content)? = divided.title?.kind { return content.plainText }
             return fallbackTitle
@@ -32,23 +33,24 @@ extension LayoutSession {
             if section.heading == nil, !body.isEmpty, claimDestination(back) {
                 body[0].destinations.append(Destination(name: back, y: 0))
             }
-            main += headingSlices + body
+            try add(headingSlices + body)
             sink.addExcerpt(ExcerptSummary(title: title, lines: body.compactMap(previewLine), isCut: excerpt.isCut))
             if excerpt.isCut { fullTexts.append((title, level, section.body, target, back)) }
         }
-        main += layoutBlocks(divided.footnotes, context)
-        guard includeFullText, !fullTexts.isEmpty else { return main }
+        try add(layoutBlocks(divided.footnotes, context))
+        guard includeFullText, !fullTexts.isEmpty else { return }
 
         let partTitle = wording(style.fullTextTitle, width: context.column.width)
         var part = headingSlices(level: 1, plainText(partTitle), destination: "fulltext", context)
         part[0].pageBreakBefore = true
         sink.addTrailingOutline(OutlineEntry(level: 1, title: partTitle, destination: "fulltext"))
+        try add(part)
         for full in fullTexts {
-            part += headingSlices(level: max(2, min(full.level, 6)), plainText(full.title), destination: full.target, context)
+            var slices = headingSlices(level: max(2, min(full.level, 6)), plainText(full.title), destination: full.target, context)
             sink.addTrailingOutline(OutlineEntry(level: 2, title: full.title, destination: full.target))
-            part += layoutBlocks(full.body, context) + backLink(style.backLabel, to: full.back, context)
+            slices += layoutBlocks(full.body, context) + backLink(style.backLabel, to: full.back, context)
+            try add(slices)
         }
-        return main + part
     }
 
     /// "↩ Back to …" (the label in the width that fits) linking to `destination`: under a

@@ -1,98 +1,93 @@
-/// Lays out a document into pages: the layout stage's one entry point.
+/// What laying out a document reports besides its pages.
+struct LayoutSummary {
+    /// Headings in document order, for the PDF outline.
+    var outline: [OutlineEntry]
+    /// Document title for the metadata (front matter, first heading, else the file name).
+    var title: String
+    /// Problems found while laying out, each once; the document is still complete.
+    var warnings: [Warning]
+    /// In excerpt mode, each section as it was shown (empty otherwise).
+    var excerpts: [ExcerptSummary]
+    var pageCount: Int
+}
+
+/// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
+/// stage's one path, whether the caller keeps the pages (`layoutDocument`) or draws each and
+/// drops it (`render`), so memory holds about a page and the block being set.
 ///
-/// Stages, in order: collect anchors (so links can point forward), lay out blocks into
-/// slices, paginate, add page furniture. Knows nothing of PDF drawing; the result is a page
-/// model a renderer draws and tests inspect.
+/// Stages, in order: collect anchors (so links can point forward); lay out the title block
+/// and the blocks (in excerpt mode, each section cut, then the cut sections' full texts) into
+/// slices; paginate them as they come (`PageFlow`); give each page its furniture. Furniture
+/// is a deferred pass: a page waits until what its header and footer show is known, the
+/// running title (the front matter's, else the first heading's once it is laid out, else the
+/// fallback; pages wait to the end when a heading could be recorded out of source order, as
+/// footnotes' and excerpts' are) and, when a slot shows {pages}, the page count (every page
+/// waits to the end). Knows nothing of drawing.
 ///
 /// - Parameters:
-///   - document: the parsed document.
-///   - style: page and type settings.
 ///   - fallbackTitle: the title when the document has no heading (usually the file name).
-/// - Returns: pages, outline, title and warnings. Never fails; an empty document gives one empty page.
-/// - Complexity: O(n) in the document's text, plus Pango's shaping.
 ///   - includeFullText: in excerpt mode (`style.excerptLines`), whether to set the "Full text"
 ///     part (a preview of the excerpts does without it).
 ///   - resources: where local images may be read from (by default none is: placeholders).
-public func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
-                           info: DocumentInfo = DocumentInfo(), includeFullText: Bool = true,
-                           resources: ImageResources = ImageResources()) -> LaidOutDocument {
-    let typesetter = Typesetter.forThisThread(language: info.lang)
-    let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources)
-    let column = Column(x: style.margins.left, width: style.contentWidth)
-    var slices = session.titleBlock(info)
-    if let lines = style.excerptLines {
-        slices += session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
-                                             fallbackTitle: fallbackTitle)
-    } else {
-        slices += session.layoutBlocks(document.blocks, BlockContext(column: column))
-    }
-    var pages = Paginator(style: style).paginate(slices)
-    let outline = session.sink.sortedOutline
-    let title = documentTitle(info, outline, fallbackTitle)
-    for i in pages.indices {
-        pages[i].furniture = session.furniture(page: i + 1, of: pages.count, info: info, title: title)
-    }
-    return LaidOutDocument(pages: pages, outline: outline, title: title.widest, warnings: session.sink.reportedWarnings,
-                           excerpts: session.sink.excerpts)
-}
-
-/// The title the running header and the metadata use: the front matter's, else the first
-/// heading's, else the fallback (the file name).
-private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fallbackTitle: String) -> TextValue {
-    info.title ?? outline.first.map { TextValue.plain($0.title) } ?? .plain(fallbackTitle)
-}
-
-/// Whether `layoutDocumentStreaming` can lay documents out in `style`: not in excerpt mode
-/// (full texts come last), and no header or footer showing the page count.
-func canLayOutStreaming(style: Style) -> Bool {
-    style.excerptLines == nil && !style.header.usesPageCount && !style.footer.usesPageCount
-}
-
-/// Lays out a document like `layoutDocument`, handing each page to `emit` once it is final
-/// instead of keeping them: memory holds about a page and the block being set, not the
-/// document. The pages, outline, title and warnings are those `layoutDocument` gives.
-///
-/// A page is final when the slice that does not fit on it has arrived and the running
-/// header's title is known: the front matter's, or the first heading once laid out (pages
-/// wait for it; in a document with footnotes, whose headings may come earlier in the source,
-/// they wait to the end), or, when no block could give a heading
-/// (`AnchorTable.mayHaveHeadings`), the fallback title from the start.
-///
-/// - Precondition: `canLayOutStreaming(style:)`.
-/// - Returns: the document without its pages (`pages` is empty) and the number of pages.
+/// - Returns: everything but the pages. An empty document gives one empty page.
 /// - Throws: what `emit` throws; layout stops there.
-func layoutDocumentStreaming(_ document: Document, style: Style, fallbackTitle: String,
-                             info: DocumentInfo = DocumentInfo(), resources: ImageResources = ImageResources(),
-                             emit: (Page) throws -> Void) rethrows -> (document: LaidOutDocument, pageCount: Int) {
-    precondition(canLayOutStreaming(style: style))
+/// - Complexity: O(n) in the document's text, plus Pango's shaping.
+func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+                 includeFullText: Bool = true, resources: ImageResources = ImageResources(),
+                 emit: (Page) throws -> Void) rethrows -> LayoutSummary {
     let typesetter = Typesetter.forThisThread(language: info.lang)
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources)
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     let hasFootnotes = document.blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } }
+    let titleMayComeEarly = !hasFootnotes && style.excerptLines == nil
+    let countsPages = style.header.usesPageCount || style.footer.usesPageCount
     var flow = PageFlow(style: style)
     var waiting: [Page] = []
     var emitted = 0
     var title = info.title ?? (session.anchors.mayHaveHeadings ? nil : documentTitle(info, [], fallbackTitle))
     func hand(_ pages: [Page], final: Bool) throws {
         waiting += pages
-        if title == nil && (final || (!hasFootnotes && session.sink.hasOutline)) {
+        if title == nil && (final || (titleMayComeEarly && session.sink.hasOutline)) {
             title = documentTitle(info, session.sink.sortedOutline, fallbackTitle)
         }
-        guard let title else { return }
+        guard let title, final || !countsPages else { return }
+        let count = final ? emitted + waiting.count : nil
         for var page in waiting {
             emitted += 1
-            page.furniture = session.furniture(page: emitted, of: nil, info: info, title: title)
+            page.furniture = session.furniture(page: emitted, of: count, info: info, title: title)
             try emit(page)
         }
         waiting = []
     }
-    try hand(flow.add(session.titleBlock(info)), final: false)
-    for block in document.blocks {
-        try hand(flow.add(session.layoutBlock(block, context)), final: false)
+    func add(_ slices: [Slice]) throws { try hand(flow.add(slices), final: false) }
+
+    try add(session.titleBlock(info))
+    if let lines = style.excerptLines {
+        try session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
+                                       fallbackTitle: fallbackTitle, context, add: add)
+    } else {
+        for block in document.blocks { try add(session.layoutBlock(block, context)) }
     }
     try hand(flow.finish(), final: true)
     let outline = session.sink.sortedOutline
-    let laidOut = LaidOutDocument(pages: [], outline: outline, title: documentTitle(info, outline, fallbackTitle).widest,
-                                  warnings: session.sink.reportedWarnings, excerpts: session.sink.excerpts)
-    return (laidOut, emitted)
+    return LayoutSummary(outline: outline, title: documentTitle(info, outline, fallbackTitle).widest,
+                         warnings: session.sink.reportedWarnings, excerpts: session.sink.excerpts, pageCount: emitted)
+}
+
+/// Lays out a document into pages kept in memory: `layOutPages` with every page collected,
+/// for tests, PNG previews and excerpt previews. Never fails.
+public func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
+                           info: DocumentInfo = DocumentInfo(), includeFullText: Bool = true,
+                           resources: ImageResources = ImageResources()) -> LaidOutDocument {
+    var pages: [Page] = []
+    let summary = layOutPages(document, style: style, fallbackTitle: fallbackTitle, info: info,
+                              includeFullText: includeFullText, resources: resources) { pages.append($0) }
+    return LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title, warnings: summary.warnings,
+                           excerpts: summary.excerpts)
+}
+
+/// The title the running header and the metadata use: the front matter's, else the first
+/// heading's, else the fallback (the file name).
+private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fallbackTitle: String) -> TextValue {
+    info.title ?? outline.first.map { TextValue.plain($0.title) } ?? .plain(fallbackTitle)
 }

@@ -17,16 +17,6 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
-/// Draws a laid-out document into PDF bytes: its pages painted here, drawn on the drawing thread.
-///
-/// - Throws: `RenderError` when Cairo reports a failure.
-/// - Complexity: O(items on all pages).
-public func renderPDF(_ document: LaidOutDocument, metadata: PDFMetadata) throws -> [UInt8] {
-    let pdf = ThreadedPDF(firstPageSize: document.pages.first?.size ?? Style().pageSize)
-    let painter = LinePainter()
-    for page in document.pages { pdf.draw(paintPage(page, with: painter)) }
-    return try pdf.finish(outline: document.outline, metadata: metadata)
-}
 
 /// Writes a PDF one page at a time: the one place that draws with Cairo.
 ///

@@ -17,10 +17,10 @@ final class HelperThreadTests: XCTestCase {
 
     func testParsesWhileTheTypesetterIsSetUpAtAnySize() {
         let small = "# Title\n\nSome *text*."
-        XCTAssertEqual(Quire.parseSettingUpTypesetter(small, style: Style(), language: nil), parseMarkdown(small))
+        XCTAssertEqual(RenderPipeline.parseSettingUpTypesetter(small, style: Style(), language: nil), parseMarkdown(small))
         let large = (1...2_000).map { "Paragraph \($0) with *some* words in it.\n" }.joined(separator: "\n")
-        XCTAssertGreaterThan(large.utf8.count, Quire.helperThreadMinimum, "parsed on the helper thread")
-        let document = Quire.parseSettingUpTypesetter(large, style: Style(), language: nil)
+        XCTAssertGreaterThan(large.utf8.count, RenderPipeline.helperThreadMinimum, "parsed on the helper thread")
+        let document = RenderPipeline.parseSettingUpTypesetter(large, style: Style(), language: nil)
         XCTAssertEqual(document.blocks.count, 2_000)
         XCTAssertEqual(document, parseMarkdown(large))
     }

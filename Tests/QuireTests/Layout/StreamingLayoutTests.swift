@@ -1,8 +1,8 @@
 @testable import Quire
 import XCTest
 
-/// Laying out page by page (`PageFlow`, `layoutDocumentStreaming`) gives what laying out the
-/// whole document at once gives.
+/// Laying out page by page (`PageFlow`, `layOutPages`) gives what laying out the whole
+/// document at once, then adding its furniture, gives.
 final class StreamingLayoutTests: XCTestCase {
     /// A summary of a page to compare: each item's kind, text and position, then links,
     /// destinations and furniture.
@@ -36,17 +36,31 @@ final class StreamingLayoutTests: XCTestCase {
         return parts.joined(separator: "\n\n")
     }
 
-    private func streamed(_ markdown: String, style: Style = Style()) -> (LaidOutDocument, [Page], Int) {
+    private func streamed(_ markdown: String, style: Style = Style()) -> (LayoutSummary, [Page], Int) {
         let (info, body, _) = FrontMatter.split(markdown)
         var pages: [Page] = []
-        let (document, count) = layoutDocumentStreaming(parseMarkdown(body), style: style, fallbackTitle: "test.md",
-                                                        info: info) { pages.append($0) }
-        return (document, pages, count)
+        let summary = layOutPages(parseMarkdown(body), style: style, fallbackTitle: "test.md", info: info) { pages.append($0) }
+        return (summary, pages, summary.pageCount)
     }
 
+    /// The reference: every slice laid out first, paginated at once, then the furniture with the
+    /// title from the whole outline and the page count known.
     private func whole(_ markdown: String, style: Style = Style()) -> LaidOutDocument {
         let (info, body, _) = FrontMatter.split(markdown)
-        return layoutDocument(parseMarkdown(body), style: style, fallbackTitle: "test.md", info: info)
+        let document = parseMarkdown(body)
+        let session = LayoutSession(style: style, typesetter: Typesetter.forThisThread(language: nil), anchors: AnchorTable(document))
+        let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
+        var slices = session.titleBlock(info)
+        if let n = style.excerptLines {
+            session.layoutWithExcerpts(document, lines: n, includeFullText: true, fallbackTitle: "test.md", context) { slices += $0 }
+        } else {
+            slices += session.layoutBlocks(document.blocks, context)
+        }
+        var pages = Paginator(style: style).paginate(slices)
+        let outline = session.sink.sortedOutline
+        let title = info.title ?? outline.first.map { TextValue.plain($0.title) } ?? .plain("test.md")
+        for i in pages.indices { pages[i].furniture = session.furniture(page: i + 1, of: pages.count, info: info, title: title) }
+        return LaidOutDocument(pages: pages, outline: outline, title: title.widest, warnings: session.sink.reportedWarnings)
     }
 
     func testPageFlowFedSliceBySliceMakesThePagesOfAllAtOnce() throws {
@@ -122,14 +136,24 @@ final class StreamingLayoutTests: XCTestCase {
         XCTAssertEqual(pages[1].furnitureLines.first?.text, "Deep title")
     }
 
-    func testCanStreamUnlessExcerptsOrPageCount() {
-        XCTAssertTrue(canLayOutStreaming(style: Style()))
+    /// Excerpt mode and a footer showing the page count go through the same pipeline: the
+    /// pages wait for what their furniture shows, then match the reference, "{pages}" filled.
+    func testExcerptsAndThePageCountGoThroughTheSamePipeline() {
         var excerpts = Style()
-        excerpts.excerptLines = 4
-        XCTAssertFalse(canLayOutStreaming(style: excerpts))
+        excerpts.excerptLines = 2
         var total = Style()
         total.footer.center = .variants([(width: 4, text: "{page}"), (width: 10, text: "{page} of {pages}")])
-        XCTAssertFalse(canLayOutStreaming(style: total))
+        for style in [excerpts, total] {
+            let markdown = sample(footnotes: true)
+            let (summary, pages, count) = streamed(markdown, style: style)
+            let expected = whole(markdown, style: style)
+            XCTAssertEqual(count, expected.pages.count)
+            XCTAssertEqual(pages.map(describe), expected.pages.map(describe))
+            XCTAssertEqual(summary.outline, expected.outline)
+            XCTAssertEqual(summary.warnings, expected.warnings)
+        }
+        let (_, pages, count) = streamed(sample(), style: total)
+        XCTAssertEqual(pages.last?.furnitureLines.last?.text, "\(count) of \(count)")
     }
 
     /// `Quire.render` streams; drawing the whole laid-out document gives the same bytes.
@@ -139,8 +163,8 @@ final class StreamingLayoutTests: XCTestCase {
         options.sourceName = "sample.md"
         let markdown = sample(frontMatterTitle: false)
         let streamedPDF = try Quire.render(markdown: markdown, options: options).pdf
-        let laidOut = Quire.layout(markdown, options)
-        let wholePDF = try renderPDF(laidOut, metadata: Quire.metadata(laidOut, options))
+        let laidOut = RenderPipeline.layout(markdown, options)
+        let wholePDF = try RenderPipeline.pdf(of: laidOut, metadata: RenderPipeline.metadata(title: laidOut.title, author: laidOut.author, options))
         XCTAssertGreaterThan(streamedPDF.count, 10_000)
         XCTAssertEqual(streamedPDF, wholePDF)
     }
