@@ -99,20 +99,27 @@ public indirect enum Inline: Sendable, Equatable {
 
 extension Inline {
     /// The text a reader sees, without markup: used for slugs, titles and outline entries.
-    public var plainText: String {
-        switch self {
-        case .text(let s), .code(let s): return s
-        case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c),
-             .image(_, _, let c):
-            return c.plainText
-        case .softBreak, .hardBreak: return " "
-        case .html: return ""
-        case .footnoteReference(let label): return label
-        }
-    }
+    public var plainText: String { [self].plainText }
 }
 
 extension Array where Element == Inline {
-    /// The concatenated `plainText` of the inlines.
-    public var plainText: String { map(\.plainText).joined() }
+    /// The text a reader sees in the inlines, without markup: text and code as written, a
+    /// break as a space, a footnote reference as its number, raw HTML as nothing, spans and
+    /// links and images' alt texts by their content. O(n).
+    public var plainText: String {
+        var collector = PlainTextCollector()
+        collector.walk(self)
+        return collector.text
+    }
+}
+
+/// Collects the plain text of inlines, walking into every span.
+private struct PlainTextCollector: DocumentWalker {
+    var text = ""
+    mutating func visitText(_ s: String) { text += s }
+    mutating func visitCode(_ s: String) { text += s }
+    mutating func visitSoftBreak() { text += " " }
+    mutating func visitHardBreak() { text += " " }
+    mutating func visitHTML(_ html: String) {}
+    mutating func visitFootnoteReference(label: String) { text += label }
 }

@@ -31,40 +31,53 @@ extension Block {
     }
 
     func prefix(lines: Int, bytes: Int) -> (block: Block, isShortened: Bool) {
-        var copy = self
-        var shortened = false
-        switch kind {
-        case .paragraph(let inlines):
-            let (p, s) = inlines.prefix(bytes: bytes)
-            copy.kind = .paragraph(p)
-            shortened = s
-        case .codeBlock(let text, let language):
-            if text.utf8.count > bytes {
-                copy.kind = .codeBlock(text: String(text.utf8Prefix(bytes)), language: language)
-                shortened = true
-            }
-        case .blockQuote(let children):
-            let (c, s) = children.prefix(lines: lines, bytes: bytes)
-            copy.kind = .blockQuote(c)
-            shortened = s
-        case .list(var list):
-            shortened = list.items.count > lines + 1
-            list.items = list.items.prefix(lines + 1).map { item in
-                var item = item
-                let (c, s) = item.blocks.prefix(lines: lines, bytes: bytes)
-                item.blocks = c
-                shortened = shortened || s
-                return item
-            }
-            copy.kind = .list(list)
-        case .table(var table):
-            shortened = table.rows.count > lines + 2
-            table.rows = Array(table.rows.prefix(lines + 2))
-            copy.kind = .table(table)
-        case .heading, .thematicBreak, .html, .footnoteDefinition:
-            break
+        var cutter = PrefixCutter(lines: lines, bytes: bytes)
+        return accept(&cutter)
+    }
+}
+
+/// Cuts one block to a bounded prefix: a paragraph's or code block's text to `bytes`, a
+/// quote's blocks and each kept list item's by the same rule, a list to `lines + 1` items, a
+/// table to `lines + 2` rows (header included). Any other block is kept whole.
+private struct PrefixCutter: BlockVisitor {
+    let lines: Int
+    let bytes: Int
+
+    func defaultVisit(_ block: Block) -> (block: Block, isShortened: Bool) { (block, false) }
+
+    func visitParagraph(_ block: Block, content: [Inline]) -> (block: Block, isShortened: Bool) {
+        let (kept, shortened) = content.prefix(bytes: bytes)
+        return (Block(.paragraph(kept), line: block.line), shortened)
+    }
+
+    func visitCodeBlock(_ block: Block, text: String, language: String) -> (block: Block, isShortened: Bool) {
+        guard text.utf8.count > bytes else { return (block, false) }
+        return (Block(.codeBlock(text: String(text.utf8Prefix(bytes)), language: language), line: block.line), true)
+    }
+
+    func visitBlockQuote(_ block: Block, children: [Block]) -> (block: Block, isShortened: Bool) {
+        let (kept, shortened) = children.prefix(lines: lines, bytes: bytes)
+        return (Block(.blockQuote(kept), line: block.line), shortened)
+    }
+
+    func visitList(_ block: Block, list: ListBlock) -> (block: Block, isShortened: Bool) {
+        var list = list
+        var shortened = list.items.count > lines + 1
+        list.items = list.items.prefix(lines + 1).map { item in
+            var item = item
+            let (kept, s) = item.blocks.prefix(lines: lines, bytes: bytes)
+            item.blocks = kept
+            shortened = shortened || s
+            return item
         }
-        return (copy, shortened)
+        return (Block(.list(list), line: block.line), shortened)
+    }
+
+    func visitTable(_ block: Block, table: Table) -> (block: Block, isShortened: Bool) {
+        var table = table
+        let shortened = table.rows.count > lines + 2
+        table.rows = Array(table.rows.prefix(lines + 2))
+        return (Block(.table(table), line: block.line), shortened)
     }
 }
 
@@ -126,22 +139,15 @@ extension String {
 }
 
 extension Array where Element == Block {
-    /// The blocks with every heading `by` levels deeper (at most 6), through lists and quotes:
-    /// a document set under a title of its own (a digest entry). O(blocks).
+    /// The blocks with every heading `by` levels deeper (at most 6), at any depth: a document
+    /// set under a title of its own (a digest entry). O(blocks).
     public func shiftingHeadings(by levels: Int) -> [Block] {
         map { block in
-            var b = block
-            switch block.kind {
-            case .heading(let level, let content): b.kind = .heading(level: Swift.min(6, level + levels), content: content)
-            case .blockQuote(let children): b.kind = .blockQuote(children.shiftingHeadings(by: levels))
-            case .list(var list):
-                list.items = list.items.map { var i = $0; i.blocks = i.blocks.shiftingHeadings(by: levels); return i }
-                b.kind = .list(list)
-            case .footnoteDefinition(let label, let children):
-                b.kind = .footnoteDefinition(label: label, blocks: children.shiftingHeadings(by: levels))
-            default: break
+            var shifted = block.mapChildBlocks { $0.shiftingHeadings(by: levels) }
+            if case .heading(let level, let content) = block.kind {
+                shifted.kind = .heading(level: Swift.min(6, level + levels), content: content)
             }
-            return b
+            return shifted
         }
     }
 }

@@ -20,58 +20,46 @@ struct AnchorTable: Sendable {
     /// Prefix of every destination name, so several documents can share one PDF ("d3-").
     let namespace: String
 
+    /// Collects the anchors in one walk of the document (headings, raw HTML, footnotes). O(n).
     init(_ document: Document, namespace: String = "") {
-        self.namespace = namespace
+        var collector = Collector(table: AnchorTable(empty: namespace))
+        collector.walk(document.blocks)
+        self = collector.table
+    }
+
+    private init(empty namespace: String) { self.namespace = namespace }
+
+    /// The walk that fills the table, in document order (so repeated slugs are numbered as
+    /// GitHub numbers them).
+    private struct Collector: DocumentWalker {
+        var table: AnchorTable
         var slugs = SlugRegistry()
-        visit(document.blocks, &slugs)
-    }
 
-    private mutating func visit(_ blocks: [Block], _ slugs: inout SlugRegistry) {
-        for block in blocks {
-            switch block.kind {
-            case .heading(_, let content):
-                mayHaveHeadings = true
-                let name = "\(namespace)h\(headingDestinations.count + 1)"
-                headingDestinations[block.line] = name
-                let slug = slugs.register(heading: content.plainText)
-                if destinations[slug] == nil { destinations[slug] = name }
-                visitInlines(content, &slugs)
-            case .paragraph(let content):
-                visitInlines(content, &slugs)
-            case .blockQuote(let children):
-                visit(children, &slugs)
-            case .list(let list):
-                for item in list.items { visit(item.blocks, &slugs) }
-            case .table(let table):
-                for row in table.rows { for cell in row { visitInlines(cell, &slugs) } }
-            case .html(let html):
-                mayHaveHeadings = true
-                for anchor in HTMLText.anchorNames(in: html) { register(anchor, &slugs) }
-            case .footnoteDefinition(let label, let children):
-                if footnotes[label] == nil { footnotes[label] = footnotes.count + 1 }
-                visit(children, &slugs)
-            case .codeBlock, .thematicBreak:
-                break
+        mutating func visitHeading(_ block: Block, level: Int, content: [Inline]) {
+            table.mayHaveHeadings = true
+            let name = "\(table.namespace)h\(table.headingDestinations.count + 1)"
+            table.headingDestinations[block.line] = name
+            let slug = slugs.register(heading: content.plainText)
+            if table.destinations[slug] == nil { table.destinations[slug] = name }
+            walk(content)
+        }
+
+        mutating func visitHTML(_ block: Block, html: String) {
+            table.mayHaveHeadings = true
+            visitHTML(html)
+        }
+
+        mutating func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) {
+            if table.footnotes[label] == nil { table.footnotes[label] = table.footnotes.count + 1 }
+            walk(children)
+        }
+
+        mutating func visitHTML(_ html: String) {
+            for anchor in HTMLText.anchorNames(in: html) {
+                guard slugs.register(anchor: anchor), table.destinations[anchor] == nil else { continue }
+                table.destinations[anchor] = "\(table.namespace)a\(table.destinations.count + 1)"
             }
         }
-    }
-
-    private mutating func visitInlines(_ inlines: [Inline], _ slugs: inout SlugRegistry) {
-        for inline in inlines {
-            switch inline {
-            case .html(let html):
-                for anchor in HTMLText.anchorNames(in: html) { register(anchor, &slugs) }
-            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c):
-                visitInlines(c, &slugs)
-            default:
-                break
-            }
-        }
-    }
-
-    private mutating func register(_ anchor: String, _ slugs: inout SlugRegistry) {
-        guard slugs.register(anchor: anchor), destinations[anchor] == nil else { return }
-        destinations[anchor] = "\(namespace)a\(destinations.count + 1)"
     }
 
     /// The destination a `#fragment` names: exact match first, then GitHub's case-insensitive one.

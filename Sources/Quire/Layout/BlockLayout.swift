@@ -1,7 +1,34 @@
 import Foundation
 
-/// Blocks to slices: the dispatcher and the simple blocks (paragraphs, headings, code,
-/// quotes, rules, raw HTML). Lists, tables and footnotes have files of their own.
+/// Layout's visitor of the document walk: each kind of block to its layout function, each in
+/// a file of its own (lists, tables, footnotes, images, raw HTML; the simple blocks below).
+struct BlockLayouter: BlockVisitor {
+    let session: LayoutSession
+    let context: BlockContext
+
+    func defaultVisit(_ block: Block) -> [Slice] { session.genericBlock(block, context) }
+
+    func visitParagraph(_ block: Block, content: [Inline]) -> [Slice] {
+        session.paragraphWithImages(content, line: block.line, context)
+    }
+
+    func visitHeading(_ block: Block, level: Int, content: [Inline]) -> [Slice] {
+        session.heading(level: level, content, line: block.line, context)
+    }
+
+    func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] { session.codeBlock(text, context) }
+    func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.blockQuote(children, context) }
+    func visitThematicBreak(_ block: Block) -> [Slice] { session.thematicBreak(context) }
+    func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.list(list, context) }
+    func visitTable(_ block: Block, table: Table) -> [Slice] { session.table(table, line: block.line, context) }
+    func visitHTML(_ block: Block, html: String) -> [Slice] { session.htmlBlock(html, line: block.line, context) }
+
+    func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> [Slice] {
+        session.footnote(label: label, children, context)
+    }
+}
+
+/// Blocks to slices: the simple blocks (paragraphs, headings, code, quotes, rules).
 extension LayoutSession {
     /// Lays out `blocks` in `context.column`, in order. O(total text).
     func layoutBlocks(_ blocks: [Block], _ context: BlockContext) -> [Slice] {
@@ -10,27 +37,17 @@ extension LayoutSession {
         return slices
     }
 
+    /// Lays out one block through `BlockLayouter`, which leads each kind to its layout function.
     func layoutBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
-        switch block.kind {
-        case .paragraph(let content):
-            return paragraphWithImages(content, line: block.line, context)
-        case .heading(let level, let content):
-            return heading(level: level, content, line: block.line, context)
-        case .codeBlock(let text, _):
-            return codeBlock(text, context)
-        case .blockQuote(let children):
-            return blockQuote(children, context)
-        case .thematicBreak:
-            return thematicBreak(context)
-        case .list(let list):
-            return self.list(list, context)
-        case .table(let table):
-            return self.table(table, line: block.line, context)
-        case .html(let html):
-            return htmlBlock(html, line: block.line, context)
-        case .footnoteDefinition(let label, let children):
-            return footnote(label: label, children, context)
-        }
+        var layouter = BlockLayouter(session: self, context: context)
+        return block.accept(&layouter)
+    }
+
+    /// A block of a kind with no layout of its own: its inline content as paragraphs, then
+    /// its child blocks, so that nothing it holds is lost.
+    func genericBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
+        block.inlineContent.flatMap { paragraphWithImages($0, line: block.line, context) }
+            + block.childBlocks.flatMap { layoutBlocks($0, context) }
     }
 
     /// Spacing around paragraphs: none inside a tight list item.
@@ -47,7 +64,7 @@ extension LayoutSession {
                                x: context.column.x, spaceBefore: space, spaceAfter: space)
     }
 
-    private func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
+    func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
         let destination = anchors.headingDestinations[line] ?? "h-line\(line)"
         let title = content.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
         sink.addOutline(OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination), line: line)
@@ -107,7 +124,7 @@ extension LayoutSession {
 
     /// A quote: its blocks indented beside a bar. Deep nesting stops indenting (and adding
     /// bars) once the text column would get narrower than `style.minimumColumnWidth`.
-    private func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
+    func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
         let indent = min(style.bodySize * 1.2, max(0, context.column.width - style.minimumColumnWidth))
         var inner = context
         inner.column = context.column.inset(left: indent)

@@ -7,7 +7,7 @@ extension LayoutSession {
     func styledText(_ inlines: [Inline], line: Int, imageBox: ImageBox? = nil) -> StyledText {
         var builder = InlineBuilder(session: self, line: line,
                                     imageBox: imageBox ?? ImageBox(width: style.contentWidth, height: inlineImageHeight))
-        builder.append(inlines, StyledText.Attributes())
+        builder.append(inlines)
         builder.finish()
         return builder.text
     }
@@ -26,12 +26,15 @@ struct ImageBox: Equatable {
 /// inline nodes (cmark gives `<b>`, the text and `</b>` as three): an element opened by a
 /// tag styles what follows until its closing tag or the paragraph's end
 /// (`HTMLText.inlineEffects`, `<a href>`, `<br>`, `<img>`); other tags are dropped and their
-/// text kept; an `id` (or `<a name>`) anywhere places an anchor.
-struct InlineBuilder {
+/// text kept; an `id` (or `<a name>`) anywhere places an anchor. It is layout's visitor of
+/// the inline walk: each kind of inline to its method below.
+struct InlineBuilder: InlineVisitor {
     let session: LayoutSession
     let line: Int
     let imageBox: ImageBox
     private(set) var text = StyledText()
+    /// The Markdown spans' style at the inline being visited (HTML elements add theirs: `effective`).
+    private var attributes = StyledText.Attributes()
 
     /// An HTML element opened and not yet closed, with where its content starts.
     private struct Open {
@@ -53,54 +56,63 @@ struct InlineBuilder {
         self.imageBox = imageBox
     }
 
-    mutating func append(_ inlines: [Inline], _ attributes: StyledText.Attributes) {
-        let style = session.style
+    /// Appends `inlines` in the current style.
+    mutating func append(_ inlines: [Inline]) {
         for inline in inlines {
-            defer { if case .html = inline {} else { dropNextSpace = false } }
-            switch inline {
-            case .text(let s):
-                text.append(dropNextSpace && s.hasPrefix(" ") ? String(s.dropFirst()) : s, effective(attributes))
-            case .softBreak:
-                text.append(" ", effective(attributes))
-            case .hardBreak:
-                text.append("\n", effective(attributes))
-            case .code(let s):
-                var a = effective(attributes)
-                a.monospace = true
-                a.background = style.codeBackground
-                text.append(s, a)
-            case .emphasis(let children):
-                var a = attributes
-                a.italic.toggle()
-                append(children, a)
-            case .strong(let children):
-                var a = attributes
-                a.bold = true
-                append(children, a)
-            case .strikethrough(let children):
-                var a = attributes
-                a.strikethrough = true
-                append(children, a)
-            case .link(let destination, _, let children):
-                let start = text.count
-                let target = session.linkTarget(destination, line: line)
-                var a = attributes
-                if target != nil { a.color = style.linkColor }
-                linkDepth += 1
-                append(children, a)
-                linkDepth -= 1
-                if let target, text.count > start {
-                    text.links.append(StyledText.Link(range: start..<text.count, target: target))
-                }
-            case .image(let source, _, let alt):
-                appendImage(source: source, alt: alt.plainText, declared: (nil, nil), attributes)
-            case .html(let html):
-                appendHTML(html, attributes)
-            case .footnoteReference(let label):
-                appendFootnoteReference(label, attributes)
-            }
+            inline.accept(&self)
+            if case .html = inline {} else { dropNextSpace = false }
         }
     }
+
+    /// Appends `children` with the style changed by `change`.
+    private mutating func append(_ children: [Inline], styled change: (inout StyledText.Attributes) -> Void) {
+        let outer = attributes
+        change(&attributes)
+        append(children)
+        attributes = outer
+    }
+
+    /// A kind with no method of its own: its children in the current style, or its text.
+    mutating func defaultVisit(_ inline: Inline) {
+        if inline.children.isEmpty { text.append([inline].plainText, effective(attributes)) } else { append(inline.children) }
+    }
+
+    mutating func visitText(_ s: String) {
+        text.append(dropNextSpace && s.hasPrefix(" ") ? String(s.dropFirst()) : s, effective(attributes))
+    }
+
+    mutating func visitSoftBreak() { text.append(" ", effective(attributes)) }
+    mutating func visitHardBreak() { text.append("\n", effective(attributes)) }
+
+    mutating func visitCode(_ s: String) {
+        var a = effective(attributes)
+        a.monospace = true
+        a.background = session.style.codeBackground
+        text.append(s, a)
+    }
+
+    mutating func visitEmphasis(_ children: [Inline]) { append(children) { $0.italic.toggle() } }
+    mutating func visitStrong(_ children: [Inline]) { append(children) { $0.bold = true } }
+    mutating func visitStrikethrough(_ children: [Inline]) { append(children) { $0.strikethrough = true } }
+
+    mutating func visitLink(destination: String, title: String, content: [Inline]) {
+        let start = text.count
+        let target = session.linkTarget(destination, line: line)
+        let linkColor = session.style.linkColor
+        linkDepth += 1
+        append(content) { if target != nil { $0.color = linkColor } }
+        linkDepth -= 1
+        if let target, text.count > start {
+            text.links.append(StyledText.Link(range: start..<text.count, target: target))
+        }
+    }
+
+    mutating func visitImage(source: String, title: String, alt: [Inline]) {
+        appendImage(source: source, alt: alt.plainText, declared: (nil, nil))
+    }
+
+    mutating func visitHTML(_ html: String) { appendHTML(html) }
+    mutating func visitFootnoteReference(label: String) { appendFootnoteReference(label) }
 
     /// Closes what the paragraph left open, and puts links and frames in text order (an
     /// element's range is recorded when it closes, after those nested in it).
@@ -129,7 +141,7 @@ struct InlineBuilder {
         return a
     }
 
-    private mutating func appendHTML(_ html: String, _ attributes: StyledText.Attributes) {
+    private mutating func appendHTML(_ html: String) {
         let before = text.count
         defer { dropNextSpace = text.count == before && text.string.hasSuffix(" ") }
         for piece in HTMLText.pieces(html) {
@@ -148,7 +160,7 @@ struct InlineBuilder {
                 } else if tag.name == "img" {
                     let declared = (HTMLText.length(tag.attributes["width"], percentOf: imageBox.width),
                                     HTMLText.length(tag.attributes["height"], percentOf: imageBox.width))
-                    appendImage(source: tag.attributes["src"] ?? "", alt: tag.attributes["alt"] ?? "", declared: declared, attributes)
+                    appendImage(source: tag.attributes["src"] ?? "", alt: tag.attributes["alt"] ?? "", declared: declared)
                 } else if tag.name == "a" {
                     let target = tag.attributes["href"].flatMap { session.linkTarget($0, line: line) }
                     if target != nil { linkDepth += 1 }
@@ -177,8 +189,7 @@ struct InlineBuilder {
 
     /// An image in the line, scaled to fit the image box; or, when it cannot be shown, its
     /// alt text (else its file name) framed, linked to its URL when remote, and a warning.
-    private mutating func appendImage(source: String, alt: String, declared: (Double?, Double?),
-                                      _ attributes: StyledText.Attributes) {
+    private mutating func appendImage(source: String, alt: String, declared: (Double?, Double?)) {
         switch session.images.lookup(source) {
         case .image(let image):
             let size = LayoutSession.fitted(image, declared: declared, into: imageBox)
@@ -201,7 +212,7 @@ struct InlineBuilder {
         }
     }
 
-    private mutating func appendFootnoteReference(_ label: String, _ attributes: StyledText.Attributes) {
+    private mutating func appendFootnoteReference(_ label: String) {
         guard let number = session.anchors.footnotes[label] else {
             text.append("[^\(label)]", effective(attributes))
             return

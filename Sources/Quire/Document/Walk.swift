@@ -1,0 +1,192 @@
+/// The one walk over the document model: what each kind of block and inline holds, and a
+/// visitor per kind.
+///
+/// Every pass over a document goes through here: plain text (`Inline.plainText`), prefixes for
+/// excerpts (`prefix(lines:bytes:)`), heading shifts, the anchor table, and layout (one
+/// visitor method per kind, each in its own layout file). Each `visit…` method defaults to
+/// `defaultVisit`, which a walker (`DocumentWalker`) implements as "go into the children"
+/// (`childBlocks`, `inlineContent`, `Inline.children`). So a new kind of block or inline is
+/// added in the model, the parser, this file (a case in `accept`, a method, its children) and
+/// its own layout file; every other pass goes through it unchanged.
+
+// MARK: Blocks
+
+public protocol BlockVisitor {
+    associatedtype Result
+    /// What a kind gives when the visitor has no method of its own for it.
+    mutating func defaultVisit(_ block: Block) -> Result
+    mutating func visitParagraph(_ block: Block, content: [Inline]) -> Result
+    mutating func visitHeading(_ block: Block, level: Int, content: [Inline]) -> Result
+    mutating func visitBlockQuote(_ block: Block, children: [Block]) -> Result
+    mutating func visitCodeBlock(_ block: Block, text: String, language: String) -> Result
+    mutating func visitThematicBreak(_ block: Block) -> Result
+    mutating func visitList(_ block: Block, list: ListBlock) -> Result
+    mutating func visitTable(_ block: Block, table: Table) -> Result
+    mutating func visitHTML(_ block: Block, html: String) -> Result
+    mutating func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> Result
+}
+
+extension BlockVisitor {
+    public mutating func visitParagraph(_ block: Block, content: [Inline]) -> Result { defaultVisit(block) }
+    public mutating func visitHeading(_ block: Block, level: Int, content: [Inline]) -> Result { defaultVisit(block) }
+    public mutating func visitBlockQuote(_ block: Block, children: [Block]) -> Result { defaultVisit(block) }
+    public mutating func visitCodeBlock(_ block: Block, text: String, language: String) -> Result { defaultVisit(block) }
+    public mutating func visitThematicBreak(_ block: Block) -> Result { defaultVisit(block) }
+    public mutating func visitList(_ block: Block, list: ListBlock) -> Result { defaultVisit(block) }
+    public mutating func visitTable(_ block: Block, table: Table) -> Result { defaultVisit(block) }
+    public mutating func visitHTML(_ block: Block, html: String) -> Result { defaultVisit(block) }
+    public mutating func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> Result { defaultVisit(block) }
+}
+
+extension Block {
+    /// The visitor's method for this block's kind: the one switch over block kinds.
+    public func accept<V: BlockVisitor>(_ visitor: inout V) -> V.Result {
+        switch kind {
+        case .paragraph(let content): return visitor.visitParagraph(self, content: content)
+        case .heading(let level, let content): return visitor.visitHeading(self, level: level, content: content)
+        case .blockQuote(let children): return visitor.visitBlockQuote(self, children: children)
+        case .codeBlock(let text, let language): return visitor.visitCodeBlock(self, text: text, language: language)
+        case .thematicBreak: return visitor.visitThematicBreak(self)
+        case .list(let list): return visitor.visitList(self, list: list)
+        case .table(let table): return visitor.visitTable(self, table: table)
+        case .html(let html): return visitor.visitHTML(self, html: html)
+        case .footnoteDefinition(let label, let children): return visitor.visitFootnoteDefinition(self, label: label, children: children)
+        }
+    }
+
+    /// The blocks directly inside this one, in groups: a quote's or a footnote's children (one
+    /// group), each list item's blocks (a group per item). Empty for a leaf block.
+    public var childBlocks: [[Block]] {
+        switch kind {
+        case .blockQuote(let children), .footnoteDefinition(_, let children): return [children]
+        case .list(let list): return list.items.map(\.blocks)
+        case .paragraph, .heading, .codeBlock, .thematicBreak, .table, .html: return []
+        }
+    }
+
+    /// The inline sequences this block holds: a paragraph's or heading's content, each table
+    /// cell in row order. Empty for a block of blocks or of literal text.
+    public var inlineContent: [[Inline]] {
+        switch kind {
+        case .paragraph(let content), .heading(_, let content): return [content]
+        case .table(let table): return table.rows.flatMap { $0 }
+        case .blockQuote, .codeBlock, .thematicBreak, .list, .html, .footnoteDefinition: return []
+        }
+    }
+
+    /// This block with `transform` applied to each group of `childBlocks` (same count of
+    /// groups back): the rebuilding half of the walk, for passes that rewrite a document.
+    public func mapChildBlocks(_ transform: ([Block]) -> [Block]) -> Block {
+        var copy = self
+        switch kind {
+        case .blockQuote(let children): copy.kind = .blockQuote(transform(children))
+        case .footnoteDefinition(let label, let children): copy.kind = .footnoteDefinition(label: label, blocks: transform(children))
+        case .list(var list):
+            list.items = list.items.map { var item = $0; item.blocks = transform(item.blocks); return item }
+            copy.kind = .list(list)
+        case .paragraph, .heading, .codeBlock, .thematicBreak, .table, .html: break
+        }
+        return copy
+    }
+}
+
+// MARK: Inlines
+
+public protocol InlineVisitor {
+    associatedtype Result
+    /// What a kind gives when the visitor has no method of its own for it.
+    mutating func defaultVisit(_ inline: Inline) -> Result
+    mutating func visitText(_ text: String) -> Result
+    mutating func visitEmphasis(_ children: [Inline]) -> Result
+    mutating func visitStrong(_ children: [Inline]) -> Result
+    mutating func visitStrikethrough(_ children: [Inline]) -> Result
+    mutating func visitCode(_ code: String) -> Result
+    mutating func visitLink(destination: String, title: String, content: [Inline]) -> Result
+    mutating func visitImage(source: String, title: String, alt: [Inline]) -> Result
+    mutating func visitSoftBreak() -> Result
+    mutating func visitHardBreak() -> Result
+    mutating func visitHTML(_ html: String) -> Result
+    mutating func visitFootnoteReference(label: String) -> Result
+}
+
+extension InlineVisitor {
+    public mutating func visitText(_ text: String) -> Result { defaultVisit(.text(text)) }
+    public mutating func visitEmphasis(_ children: [Inline]) -> Result { defaultVisit(.emphasis(children)) }
+    public mutating func visitStrong(_ children: [Inline]) -> Result { defaultVisit(.strong(children)) }
+    public mutating func visitStrikethrough(_ children: [Inline]) -> Result { defaultVisit(.strikethrough(children)) }
+    public mutating func visitCode(_ code: String) -> Result { defaultVisit(.code(code)) }
+    public mutating func visitLink(destination: String, title: String, content: [Inline]) -> Result {
+        defaultVisit(.link(destination: destination, title: title, content: content))
+    }
+    public mutating func visitImage(source: String, title: String, alt: [Inline]) -> Result {
+        defaultVisit(.image(source: source, title: title, alt: alt))
+    }
+    public mutating func visitSoftBreak() -> Result { defaultVisit(.softBreak) }
+    public mutating func visitHardBreak() -> Result { defaultVisit(.hardBreak) }
+    public mutating func visitHTML(_ html: String) -> Result { defaultVisit(.html(html)) }
+    public mutating func visitFootnoteReference(label: String) -> Result { defaultVisit(.footnoteReference(label: label)) }
+}
+
+extension Inline {
+    /// The visitor's method for this inline's kind: the one switch over inline kinds.
+    public func accept<V: InlineVisitor>(_ visitor: inout V) -> V.Result {
+        switch self {
+        case .text(let s): return visitor.visitText(s)
+        case .emphasis(let c): return visitor.visitEmphasis(c)
+        case .strong(let c): return visitor.visitStrong(c)
+        case .strikethrough(let c): return visitor.visitStrikethrough(c)
+        case .code(let s): return visitor.visitCode(s)
+        case .link(let d, let t, let c): return visitor.visitLink(destination: d, title: t, content: c)
+        case .image(let s, let t, let alt): return visitor.visitImage(source: s, title: t, alt: alt)
+        case .softBreak: return visitor.visitSoftBreak()
+        case .hardBreak: return visitor.visitHardBreak()
+        case .html(let h): return visitor.visitHTML(h)
+        case .footnoteReference(let label): return visitor.visitFootnoteReference(label: label)
+        }
+    }
+
+    /// The inlines inside this one: a span's content, a link's text, an image's alt text.
+    public var children: [Inline] {
+        switch self {
+        case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c), .image(_, _, let c): return c
+        case .text, .code, .softBreak, .hardBreak, .html, .footnoteReference: return []
+        }
+    }
+
+    /// This inline with its `children` replaced (same kind); a leaf is returned as it is.
+    public func replacingChildren(_ children: [Inline]) -> Inline {
+        switch self {
+        case .emphasis: return .emphasis(children)
+        case .strong: return .strong(children)
+        case .strikethrough: return .strikethrough(children)
+        case .link(let d, let t, _): return .link(destination: d, title: t, content: children)
+        case .image(let s, let t, _): return .image(source: s, title: t, alt: children)
+        case .text, .code, .softBreak, .hardBreak, .html, .footnoteReference: return self
+        }
+    }
+}
+
+// MARK: Walkers
+
+/// A visitor that reads a document: by default it goes into every child block and inline, so
+/// it implements only the kinds it cares about.
+public protocol DocumentWalker: BlockVisitor, InlineVisitor where Self.Result == Void {}
+
+extension DocumentWalker {
+    /// Goes into the block's inlines and child blocks.
+    public mutating func defaultVisit(_ block: Block) {
+        for content in block.inlineContent { walk(content) }
+        for group in block.childBlocks { walk(group) }
+    }
+
+    /// Goes into the inline's children.
+    public mutating func defaultVisit(_ inline: Inline) { walk(inline.children) }
+
+    public mutating func walk(_ blocks: [Block]) {
+        for block in blocks { block.accept(&self) }
+    }
+
+    public mutating func walk(_ inlines: [Inline]) {
+        for inline in inlines { inline.accept(&self) }
+    }
+}
