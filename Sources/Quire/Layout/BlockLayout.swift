@@ -75,70 +75,61 @@ extension LayoutSession {
     /// levels 1 and 2.
     func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext,
                        alignment: TextAlignment = .left) -> [Slice] {
-        let size = style.bodySize * style.headingScale[min(max(level, 1), 6) - 1]
-        let format = ParagraphFormat(family: style.headingFont, size: size, bold: level <= 5, italic: level == 6,
-                                     monospaceFamily: style.codeFont, monospaceSize: size * style.codeScale,
-                                     color: style.textColor, width: context.column.width,
-                                     alignment: alignment, lineHeight: size * 1.25)
+        let look = typography.heading(level)
+        let format = format(look.text, width: context.column.width, alignment: alignment)
         var text = text
         if text.isEmpty { text.append(" ") }
-        var slices = paragraphSlices(text, format, x: context.column.x,
-                                     spaceBefore: style.bodySize * (level <= 2 ? 1.9 : 1.4),
-                                     spaceAfter: style.bodySize * 0.45)
+        var slices = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
         for i in slices.indices { slices[i].keepWithNext = true }
         if claimDestination(destination) {
             slices[0].destinations.insert(Destination(name: destination, y: 0), at: 0)
         }
-        if level <= 2 {
+        if look.ruleWidth > 0 {
             let last = slices.count - 1
-            let y = slices[last].height + size * 0.18
+            let y = slices[last].height + look.ruleOffset
             slices[last].items.append(.line(from: Point(x: context.column.x, y: y),
                                             to: Point(x: context.column.maxX, y: y),
-                                            width: level == 1 ? 1.0 : 0.5, color: style.ruleColor))
-            slices[last].height = y + 1
+                                            width: look.ruleWidth, color: style.ruleColor))
+            slices[last].height = y + look.ruleClearance
         }
         return slices
     }
 
     func codeBlock(_ code: String, _ context: BlockContext) -> [Slice] {
-        let size = style.bodySize * style.codeScale
-        let pad = size * 0.7
-        let format = ParagraphFormat(family: style.codeFont, size: size, monospaceFamily: style.codeFont,
-                                     monospaceSize: size, color: style.textColor,
-                                     width: context.column.width - 2 * pad, alignment: .left,
-                                     hangingIndent: size * 2.4, lineHeight: size * 1.38)
+        let pad = typography.codePadding
+        var format = format(typography.code, width: context.column.width - 2 * pad, alignment: .left)
+        format.hangingIndent = typography.codeWrapIndent
         var text = StyledText()
         text.append(code.isEmpty ? " " : code)
-        let space = context.tight ? style.bodySize * 0.3 : blockSpacing
+        let space = context.tight ? typography.tightSpacing : blockSpacing
         var slices = paragraphSlices(text, format, x: context.column.x + pad, spaceBefore: space,
                                      spaceAfter: space, atSourceLines: true)
         slices[0].pushDown(pad)
         slices[slices.count - 1].height += pad
         for i in slices.indices {
             let shade = PageItem.fill(Rect(x: context.column.x, y: 0, width: context.column.width,
-                                           height: slices[i].height), style.codeBackground)
+                                           height: slices[i].height), typography.codeBackground)
             slices[i].items.insert(shade, at: 0)
         }
         return slices
     }
 
     /// A quote: its blocks indented beside a bar. Deep nesting stops indenting (and adding
-    /// bars) once the text column would get narrower than `style.minimumColumnWidth`.
+    /// bars) once the text column would get narrower than `minimumColumnWidth`.
     func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
-        let indent = min(style.bodySize * 1.2, max(0, context.column.width - style.minimumColumnWidth))
+        let indent = min(typography.quoteIndent, max(0, context.column.width - typography.minimumColumnWidth))
         var inner = context
         inner.column = context.column.inset(left: indent)
-        inner.quoteDepth += 1
         var slices = layoutBlocks(children, inner)
         guard !slices.isEmpty, indent > 0 else { return slices }
         let before = max(slices[0].spaceBefore, paragraphSpacing(context))
         let after = max(slices[slices.count - 1].spaceAfter, paragraphSpacing(context))
         slices.bakeSpacing()
-        let barX = context.column.x + style.bodySize * 0.25
-        let color = style.quoteRuleColor
+        let barX = context.column.x + typography.quoteBarOffset
+        let bar = typography.quoteBar
         slices.decorateEach { slice in
             slice.items.insert(.line(from: Point(x: barX, y: 0), to: Point(x: barX, y: slice.height),
-                                     width: 2.2, color: color), at: 0)
+                                     width: bar.width, color: bar.color), at: 0)
         }
         slices[0].spaceBefore = before
         slices[slices.count - 1].spaceAfter = after
@@ -146,11 +137,11 @@ extension LayoutSession {
     }
 
     func thematicBreak(_ context: BlockContext) -> [Slice] {
-        let height = style.bodySize * 1.2
+        let height = typography.thematicBreakHeight
         var slice = Slice(height: height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
         slice.items.append(.line(from: Point(x: context.column.x, y: height / 2),
                                  to: Point(x: context.column.maxX, y: height / 2),
-                                 width: 0.75, color: style.ruleColor))
+                                 width: typography.thematicBreak.width, color: typography.thematicBreak.color))
         return [slice]
     }
 }

@@ -152,12 +152,9 @@ func hasScheme(_ link: String) -> Bool {
 extension LayoutSession {
     /// A document's source path, small and muted, under its title.
     func pathLine(_ path: String, _ context: BlockContext) -> [Slice] {
-        var format = bodyFormat(width: context.column.width, alignment: .left)
-        format.size = style.bodySize * 0.82
-        format.color = style.mutedColor
-        format.family = style.codeFont
-        format.lineHeight = format.size * 1.3
-        var slices = paragraphSlices(plainText(path), format, x: context.column.x, spaceBefore: 0, spaceAfter: style.bodySize * 0.3)
+        let look = typography.pathLine
+        var slices = paragraphSlices(plainText(path), format(look.text, width: context.column.width, alignment: .left),
+                                     x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
         for i in slices.indices { slices[i].keepWithNext = true; slices[i].excerptRole = .none }
         return slices
     }
@@ -165,20 +162,16 @@ extension LayoutSession {
     /// The cover: the digest's title, date and number of documents.
     func digestCover(title: String, date: String, documents: Int, failures: Int) -> [Slice] {
         let column = Column(x: style.margins.left, width: style.contentWidth)
-        var format = bodyFormat(width: column.width, alignment: .left)
-        format.family = style.headingFont
-        format.bold = true
-        format.size = style.bodySize * 2.8
-        format.lineHeight = format.size * 1.2
-        var slices = paragraphSlices(plainText(title), format, x: column.x, spaceBefore: 0, spaceAfter: style.bodySize)
-        slices[0].pushDown(style.contentHeight * 0.28)
+        let cover = typography.coverTitle
+        var slices = paragraphSlices(plainText(title), format(cover.text, width: column.width, alignment: .left), x: column.x,
+                                     spaceBefore: cover.spaceBefore, spaceAfter: cover.spaceAfter)
+        slices[0].pushDown(style.contentHeight * typography.coverTitleDrop)
         var details = "\(documents) document" + (documents == 1 ? "" : "s")
         if failures > 0 { details += ", \(failures) not included" }
+        let look = typography.coverDetails
         for line in [date, details] {
-            var f = bodyFormat(width: column.width, alignment: .left)
-            f.size = style.bodySize * 1.2
-            f.color = style.mutedColor
-            slices += paragraphSlices(plainText(line), f, x: column.x, spaceBefore: style.bodySize * 0.4, spaceAfter: 0)
+            slices += paragraphSlices(plainText(line), format(look.text, width: column.width, alignment: .left), x: column.x,
+                                      spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
         }
         for i in slices.indices { slices[i].excerptRole = .none }
         return slices
@@ -190,16 +183,16 @@ extension LayoutSession {
                   pages: [String: Int], _ context: BlockContext) -> [Slice] {
         var slices = headingSlices(level: 1, plainText("Contents"), destination: "toc", context)
         slices[0].pageBreakBefore = true
-        let lineHeight = style.bodySize * 1.75
-        let numberWidth = style.bodySize * 3
+        let lineHeight = typography.contentsLineHeight
+        let numberWidth = typography.contentsNumberWidth
         for entry in entries {
-            var titleFormat = bodyFormat(width: context.column.width - numberWidth - style.bodySize, alignment: .left)
+            var titleFormat = bodyFormat(width: context.column.width - numberWidth - typography.contentsGap, alignment: .left)
             titleFormat.singleLine = true
             let titleText = typesetter.shape(plainText(entry.title), titleFormat)
             let numberText = typesetter.shape(plainText(pages[entry.destination].map(String.init) ?? ""),
                                               bodyFormat(width: numberWidth, alignment: .right))
             var slice = Slice(height: lineHeight)
-            let baseline = lineHeight * 0.72
+            let baseline = lineHeight * typography.contentsBaseline
             for (shaped, x) in [(titleText, context.column.x), (numberText, context.column.maxX - numberWidth)] {
                 guard let line = shaped.lines.first else { continue }
                 slice.items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: x + line.x, baseline: baseline,
@@ -214,7 +207,7 @@ extension LayoutSession {
             for failure in failures {
                 var text = StyledText()
                 text.append(failure.path, StyledText.Attributes(monospace: true))
-                text.append(": " + failure.reason, StyledText.Attributes(color: style.mutedColor))
+                text.append(": " + failure.reason, StyledText.Attributes(color: typography.muted))
                 slices += paragraph(text, context)
             }
         }

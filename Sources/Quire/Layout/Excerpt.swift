@@ -15,7 +15,7 @@ extension LayoutSession {
     /// what the section holds: its warnings, its outline entries) and only the destinations on
     /// the lines kept are placed here; when it is not, the trial's sink is kept.
     func excerpt(_ body: [Block], lines n: Int, target: String, _ context: BlockContext) -> Excerpt {
-        let charsPerLine = Int(context.column.width / (style.bodySize * 0.15)) + 1
+        let charsPerLine = Int(context.column.width / (style.bodySize * Self.narrowestCharacter)) + 1
         var bytes = (n + 2) * charsPerLine * 4
         var blockLines = n
         while true {
@@ -154,6 +154,10 @@ extension LayoutSession {
         out.append("\u{2069}")
         return out
     }
+
+    /// The narrowest a character's advance is taken to be, in em: with it a prefix of
+    /// (lines + 2) × column / (this × size) characters (× 4 bytes) surely fills the lines.
+    static let narrowestCharacter = 0.15
 
     static let sentenceEnd: Set<Unicode.Scalar> = Set(".!?。！？".unicodeScalars)
     static let danglingPunctuation: Set<Unicode.Scalar> = Set(",;:-–—([{«„“‘/·、，：；（「『【".unicodeScalars)

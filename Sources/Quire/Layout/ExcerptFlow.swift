@@ -64,6 +64,9 @@ extension LayoutSession {
         return paragraph(link, context)
     }
 
+    /// The width of a terminal's column in em of the body text, to indent previews as the page does.
+    static let terminalColumn = 0.6
+
     /// The text of an excerpt line as a terminal shows it: marker or number, then the text.
     private func previewLine(_ slice: Slice) -> String? {
         guard slice.excerptRole != .none else { return nil }
@@ -92,7 +95,7 @@ extension LayoutSession {
         guard let left = parts.map(\.x).min() else { return nil }
         // Indent by the distance from the line's start edge (the right one for right-to-left).
         let inset = rightToLeft ? style.margins.left + style.contentWidth - right : left - style.margins.left
-        let indent = String(repeating: " ", count: max(0, Int((inset / (style.bodySize * 0.6)).rounded())))
+        let indent = String(repeating: " ", count: max(0, Int((inset / (style.bodySize * Self.terminalColumn)).rounded())))
         return indent + parts.sorted { $0.x < $1.x }.map(\.text).joined(separator: " ")
             .replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
     }

@@ -57,12 +57,12 @@ extension LayoutSession {
             switch lookup {
             case .image(let image):
                 let size = Self.fitted(image, declared: figure.declared, into: ImageBox(width: width, height: .infinity))
-                if size.height > inlineImageHeight {
+                if size.height > typography.inlineImageHeight {
                     block = blockImage(image, figure, alignment: alignment, line: line, context)
                 }
             case .unavailable(let reason, let remote):
                 // Alone and not a link (a linked image is mostly a badge), and not declared small.
-                let small = figure.declared.height.map { $0 <= inlineImageHeight } ?? false
+                let small = figure.declared.height.map { $0 <= typography.inlineImageHeight } ?? false
                 if alone, figure.link == nil, !small {
                     sink.warn(images.warning(reason, reference: figure.source, line: line))
                     block = imagePlaceholder(figure, reason: reason, remote: remote, alignment: alignment, line: line, context)
@@ -84,7 +84,7 @@ extension LayoutSession {
     private func blockImage(_ image: LoadedImage, _ figure: FigureCandidate, alignment: TextAlignment?,
                             line: Int, _ context: BlockContext) -> [Slice] {
         let caption = figure.isMarkdown ? figure.alt.trimmingCharacters(in: .whitespacesAndNewlines) : ""
-        let room = style.contentHeight - (caption.isEmpty ? 0 : style.bodySize * 3)
+        let room = style.contentHeight - (caption.isEmpty ? 0 : typography.captionRoom)
         let size = Self.fitted(image, declared: figure.declared, into: ImageBox(width: context.column.width, height: room))
         let x = context.column.x + (context.column.width - size.width) * Self.offsetFraction(alignment)
         var slice = Slice(height: size.height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
@@ -97,11 +97,10 @@ extension LayoutSession {
         guard !caption.isEmpty else { return [slice] }
         slice.keepWithNext = true
         var text = StyledText()
-        text.append(caption, StyledText.Attributes(italic: true, color: style.mutedColor))
-        var format = bodyFormat(width: context.column.width, alignment: alignment == .justify ? .left : alignment ?? .left)
-        format.size = style.bodySize * 0.9
-        format.lineHeight = format.size * 1.35
-        var lines = paragraphSlices(text, format, x: context.column.x, spaceBefore: style.bodySize * 0.35, spaceAfter: blockSpacing)
+        text.append(caption, StyledText.Attributes(italic: true, color: typography.muted))
+        let look = typography.caption
+        let format = format(look.text, width: context.column.width, alignment: alignment == .justify ? .left : alignment ?? .left)
+        var lines = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
         for k in lines.indices { lines[k].excerptRole = slice.excerptRole }
         slice.spaceAfter = 0
         return [slice] + lines
@@ -111,28 +110,26 @@ extension LayoutSession {
     /// (linked) or why it is missing; as large as its text, or as declared when larger.
     private func imagePlaceholder(_ figure: FigureCandidate, reason: String, remote: String?,
                                   alignment: TextAlignment?, line: Int, _ context: BlockContext) -> [Slice] {
-        let pad = style.bodySize * 0.6
+        let pad = typography.placeholderPadding
         let column = context.column
         let declaredWidth = figure.declared.width.map { min($0, column.width) } ?? 0
         var text = StyledText()
-        text.append(Self.placeholderLabel(alt: figure.alt, source: figure.source), StyledText.Attributes(italic: true, color: style.mutedColor))
+        text.append(Self.placeholderLabel(alt: figure.alt, source: figure.source), StyledText.Attributes(italic: true, color: typography.muted))
         text.append("\n")
         let start = text.count
-        text.append(remote ?? reason, StyledText.Attributes(color: remote == nil ? style.mutedColor : style.linkColor))
+        text.append(remote ?? reason, StyledText.Attributes(color: remote == nil ? typography.muted : style.linkColor))
         if let remote {
             let target = figure.link.flatMap { linkTarget($0, line: line) } ?? .uri(remote)
             text.links.append(StyledText.Link(range: start..<text.count, target: target))
         }
-        var format = bodyFormat(width: column.width - 2 * pad, alignment: .left)
-        format.size = style.bodySize * 0.9
-        format.lineHeight = format.size * 1.35
-        let shaped = typesetter.shape(text, format)
+        let shaped = typesetter.shape(text, format(typography.placeholder, width: column.width - 2 * pad, alignment: .left))
         var slice = textSlices(shaped, x: column.x + pad, spaceBefore: 0, spaceAfter: 0).stacked()
         let width = max(declaredWidth, min(column.width, (shaped.lines.map(\.width).max() ?? 0) + 2 * pad))
-        let height = max(slice.height + 2 * pad, min(figure.declared.height ?? 0, style.contentHeight * 0.9))
+        let height = max(slice.height + 2 * pad, min(figure.declared.height ?? 0, style.contentHeight * typography.placeholderMaximumHeight))
         slice.pushDown((height - slice.height) / 2)
         slice.height = height
-        slice.items.insert(.frame(Rect(x: column.x, y: 0, width: width, height: height), width: 0.6, color: style.ruleColor), at: 0)
+        let frame = typography.placeholderFrame
+        slice.items.insert(.frame(Rect(x: column.x, y: 0, width: width, height: height), width: frame.width, color: frame.color), at: 0)
         slice.shiftRight((column.width - width) * Self.offsetFraction(alignment))
         slice.spaceBefore = blockSpacing
         slice.spaceAfter = blockSpacing

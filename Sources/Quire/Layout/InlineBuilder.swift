@@ -6,14 +6,11 @@ extension LayoutSession {
     /// O(n) in the text's length.
     func styledText(_ inlines: [Inline], line: Int, imageBox: ImageBox? = nil) -> StyledText {
         var builder = InlineBuilder(session: self, line: line,
-                                    imageBox: imageBox ?? ImageBox(width: style.contentWidth, height: inlineImageHeight))
+                                    imageBox: imageBox ?? ImageBox(width: style.contentWidth, height: typography.inlineImageHeight))
         builder.append(inlines)
         builder.finish()
         return builder.text
     }
-
-    /// The tallest image that sits in a line of body text, in points.
-    var inlineImageHeight: Double { style.bodySize * style.bodyLineHeight * 1.5 }
 }
 
 /// The largest box an inline image is scaled down to, in points.
@@ -87,7 +84,7 @@ struct InlineBuilder: InlineVisitor {
     mutating func visitCode(_ s: String) {
         var a = effective(attributes)
         a.monospace = true
-        a.background = session.style.codeBackground
+        a.background = session.typography.codeBackground
         text.append(s, a)
     }
 
@@ -129,12 +126,12 @@ struct InlineBuilder: InlineVisitor {
             switch element.effect {
             case .bold: a.bold = true
             case .italic: a.italic = true
-            case .code, .keyboard: a.monospace = true; a.background = session.style.codeBackground
+            case .code, .keyboard: a.monospace = true; a.background = session.typography.codeBackground
             case .strikethrough: a.strikethrough = true
             case .underline: a.underline = true
             case .superscript: a.superscript = true; a.subscript = false
             case .subscript: a.subscript = true; a.superscript = false
-            case .highlight: a.background = Color(1, 0.93, 0.55)
+            case .highlight: a.background = session.typography.highlight
             case .link: if element.target != nil { a.color = session.style.linkColor }
             }
         }
@@ -193,7 +190,7 @@ struct InlineBuilder: InlineVisitor {
         switch session.images.lookup(source) {
         case .image(let image):
             let size = LayoutSession.fitted(image, declared: declared, into: imageBox)
-            let xHeight = session.typesetter.xHeight(family: session.style.bodyFont, size: session.style.bodySize)
+            let xHeight = session.typesetter.xHeight(family: session.typography.body.family, size: session.typography.body.size)
             // Centred on the middle of the x-height, like CSS's `vertical-align: middle`.
             let descent = max(0, size.height / 2 - xHeight / 2)
             text.append(image: image, width: size.width, height: size.height, descent: descent, effective(attributes))
@@ -201,7 +198,7 @@ struct InlineBuilder: InlineVisitor {
             session.sink.warn(session.images.warning(reason, reference: source, line: line))
             var a = effective(attributes)
             a.italic = true
-            if a.color == nil { a.color = session.style.mutedColor }
+            if a.color == nil { a.color = session.typography.muted }
             let start = text.count
             // Thin spaces inside the frame keep it off the letters and the words around.
             text.append("\u{2009}" + LayoutSession.placeholderLabel(alt: alt, source: source) + "\u{2009}", a)

@@ -4,6 +4,8 @@
 /// one document on one thread.
 final class LayoutSession {
     let style: Style
+    /// The style's text roles and measures, resolved once.
+    let typography: Typography
     let typesetter: Typesetter
     let anchors: AnchorTable
     let images: ImageStore
@@ -19,6 +21,7 @@ final class LayoutSession {
     init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
          linkResolver: (@Sendable (String) -> String?)? = nil) {
         self.style = style
+        typography = Typography(style)
         self.typesetter = typesetter
         self.anchors = anchors
         self.images = ImageStore(resources: resources)
@@ -36,14 +39,19 @@ final class LayoutSession {
     }
 
     /// Space between ordinary blocks, in points.
-    var blockSpacing: Double { style.paragraphSpacing * style.bodySize }
+    var blockSpacing: Double { typography.blockSpacing }
+
+    /// The format of text in `role` set in `width` points, aligned as the body (or `alignment`).
+    func format(_ role: Typography.TextRole, width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
+        ParagraphFormat(family: role.family, size: role.size, bold: role.bold, italic: role.italic,
+                        monospaceFamily: role.monospaceFamily, monospaceSize: role.monospaceSize,
+                        color: role.color, width: width, alignment: alignment ?? style.bodyAlign,
+                        lineHeight: role.lineHeight)
+    }
 
     /// The format of body text set in `width` points.
     func bodyFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
-        ParagraphFormat(family: style.bodyFont, size: style.bodySize,
-                        monospaceFamily: style.codeFont, monospaceSize: style.bodySize * style.codeScale,
-                        color: style.textColor, width: width, alignment: alignment ?? style.bodyAlign,
-                        lineHeight: style.bodySize * style.bodyLineHeight)
+        format(typography.body, width: width, alignment: alignment)
     }
 
     /// `string` as unstyled text.
@@ -67,5 +75,4 @@ struct BlockContext {
     var column: Column
     var tight = false
     var listDepth = 0
-    var quoteDepth = 0
 }

@@ -14,15 +14,14 @@ extension LayoutSession {
     }
 
     func list(_ list: ListBlock, _ context: BlockContext) -> [Slice] {
-        let size = style.bodySize
-        let gap = size * 0.5
+        let gap = typography.listMarkerGap
         var markers: [MarkerSpec]
-        var gutter = style.listIndent * size
+        var gutter = typography.listIndent
         if let start = list.start {
             let shaped = list.items.indices.map { i -> ShapedText in
                 var text = StyledText()
                 text.append(numberLabel(start, i))
-                return typesetter.shape(text, bodyFormat(width: 10_000, alignment: .left))
+                return typesetter.shape(text, bodyFormat(width: Typography.unwrapped, alignment: .left))
             }
             let widest = shaped.map { $0.lines.first?.width ?? 0 }.max() ?? 0
             gutter = max(gutter, widest + gap)
@@ -34,14 +33,14 @@ extension LayoutSession {
         for (i, item) in list.items.enumerated() {
             if let checked = item.task { markers[i] = .task(checked: checked) }
         }
-        let itemGap = list.isTight ? size * 0.2 : blockSpacing
+        let itemGap = list.isTight ? typography.tightItemSpacing : blockSpacing
         var slices: [Slice] = []
         for (i, item) in list.items.enumerated() {
             slices += listItem(item.blocks, marker: markers[i], gutter: gutter, tight: list.isTight,
                                spaceBefore: i == 0 ? 0 : itemGap, context)
         }
         guard !slices.isEmpty else { return [] }
-        let outer = context.listDepth > 0 && context.tight ? size * 0.2 : blockSpacing
+        let outer = context.listDepth > 0 && context.tight ? typography.tightItemSpacing : blockSpacing
         slices[0].spaceBefore = outer
         slices[slices.count - 1].spaceAfter = max(slices[slices.count - 1].spaceAfter, outer)
         return slices
@@ -55,38 +54,37 @@ extension LayoutSession {
     /// One item: its blocks in the body column, the marker beside the first line.
     func listItem(_ blocks: [Block], marker: MarkerSpec, gutter: Double, tight: Bool,
                   spaceBefore: Double, _ context: BlockContext) -> [Slice] {
-        let size = style.bodySize
-        let gap = size * 0.5
+        let gap = typography.listMarkerGap
         let column = context.column
         // Deep nesting stops indenting once the text column would get too narrow.
-        let indent = min(gutter, max(0, column.width - style.minimumColumnWidth))
+        let indent = min(gutter, max(0, column.width - typography.minimumColumnWidth))
         let rtl = TextDirection.isRightToLeft(firstText(blocks))
         var inner = context
         inner.column = rtl ? column.inset(right: indent) : column.inset(left: indent)
         inner.tight = tight
         inner.listDepth += 1
         var slices = layoutBlocks(blocks, inner)
-        let lineHeight = size * style.bodyLineHeight
+        let lineHeight = typography.body.lineHeight
         if slices.isEmpty {
             var empty = Slice(height: lineHeight)
-            empty.firstBaseline = lineHeight * 0.75
+            empty.firstBaseline = lineHeight * typography.emptyLineBaseline
             slices = [empty]
         }
         slices[0].spaceBefore = spaceBefore
-        let baseline = slices[0].firstBaseline ?? (slices[0].firstLineHeight ?? lineHeight) * 0.75
-        let xHeight = typesetter.xHeight(family: style.bodyFont, size: size)
+        let baseline = slices[0].firstBaseline ?? (slices[0].firstLineHeight ?? lineHeight) * typography.emptyLineBaseline
+        let xHeight = typesetter.xHeight(family: typography.body.family, size: typography.body.size)
         let centerY = baseline - xHeight / 2
         // The edge of the text column the marker stands against, and the direction away from it.
         let edge = rtl ? inner.column.maxX : inner.column.x
         let away: Double = rtl ? 1 : -1
         switch marker {
         case .shape(let shape):
-            let diameter = xHeight * (shape == .square ? 0.62 : 0.72)
-            let cx = edge + away * (gap + diameter / 2 + size * 0.15)
+            let diameter = xHeight * (shape == .square ? typography.squareScale : typography.discScale)
+            let cx = edge + away * (gap + diameter / 2 + typography.markerInset)
             slices[0].items.append(.marker(Marker(kind: .shape(shape), center: Point(x: cx, y: centerY),
                                                   size: diameter, color: style.textColor)))
         case .task(let checked):
-            let box = xHeight * 1.45
+            let box = xHeight * typography.taskBoxScale
             let cx = edge + away * (gap + box / 2)
             slices[0].items.append(.marker(Marker(kind: .taskBox(checked: checked), center: Point(x: cx, y: centerY),
                                                   size: box, color: style.textColor)))
@@ -115,23 +113,24 @@ extension LayoutSession {
         guard let number = anchors.footnotes[label] else { return layoutBlocks(children, context) }
         var text = StyledText()
         text.append("\(number).")
-        let shaped = typesetter.shape(text, bodyFormat(width: 10_000, alignment: .left))
-        var slices = listItem(children, marker: .text(shaped), gutter: style.listIndent * style.bodySize,
-                              tight: true, spaceBefore: style.bodySize * 0.3, context)
+        let shaped = typesetter.shape(text, bodyFormat(width: Typography.unwrapped, alignment: .left))
+        var slices = listItem(children, marker: .text(shaped), gutter: typography.listIndent,
+                              tight: true, spaceBefore: typography.footnoteSpacing, context)
         let name = anchors.footnoteDestination(number)
         if claimDestination(name) { slices[0].destinations.append(Destination(name: name, y: 0)) }
         let back = anchors.footnoteReferenceDestination(number)
         if sink.isPlaced(back), case .text(let line)? = slices[0].items.last {
-            slices[0].links.append(LinkArea(rect: Rect(x: line.x, y: line.baseline - style.bodySize,
-                                                       width: line.width, height: style.bodySize * 1.3),
+            slices[0].links.append(LinkArea(rect: Rect(x: line.x, y: line.baseline - typography.body.size,
+                                                       width: line.width, height: typography.footnoteLinkHeight),
                                             target: .destination(back)))
         }
         if sink.startFootnotes() {
-            let rule = Slice(height: style.bodySize, spaceBefore: blockSpacing * 2,
-                             items: [.line(from: Point(x: context.column.x, y: style.bodySize / 2),
-                                           to: Point(x: context.column.x + context.column.width / 3, y: style.bodySize / 2),
-                                           width: 0.6, color: style.ruleColor)])
-            slices.insert(rule, at: 0)
+            let size = typography.body.size, rule = typography.footnoteRule
+            let slice = Slice(height: size, spaceBefore: typography.footnoteRuleSpace,
+                              items: [.line(from: Point(x: context.column.x, y: size / 2),
+                                            to: Point(x: context.column.x + context.column.width / typography.footnoteRuleParts, y: size / 2),
+                                            width: rule.width, color: rule.color)])
+            slices.insert(slice, at: 0)
             slices[0].keepWithNext = true
         }
         return slices

@@ -8,13 +8,12 @@ extension LayoutSession {
     /// only when no slot uses {pages} (`Furniture.usesPageCount`).
     func furniture(page number: Int, of count: Int?, info: DocumentInfo, title: TextValue) -> [PageItem] {
         var items: [PageItem] = []
-        let size = style.bodySize * 0.82
         if number > 1 || style.headerOnFirstPage {
-            items += band(style.header, baselineFromTop: style.margins.top * 0.5, size: size,
+            items += band(style.header, baselineFromTop: style.margins.top * typography.headerBaseline, role: typography.header,
                           page: number, of: count, info: info, title: title)
         }
-        items += band(style.footer, baselineFromTop: style.pageSize.height - style.margins.bottom * 0.45, size: size,
-                      page: number, of: count, info: info, title: title)
+        items += band(style.footer, baselineFromTop: style.pageSize.height - style.margins.bottom * typography.footerBaseline,
+                      role: typography.footer, page: number, of: count, info: info, title: title)
         return items
     }
 
@@ -28,7 +27,7 @@ extension LayoutSession {
         var text: String
     }
 
-    private func band(_ furniture: Furniture, baselineFromTop: Double, size: Double, page: Int, of count: Int?,
+    private func band(_ furniture: Furniture, baselineFromTop: Double, role: Typography.TextRole, page: Int, of count: Int?,
                       info: DocumentInfo, title: TextValue) -> [PageItem] {
         guard !furniture.isEmpty else { return [] }
         let slots: [(TextValue, TextAlignment)] = [(furniture.left, .left), (furniture.center, .center), (furniture.right, .right)]
@@ -56,16 +55,12 @@ extension LayoutSession {
             if text.utf8.count > Self.furnitureCharacters, text.count > Self.furnitureCharacters {
                 text = String(text.prefix(Self.furnitureCharacters)) + "…"
             }
-            let key = FurnitureKey(alignment: alignment, size: size, text: text)
+            let key = FurnitureKey(alignment: alignment, size: role.size, text: text)
             let shaped: ShapedText
             if let known = furnitureShapes[key] {
                 shaped = known
             } else {
-                var format = bodyFormat(width: style.contentWidth, alignment: alignment)
-                format.size = size
-                format.color = style.mutedColor
-                format.lineHeight = size
-                shaped = typesetter.shape(plainText(text), format)
+                shaped = typesetter.shape(plainText(text), format(role, width: style.contentWidth, alignment: alignment))
                 // A text with the page number is not seen again: not kept.
                 if !template.contains("{page}") { furnitureShapes[key] = shaped }
             }
@@ -82,29 +77,25 @@ extension LayoutSession {
         guard !info.isEmpty else { return [] }
         let column = Column(x: style.margins.left, width: style.contentWidth)
         var slices: [Slice] = []
-        func add(_ value: TextValue?, scale: Double, bold: Bool = false, italic: Bool = false, muted: Bool = false, space: Double) {
+        func add(_ value: TextValue?, _ look: Typography.Set) {
             guard let value else { return }
             var text = StyledText()
             text.append(value.widest)
-            var format = bodyFormat(width: column.width, alignment: .left)
-            format.family = bold ? style.headingFont : style.bodyFont
-            format.size = style.bodySize * scale
-            format.bold = bold
-            format.italic = italic
-            format.lineHeight = format.size * 1.25
-            if muted { format.color = style.mutedColor }
-            var lines = paragraphSlices(text, format, x: column.x, spaceBefore: space, spaceAfter: 0)
+            var lines = paragraphSlices(text, format(look.text, width: column.width, alignment: .left), x: column.x,
+                                        spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
             for i in lines.indices { lines[i].keepWithNext = true; lines[i].excerptRole = .none }
             slices += lines
         }
-        add(info.title, scale: 2.4, bold: true, space: 0)
-        add(info.subtitle, scale: 1.35, italic: true, muted: true, space: style.bodySize * 0.4)
-        add(info.author, scale: 1.05, muted: true, space: style.bodySize * 0.9)
-        add(info.date, scale: 1.0, muted: true, space: style.bodySize * 0.2)
+        add(info.title, typography.title)
+        add(info.subtitle, typography.subtitle)
+        add(info.author, typography.author)
+        add(info.date, typography.date)
         guard !slices.isEmpty else { return [] }
-        var rule = Slice(height: style.bodySize * 1.2, spaceBefore: style.bodySize * 0.6, spaceAfter: style.bodySize)
-        rule.items.append(.line(from: Point(x: column.x, y: style.bodySize * 0.6), to: Point(x: column.maxX, y: style.bodySize * 0.6),
-                                width: 1.2, color: style.ruleColor))
+        let y = typography.titleRuleDrop
+        var rule = Slice(height: typography.titleRuleHeight, spaceBefore: typography.titleRuleSpaceBefore,
+                         spaceAfter: typography.titleRuleSpaceAfter)
+        rule.items.append(.line(from: Point(x: column.x, y: y), to: Point(x: column.maxX, y: y),
+                                width: typography.titleRule.width, color: typography.titleRule.color))
         slices.append(rule)
         return slices
     }

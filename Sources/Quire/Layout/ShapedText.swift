@@ -343,8 +343,8 @@ public final class ShapedText {
                 add(pango_attr_size_new(Int32(format.monospaceSize * Double(PANGO_SCALE))), run.range)
             }
             if a.superscript {
-                add(pango_attr_rise_new(Int32(format.size * 0.35 * Double(PANGO_SCALE))), run.range)
-                add(pango_attr_size_new(Int32(format.size * 0.68 * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_rise_new(Int32(format.size * Typography.superscriptRise * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_size_new(Int32(format.size * Typography.scriptScale * Double(PANGO_SCALE))), run.range)
             }
             if let c = a.color {
                 add(pango_attr_foreground_new(color16(c.red), color16(c.green), color16(c.blue)), run.range)
@@ -353,8 +353,8 @@ public final class ShapedText {
                 add(pango_attr_background_new(color16(c.red), color16(c.green), color16(c.blue)), run.range)
             }
             if a.subscript {
-                add(pango_attr_rise_new(Int32(-format.size * 0.2 * Double(PANGO_SCALE))), run.range)
-                add(pango_attr_size_new(Int32(format.size * 0.68 * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_rise_new(Int32(-format.size * Typography.subscriptDrop * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_size_new(Int32(format.size * Typography.scriptScale * Double(PANGO_SCALE))), run.range)
             }
             if a.underline { add(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), run.range) }
         }

@@ -4,12 +4,6 @@
 /// repeats on every page the table continues on. One slice per row: a row is never split
 /// across pages unless it is taller than a page, and then only between lines.
 extension LayoutSession {
-    /// Table type relative to the body size.
-    static let tableTypeScale = 0.92
-    /// The smallest a too-wide table's type may get, relative to `tableTypeScale`
-    /// (0.92 × 0.76 ≈ 70% of the body size).
-    static let tableMinimumScale = 0.76
-
     /// Stages: collect each cell's styled text; measure each cell once, unwrapped (its
     /// preferred width and its widest word); fit the columns (`TableColumns`); set the rows,
     /// reusing the measured layout of every cell that fits unwrapped at the table's size;
@@ -17,13 +11,13 @@ extension LayoutSession {
     func table(_ table: Table, line: Int, _ context: BlockContext) -> [Slice] {
         let columns = table.rows.map(\.count).max() ?? 0
         guard columns > 0 else { return [] }
-        let size = style.bodySize * Self.tableTypeScale
+        let size = typography.tableSize
         let isHeader = { (r: Int) in table.hasHeader && r == 0 }
         func alignment(_ c: Int) -> Table.Alignment { c < table.alignments.count ? table.alignments[c] : .none }
 
         // Collect. Images in cells may be larger than in a line of text, up to a column's share.
-        let imageBox = ImageBox(width: context.column.width / Double(columns) * 0.9,
-                                height: style.bodySize * style.bodyLineHeight * 8)
+        let imageBox = ImageBox(width: context.column.width / Double(columns) * typography.tableImageWidthShare,
+                                height: typography.body.lineHeight * typography.tableImageLines)
         let texts: [[StyledText]] = table.rows.map { row in
             (0..<columns).map { c in c < row.count ? styledText(row[c], line: line, imageBox: imageBox) : StyledText() }
         }
@@ -46,8 +40,8 @@ extension LayoutSession {
             }
         }
         // Fit.
-        let fit = TableColumns(minimum: minimum, preferred: preferred, padding: size * 0.45,
-                               available: context.column.width, floor: Self.tableMinimumScale)
+        let fit = TableColumns(minimum: minimum, preferred: preferred, padding: size * typography.tablePadding,
+                               available: context.column.width, floor: typography.tableMinimumScale)
         let tableSize = size * fit.scale
         let tableWidth = fit.totalWidth
         let left = context.column.x
@@ -60,7 +54,7 @@ extension LayoutSession {
             var slice = Slice(height: 0)
             var boxes: [(top: Double, bottom: Double)] = []
             var x = left
-            var contentHeight = tableSize * 1.3
+            var contentHeight = tableSize * typography.tableLineHeight
             for c in 0..<columns {
                 let reuse = fit.scale == 1 ? measured[r][c] : nil
                 let cell = cellSlice(row[c], measured: reuse, format: tableFormat(size: tableSize, width: fit.widths[c], header: isHeader(r)),
@@ -79,11 +73,11 @@ extension LayoutSession {
                 PageItem.line(from: Point(x: left, y: y), to: Point(x: left + tableWidth, y: y), width: width, color: self.style.ruleColor)
             }
             if isHeader(r) {
-                slice.items.insert(.fill(Rect(x: left, y: 0, width: tableWidth, height: slice.height), style.codeBackground), at: 0)
+                slice.items.insert(.fill(Rect(x: left, y: 0, width: tableWidth, height: slice.height), typography.codeBackground), at: 0)
                 slice.keepWithNext = true
             }
-            slice.items.append(rule(slice.height, isHeader(r) ? 0.9 : 0.4))
-            if r == 0 { slice.items.append(rule(0, 0.9)) }
+            slice.items.append(rule(slice.height, isHeader(r) ? typography.tableHeaderRule : typography.tableRowRule))
+            if r == 0 { slice.items.append(rule(0, typography.tableHeaderRule)) }
             slice.excerptRole = .atomic(group)
             if isHeader(r) {
                 var repeated = slice
@@ -111,7 +105,7 @@ extension LayoutSession {
         var format = bodyFormat(width: width, alignment: .left)
         format.size = size
         format.monospaceSize = size * style.codeScale
-        format.lineHeight = size * 1.3
+        format.lineHeight = size * typography.tableLineHeight
         format.bold = header
         return format
     }

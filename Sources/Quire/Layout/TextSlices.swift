@@ -49,11 +49,11 @@ extension LayoutSession {
             }
             while frameCursor < text.frames.count, text.frames[frameCursor].lowerBound < lineEnd {
                 let range = text.frames[frameCursor]
-                let size = shaped.format.size
+                let size = shaped.format.size, frame = typography.keycapFrame
                 for r in shaped.xRanges(line: index, bytes: range) where r.upperBound > r.lowerBound {
-                    slice.items.append(.frame(Rect(x: x + r.lowerBound, y: baseline - size * 0.92,
-                                                   width: r.upperBound - r.lowerBound, height: size * 1.2),
-                                              width: 0.5, color: style.mutedColor))
+                    slice.items.append(.frame(Rect(x: x + r.lowerBound, y: baseline - size * typography.keycapTop,
+                                                   width: r.upperBound - r.lowerBound, height: size * typography.keycapHeight),
+                                              width: frame.width, color: frame.color))
                 }
                 if range.upperBound > lineEnd { break }  // continues on the next line
                 frameCursor += 1

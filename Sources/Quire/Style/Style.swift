@@ -22,10 +22,36 @@ public struct Style: Sendable, Equatable {
     /// Heading family; sizes are multiples of the body size for levels 1...6.
     public var headingFont: String = "Noto Sans, Noto Sans Arabic, Noto Sans Hebrew"
     public var headingScale: [Double] = [2.0, 1.6, 1.3, 1.12, 1.0, 0.92]
+    /// Distance between a heading's baselines, in multiples of its size.
+    public var headingLineHeight: Double = 1.25
+    /// Space above headings of levels 1...6, and below every heading, in multiples of the body size.
+    public var headingSpaceBefore: [Double] = [1.9, 1.9, 1.4, 1.4, 1.4, 1.4]
+    public var headingSpaceAfter: Double = 0.45
+    /// Width in points of the rule under headings of levels 1...6 (0: no rule).
+    public var headingRules: [Double] = [1.0, 0.5, 0, 0, 0, 0]
 
     /// Monospace family for code blocks and inline code; its size relative to the body.
     public var codeFont: String = "DejaVu Sans Mono"
     public var codeScale: Double = 0.86
+    /// Distance between a code block's baselines, and the padding inside its shading, in
+    /// multiples of the code size.
+    public var codeLineHeight: Double = 1.38
+    public var codePadding: Double = 0.7
+
+    /// A block quote's indent (a multiple of the body size) and its bar's width in points.
+    public var quoteIndent: Double = 1.2
+    public var quoteRuleWidth: Double = 2.2
+    /// Width in points of a thematic break's rule.
+    public var ruleWidth: Double = 0.75
+
+    /// Sizes relative to the body: image captions, the running header and footer, a table's
+    /// text, and the front matter's title and subtitle.
+    public var captionScale: Double = 0.9
+    public var headerScale: Double = 0.82
+    public var footerScale: Double = 0.82
+    public var tableScale: Double = 0.92
+    public var titleScale: Double = 2.4
+    public var subtitleScale: Double = 1.35
 
     /// Colours for text, links, rules and shaded backgrounds.
     public var textColor: Color = Color(hex: "#141419")!
@@ -33,7 +59,10 @@ public struct Style: Sendable, Equatable {
     public var ruleColor: Color = Color(hex: "#bfbfc7")!
     public var quoteRuleColor: Color = Color(hex: "#b3b8cc")!
     public var codeBackground: Color = Color(hex: "#f2f2f5")!
+    /// Secondary text: captions, running header and footer, placeholders, key-cap frames.
     public var mutedColor: Color = Color(hex: "#66666f")!
+    /// Behind `<mark>` text.
+    public var highlightColor: Color = Color(1, 0.93, 0.55)
 
     /// List markers by nesting depth (repeating).
     public var listMarkers: [MarkerShape] = [.disc, .circle, .square]

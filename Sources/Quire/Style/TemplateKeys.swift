@@ -50,7 +50,7 @@ public struct TemplateKey: Sendable {
             style.bodyAlign = a
             return true
         },
-        TemplateKey(name: "body.color", type: "string", allowed: "a colour as \"#rrggbb\"",
+        TemplateKey(name: "body.color", type: "string", allowed: colorAllowed,
                     meaning: "Text colour.", example: "\"#202020\"") { style, v in
             setColor(v) { style.textColor = $0 }
         },
@@ -71,6 +71,14 @@ public struct TemplateKey: Sendable {
             style.headingScale = sizes
             return true
         },
+        numberKey("heading.line-height", "Distance between a heading's baselines.", "a multiple of the heading's size from 0.8 to 4",
+                  0.8...4, "1.2") { $0.headingLineHeight = $1 },
+        sixNumbersKey("heading.space-before", "Space above headings of levels 1 to 6.",
+                      "six multiples of the body size, each from 0 to 10", 0...10, "[2, 2, 1.5, 1.5, 1.2, 1.2]") { $0.headingSpaceBefore = $1 },
+        numberKey("heading.space-after", "Space below a heading.", "a multiple of the body size from 0 to 5",
+                  0...5, "0.6") { $0.headingSpaceAfter = $1 },
+        sixNumbersKey("heading.rules", "Width of the rule under headings of levels 1 to 6 (0: none).",
+                      "six widths in points, each from 0 to 10", 0...10, "[0, 0, 0, 0, 0, 0]") { $0.headingRules = $1 },
         TemplateKey(name: "code.font", type: "string", allowed: "a font family name (fallbacks after commas)",
                     meaning: "Monospace family for code.", example: "\"Noto Sans Mono\"") { style, v in
             setString(v) { style.codeFont = $0 }
@@ -79,18 +87,40 @@ public struct TemplateKey: Sendable {
                     meaning: "Code size.", example: "0.9") { style, v in
             setNumber(v, 0.5...2) { style.codeScale = $0 }
         },
-        TemplateKey(name: "code.background", type: "string", allowed: "a colour as \"#rrggbb\"",
+        numberKey("code.line-height", "Distance between a code block's baselines.", "a multiple of the code size from 0.8 to 4",
+                  0.8...4, "1.3") { $0.codeLineHeight = $1 },
+        numberKey("code.padding", "Space inside a code block's shading.", "a multiple of the code size from 0 to 5",
+                  0...5, "1") { $0.codePadding = $1 },
+        TemplateKey(name: "code.background", type: "string", allowed: colorAllowed,
                     meaning: "Shading behind code.", example: "\"#f4f4f4\"") { style, v in
             setColor(v) { style.codeBackground = $0 }
         },
-        TemplateKey(name: "link.color", type: "string", allowed: "a colour as \"#rrggbb\"",
+        TemplateKey(name: "link.color", type: "string", allowed: colorAllowed,
                     meaning: "Colour of links and of the excerpt label.", example: "\"#aa3300\"") { style, v in
             setColor(v) { style.linkColor = $0 }
         },
-        TemplateKey(name: "rule.color", type: "string", allowed: "a colour as \"#rrggbb\"",
+        TemplateKey(name: "rule.color", type: "string", allowed: colorAllowed,
                     meaning: "Colour of rules under headings, thematic breaks and table lines.", example: "\"#999999\"") { style, v in
             setColor(v) { style.ruleColor = $0 }
         },
+        numberKey("rule.width", "Width of a thematic break's rule, in points.", "a width in points from 0.1 to 10",
+                  0.1...10, "1") { $0.ruleWidth = $1 },
+        colorKey("muted.color", "Colour of secondary text: captions, running header and footer, placeholders.",
+                 "\"#808080\"") { $0.mutedColor = $1 },
+        colorKey("highlight.color", "Background of <mark> text.", "\"#fff3a0\"") { $0.highlightColor = $1 },
+        numberKey("quote.indent", "Indent of a block quote.", "a multiple of the body size from 0 to 10",
+                  0...10, "1.5") { $0.quoteIndent = $1 },
+        numberKey("quote.rule-width", "Width of a block quote's bar, in points.", "a width in points from 0 to 10",
+                  0...10, "3") { $0.quoteRuleWidth = $1 },
+        colorKey("quote.rule-color", "Colour of a block quote's bar.", "\"#cccccc\"") { $0.quoteRuleColor = $1 },
+        numberKey("caption.size", "Size of an image's caption.", "a multiple of the body size from 0.5 to 2",
+                  0.5...2, "0.85") { $0.captionScale = $1 },
+        numberKey("table.size", "Size of a table's text (smaller still when the table is too wide).",
+                  "a multiple of the body size from 0.5 to 2", 0.5...2, "0.85") { $0.tableScale = $1 },
+        numberKey("title.size", "Size of the front matter's title.", "a multiple of the body size from 0.5 to 6",
+                  0.5...6, "3") { $0.titleScale = $1 },
+        numberKey("subtitle.size", "Size of the front matter's subtitle.", "a multiple of the body size from 0.5 to 6",
+                  0.5...6, "1.5") { $0.subtitleScale = $1 },
         TemplateKey(name: "list.markers", type: "array of strings or string",
                     allowed: "marker names by depth, from disc, circle, square, dash (an array or a comma-separated string)",
                     meaning: "List markers by nesting depth, repeating.", example: "[\"dash\", \"disc\"]") { style, v in
@@ -124,6 +154,8 @@ public struct TemplateKey: Sendable {
         textKey("header.left", "Running header, left.", "\"{author}\"") { $0.header.left = $1 },
         textKey("header.center", "Running header, centre.", "\"{title} · {date}\"") { $0.header.center = $1 },
         textKey("header.right", "Running header, right.", "\"{date}\"") { $0.header.right = $1 },
+        numberKey("header.size", "Size of the running header.", "a multiple of the body size from 0.5 to 2",
+                  0.5...2, "0.9") { $0.headerScale = $1 },
         TemplateKey(name: "header.first-page", type: "boolean", allowed: "true or false",
                     meaning: "Whether the running header appears on page 1.", example: "true") { style, v in
             guard case .bool(let b) = v else { return false }
@@ -133,7 +165,37 @@ public struct TemplateKey: Sendable {
         textKey("footer.left", "Footer, left.", "\"{title}\"") { $0.footer.left = $1 },
         textKey("footer.center", "Footer, centre.", "\"{page} / {pages}\"") { $0.footer.center = $1 },
         textKey("footer.right", "Footer, right.", "\"{page}\"") { $0.footer.right = $1 },
+        numberKey("footer.size", "Size of the footer.", "a multiple of the body size from 0.5 to 2",
+                  0.5...2, "0.9") { $0.footerScale = $1 },
     ]
+
+    private static func numberKey(_ name: String, _ meaning: String, _ allowed: String, _ range: ClosedRange<Double>,
+                                  _ example: String, _ set: @escaping @Sendable (inout Style, Double) -> Void) -> TemplateKey {
+        TemplateKey(name: name, type: "number", allowed: allowed, meaning: meaning, example: example) { style, v in
+            setNumber(v, range) { set(&style, $0) }
+        }
+    }
+
+    private static func sixNumbersKey(_ name: String, _ meaning: String, _ allowed: String, _ range: ClosedRange<Double>,
+                                      _ example: String, _ set: @escaping @Sendable (inout Style, [Double]) -> Void) -> TemplateKey {
+        TemplateKey(name: name, type: "array of 6 numbers", allowed: allowed, meaning: meaning, example: example) { style, v in
+            guard case .array(let a) = v, a.count == 6 else { return false }
+            let values = a.compactMap { x -> Double? in if case .number(let n) = x, range.contains(n) { return n } else { return nil } }
+            guard values.count == 6 else { return false }
+            set(&style, values)
+            return true
+        }
+    }
+
+    private static func colorKey(_ name: String, _ meaning: String, _ example: String,
+                                 _ set: @escaping @Sendable (inout Style, Color) -> Void) -> TemplateKey {
+        TemplateKey(name: name, type: "string", allowed: colorAllowed, meaning: meaning, example: example) { style, v in
+            setColor(v) { set(&style, $0) }
+        }
+    }
+
+    /// How colour values may be written.
+    static let colorAllowed = "a colour as \"#rrggbb\", \"#rgb\" or \"rgb(R%, G%, B%)\" (or 0-255 numbers)"
 
     private static func textKey(_ name: String, _ meaning: String, _ example: String,
                                 _ set: @escaping @Sendable (inout Style, TextValue) -> Void) -> TemplateKey {
@@ -159,7 +221,7 @@ public struct TemplateKey: Sendable {
     }
 
     private static func setColor(_ v: JSONValue, _ set: (Color) -> Void) -> Bool {
-        guard case .string(let s) = v, let c = Color(hex: s) else { return false }
+        guard case .string(let s) = v, let c = Color(css: s) else { return false }
         set(c)
         return true
     }
@@ -193,6 +255,26 @@ extension Color {
         if s.count == 3 { s = s.map { "\($0)\($0)" }.joined() }
         guard s.count == 6, let v = UInt32(s, radix: 16) else { return nil }
         self.init(Double((v >> 16) & 0xFF) / 255, Double((v >> 8) & 0xFF) / 255, Double(v & 0xFF) / 255)
+    }
+
+    /// A colour as templates write it: "#rrggbb", "#rgb", or CSS's "rgb(R, G, B)" with
+    /// components from 0 to 255 or percentages ("rgb(100%, 93%, 55%)", exact where hex rounds
+    /// to 1/255); nil otherwise.
+    public init?(css: String) {
+        if let hex = Color(hex: css) { self = hex; return }
+        let s = css.trimmingCharacters(in: .whitespaces).lowercased()
+        guard s.hasPrefix("rgb("), s.hasSuffix(")") else { return nil }
+        let parts = s.dropFirst(4).dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 3 else { return nil }
+        var components: [Double] = []
+        for part in parts {
+            let percent = part.hasSuffix("%")
+            guard let n = Double(percent ? String(part.dropLast()) : part), n.isFinite else { return nil }
+            let value = percent ? n / 100 : n / 255
+            guard (0...1).contains(value) else { return nil }
+            components.append(value)
+        }
+        self.init(components[0], components[1], components[2])
     }
 }
 

@@ -103,8 +103,9 @@ final class TableLayoutTests: XCTestCase {
         let sizes = Set(doc.allLines.filter { $0.text.hasPrefix("Unbreakable") }.map(\.shaped.format.size))
         XCTAssertEqual(sizes.count, 1)
         let size = sizes.first!
-        XCTAssertLessThan(size, style.bodySize * LayoutSession.tableTypeScale)
-        XCTAssertGreaterThanOrEqual(size, style.bodySize * LayoutSession.tableTypeScale * LayoutSession.tableMinimumScale - 0.001)
+        let type = Typography(style)
+        XCTAssertLessThan(size, type.tableSize)
+        XCTAssertGreaterThanOrEqual(size, type.tableSize * type.tableMinimumScale - 0.001)
         for line in doc.allLines { XCTAssertLessThanOrEqual(line.x + line.width, columnRight + 0.5) }
     }
 
