@@ -1,3 +1,5 @@
+// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PDF and PNG)
+// and open fonts with FreeType, all on the drawing thread (DrawingThread.swift).
 import CPangoCairo
 
 /// What the PDF says about itself.

@@ -1,134 +1,7 @@
+// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift and LinePainter.swift
+// are the only files of Layout that import CPangoCairo.
 import CPangoCairo
 import Foundation
-
-/// How a block of text is set: font, width, alignment, line height.
-struct ParagraphFormat: Sendable, Equatable {
-    /// fontconfig family, size in points, weight and slant of the base font.
-    var family: String
-    var size: Double
-    var bold = false
-    var italic = false
-    /// Family and size used for `monospace` runs.
-    var monospaceFamily: String
-    var monospaceSize: Double
-    var color: Color
-    /// Width available for the lines, in points; text wraps to it. `.infinity`: no wrapping
-    /// (lines end only at hard breaks), to measure a text's preferred width.
-    var width: Double
-    var alignment: TextAlignment = .left
-    /// Indent of every line after a paragraph's first (code continuation lines), in points.
-    var hangingIndent: Double = 0
-    /// Smallest distance between baselines, in points; a taller line grows its box.
-    var lineHeight: Double
-    /// Set on one line, cut with "…" at the end when too long (table of contents entries).
-    var singleLine = false
-}
-
-/// The font machinery: a Pango context at 72 dpi, unhinted, so that what layout measures is
-/// exactly what the PDF shows. One per thread (`forThisThread`), reused across documents so
-/// fonts are loaded once.
-///
-/// Cairo 1.16 with Pango and FreeType is not safe to use from two threads at once, even with
-/// a typesetter each (crashes in FreeType and in PDF font subsetting were reproduced), so Quire
-/// renders one document at a time per process; `quire batch` runs parallel worker processes.
-final class Typesetter {
-    let fontMap: UnsafeMutablePointer<PangoFontMap>
-    let context: OpaquePointer
-    private var xHeights: [FontKey: Double] = [:]
-    /// Font descriptions by family, size, weight and slant: parsing a description string costs
-    /// Pango about 6,000 instructions, and a document asks for a handful, thousands of times.
-    private var fonts: [FontKey: OpaquePointer] = [:]
-
-    private struct FontKey: Hashable {
-        var family: String
-        var size: Double
-        var bold: Bool
-        var italic: Bool
-    }
-
-    /// The typesetter of the calling thread, set to `language` (a BCP 47 tag that picks
-    /// language-specific glyphs, such as Japanese or Chinese forms of CJK; nil for none).
-    static func forThisThread(language: String?) -> Typesetter {
-        let typesetter: Typesetter
-        if let existing = pthread_getspecific(threadKey) {
-            typesetter = Unmanaged<Typesetter>.fromOpaque(existing).takeUnretainedValue()
-        } else {
-            typesetter = Typesetter()
-            pthread_setspecific(threadKey, Unmanaged.passRetained(typesetter).toOpaque())
-        }
-        typesetter.setLanguage(language)
-        return typesetter
-    }
-
-    /// The thread-specific slot holding each thread's typesetter (released when the thread
-    /// ends). A POSIX key rather than Foundation's thread dictionary, whose bridging casts cost
-    /// every run a scan of the Swift runtime's conformance tables.
-    private static let threadKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { Unmanaged<Typesetter>.fromOpaque($0!).release() }
-        return key
-    }()
-
-    /// Sets the language glyphs are picked for; nil or empty: the process's default.
-    func setLanguage(_ language: String?) {
-        if let language, !language.isEmpty {
-            pango_context_set_language(context, pango_language_from_string(language))
-        } else {
-            pango_context_set_language(context, pango_language_get_default())
-        }
-    }
-
-    /// A typesetter of its own (tests; single documents). See `forThisThread` for threads.
-    init(language: String? = nil) {
-        fontMap = pango_cairo_font_map_new()
-        context = pango_font_map_create_context(fontMap)
-        pango_cairo_context_set_resolution(context, 72)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
-        setLanguage(language)
-    }
-
-    deinit {
-        for font in fonts.values { pango_font_description_free(font) }
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
-    }
-
-    /// Shapes `text` in `format` and breaks it into lines. O(n) in the text's length.
-    func shape(_ text: StyledText, _ format: ParagraphFormat) -> ShapedText {
-        ShapedText(text: text, format: format, font: font(format), context: context)
-    }
-
-    /// The base font of `format` (owned by this typesetter).
-    private func font(_ format: ParagraphFormat) -> OpaquePointer {
-        let key = FontKey(family: format.family, size: format.size, bold: format.bold, italic: format.italic)
-        if let font = fonts[key] { return font }
-        let font = pango_font_description_from_string(format.family)!
-        pango_font_description_set_size(font, Int32((format.size * Double(PANGO_SCALE)).rounded()))
-        if format.bold { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }
-        if format.italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
-        fonts[key] = font
-        return font
-    }
-
-    /// The x-height of a font in points (the ink height of "x"), cached per font.
-    func xHeight(family: String, size: Double) -> Double {
-        let key = FontKey(family: family, size: size, bold: false, italic: false)
-        if let cached = xHeights[key] { return cached }
-        var probe = StyledText()
-        probe.append("x")
-        let format = ParagraphFormat(family: family, size: size, monospaceFamily: family,
-                                     monospaceSize: size, color: Color(0, 0, 0), width: 1000, lineHeight: size)
-        let value = probe.isEmpty ? size / 2 : shape(probe, format).inkHeight
-        let result = value > 0 ? value : size / 2
-        xHeights[key] = result
-        return result
-    }
-}
 
 /// One paragraph shaped and broken into lines by Pango, immutable once made.
 ///
@@ -159,8 +32,8 @@ public final class ShapedText {
     /// True when Pango resolved the paragraph as right-to-left.
     public let isRightToLeft: Bool
 
-    /// `font`: the base font description (Pango copies it).
-    fileprivate init(text: StyledText, format: ParagraphFormat, font: OpaquePointer, context: OpaquePointer) {
+    /// Shapes `text`; `font`: the base font description (Pango copies it). Made by `Typesetter.shape`.
+    init(text: StyledText, format: ParagraphFormat, font: OpaquePointer, context: OpaquePointer) {
         self.text = text
         self.format = format
         let layout = pango_layout_new(context)!
@@ -315,7 +188,7 @@ public final class ShapedText {
     }
 
     /// Ink height of the whole layout in points (used to measure x-height).
-    fileprivate var inkHeight: Double {
+    var inkHeight: Double {
         var ink = PangoRectangle()
         pango_layout_get_extents(layout, &ink, nil)
         return Double(ink.height) / Double(PANGO_SCALE)

@@ -138,6 +138,29 @@ extension LayoutSession {
         return [slice]
     }
 
+    /// What stands for an image that cannot be shown: its alt text, else its file name.
+    static func placeholderLabel(alt: String, source: String) -> String {
+        let trimmed = alt.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.isEmpty { return trimmed }
+        let path = source.prefix { $0 != "?" && $0 != "#" }
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        return name.isEmpty ? "image" : name
+    }
+
+    /// The size to set `image` at: its declared size (one side alone keeps the aspect ratio),
+    /// else its own, scaled down (never up) to fit `box`.
+    static func fitted(_ image: LoadedImage, declared: (Double?, Double?), into box: ImageBox) -> (width: Double, height: Double) {
+        var w = image.width, h = image.height
+        switch declared {
+        case (let dw?, let dh?): (w, h) = (dw, dh)
+        case (let dw?, nil): (w, h) = (dw, image.height * dw / image.width)
+        case (nil, let dh?): (w, h) = (image.width * dh / image.height, dh)
+        case (nil, nil): break
+        }
+        let scale = min(1, box.width / w, box.height / h)
+        return (max(0.5, w * scale), max(0.5, h * scale))
+    }
+
     /// Where a block of some width sits in the column: 0 left, 0.5 centred, 1 right.
     static func offsetFraction(_ alignment: TextAlignment?) -> Double {
         switch alignment {

@@ -1,11 +1,14 @@
+// Resources is the image-library boundary: LoadedImage.swift and ImageLibraries.swift are the
+// only files that call gdk-pixbuf and librsvg, and decode with Cairo's image surfaces.
 import CPangoCairo
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// An image checked to decode, with its intrinsic size: what layout places and the renderer
-/// draws. The one file that calls gdk-pixbuf and librsvg (through `PixbufLibrary` and
-/// `SVGLibrary`, opened on first use) and Cairo for images.
+/// draws (`draw(in:)`, in Render). The one file that calls gdk-pixbuf and librsvg (through
+/// `PixbufLibrary` and `SVGLibrary`, opened on first use) and decodes with Cairo's image
+/// surfaces: the image-library boundary.
 ///
 /// Only the encoded bytes are kept. Decoding happens when the image is loaded (to check the
 /// data and learn its size) and again each time it is drawn, into a fresh Cairo surface that
@@ -73,37 +76,11 @@ public final class LoadedImage: Sendable {
         return nil
     }
 
-    /// Draws the image scaled into `rect` on the Cairo context `cr` (a fresh surface, filled
-    /// rather than painted: Cairo 1.16 damages a PDF when a paint shares a page with a link).
-    /// Draws nothing if decoding fails now (it succeeded when loaded).
-    func draw(in rect: Rect, _ cr: OpaquePointer) {
-        guard rect.width > 0, rect.height > 0 else { return }
-        if format == .svg {
-            guard let rsvg = try? SVGLibrary.shared.get(), let handle = try? Self.svgHandle(bytes).0 else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-            let viewport = [rect.x, rect.y, rect.width, rect.height]  // an RsvgRectangle
-            cairo_save(cr)
-            _ = rsvg.rsvgRenderDocument(handle, cr, viewport, nil)
-            cairo_restore(cr)
-            return
-        }
-        guard let surface = try? Self.rasterSurface(format, bytes, checking: false) else { return }
-        defer { cairo_surface_destroy(surface) }
-        let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
-        cairo_save(cr)
-        cairo_translate(cr, rect.x, rect.y)
-        cairo_scale(cr, rect.width / w, rect.height / h)
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_rectangle(cr, 0, 0, w, h)
-        cairo_fill(cr)
-        cairo_restore(cr)
-    }
-
     // MARK: SVG
 
     /// A librsvg handle for `bytes` at 96 dpi and its intrinsic size in CSS pixels (its
     /// width and height, else its viewBox, else CSS's default 300 × 150). Unref the handle.
-    private static func svgHandle(_ bytes: [UInt8]) throws(ImageError) -> (OpaquePointer, (width: Double, height: Double)) {
+    static func svgHandle(_ bytes: [UInt8]) throws(ImageError) -> (OpaquePointer, (width: Double, height: Double)) {
         let rsvg = try SVGLibrary.shared.get()
         var error: UnsafeMutablePointer<GError>?
         guard let handle = bytes.withUnsafeBufferPointer({ rsvg.rsvgNewFromData($0.baseAddress, UInt($0.count), &error) }) else {
@@ -138,7 +115,7 @@ public final class LoadedImage: Sendable {
     /// when loading, a JPEG is fully decoded to check it (at 1/8 size, which libjpeg does
     /// fast); when drawing, it gets a blank surface of its size carrying the JPEG's bytes,
     /// which the PDF embeds as they are.
-    private static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool) throws -> OpaquePointer {
+    static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool) throws -> OpaquePointer {
         switch format {
         case .png:
             return try cairoPNG(bytes)

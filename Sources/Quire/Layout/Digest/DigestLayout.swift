@@ -130,7 +130,7 @@ enum DigestLinks {
     /// (its entry) or `other.md#anchor` (that anchor); nil for anything else.
     static func resolve(_ link: String, from folder: String, paths: [String: Int], tables: [AnchorTable],
                         entries: [String]) -> String? {
-        if link.hasPrefix("//") || hasScheme(link) { return nil }
+        if link.hasPrefix("//") || urlScheme(link) != nil { return nil }
         let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let file = parts[0].removingPercentEncodingLeniently
         guard !file.isEmpty else { return nil }
@@ -143,11 +143,6 @@ enum DigestLinks {
     }
 }
 
-/// True for "https:...", "mailto:...": a scheme (a letter, then letters, digits, + - .) and a colon.
-func hasScheme(_ link: String) -> Bool {
-    guard let colon = link.firstIndex(of: ":"), let first = link.first, first.isLetter else { return false }
-    return link[..<colon].allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
-}
 
 extension LayoutSession {
     /// A document's source path, small and muted, under its title.

@@ -46,7 +46,7 @@ public struct ImageResources: Sendable, Equatable {
         if lower.hasPrefix("//") { return .remote(trimmed) }
         var path: String
         var isFileURL = false
-        if let scheme = Self.scheme(lower) {
+        if let scheme = urlScheme(lower) {
             guard scheme == "file" else { return .remote(trimmed) }
             path = String(trimmed.dropFirst("file:".count))
             if path.hasPrefix("//localhost/") { path = String(path.dropFirst("//localhost".count)) }
@@ -68,16 +68,6 @@ public struct ImageResources: Sendable, Equatable {
         var info = stat()
         guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .refused("image \(path) is not a file") }
         return .file(resolved)
-    }
-
-    /// A URL scheme ("https", "file", ...) at the start of `s`: two or more letters, digits,
-    /// "+", "-" or "." then ":" (one letter would be a Windows drive).
-    static func scheme(_ s: String) -> String? {
-        guard let colon = s.firstIndex(of: ":") else { return nil }
-        let name = s[..<colon]
-        guard name.count >= 2, name.first!.isLetter,
-              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
-        return String(name)
     }
 
     /// The canonical absolute path (symbolic links and `..` resolved), or nil if it does not exist.
@@ -123,63 +113,5 @@ enum DataURI {
             }
         }
         return out
-    }
-}
-
-/// The images of one document, each located, read and decoded once.
-final class ImageStore {
-    /// What an image reference gives.
-    enum Lookup {
-        case image(LoadedImage)
-        /// Nothing to draw: why (for the warning), and the URL when it is a remote image.
-        case unavailable(reason: String, remote: String?)
-    }
-
-    let resources: ImageResources
-    private var cache: [String: Lookup] = [:]
-
-    init(resources: ImageResources) {
-        self.resources = resources
-    }
-
-    /// The image `reference` names. O(1) after the first lookup of the same reference.
-    func lookup(_ reference: String) -> Lookup {
-        if let cached = cache[reference] { return cached }
-        let result: Lookup
-        switch resources.locate(reference) {
-        case .remote(let url):
-            result = .unavailable(reason: "remote image not fetched: \(url)", remote: url)
-        case .refused(let reason):
-            result = .unavailable(reason: reason, remote: nil)
-        case .data(let bytes):
-            result = Self.decode(bytes, name: "data: URI image")
-        case .file(let path):
-            do {
-                let bytes = try InputFile.readBytes(path)
-                if bytes.count > ImageResources.maximumFileSize {
-                    result = .unavailable(reason: "image \(reference) is larger than \(ImageResources.maximumFileSize >> 20) MB", remote: nil)
-                } else {
-                    result = Self.decode(bytes, name: "image \(reference)")
-                }
-            } catch {
-                result = .unavailable(reason: "image \(reference) cannot be read", remote: nil)
-            }
-        }
-        cache[reference] = result
-        return result
-    }
-
-    private static func decode(_ bytes: [UInt8], name: String) -> Lookup {
-        do {
-            return .image(try LoadedImage.decode(bytes))
-        } catch {
-            return .unavailable(reason: "\(name): \(error)", remote: nil)
-        }
-    }
-
-    /// The warning for an unavailable image at `line` (the same image twice on a line gives
-    /// the same warning, which the sink reports once).
-    func warning(_ reason: String, reference: String, line: Int) -> Warning {
-        Warning(line: line, message: reason + "; a placeholder stands in")
     }
 }

@@ -1,0 +1,33 @@
+// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PDF and PNG)
+// and open fonts with FreeType, all on the drawing thread (DrawingThread.swift).
+import CPangoCairo
+
+/// Images drawn with Cairo, decoded from their bytes at each draw by the image-library
+/// boundary (`LoadedImage.rasterSurface`, `LoadedImage.svgHandle`).
+extension LoadedImage {
+    /// Draws the image scaled into `rect` on the Cairo context `cr` (a fresh surface, filled
+    /// rather than painted: Cairo 1.16 damages a PDF when a paint shares a page with a link).
+    /// Draws nothing if decoding fails now (it succeeded when loaded).
+    func draw(in rect: Rect, _ cr: OpaquePointer) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        if format == .svg {
+            guard let rsvg = try? SVGLibrary.shared.get(), let handle = try? Self.svgHandle(bytes).0 else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+            let viewport = [rect.x, rect.y, rect.width, rect.height]  // an RsvgRectangle
+            cairo_save(cr)
+            _ = rsvg.rsvgRenderDocument(handle, cr, viewport, nil)
+            cairo_restore(cr)
+            return
+        }
+        guard let surface = try? Self.rasterSurface(format, bytes, checking: false) else { return }
+        defer { cairo_surface_destroy(surface) }
+        let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
+        cairo_save(cr)
+        cairo_translate(cr, rect.x, rect.y)
+        cairo_scale(cr, rect.width / w, rect.height / h)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_rectangle(cr, 0, 0, w, h)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+}
