@@ -152,18 +152,6 @@ extension Inline {
         case .text, .code, .softBreak, .hardBreak, .html, .footnoteReference: return []
         }
     }
-
-    /// This inline with its `children` replaced (same kind); a leaf is returned as it is.
-    public func replacingChildren(_ children: [Inline]) -> Inline {
-        switch self {
-        case .emphasis: return .emphasis(children)
-        case .strong: return .strong(children)
-        case .strikethrough: return .strikethrough(children)
-        case .link(let d, let t, _): return .link(destination: d, title: t, content: children)
-        case .image(let s, let t, _): return .image(source: s, title: t, alt: children)
-        case .text, .code, .softBreak, .hardBreak, .html, .footnoteReference: return self
-        }
-    }
 }
 
 // MARK: Walkers

@@ -62,7 +62,8 @@ final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a q
             jobs.append { [self] state in
                 draw(state)
                 monitor.locked {
-                    pending[document, default: 1] -= 1
+                    // A document dropped meanwhile (`endDocument`) has no count left to lower.
+                    if let waiting = pending[document] { pending[document] = waiting - 1 }
                     monitor.broadcast()
                 }
             }
