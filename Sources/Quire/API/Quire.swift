@@ -45,7 +45,7 @@ public enum Quire {
     }
 
     /// The folder of `path` ("docs/guide.md" → "docs", "guide.md" → "."); "." for standard input.
-    public static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         guard path != "-", let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

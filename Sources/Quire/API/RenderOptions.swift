@@ -21,7 +21,7 @@ public struct RenderOptions: Sendable {
     public var drawsOnItsOwnThread = true
 
     /// Where images may be read from, as layout takes it.
-    public var imageResources: ImageResources { ImageResources(baseDirectory: baseDirectory, root: resourceRoot) }
+    var imageResources: ImageResources { ImageResources(baseDirectory: baseDirectory, root: resourceRoot) }
 
     public init(style: Style = Style()) { self.style = style }
 }

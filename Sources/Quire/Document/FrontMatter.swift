@@ -1,15 +1,15 @@
 import Foundation
 
 /// What a document says about itself in its front matter.
-public struct DocumentInfo: Sendable, Equatable {
-    public var title: TextValue?
-    public var subtitle: TextValue?
-    public var author: TextValue?
-    public var date: TextValue?
+struct DocumentInfo: Sendable, Equatable {
+    var title: TextValue?
+    var subtitle: TextValue?
+    var author: TextValue?
+    var date: TextValue?
     /// BCP 47 language tag ("ja", "zh-Hant", ...): picks CJK glyph forms.
-    public var lang: String?
+    var lang: String?
 
-    public init(title: TextValue? = nil, subtitle: TextValue? = nil, author: TextValue? = nil,
+    init(title: TextValue? = nil, subtitle: TextValue? = nil, author: TextValue? = nil,
                 date: TextValue? = nil, lang: String? = nil) {
         self.title = title; self.subtitle = subtitle; self.author = author; self.date = date; self.lang = lang
     }
@@ -25,10 +25,10 @@ public struct DocumentInfo: Sendable, Equatable {
 /// variant map (`{"8": "Short", "20": "A longer title"}`, JSON or `{8: Short, 20: Longer}`).
 /// A block without its closing `---`, or with a line that is not `key: value`, is not front
 /// matter: a warning names its line and the block stays in the text.
-public enum FrontMatter {
+enum FrontMatter {
     /// The document info and the Markdown with the front matter blanked out (line for line, so
     /// the body's line numbers stay those of the file). O(n).
-    public static func split(_ text: String) -> (info: DocumentInfo, markdown: String, warnings: [Warning]) {
+    static func split(_ text: String) -> (info: DocumentInfo, markdown: String, warnings: [Warning]) {
         guard text.hasPrefix("---"), let header = headerLines(text) else { return (DocumentInfo(), text, []) }
         guard let bodyStart = header.bodyStart else {
             return (DocumentInfo(), text, [Warning(line: 1, message: "front matter has no closing '---'; set as text")])

@@ -7,7 +7,7 @@
 extension Array where Element == Block {
     /// - Returns: the kept blocks and whether anything was left out.
     /// - Complexity: O(lines × bytes), independent of the blocks' total size.
-    public func prefix(lines: Int, bytes: Int) -> (blocks: [Block], isShortened: Bool) {
+    func prefix(lines: Int, bytes: Int) -> (blocks: [Block], isShortened: Bool) {
         var kept: [Block] = []
         var shortened = false
         var linesSoFar = 0
@@ -83,7 +83,7 @@ private struct PrefixCutter: BlockVisitor {
 
 extension Array where Element == Inline {
     /// The inlines cut after `bytes` bytes of text (at a character boundary), styles kept.
-    public func prefix(bytes: Int) -> (inlines: [Inline], isShortened: Bool) {
+    func prefix(bytes: Int) -> (inlines: [Inline], isShortened: Bool) {
         var budget = bytes
         let result = prefix(budget: &budget)
         return (result, budget < 0)
@@ -141,7 +141,7 @@ extension String {
 extension Array where Element == Block {
     /// The blocks with every heading `by` levels deeper (at most 6), at any depth: a document
     /// set under a title of its own (a digest entry). O(blocks).
-    public func shiftingHeadings(by levels: Int) -> [Block] {
+    func shiftingHeadings(by levels: Int) -> [Block] {
         map { block in
             var shifted = block.mapChildBlocks { $0.shiftingHeadings(by: levels) }
             if case .heading(let level, let content) = block.kind {

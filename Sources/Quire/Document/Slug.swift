@@ -4,14 +4,14 @@
 /// number, connector punctuation, space or hyphen, and turns spaces into hyphens; a repeated
 /// slug gets "-1", "-2", ... appended. `SlugRegistry` reproduces that and remembers every
 /// anchor a document defines, including raw `<a id>`/`<a name>` anchors.
-public struct SlugRegistry: Sendable {
+struct SlugRegistry: Sendable {
     private var counts: [String: Int] = [:]
     private var taken: Set<String> = []
 
-    public init() {}
+    init() {}
 
     /// The bare GitHub slug of `text`, before de-duplication.
-    public static func slug(_ text: String) -> String {
+    static func slug(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -29,7 +29,7 @@ public struct SlugRegistry: Sendable {
     }
 
     /// Registers a heading's text and returns its unique slug (O(length of text) amortised).
-    public mutating func register(heading text: String) -> String {
+    mutating func register(heading text: String) -> String {
         let base = Self.slug(text)
         var candidate = base
         var n = counts[base, default: 0]
@@ -44,7 +44,7 @@ public struct SlugRegistry: Sendable {
 
     /// Registers an explicit anchor name (from raw HTML) as written; false if it was taken.
     @discardableResult
-    public mutating func register(anchor name: String) -> Bool {
+    mutating func register(anchor name: String) -> Bool {
         taken.insert(name).inserted
     }
 }

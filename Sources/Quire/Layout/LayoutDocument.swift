@@ -76,7 +76,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
 
 /// Lays out a document into pages kept in memory: `layOutPages` with every page collected,
 /// for tests, PNG previews and excerpt previews. Never fails.
-public func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
+func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
                            info: DocumentInfo = DocumentInfo(), includeFullText: Bool = true,
                            resources: ImageResources = ImageResources()) -> LaidOutDocument {
     var pages: [Page] = []

@@ -3,20 +3,20 @@
 import CPangoCairo
 
 /// What the PDF says about itself.
-public struct PDFMetadata: Sendable, Equatable {
-    public var title: String
-    public var author: String = ""
-    public var creator: String = "Quire \(Quire.version)"
+struct PDFMetadata: Sendable, Equatable {
+    var title: String
+    var author: String = ""
+    var creator: String = "Quire \(Quire.version)"
     /// Creation date as seconds since 1970 (UTC); nil lets Cairo write the current time.
     /// A fixed date makes the same input give byte-identical PDFs.
-    public var creationDate: Int64?
+    var creationDate: Int64?
 
-    public init(title: String) { self.title = title }
+    init(title: String) { self.title = title }
 }
 
 /// A failure writing the PDF (Cairo's status).
-public struct RenderError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+struct RenderError: Error, Sendable, CustomStringConvertible {
+    var description: String
 }
 
 

@@ -8,7 +8,7 @@ import CPangoCairo
 ///   - page: the page (links and destinations are not drawn; they do nothing in an image).
 ///   - dpi: pixels per inch; the image is the page's size in inches times `dpi`, rounded.
 /// - Throws: `RenderError` when Cairo fails.
-public func renderPagePNG(_ page: Page, dpi: Double) throws -> [UInt8] {
+func renderPagePNG(_ page: Page, dpi: Double) throws -> [UInt8] {
     let painted = paintPage(page, with: LinePainter())
     return try DrawingThread.shared.perform { state in
         Result { () throws(RenderError) in try pngBytes(painted, dpi: dpi, fonts: state.fonts) }

@@ -8,13 +8,13 @@ import Glibc
 /// starting with "/" against `root`, as on a web site. After `..` and symbolic links are
 /// resolved, the file must lie inside `root` (by default the base directory), so a document
 /// cannot make Quire read, say, `../../home/me/.ssh/id_rsa.png` and put it in a PDF.
-public struct ImageResources: Sendable, Equatable {
+struct ImageResources: Sendable, Equatable {
     /// Folder relative image paths start from; nil: no local image is read (a placeholder).
-    public var baseDirectory: String?
+    var baseDirectory: String?
     /// Folder that no local image may come from outside of; nil: `baseDirectory`.
-    public var root: String?
+    var root: String?
 
-    public init(baseDirectory: String? = nil, root: String? = nil) {
+    init(baseDirectory: String? = nil, root: String? = nil) {
         self.baseDirectory = baseDirectory
         self.root = root
     }

@@ -17,13 +17,13 @@ import Glibc
 /// only their compressed bytes. PNG is decoded by Cairo, JPEG is embedded in the PDF as is
 /// (`CAIRO_MIME_TYPE_JPEG`), GIF (first frame) by gdk-pixbuf, SVG is drawn as vectors by
 /// librsvg (which loads no external resource: it is given no base URL).
-public final class LoadedImage: Sendable {
-    public enum Format: String, Sendable { case png, jpeg, gif, svg }
+final class LoadedImage: Sendable {
+    enum Format: String, Sendable { case png, jpeg, gif, svg }
 
-    public let format: Format
+    let format: Format
     /// Intrinsic size in points: pixels (CSS pixels for SVG) at 96 per inch.
-    public let width: Double
-    public let height: Double
+    let width: Double
+    let height: Double
     let bytes: [UInt8]
 
     /// Points per pixel: CSS's 96 pixels per inch.
@@ -44,7 +44,7 @@ public final class LoadedImage: Sendable {
     /// Checks that `bytes` hold a PNG, JPEG, GIF or SVG image that decodes, and measures it.
     /// - Throws: `ImageError` naming the problem (unknown format, corrupt data, no size).
     /// - Complexity: one full decode of the image.
-    public static func decode(_ bytes: [UInt8]) throws -> LoadedImage {
+    static func decode(_ bytes: [UInt8]) throws -> LoadedImage {
         guard let format = sniff(bytes) else {
             throw ImageError(message: "not a PNG, JPEG, GIF or SVG image")
         }
@@ -266,7 +266,7 @@ public final class LoadedImage: Sendable {
 }
 
 /// Why an image could not be used.
-public struct ImageError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+struct ImageError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

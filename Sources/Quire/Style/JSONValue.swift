@@ -1,6 +1,6 @@
 
 /// A parsed JSON value (templates, `--set` values, front-matter variant maps).
-public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
+enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     case string(String)
     case number(Double)
     case bool(Bool)
@@ -11,14 +11,14 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses JSON text (any value at the top, not only objects); nil when it is not JSON.
     /// Object keys keep the order written. O(n).
-    public static func parse(_ text: String) -> JSONValue? {
+    static func parse(_ text: String) -> JSONValue? {
         var parser = JSONParser(bytes: Array(text.utf8))
         guard let value = parser.value() else { return nil }
         parser.skipSpace()
         return parser.atEnd ? value : nil
     }
 
-    public var description: String {
+    var description: String {
         switch self {
         case .string(let s): return s
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
@@ -34,7 +34,7 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         return description
     }
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.quoted == b.quoted }
+    static func == (a: JSONValue, b: JSONValue) -> Bool { a.quoted == b.quoted }
 }
 
 /// A small recursive-descent JSON parser (RFC 8259), depth-limited.

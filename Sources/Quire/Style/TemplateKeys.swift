@@ -2,21 +2,21 @@ import Foundation
 
 /// Every key a template or `--set` may give, with its type, what it accepts and how it
 /// changes the `Style`. `Templates/README.md` documents the same keys (a test keeps them in step).
-public struct TemplateKey: Sendable {
-    public let name: String
+package struct TemplateKey: Sendable {
+    package let name: String
     /// The JSON type, for documentation ("number", "string", "text", ...).
-    public let type: String
+    package let type: String
     /// What the key accepts, as error messages list it.
-    public let allowed: String
-    public let meaning: String
+    package let allowed: String
+    package let meaning: String
     /// A valid value, as JSON text (documentation and tests).
-    public let example: String
+    package let example: String
     /// Sets the style from a value; false when the value is not allowed (the style is unchanged).
     let apply: @Sendable (inout Style, JSONValue) -> Bool
 
-    public static func named(_ name: String) -> TemplateKey? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> TemplateKey? { all.first { $0.name == name } }
 
-    public static let all: [TemplateKey] = [
+    package static let all: [TemplateKey] = [
         TemplateKey(name: "page.size", type: "string",
                     allowed: "a4, a5, a6, letter, legal, or \"W x H\" in pt or mm (e.g. \"148 x 210 mm\")",
                     meaning: "Paper size.", example: "\"a5\"") { style, v in
@@ -229,7 +229,7 @@ public struct TemplateKey: Sendable {
 
 extension TextValue {
     /// A text value from JSON: a string, or an object of width → string (widths ≥ 0).
-    public init?(json: JSONValue) {
+    init?(json: JSONValue) {
         switch json {
         case .string(let s): self = .plain(s)
         case .object(let pairs):

@@ -10,7 +10,7 @@ public struct TemplateError: Error, Equatable, CustomStringConvertible {
 /// the default style, then `--set KEY=VALUE` overrides in order.
 public enum Templates {
     /// Built-in templates by name, with their one-line descriptions.
-    public static var builtins: [(name: String, description: String)] {
+    package static var builtins: [(name: String, description: String)] {
         BuiltinTemplates.all.map { entry in
             let description: String
             if case .object(let pairs)? = JSONValue.parse(entry.json),
@@ -63,7 +63,7 @@ public enum Templates {
 
     /// Every key as a Markdown table: key, type, default (from the built-in default template),
     /// meaning, allowed values and an example. `Templates/README.md` holds this table.
-    public static var keyTable: String {
+    package static var keyTable: String {
         var defaults: [String: JSONValue] = [:]
         if case .object(let pairs)? = BuiltinTemplates.all.first(where: { $0.name == "default" }).flatMap({ JSONValue.parse($0.json) }) {
             for (k, v) in pairs { defaults[k] = v }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// One document of a digest, parsed.
-public struct DigestDocument: Sendable {
+struct DigestDocument: Sendable {
     /// The path shown in the digest (as found).
-    public var path: String
+    var path: String
     /// The absolute, standardised path links between documents are matched against.
-    public var canonicalPath: String
-    public var document: Document
-    public var info: DocumentInfo
+    var canonicalPath: String
+    var document: Document
+    var info: DocumentInfo
     /// Where its images are read from (its own folder).
-    public var resources: ImageResources
+    var resources: ImageResources
 
-    public init(path: String, canonicalPath: String, document: Document, info: DocumentInfo,
+    init(path: String, canonicalPath: String, document: Document, info: DocumentInfo,
                 resources: ImageResources = ImageResources()) {
         self.path = path; self.canonicalPath = canonicalPath; self.document = document; self.info = info
         self.resources = resources
@@ -26,10 +26,10 @@ public struct DigestFailure: Sendable, Equatable {
 }
 
 /// A digest laid out, with each document's warnings.
-public struct LaidOutDigest {
-    public var laidOut: LaidOutDocument
+struct LaidOutDigest {
+    var laidOut: LaidOutDocument
     /// Warnings by document path, in input order.
-    public var warnings: [(path: String, warnings: [Warning])]
+    var warnings: [(path: String, warnings: [Warning])]
 }
 
 /// Lays out many documents as one digest: a cover (title, date, number of documents), a
@@ -42,7 +42,7 @@ public struct LaidOutDigest {
 /// contents with placeholder numbers, pagination, contents with the real page numbers (its
 /// lines keep their height, so the pages do not change), furniture.
 /// - Complexity: O(total text), paginated twice.
-public func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
+func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
                          style: Style, excerptLines: Int) -> LaidOutDigest {
     let typesetter = Typesetter.forThisThread(language: nil)
     let main = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(Document(blocks: [])))

@@ -5,48 +5,48 @@
 /// so the painter records exactly what layout measured, without shaping twice. A page holds
 /// Pango objects, so it stays on the thread that laid it out: what crosses to the drawing
 /// thread is its painted form (`PaintedPage`), values only.
-public struct LaidOutDocument {
-    public var pages: [Page]
+struct LaidOutDocument {
+    var pages: [Page]
     /// Headings in document order, for the PDF outline.
-    public var outline: [OutlineEntry]
+    var outline: [OutlineEntry]
     /// Document title for the metadata (front matter, first heading, else the file name).
-    public var title: String
+    var title: String
     /// Author from the front matter ("" when none).
-    public var author: String = ""
+    var author: String = ""
     /// Problems found while laying out (broken anchors, ...); the document is still complete.
-    public var warnings: [Warning]
+    var warnings: [Warning]
     /// In excerpt mode, each section as it was shown (empty otherwise).
-    public var excerpts: [ExcerptSummary] = []
+    var excerpts: [ExcerptSummary] = []
 }
 
-public struct Page {
-    public var size: PageSize
+struct Page {
+    var size: PageSize
     /// What flows in the text block.
-    public var items: [PageItem]
+    var items: [PageItem]
     /// Running header and footer (page numbers), drawn in the margins.
-    public var furniture: [PageItem] = []
+    var furniture: [PageItem] = []
     /// Clickable areas (external URIs and internal destinations).
-    public var links: [LinkArea]
+    var links: [LinkArea]
     /// Named destinations defined on this page.
-    public var destinations: [Destination]
+    var destinations: [Destination]
 }
 
-public struct Point: Sendable, Equatable {
-    public var x, y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+struct Point: Sendable, Equatable {
+    var x, y: Double
+    init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
-public struct Rect: Sendable, Equatable {
-    public var x, y, width, height: Double
-    public init(x: Double, y: Double, width: Double, height: Double) {
+struct Rect: Sendable, Equatable {
+    var x, y, width, height: Double
+    init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
-    public var maxX: Double { x + width }
-    public var maxY: Double { y + height }
+    var maxX: Double { x + width }
+    var maxY: Double { y + height }
     func offsetBy(dx: Double = 0, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 }
 
-public enum PageItem {
+enum PageItem {
     /// One typeset line of text.
     case text(TextLine)
     /// A filled rectangle (code shading, table header).
@@ -74,52 +74,52 @@ public enum PageItem {
 }
 
 /// A shaped line placed on the page.
-public struct TextLine {
+struct TextLine {
     /// The paragraph it belongs to, and which of its lines this is.
-    public var shaped: ShapedText
-    public var lineIndex: Int
+    var shaped: ShapedText
+    var lineIndex: Int
     /// Left edge of the line's logical extents, and the baseline, in page coordinates.
-    public var x: Double
-    public var baseline: Double
+    var x: Double
+    var baseline: Double
     /// Top of the line box (baseline minus ascent and half-leading) and its width.
-    public var top: Double
-    public var width: Double
+    var top: Double
+    var width: Double
     /// The characters the line shows (for tests and text checks).
-    public var text: String { shaped.lineText(lineIndex) }
+    var text: String { shaped.lineText(lineIndex) }
 }
 
-public struct Marker: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+struct Marker: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         case shape(MarkerShape)
         case taskBox(checked: Bool)
     }
-    public var kind: Kind
-    public var center: Point
+    var kind: Kind
+    var center: Point
     /// Width and height of the drawn shape, in points.
-    public var size: Double
-    public var color: Color
+    var size: Double
+    var color: Color
 }
 
-public struct LinkArea: Sendable, Equatable {
-    public enum Target: Sendable, Equatable {
+struct LinkArea: Sendable, Equatable {
+    enum Target: Sendable, Equatable {
         case uri(String)
         /// A named destination in the same PDF.
         case destination(String)
     }
-    public var rect: Rect
-    public var target: Target
+    var rect: Rect
+    var target: Target
 }
 
-public struct Destination: Sendable, Equatable {
-    public var name: String
+struct Destination: Sendable, Equatable {
+    var name: String
     /// The point the viewer scrolls to (top of the heading).
-    public var y: Double
+    var y: Double
 }
 
-public struct OutlineEntry: Sendable, Equatable {
-    public var level: Int
-    public var title: String
-    public var destination: String
+struct OutlineEntry: Sendable, Equatable {
+    var level: Int
+    var title: String
+    var destination: String
 }
 
 /// A non-fatal problem, with the 1-based source line when known (0 otherwise).

@@ -3,21 +3,21 @@
 /// Made from a `Page` by `paintPage` on the thread that laid it out; it holds no Pango object
 /// (only values), so another thread may draw it while layout goes on. Coordinates are PDF
 /// points from the page's top-left corner, y growing downwards, as in `Page`.
-public struct PaintedPage: Sendable {
-    public var size: PageSize
+struct PaintedPage: Sendable {
+    var size: PageSize
     /// In drawing order (see `drawingOrder`).
-    public var items: [PaintItem]
-    public var links: [LinkArea]
-    public var destinations: [Destination]
+    var items: [PaintItem]
+    var links: [LinkArea]
+    var destinations: [Destination]
 
     /// True when an item is drawn by a library that may shape text with Pango itself (an SVG
     /// image, through librsvg): such a page is drawn while layout waits. O(items).
-    public var drawsWithPango: Bool {
+    var drawsWithPango: Bool {
         items.contains { if case .image(_, let image) = $0 { return image.format == .svg } else { return false } }
     }
 }
 
-public enum PaintItem: Sendable {
+enum PaintItem: Sendable {
     /// One line of text, as glyph runs and the rectangles Pango draws with them.
     case text([TextPaint])
     case fill(Rect, Color)
@@ -28,7 +28,7 @@ public enum PaintItem: Sendable {
 }
 
 /// One drawing operation of a line of text, in the order Pango gives them.
-public enum TextPaint: Sendable {
+enum TextPaint: Sendable {
     /// Glyphs of one font in one colour.
     case glyphs(GlyphRun)
     /// A filled rectangle: a background, an underline, a strikethrough.
@@ -40,35 +40,35 @@ public enum TextPaint: Sendable {
 }
 
 /// Glyphs of one font, with the text they show (so the PDF's text can be copied and searched).
-public struct GlyphRun: Sendable {
-    public var font: FontRef
-    public var color: Color
+struct GlyphRun: Sendable {
+    var font: FontRef
+    var color: Color
     /// Glyph ids and their origins in page coordinates (for `colorGlyphs`, relative to the box).
-    public var glyphs: [PaintedGlyph]
+    var glyphs: [PaintedGlyph]
     /// The UTF-8 text the glyphs show, and the clusters mapping bytes to glyphs: pairs of
     /// (bytes, glyphs), in the glyphs' order (reversed in right-to-left text, `backward`).
-    public var text: [UInt8]
-    public var clusters: [Int32]
-    public var backward: Bool
+    var text: [UInt8]
+    var clusters: [Int32]
+    var backward: Bool
 }
 
-public struct PaintedGlyph: Sendable, Equatable {
-    public var index: UInt32
-    public var x: Double
-    public var y: Double
+struct PaintedGlyph: Sendable, Equatable {
+    var index: UInt32
+    var x: Double
+    var y: Double
 }
 
 /// A font as the renderer opens it: a face of a font file, scaled by `matrix` (the font size
 /// in points, and a slant when the italic is synthesized), emboldened when the bold is.
-public struct FontRef: Sendable, Hashable {
-    public var file: String
+struct FontRef: Sendable, Hashable {
+    var file: String
     /// The face in the file (with a named instance of a variable font in its upper 16 bits).
-    public var index: Int32
+    var index: Int32
     /// The font matrix xx, yx, xy, yy, in points (Cairo's convention).
-    public var matrix: [Double]
-    public var embolden: Bool
+    var matrix: [Double]
+    var embolden: Bool
     /// Font variation settings ("wght=700"); empty for none.
-    public var variations: String
+    var variations: String
     /// A colour font (emoji): glyphs are bitmaps or layers, loaded in colour.
-    public var isColor: Bool
+    var isColor: Bool
 }

@@ -8,29 +8,29 @@ import Foundation
 /// Holds the `PangoLayout`; `LinePainter` records its lines as glyph runs, so nothing is shaped
 /// twice. It stays on the thread that shaped it (pages reach the drawing thread as
 /// `PaintedPage` values), so it is not `Sendable`.
-public final class ShapedText {
-    public struct Line: Sendable, Equatable {
+final class ShapedText {
+    struct Line: Sendable, Equatable {
         /// Byte range of the line in the text.
-        public var start: Int
-        public var length: Int
+        var start: Int
+        var length: Int
         /// Left edge of the line's logical extents and its width, relative to the layout's left.
-        public var x: Double
-        public var width: Double
+        var x: Double
+        var width: Double
         /// Distance from the baseline up to the top, and down to the bottom, of the logical extents.
-        public var ascent: Double
-        public var descent: Double
+        var ascent: Double
+        var descent: Double
     }
 
     let layout: OpaquePointer
     /// Pointers to Pango's lines, in order (valid as long as `layout` lives, which is as long as self).
     let pangoLines: [UnsafeMutablePointer<PangoLayoutLine>]
-    public let lines: [Line]
+    let lines: [Line]
     let text: StyledText
     let format: ParagraphFormat
     /// Glyphs no installed font has (drawn as boxes); 0 when every character found a font.
-    public let unknownGlyphs: Int
+    let unknownGlyphs: Int
     /// True when Pango resolved the paragraph as right-to-left.
-    public let isRightToLeft: Bool
+    let isRightToLeft: Bool
 
     /// Shapes `text`; `font`: the base font description (Pango copies it). Made by `Typesetter.shape`.
     init(text: StyledText, format: ParagraphFormat, font: OpaquePointer, context: OpaquePointer) {
@@ -102,7 +102,7 @@ public final class ShapedText {
     }
 
     /// The characters of line `index`.
-    public func lineText(_ index: Int) -> String {
+    func lineText(_ index: Int) -> String {
         let line = lines[index]
         let utf8 = text.string.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: line.start)
