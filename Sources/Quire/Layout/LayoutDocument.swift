@@ -20,9 +20,9 @@ struct LayoutSummary {
 /// slices; paginate them as they come (`PageFlow`); give each page its furniture. Furniture
 /// is a deferred pass: a page waits until what its header and footer show is known, the
 /// running title (the front matter's, else the first heading's once it is laid out, else the
-/// fallback; pages wait to the end when a heading could be recorded out of source order, as
-/// footnotes' and excerpts' are) and, when a slot shows {pages}, the page count (every page
-/// waits to the end). Knows nothing of drawing.
+/// fallback; unless the document opens with a heading, pages wait to the end when a heading
+/// could be recorded out of source order, as footnotes' and cut excerpts' are) and, when a
+/// slot shows {pages}, the page count (every page waits to the end). Knows nothing of drawing.
 ///
 /// - Parameters:
 ///   - fallbackTitle: the title when the document has no heading (usually the file name).
@@ -39,7 +39,9 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources)
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     let hasFootnotes = document.blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } }
-    let titleMayComeEarly = !hasFootnotes && style.excerptLines == nil
+    // A heading opening the document comes first in source order whatever is recorded later.
+    let opensWithHeading = document.blocks.first.map { if case .heading = $0.kind { return true } else { return false } } ?? false
+    let titleMayComeEarly = opensWithHeading || (!hasFootnotes && style.excerptLines == nil)
     let countsPages = style.header.usesPageCount || style.footer.usesPageCount
     var flow = PageFlow(style: style)
     var waiting: [Page] = []

@@ -156,6 +156,36 @@ final class StreamingLayoutTests: XCTestCase {
         XCTAssertEqual(pages.last?.furnitureLines.last?.text, "\(count) of \(count)")
     }
 
+    /// Pages are handed on while layout goes on (so memory stays a page), unless what their
+    /// furniture shows comes only at the end. Seen through an image at the document's end,
+    /// deleted when page 1 is handed on: a page handed on early leaves the image missing.
+    func testPagesAreHandedOnBeforeLayoutEndsUnlessTheyMustWait() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quire-stream-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func handedEarly(_ markdown: String, style: Style = Style()) throws -> Bool {
+            let image = folder.appendingPathComponent("end.png")
+            try Data(try Fixtures.bytes("diagram.png")).write(to: image)
+            let summary = layOutPages(parseMarkdown(markdown + "\n\n![end](end.png)\n"), style: style, fallbackTitle: "t.md",
+                                      resources: ImageResources(baseDirectory: folder.path)) { page in
+                try? FileManager.default.removeItem(at: image)
+            }
+            XCTAssertGreaterThan(summary.pageCount, 2)
+            return summary.warnings.contains { $0.message.contains("end.png") }
+        }
+        let long = (1...12).map { "## Part \($0)\n\n" + prose(250, seed: "p\($0)-") }.joined(separator: "\n\n")
+        var excerpts = Style()
+        excerpts.excerptLines = 2
+        var counted = Style()
+        counted.footer.center = .plain("{page} / {pages}")
+        XCTAssertTrue(try handedEarly(long), "plain document")
+        XCTAssertTrue(try handedEarly("# Title\n\n" + long, style: excerpts), "excerpts of a document opening with a heading")
+        XCTAssertTrue(try handedEarly("# Title\n\n" + long + "\n\nA note.[^n]\n\n[^n]: Text.", style: Style()), "footnotes after an opening heading")
+        XCTAssertFalse(try handedEarly(long, style: counted), "{pages} waits for the count")
+        XCTAssertFalse(try handedEarly(prose(40) + "\n\n" + long + "\n\nA note.[^n]\n\n[^n]: Text."),
+                       "footnotes may hold a heading earlier than the first one laid out")
+    }
+
     /// `Quire.render` streams; drawing the whole laid-out document gives the same bytes.
     func testStreamedPDFIsByteForByteTheWholeDocumentsPDF() throws {
         var options = RenderOptions()
