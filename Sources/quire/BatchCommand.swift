@@ -3,6 +3,26 @@ import Quire
 
 /// `quire batch INPUT_DIR -o OUTPUT_DIR`: messages and progress for `Batch`.
 extension CLI {
+    static let batchTable = OptionTable(command: "batch", inputs: .one, options: [
+        Option(["-o", "--output"], value: "DIR", "where the PDF tree goes (required; created if missing)") { a, v in a.output = v },
+        Option(["--jobs"], value: "N", "files rendered at once (default: the number of cores)") { a, v throws(ExitCode) in
+            guard let n = Int(v), (1...256).contains(n) else {
+                throw usageError("--jobs needs a number from 1 to 256", hint: "run 'quire batch --help'")
+            }
+            a.jobs = n
+        },
+        Option(flag: ["--force"], "render even the files whose PDF is up to date") { $0.force = true },
+        Option(["--title"], value: "TEXT", "every PDF's title (default: each file's own)") { a, v in
+            a.title = v
+        },
+        Option(["--resource-root"], value: "DIR", "let images come from anywhere under DIR (default: INPUT_DIR)") { a, v in
+            a.resourceRoot = v
+        },
+    ] + styleOptions() + [
+        Option(flag: ["-q", "--quiet"], "no progress and no warnings, only the summary and failures") { $0.quiet = true },
+        help,
+    ])
+
     static let batchUsage = """
     Usage: quire batch INPUT_DIR -o OUTPUT_DIR [--jobs N] [--force] [options]
 
@@ -11,43 +31,20 @@ extension CLI {
     skipped; an existing file that is not a PDF written by Quire is never overwritten.
 
     Options:
-      -o, --output DIR       where the PDF tree goes (required; created if missing)
-      --jobs N               files rendered at once (default: the number of cores)
-      --force                render even the files whose PDF is up to date
-    \(styleOptions)
-      -q, --quiet            no progress and no warnings, only the summary and failures
-      -h, --help             show this help
+    \(batchTable.help)
 
     Exit status: 0 when every file rendered or was up to date, 1 when some failed,
     2 for a usage error.
     """
 
-    static func batch(_ args: [String]) -> Int32 { guarded { () throws(ExitCode) in
-        var rest: [String] = []
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
-        var force = false
-        var i = 0
-        while i < args.count {
-            switch args[i] {
-            case "--jobs":
-                guard i + 1 < args.count, let n = Int(args[i + 1]), (1...256).contains(n) else {
-                    return usageError("--jobs needs a number from 1 to 256", hint: "run 'quire batch --help'")
-                }
-                jobs = n
-                i += 1
-            case "--force":
-                force = true
-            default:
-                rest.append(args[i])
-            }
-            i += 1
-        }
-        let a = try parse(rest, command: "batch", allowOutput: true)
+    static func batch(_ args: [String]) throws(ExitCode) -> Int32 {
+        let a = try batchTable.parse(args)
         if a.help { print(batchUsage); return 0 }
-        guard let input = a.input else { return usageError("no input folder", hint: "usage: quire batch INPUT_DIR -o OUTPUT_DIR") }
+        guard let input = a.inputs.first else { throw usageError("no input folder", hint: "usage: quire batch INPUT_DIR -o OUTPUT_DIR") }
         guard let output = a.output else {
-            return usageError("batch needs -o OUTPUT_DIR", hint: "give the folder the PDFs go to (it may be INPUT_DIR itself)")
+            throw usageError("batch needs -o OUTPUT_DIR", hint: "give the folder the PDFs go to (it may be INPUT_DIR itself)")
         }
+        let jobs = a.jobs, force = a.force
         var options = try self.options(a)
         // Images may come from anywhere in the input tree unless --resource-root says otherwise.
         if options.resourceRoot == nil { options.resourceRoot = input }
@@ -55,11 +52,11 @@ extension CLI {
         do {
             plan = try Batch.plan(input: input, output: output)
         } catch {
-            return usageError("\(error)", hint: "batch takes a folder of Markdown files")
+            throw usageError("\(error)", hint: "batch takes a folder of Markdown files")
         }
         let started = Date()
         let reporter = Progress(total: plan.count, quiet: a.quiet, started: started)
-        let templateTime = a.template.flatMap { $0.hasSuffix(".json") || $0.contains("/") ? Batch.modificationTimeExact($0) : nil }
+        let templateTime = a.template.flatMap { $0.hasSuffix(".json") || $0.contains("/") ? modificationTime($0) : nil }
         // Decide first what is up to date or must not be touched; render the rest.
         let results = Results(count: plan.count)
         var pending: [Int] = []
@@ -100,7 +97,7 @@ extension CLI {
         printError("quire: batch: \(plan.count) files: \(rendered) rendered, \(skipped) skipped, \(failures.count) failed in "
                    + String(format: "%.1f s", seconds))
         return failures.isEmpty ? 0 : 1
-    } }
+    }
 
     /// Outcomes by job index, filled from several threads.
     final class Results: @unchecked Sendable {
@@ -140,7 +137,7 @@ extension CLI {
             var lines: [String] = []
             switch outcome {
             case .rendered(let warnings):
-                lines = warnings.map { "quire: warning: \(job.relativePath)" + ($0.line > 0 ? ":\($0.line)" : "") + ": \($0.message)" }
+                lines = warnings.map { warningLine($0, file: job.relativePath) }
                 if !terminal { lines.append("rendered \(job.relativePath)") }
             case .skipped:
                 if !terminal { lines.append("skipped \(job.relativePath) (up to date)") }

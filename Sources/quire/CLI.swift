@@ -13,7 +13,7 @@ enum CLI {
       quire preview INPUT.md [--excerpt-lines N] [--png OUT.png [--page K]] [options]
       quire batch INPUT_DIR -o OUTPUT_DIR [--jobs N] [--force] [options]
       quire digest INPUT... -o OUT.pdf [--excerpt-lines N] [--title T] [options]
-      quire templates
+      quire templates [--keys]
       quire --help | --version
 
     Commands:
@@ -26,175 +26,104 @@ enum CLI {
     Run 'quire COMMAND --help' for a command's options.
     """
 
-    static let styleOptions = """
-      --template NAME|PATH   a built-in template (see 'quire templates') or a .json file
-      --set KEY=VALUE        override one template key (repeatable; keys in Templates/README.md)
-      --page-size SIZE       a4 (default), a5, a6, letter, legal or "W x H mm" (same as --set page.size=SIZE)
-      --excerpt-lines N      cut every section longer than N lines (N >= 1) to N lines ending
-                             with "… Continue reading", linked to its full text at the end
-    """
-
-    static let resourceOption = """
-      --resource-root DIR    let images come from anywhere under DIR (default: the input's
-                             folder; a path leaving it is refused with a warning)
-    """
-
-    static let renderUsage = """
-    Usage: quire render INPUT.md [-o OUTPUT.pdf] [options]
-
-    Typesets INPUT.md into a PDF. Use '-' as INPUT to read standard input.
-
-    Options:
-      -o, --output PATH      where to write the PDF (default: INPUT with .pdf beside it;
-                             '-' writes to standard output; required when INPUT is '-')
-      --title TEXT           the PDF's title (default: front matter title, first heading, file name)
-    \(resourceOption)
-    \(styleOptions)
-      -q, --quiet            do not print warnings
-      -h, --help             show this help
-
-    Images are read relative to INPUT's folder (for '-', the current folder); remote
-    images are never fetched. Warnings (a link to a missing #anchor, an image that cannot
-    be shown) are printed as 'quire: warning: FILE:LINE: message'; the PDF is still written.
-    Exit status: 0 success, 1 rendering error, 2 usage error.
-    """
-
-    static let previewUsage = """
-    Usage: quire preview INPUT.md [--excerpt-lines N] [options]
-           quire preview INPUT.md --png OUT.png [--page K] [--dpi D] [options]
-
-    Prints every section's excerpt with exactly the line breaks of the PDF that
-    'quire render --excerpt-lines N' makes; a cut section ends with "… Continue reading".
-    With --png, draws page K (default 1) of the same layout into a PNG image instead.
-
-    Options:
-      --png PATH             write page K as a PNG image (the page size at D dots per inch)
-      --page K               which page (1-based; default 1)
-      --dpi D                resolution of the PNG, 24 to 600 (default 96)
-    \(styleOptions)
-                             (preview uses 6 lines when neither this nor the template sets them)
-    \(resourceOption)
-      -h, --help             show this help
-    """
-
     static func run(_ args: [String]) -> Int32 {
         guard let command = args.first else {
             printError(usage)
             return 2
         }
         let rest = Array(args.dropFirst())
-        switch command {
-        case "-h", "--help", "help":
-            print(usage)
-            return 0
-        case "-V", "--version", "version":
-            print("quire \(Quire.version)")
-            return 0
-        case "render":
-            return render(rest)
-        case "preview":
-            return preview(rest)
-        case "batch":
-            return batch(rest)
-        case "digest":
-            return digest(rest)
-        case "__worker":
-            // A batch worker process (see WorkerPool); its options are batch's style options.
-            return guarded { () throws(ExitCode) in
-                WorkerReply.serve(options: try options(parse(rest, command: "batch", allowOutput: true)))
-            }
-        case "templates":
-            if rest == ["--keys"] {
-                print(Templates.keyTable)
+        return guarded { () throws(ExitCode) in
+            switch command {
+            case "-h", "--help", "help":
+                print(usage)
                 return 0
+            case "-V", "--version", "version":
+                print("quire \(Quire.version)")
+                return 0
+            case "render": return try render(rest)
+            case "preview": return try preview(rest)
+            case "batch": return try batch(rest)
+            case "digest": return try digest(rest)
+            case "templates": return try templates(rest)
+            case "__worker":
+                // A batch worker process (see WorkerPool); its options are batch's style options.
+                let a = try workerTable.parse(rest)
+                return WorkerProtocol.serve(options: try options(a), input: 0, output: 1)
+            default:
+                throw usageError("unknown command '\(command)'", hint: "run 'quire --help' for the commands")
             }
-            guard rest.isEmpty else {
-                return usageError("unexpected '\(rest[0])'", hint: "'quire templates' lists the built-ins; 'quire templates --keys' lists every key")
+        }
+    }
+
+    // MARK: Options every command shares
+
+    static let help = Option(flag: ["-h", "--help"], "show this help") { $0.help = true }
+    static let quiet = Option(flag: ["-q", "--quiet"], "do not print warnings") { $0.quiet = true }
+    static let title = Option(["--title"], value: "TEXT", "the PDF's title (default: front matter title, first heading, file name)") { a, v in
+        a.title = v
+    }
+    static let resourceRoot = Option(["--resource-root"], value: "DIR", "let images come from anywhere under DIR (default: the input's",
+                                     "folder; a path leaving it is refused with a warning)") { a, v in a.resourceRoot = v }
+
+    /// The options that choose the style; `excerptNote` adds a line to --excerpt-lines's help.
+    static func styleOptions(excerptNote: String? = nil) -> [Option] {
+        var excerptLines = Option(["--excerpt-lines"], value: "N", "cut every section longer than N lines (N >= 1) to N lines ending",
+                                  "with \"… Continue reading\", linked to its full text at the end") { a, v throws(ExitCode) in
+            guard let n = Int(v), n >= 1 else {
+                throw usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines, 1 or more")
             }
-            for t in Templates.builtins {
-                print(t.name.padding(toLength: 10, withPad: " ", startingAt: 0) + t.description)
-            }
+            a.sets.append("excerpt.lines=\(n)")
+        }
+        if let excerptNote { excerptLines = excerptLines.noting(excerptNote) }
+        return [
+            Option(["--template"], value: "NAME|PATH", "a built-in template (see 'quire templates') or a .json file") { a, v in a.template = v },
+            Option(["--set"], value: "KEY=VALUE", "override one template key (repeatable; keys in Templates/README.md)") { a, v in
+                a.sets.append(v)
+            },
+            Option(["--page-size"], value: "SIZE", "a4 (default), a5, a6, letter, legal or \"W x H mm\" (same as --set page.size=SIZE)") { a, v in
+                a.sets.append("page.size=" + v)
+            },
+            excerptLines,
+        ]
+    }
+
+    /// The options batch's workers are started with: what every file of the batch shares.
+    static let workerTable = OptionTable(command: "batch", inputs: .none, options: styleOptions() + [title, resourceRoot])
+
+    // MARK: templates
+
+    static let templatesTable = OptionTable(command: "templates", inputs: .none, options: [
+        Option(flag: ["--keys"], "print every key a template may set, as a Markdown table") { $0.keys = true },
+        help,
+    ])
+
+    static let templatesUsage = """
+    Usage: quire templates [--keys]
+
+    Lists the built-in templates with what each is for; '--keys' prints every key a template
+    or '--set' may give: its type, default, meaning, allowed values and an example.
+
+    Options:
+    \(templatesTable.help)
+    """
+
+    static func templates(_ args: [String]) throws(ExitCode) -> Int32 {
+        let a = try templatesTable.parse(args)
+        if a.help { print(templatesUsage); return 0 }
+        if a.keys {
+            print(Templates.keyTable)
             return 0
-        default:
-            return usageError("unknown command '\(command)'", hint: "run 'quire --help' for the commands")
         }
+        for t in Templates.builtins {
+            print(t.name.padding(toLength: 10, withPad: " ", startingAt: 0) + t.description)
+        }
+        return 0
     }
 
-    /// What the command line asked for, before the template is resolved.
-    struct Arguments {
-        var input: String?
-        var output: String?
-        var title: String?
-        var resourceRoot: String?
-        var template: String?
-        var sets: [String] = []
-        var quiet = false
-        var help = false
-        var png: String?
-        var page = 1
-        var dpi = 96.0
-    }
-
-    /// Parses the options render and preview share; a usage error's exit code otherwise.
-    static func parse(_ args: [String], command: String, allowOutput: Bool) throws(ExitCode) -> Arguments {
-        var a = Arguments()
-        var i = 0
-        while i < args.count {
-            let arg = args[i]
-            func value() -> String? {
-                guard i + 1 < args.count else { return nil }
-                i += 1
-                return args[i]
-            }
-            let takesValue = ["--template", "--set", "--page-size", "--excerpt-lines", "--resource-root"]
-                + (allowOutput ? ["-o", "--output", "--title"] : ["--png", "--page", "--dpi"])
-            if takesValue.contains(arg) {
-                guard let v = value() else {
-                    throw ExitCode(usageError("option '\(arg)' needs a value", hint: "run 'quire \(command) --help' for the options"))
-                }
-                switch arg {
-                case "-o", "--output": a.output = v
-                case "--title": a.title = v
-                case "--resource-root": a.resourceRoot = v
-                case "--template": a.template = v
-                case "--set": a.sets.append(v)
-                case "--page-size": a.sets.append("page.size=" + v)
-                case "--png": a.png = v
-                case "--page":
-                    guard let k = Int(v), k >= 1 else {
-                        throw ExitCode(usageError("invalid --page '\(v)'", hint: "give a page number, 1 or more"))
-                    }
-                    a.page = k
-                case "--dpi":
-                    guard let d = Double(v), (24...600).contains(d) else {
-                        throw ExitCode(usageError("invalid --dpi '\(v)'", hint: "give a resolution from 24 to 600"))
-                    }
-                    a.dpi = d
-                default:
-                    guard let n = Int(v), n >= 1 else {
-                        throw ExitCode(usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines, 1 or more"))
-                    }
-                    a.sets.append("excerpt.lines=\(n)")
-                }
-            } else if arg == "-h" || arg == "--help" {
-                a.help = true
-            } else if allowOutput && (arg == "-q" || arg == "--quiet") {
-                a.quiet = true
-            } else if arg.hasPrefix("-") && arg != "-" {
-                throw ExitCode(usageError("unknown option '\(arg)'", hint: "run 'quire \(command) --help' for the options"))
-            } else if let first = a.input {
-                throw ExitCode(usageError("more than one input ('\(first)' and '\(arg)')",
-                                                    hint: "\(command) takes one file; 'quire \(command) --help' shows the usage"))
-            } else {
-                a.input = arg
-            }
-            i += 1
-        }
-        return a
-    }
+    // MARK: Shared work
 
     /// A usage problem, already reported: the exit status to end with.
-    struct ExitCode: Error {
+    struct ExitCode: Error, Sendable {
         var code: Int32
         init(_ code: Int32) { self.code = code }
     }
@@ -220,91 +149,22 @@ enum CLI {
         do {
             options = RenderOptions(style: try Templates.style(template: a.template, sets: a.sets))
         } catch {
-            throw ExitCode(usageError(error.message, hint: "see Templates/README.md for every key and its values"))
+            throw usageError(error.message, hint: "see Templates/README.md for every key and its values")
         }
         options.title = a.title
         if let root = a.resourceRoot {
             var info = stat()
             guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw ExitCode(usageError("--resource-root '\(root)' is not a folder", hint: "give the folder images may come from"))
+                throw usageError("--resource-root '\(root)' is not a folder", hint: "give the folder images may come from")
             }
             options.resourceRoot = root
         }
         return options
     }
 
-    static func render(_ args: [String]) -> Int32 { guarded { () throws(ExitCode) in
-        let a = try parse(args, command: "render", allowOutput: true)
-        if a.help { print(renderUsage); return 0 }
-        guard let inputPath = a.input else {
-            return usageError("no input file", hint: "usage: quire render INPUT.md [-o OUTPUT.pdf]")
-        }
-        if inputPath == "-" && a.output == nil {
-            return usageError("reading standard input needs -o", hint: "add '-o OUTPUT.pdf' or '-o -' for standard output")
-        }
-        let options = try self.options(a, input: inputPath)
-        let outputPath = a.output ?? defaultOutput(for: inputPath)
-        do {
-            let result = try Quire.renderFile(input: inputPath, output: outputPath, options: options)
-            if !a.quiet {
-                for warning in result.warnings {
-                    let place = warning.line > 0 ? "\(inputPath):\(warning.line)" : inputPath
-                    printError("quire: warning: \(place): \(warning.message)")
-                }
-            }
-            return 0
-        } catch {
-            printError("quire: error: \(error)")
-            return 1
-        }
-    } }
-
-    static func preview(_ args: [String]) -> Int32 { guarded { () throws(ExitCode) in
-        let a = try parse(args, command: "preview", allowOutput: false)
-        if a.help { print(previewUsage); return 0 }
-        guard let path = a.input else {
-            return usageError("no input file", hint: "usage: quire preview INPUT.md [--excerpt-lines N]")
-        }
-        let options = try self.options(a, input: path)
-        do {
-            let text = try InputFile.readMarkdown(at: path)
-            if let png = a.png {
-                let image = try Quire.renderPNG(markdown: text, page: a.page, dpi: a.dpi, options: options)
-                try OutputFile.writeAtomically(image.png, to: png)
-                return 0
-            }
-            var out = ""
-            for excerpt in Quire.excerpts(markdown: text, options: options) {
-                out += "## \(excerpt.title)\n"
-                for line in excerpt.lines { out += line + "\n" }
-                out += "\n"
-            }
-            print(out, terminator: "")
-            return 0
-        } catch {
-            printError("quire: error: \(error)")
-            return 1
-        }
-    } }
-
-    /// INPUT.md -> INPUT.pdf beside it (any extension replaced; none: ".pdf" added).
-    static func defaultOutput(for input: String) -> String {
-        let slash = input.lastIndex(of: "/")
-        let nameStart = slash.map { input.index(after: $0) } ?? input.startIndex
-        if let dot = input[nameStart...].lastIndex(of: "."), dot > nameStart {
-            return String(input[..<dot]) + ".pdf"
-        }
-        return input + ".pdf"
-    }
-
-    @discardableResult
-    static func usageError(_ message: String, hint: String) -> Int32 {
+    /// Reports a usage problem (exit status 2) with a hint, for the caller to throw.
+    static func usageError(_ message: String, hint: String) -> ExitCode {
         printError("quire: error: \(message)\nhint: \(hint)")
-        return 2
-    }
-
-    static func printError(_ text: String) {
-        var line = text + "\n"
-        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+        return ExitCode(2)
     }
 }

@@ -82,11 +82,67 @@ final class BatchTests: BinaryTestCase {
         XCTAssertEqual(try String(contentsOf: precious, encoding: .utf8), "my own notes")
     }
 
+    /// A worker that dies fails only the file it was rendering. The worker is really killed:
+    /// one file is a FIFO, whose reader waits for a writer that never comes, and the test kills
+    /// the worker found holding it open (no hook in the sources).
     func testACrashingRendererFailsOnlyItsFile() throws {
-        let run = try batch(["--jobs", "2"], environment: ["QUIRE_TEST_WORKER_CRASH_ON": "docs/b.markdown"])
-        XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderrText.contains("docs/b.markdown: the renderer crashed on this file"), run.stderrText)
-        XCTAssertEqual(pdfs(under: output), ["a.pdf", "docs/deep/c.pdf", "docs/deep/d.pdf"])
+        let fifo = input.appendingPathComponent("docs/stuck.md")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        let process = Process()
+        process.executableURL = quire
+        process.arguments = ["batch", input.path, "-o", output.path, "--jobs", "2"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Open the FIFO's other end once a worker opens it to read (until then, opening it
+        // without waiting fails), so the worker goes on to wait in read() holding it open.
+        var writer: Int32 = -1
+        for _ in 0..<600 where writer < 0 {
+            writer = open(fifo.path, O_WRONLY | O_NONBLOCK)
+            if writer < 0 { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        defer { if writer >= 0 { close(writer) } }
+        XCTAssertGreaterThanOrEqual(writer, 0, "a worker opened the FIFO")
+        var killed = false
+        for _ in 0..<600 where !killed && writer >= 0 {
+            Thread.sleep(forTimeInterval: 0.05)
+            for pid in try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init) {
+                let fds = "/proc/\(pid)/fd"
+                let open = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+                let holdsFIFO = open.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\($0)")) == fifo.path }
+                if holdsFIFO, pid != getpid(), pid != process.processIdentifier, kill(pid, SIGKILL) == 0 { killed = true }
+            }
+        }
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(killed, "a worker was found reading the FIFO")
+        XCTAssertEqual(process.terminationStatus, 1, stderr)
+        XCTAssertTrue(stderr.contains("docs/stuck.md: the renderer crashed on this file (signal 9)"), stderr)
+        XCTAssertEqual(pdfs(under: output), ["a.pdf", "docs/b.pdf", "docs/deep/c.pdf", "docs/deep/d.pdf"])
+    }
+
+    /// Regression: the workers' line protocol turned a newline in a path into a space, so a
+    /// file whose name holds a newline was asked for under another name and failed.
+    func testBatchRendersAFileWhoseNameHasANewline() throws {
+        try write("odd\nname.md", Data("# Odd\n\nA file name with a newline.\n".utf8))
+        let run = try batch(["--jobs", "2"])
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        XCTAssertTrue(pdfs(under: output).contains("odd\nname.pdf"), "\(pdfs(under: output))")
+        XCTAssertTrue(try PDFInspector(pdf: output.appendingPathComponent("odd\nname.pdf")).check().passed)
+    }
+
+    /// Every option that takes a value takes it after "=" too.
+    func testOptionEqualsValueWorksAsOptionSpaceValue() throws {
+        let run = try Run.run(quire, ["batch", input.path, "--output=\(output.path)", "--jobs=2", "--set=body.size=11",
+                                      "--page-size=a5", "--excerpt-lines=3", "--template=compact"])
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        XCTAssertEqual(pdfs(under: output).count, 4)
+        let pdf = output.appendingPathComponent("a.pdf")
+        let info = try Run.run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf.path])
+        XCTAssertTrue(info.stdoutText.contains("419.528 x 595.276 pts"), info.stdoutText)
+        let flag = try Run.run(quire, ["batch", input.path, "-o", output.path, "--force=yes"])
+        XCTAssertEqual(flag.status, 2)
+        XCTAssertTrue(flag.stderrText.contains("option '--force' takes no value"), flag.stderrText)
     }
 
     func testUsageErrors() throws {

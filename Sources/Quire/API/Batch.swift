@@ -25,32 +25,18 @@ public enum Batch {
     /// inside the input, are left out.
     /// - Throws: `QuireError` when `input` is not a readable folder.
     public static func plan(input: String, output: String) throws -> [Job] {
-        let fm = FileManager.default
         var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw QuireError(file: input, message: "not a folder")
         }
         let root = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
         let outputRoot = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
-        guard let walker = fm.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
-                                         options: [.skipsHiddenFiles]) else {
-            throw QuireError(file: input, message: "cannot read the folder")
+        let relatives = try MarkdownFiles.find(under: root.path, excluding: outputRoot.path == root.path ? nil : outputRoot.path)
+        return relatives.map { relative in
+            let pdf = (relative as NSString).deletingPathExtension + ".pdf"
+            return Job(relativePath: relative, input: root.appendingPathComponent(relative).path,
+                       output: outputRoot.appendingPathComponent(pdf).path)
         }
-        var jobs: [Job] = []
-        for case let url as URL in walker {
-            let resolved = url.standardizedFileURL.resolvingSymlinksInPath()
-            if resolved.path == outputRoot.path && outputRoot.path != root.path {
-                walker.skipDescendants()
-                continue
-            }
-            guard ["md", "markdown"].contains(url.pathExtension.lowercased()),
-                  (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true else { continue }
-            let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
-            let pdf = String(relative.dropLast(url.pathExtension.count)) + "pdf"
-            jobs.append(Job(relativePath: relative, input: url.standardizedFileURL.path,
-                            output: outputRoot.appendingPathComponent(pdf).path))
-        }
-        return jobs.sorted { $0.relativePath < $1.relativePath }
     }
 
     /// What to do with `job` before rendering: `.skipped` when its output is newer than its
@@ -61,7 +47,7 @@ public enum Batch {
         guard isQuirePDF(job.output) else {
             return .failed("\(job.output) exists and is not a PDF written by Quire; not overwritten")
         }
-        if !force, let out = modificationTimeExact(job.output), let input = modificationTimeExact(job.input),
+        if !force, let out = modificationTime(job.output), let input = modificationTime(job.input),
            out > input, out > (templateTime ?? 0) {
             return .skipped
         }
@@ -83,14 +69,6 @@ public enum Batch {
         } catch {
             return .failed("\(error)")
         }
-    }
-
-    /// Modification time with sub-second precision (so an output written in the same second
-    /// as its input's edit is not taken for up to date).
-    public static func modificationTimeExact(_ path: String) -> Double? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
     }
 
     /// True for a PDF whose metadata names Quire as its creator.

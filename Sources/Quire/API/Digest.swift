@@ -13,28 +13,21 @@ public enum Digest {
     /// The Markdown files named by `inputs`: files as given, folders searched recursively for
     /// `*.md` and `*.markdown` (hidden entries skipped), each folder's files in path order.
     /// A missing input is reported as a failure, not thrown.
-    public static func collect(_ inputs: [String]) -> (files: [String], failures: [DigestFailure]) {
+    package static func collect(_ inputs: [String]) -> (files: [String], failures: [DigestFailure]) {
         var files: [String] = []
         var failures: [DigestFailure] = []
-        let fm = FileManager.default
         for input in inputs {
             var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 failures.append(DigestFailure(path: input, reason: "no such file or folder"))
                 continue
             }
-            if !isDirectory.boolValue { files.append(input); continue }
-            let walker = fm.enumerator(at: URL(fileURLWithPath: input), includingPropertiesForKeys: [.isDirectoryKey],
-                                       options: [.skipsHiddenFiles])
-            var found: [String] = []
-            while let url = walker?.nextObject() as? URL {
-                guard ["md", "markdown"].contains(url.pathExtension.lowercased()),
-                      (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true else { continue }
-                let root = URL(fileURLWithPath: input).standardizedFileURL.path
-                let relative = url.standardizedFileURL.path.dropFirst(root.count).drop { $0 == "/" }
-                found.append((input as NSString).appendingPathComponent(String(relative)))
+            guard isDirectory.boolValue else { files.append(input); continue }
+            do {
+                files += try MarkdownFiles.find(under: input).map { (input as NSString).appendingPathComponent($0) }
+            } catch {
+                failures.append(DigestFailure(path: input, reason: error.message))
             }
-            files += found.sorted()
         }
         return (files, failures)
     }

@@ -5,18 +5,18 @@ import Darwin
 #endif
 
 /// Reading Markdown input: bytes from a file or standard input, checked to be UTF-8 text.
-public enum InputFile {
+package enum InputFile {
     /// Reads and validates `path` ("-" for standard input).
     /// - Throws: `QuireError` when the file cannot be read, holds a NUL byte, or is not UTF-8,
     ///   naming the byte offset of the first bad byte.
-    public static func readMarkdown(at path: String) throws -> String {
+    package static func readMarkdown(at path: String) throws -> String {
         let bytes = try readBytes(path)
         return try decode(bytes, name: path)
     }
 
     /// Decodes UTF-8 text, stripping one leading byte-order mark. The error names the first
     /// problem in the file: a NUL byte or a byte that is not UTF-8, with its offset.
-    public static func decode(_ bytes: [UInt8], name: String) throws -> String {
+    package static func decode(_ bytes: [UInt8], name: String) throws -> String {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         let nul = bytes.firstIndex(of: 0)
@@ -43,14 +43,6 @@ public enum InputFile {
         }
     }
 
-    /// The file's modification time in seconds since 1970, or nil (standard input, no such file).
-    public static func modificationTime(_ path: String) -> Int64? {
-        guard path != "-" else { return nil }
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Int64(info.st_mtim.tv_sec)
-    }
-
     static func readBytes(_ path: String) throws -> [UInt8] {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw QuireError(file: path, message: "cannot read: \(errnoText())") }
@@ -75,11 +67,11 @@ public enum InputFile {
 }
 
 /// Writing PDF output without ever leaving a partial file.
-public enum OutputFile {
+package enum OutputFile {
     /// Writes `bytes` to a temporary file in `path`'s folder, then renames it to `path`
     /// ("-" writes to standard output). The new file gets mode 0666 less the umask.
     /// - Throws: `QuireError` naming `path` if any step fails; the temporary file is removed.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         if path == "-" {
             try writeAll(bytes, fd: 1, name: "standard output")
             return
@@ -117,3 +109,13 @@ public enum OutputFile {
 }
 
 func errnoText() -> String { String(cString: strerror(errno)) }
+
+/// A file's modification time in seconds since 1970, with its sub-second part (so an output
+/// written in the same second as its input's edit is not taken for up to date); nil for
+/// standard input ("-") or a file that does not exist.
+package func modificationTime(_ path: String) -> Double? {
+    guard path != "-" else { return nil }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+}

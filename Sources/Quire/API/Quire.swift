@@ -61,7 +61,8 @@ public enum Quire {
     public static func renderFile(input: String, output: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
         var options = options
         options.sourceName = input
-        options.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch ?? InputFile.modificationTime(input)
+        options.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch
+            ?? modificationTime(input).map { Int64($0.rounded(.down)) }
         if options.baseDirectory == nil { options.baseDirectory = folder(of: input) }
         let text = try InputFile.readMarkdown(at: input)
         let result = try render(markdown: text, options: options)

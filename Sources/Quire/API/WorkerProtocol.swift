@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `quire batch` and its worker processes say to each other, one file at a time, over
+/// the worker's standard input and output.
+///
+/// Every message is a frame, and every field inside a frame is one too: the byte count in
+/// decimal, ":", the bytes, "," (a netstring). So any path or message arrives exactly,
+/// newlines, tabs and control characters included; the line protocol this replaces turned a
+/// newline in a path into a space, and so named another file.
+///
+/// - Request: the fields input path, output path.
+/// - Reply: "rendered" then a line number and a message per warning; "skipped"; or "failed"
+///   and the reason.
+package enum WorkerProtocol {
+    /// A frame that does not follow the protocol, or ends before its last byte.
+    package struct Malformed: Error, Equatable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
+    }
+
+    /// The longest frame accepted, in bytes: a reply with a warning per line of a huge file
+    /// stays far below it; a corrupt length is refused before anything is allocated.
+    static let maximumFrame = 1 << 30
+
+    // MARK: Frames
+
+    /// `fields` as one frame.
+    package static func frame(_ fields: [[UInt8]]) -> [UInt8] {
+        netstring(fields.flatMap(netstring))
+    }
+
+    /// The fields of a frame's payload.
+    /// - Throws: `Malformed` when the payload is not a sequence of netstrings.
+    /// - Complexity: O(payload).
+    package static func fields(of payload: [UInt8]) throws(Malformed) -> [[UInt8]] {
+        var fields: [[UInt8]] = []
+        var position = 0
+        while position < payload.count {
+            guard let (field, next) = try netstring(in: payload, at: position) else {
+                throw Malformed(message: "a field ends before its last byte")
+            }
+            fields.append(field)
+            position = next
+        }
+        return fields
+    }
+
+    private static func netstring(_ bytes: [UInt8]) -> [UInt8] {
+        Array("\(bytes.count):".utf8) + bytes + [UInt8(ascii: ",")]
+    }
+
+    /// The netstring starting at `position` and where the next one starts; nil when `bytes`
+    /// end before it does.
+    private static func netstring(in bytes: [UInt8], at position: Int) throws(Malformed) -> ([UInt8], Int)? {
+        var i = position
+        var length = 0
+        while i < bytes.count, bytes[i] != UInt8(ascii: ":") {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]), i - position < 10 else {
+                throw Malformed(message: "a length is not a decimal number")
+            }
+            length = length * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+            i += 1
+        }
+        guard i < bytes.count else { return nil }
+        guard i > position else { throw Malformed(message: "a length is missing") }
+        guard length <= maximumFrame else { throw Malformed(message: "a frame of \(length) bytes is too long") }
+        let start = i + 1, end = start + length
+        guard end < bytes.count else { return nil }
+        guard bytes[end] == UInt8(ascii: ",") else { throw Malformed(message: "a frame does not end with ','") }
+        return (Array(bytes[start..<end]), end + 1)
+    }
+
+    // MARK: Requests and replies
+
+    package static func request(_ job: Batch.Job) -> [UInt8] {
+        frame([Array(job.input.utf8), Array(job.output.utf8)])
+    }
+
+    /// The job a request asks for (its input path also names it in messages).
+    package static func job(fromRequest payload: [UInt8]) throws(Malformed) -> Batch.Job {
+        let f = try fields(of: payload)
+        guard f.count == 2 else { throw Malformed(message: "a request has \(f.count) fields, not 2") }
+        let input = String(decoding: f[0], as: UTF8.self), output = String(decoding: f[1], as: UTF8.self)
+        return Batch.Job(relativePath: input, input: input, output: output)
+    }
+
+    package static func reply(_ outcome: Batch.Outcome) -> [UInt8] {
+        switch outcome {
+        case .rendered(let warnings):
+            return frame([Array("rendered".utf8)] + warnings.flatMap { [Array(String($0.line).utf8), Array($0.message.utf8)] })
+        case .skipped:
+            return frame([Array("skipped".utf8)])
+        case .failed(let reason):
+            return frame([Array("failed".utf8), Array(reason.utf8)])
+        }
+    }
+
+    package static func outcome(fromReply payload: [UInt8]) throws(Malformed) -> Batch.Outcome {
+        let f = try fields(of: payload).map { String(decoding: $0, as: UTF8.self) }
+        switch f.first {
+        case "rendered" where f.count % 2 == 1:
+            var warnings: [Warning] = []
+            for k in stride(from: 1, to: f.count, by: 2) {
+                guard let line = Int(f[k]) else { throw Malformed(message: "a warning's line is not a number") }
+                warnings.append(Warning(line: line, message: f[k + 1]))
+            }
+            return .rendered(warnings: warnings)
+        case "skipped" where f.count == 1:
+            return .skipped
+        case "failed" where f.count == 2:
+            return .failed(f[1])
+        default:
+            throw Malformed(message: "a reply is not rendered, skipped or failed")
+        }
+    }
+
+    // MARK: Reading and writing
+
+    /// Reads frames from a file descriptor (a pipe), buffering what arrives.
+    package struct FrameReader {
+        let descriptor: Int32
+        private var buffer: [UInt8] = []
+
+        package init(descriptor: Int32) { self.descriptor = descriptor }
+
+        /// The next frame's payload; nil at the end of the stream between frames.
+        /// - Throws: `Malformed` for a frame that breaks the protocol or is cut short by the end
+        ///   of the stream, or when reading fails.
+        package mutating func next() throws(Malformed) -> [UInt8]? {
+            while true {
+                if let (payload, end) = try netstring(in: buffer, at: 0) {
+                    buffer.removeFirst(end)
+                    return payload
+                }
+                var chunk = [UInt8](repeating: 0, count: 1 << 16)
+                let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw Malformed(message: "cannot read: \(errnoText())")
+                }
+                if n == 0 {
+                    if buffer.isEmpty { return nil }
+                    throw Malformed(message: "the stream ends inside a frame")
+                }
+                buffer += chunk[0..<n]
+            }
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`; false when writing fails (the other side is gone).
+    @discardableResult
+    package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    /// The worker's side: renders each requested file (drawing inline: a batch's parallelism
+    /// is one process per core) and replies, until its input ends. A request that breaks the
+    /// protocol ends the worker with status 2, so the coordinator fails that file and starts
+    /// another worker.
+    package static func serve(options: RenderOptions, input: Int32, output: Int32) -> Int32 {
+        var reader = FrameReader(descriptor: input)
+        while true {
+            do {
+                guard let payload = try reader.next() else { return 0 }
+                let job = try job(fromRequest: payload)
+                guard write(reply(Batch.render(job, options: options)), to: output) else { return 1 }
+            } catch {
+                return 2
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// What the command line asked for, before templates are resolved.
+struct Arguments: Sendable {
+    /// The bare arguments, in order (files or folders; "-" is standard input).
+    var inputs: [String] = []
+    var output: String?
+    var title: String?
+    var resourceRoot: String?
+    var template: String?
+    /// `--set KEY=VALUE` overrides, with `--page-size` and `--excerpt-lines` as theirs, in order.
+    var sets: [String] = []
+    var quiet = false
+    var help = false
+    var png: String?
+    var page = 1
+    var dpi = 96.0
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var force = false
+    var keys = false
+}
+
+/// One option of a command: how it is written, the value it takes, what it means and what it
+/// sets. Parsing and the command's `--help` are both made from these.
+struct Option: Sendable {
+    /// Its spellings, short first ("-o", "--output").
+    var names: [String]
+    /// The value's placeholder in the help ("PATH"); nil for a flag.
+    var value: String?
+    /// One line of help per element.
+    var help: [String]
+    /// Records the option (with its value, "" for a flag); throws a usage error for a bad value.
+    var apply: @Sendable (inout Arguments, String) throws(CLI.ExitCode) -> Void
+
+    /// An option that takes a value, shown in the help as `value`.
+    init(_ names: [String], value: String, _ help: String...,
+         apply: @escaping @Sendable (inout Arguments, String) throws(CLI.ExitCode) -> Void) {
+        self.names = names
+        self.value = value
+        self.help = help
+        self.apply = apply
+    }
+
+    /// An option that takes no value.
+    init(flag names: [String], _ help: String..., apply: @escaping @Sendable (inout Arguments) -> Void) {
+        self.names = names
+        value = nil
+        self.help = help
+        self.apply = { arguments, _ in apply(&arguments) }
+    }
+
+    /// The same option with `line` added to its help.
+    func noting(_ line: String) -> Option {
+        var copy = self
+        copy.help.append(line)
+        return copy
+    }
+}
+
+/// A command's options: the table that parsing and the help's options section come from.
+struct OptionTable: Sendable {
+    /// How many bare arguments the command takes.
+    enum Inputs { case none, one, many }
+
+    let command: String
+    let inputs: Inputs
+    let options: [Option]
+
+    /// The arguments, or a usage error (exit status 2) already reported: an unknown option, a
+    /// missing or unwanted value, a bad value, more inputs than the command takes. Every
+    /// option that takes a value accepts it as the next argument or after "=" (`--jobs=2`);
+    /// a lone "-" is an input (standard input). O(arguments × options).
+    func parse(_ args: [String]) throws(CLI.ExitCode) -> Arguments {
+        var parsed = Arguments()
+        var i = 0
+        let hint = "run 'quire \(command) --help' for the options"
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            guard arg.hasPrefix("-"), arg != "-" else {
+                if inputs == .one, let first = parsed.inputs.first {
+                    throw CLI.usageError("more than one input ('\(first)' and '\(arg)')",
+                                         hint: "\(command) takes one file; 'quire \(command) --help' shows the usage")
+                }
+                if inputs == .none { throw CLI.usageError("unexpected '\(arg)'", hint: hint) }
+                parsed.inputs.append(arg)
+                continue
+            }
+            var name = arg
+            var attached: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                attached = String(arg[arg.index(after: eq)...])
+            }
+            guard let option = options.first(where: { $0.names.contains(name) }) else {
+                throw CLI.usageError("unknown option '\(name)'", hint: hint)
+            }
+            guard option.value != nil else {
+                if attached != nil { throw CLI.usageError("option '\(name)' takes no value", hint: hint) }
+                try option.apply(&parsed, "")
+                continue
+            }
+            if let attached {
+                try option.apply(&parsed, attached)
+            } else if i < args.count {
+                try option.apply(&parsed, args[i])
+                i += 1
+            } else {
+                throw CLI.usageError("option '\(name)' needs a value", hint: hint)
+            }
+        }
+        return parsed
+    }
+
+    /// The help's options section: each option's spellings and placeholder, then its help
+    /// from column 25 (on the next line when the spellings are longer).
+    var help: String {
+        let column = 23
+        return options.map { option in
+            let left = option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
+            let indent = String(repeating: " ", count: column + 2)
+            var lines: [String]
+            if left.count < column - 1 {
+                lines = ["  " + left.padding(toLength: column, withPad: " ", startingAt: 0) + option.help[0]]
+            } else {
+                lines = ["  " + left, indent + option.help[0]]
+            }
+            lines += option.help.dropFirst().map { indent + $0 }
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+}

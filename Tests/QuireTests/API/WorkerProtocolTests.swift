@@ -1,0 +1,69 @@
+@testable import Quire
+import XCTest
+
+/// The frames `quire batch` and its workers exchange: any bytes arrive exactly, and a frame
+/// that breaks the protocol is an error, never a crash or a hang.
+final class WorkerProtocolTests: XCTestCase {
+    private func roundTrip(_ outcome: Batch.Outcome, file: StaticString = #filePath, line: UInt = #line) throws {
+        var reader = try reader(WorkerProtocol.reply(outcome))
+        let payload = try XCTUnwrap(try reader.next(), file: file, line: line)
+        XCTAssertEqual(try WorkerProtocol.outcome(fromReply: payload), outcome, file: file, line: line)
+        XCTAssertNil(try reader.next(), "one frame", file: file, line: line)
+    }
+
+    /// A reader of `bytes` written to a pipe (closed after them).
+    private func reader(_ bytes: [UInt8]) throws -> WorkerProtocol.FrameReader {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        let writer = fds[1]
+        let thread = Thread { WorkerProtocol.write(bytes, to: writer); close(writer) }
+        thread.start()
+        return WorkerProtocol.FrameReader(descriptor: fds[0])
+    }
+
+    func testRequestsRoundTripWhateverThePathsHold() throws {
+        for (input, output) in [("docs/a.md", "out/a.pdf"), ("a\nb.md", "out/a\nb.pdf"), ("tab\there,:9.md", ""),
+                                ("ünïcødé 日本 😀.md", "x\u{1}\u{7F}.pdf"), ("", "")] {
+            let job = Batch.Job(relativePath: input, input: input, output: output)
+            var reader = try reader(WorkerProtocol.request(job))
+            let payload = try XCTUnwrap(try reader.next())
+            XCTAssertEqual(try WorkerProtocol.job(fromRequest: payload), job)
+        }
+    }
+
+    func testEveryKindOfReplyRoundTrips() throws {
+        try roundTrip(.rendered(warnings: []))
+        try roundTrip(.rendered(warnings: [Warning(line: 3, message: "image not found: a\nb.png; a placeholder stands in"),
+                                           Warning(line: 0, message: "tab\tand , and : and 12:x,")]))
+        try roundTrip(.skipped)
+        try roundTrip(.failed("cannot read: No such file\nor directory"))
+        try roundTrip(.failed(""))
+    }
+
+    func testSeveralFramesInOneStreamArriveOneByOne() throws {
+        let bytes = WorkerProtocol.reply(.skipped) + WorkerProtocol.reply(.failed("x")) + WorkerProtocol.reply(.rendered(warnings: []))
+        var reader = try reader(bytes)
+        XCTAssertEqual(try WorkerProtocol.outcome(fromReply: try XCTUnwrap(try reader.next())), .skipped)
+        XCTAssertEqual(try WorkerProtocol.outcome(fromReply: try XCTUnwrap(try reader.next())), .failed("x"))
+        XCTAssertEqual(try WorkerProtocol.outcome(fromReply: try XCTUnwrap(try reader.next())), .rendered(warnings: []))
+        XCTAssertNil(try reader.next())
+    }
+
+    func testTruncatedAndMalformedFramesAreErrors() throws {
+        let whole = WorkerProtocol.reply(.failed("reason"))
+        for cut in 1..<whole.count {
+            var reader = try reader(Array(whole.prefix(cut)))
+            XCTAssertThrowsError(try reader.next(), "cut after \(cut) bytes")
+        }
+        for bad in ["x:abc,", "3:abc;", ":,", "99999999999:x,", "3:abc"] {
+            var reader = try reader(Array(bad.utf8))
+            XCTAssertThrowsError(try reader.next(), bad)
+        }
+        // Well framed, but not a reply or a request.
+        XCTAssertThrowsError(try WorkerProtocol.outcome(fromReply: Array("5:maybe,".utf8)))
+        XCTAssertThrowsError(try WorkerProtocol.outcome(fromReply: Array("8:rendered,1:x,".utf8)))
+        XCTAssertThrowsError(try WorkerProtocol.outcome(fromReply: Array("8:rendered,1:x,1:y,".utf8)), "line not a number")
+        XCTAssertThrowsError(try WorkerProtocol.job(fromRequest: Array("1:a,".utf8)))
+        XCTAssertThrowsError(try WorkerProtocol.fields(of: Array("3:ab".utf8)))
+    }
+}
