@@ -43,10 +43,7 @@ final class LayoutSession {
 
     /// The format of text in `role` set in `width` points, aligned as the body (or `alignment`).
     func format(_ role: Typography.TextRole, width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
-        ParagraphFormat(family: role.family, size: role.size, bold: role.bold, italic: role.italic,
-                        monospaceFamily: role.monospaceFamily, monospaceSize: role.monospaceSize,
-                        color: role.color, width: width, alignment: alignment ?? style.bodyAlign,
-                        lineHeight: role.lineHeight)
+        ParagraphFormat(text: role, width: width, alignment: alignment ?? style.bodyAlign)
     }
 
     /// The format of body text set in `width` points.

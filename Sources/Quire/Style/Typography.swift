@@ -5,9 +5,9 @@
 ///
 /// What a template may change is a `Style` field (and a template key); the proportions below
 /// that are not are design constants, named here so that they are found in one place.
-struct Typography: Equatable {
+struct Typography: Sendable, Equatable {
     /// A kind of text as set on the page.
-    struct TextRole: Equatable {
+    struct TextRole: Sendable, Equatable {
         var family: String
         var size: Double
         var bold = false
@@ -21,7 +21,7 @@ struct Typography: Equatable {
     }
 
     /// A heading level: its text, the space around it and the rule under it.
-    struct Heading: Equatable {
+    struct Heading: Sendable, Equatable {
         var text: TextRole
         var spaceBefore: Double
         var spaceAfter: Double
@@ -34,14 +34,14 @@ struct Typography: Equatable {
 
     /// A block of text set apart from the body by size and spacing (a caption, a line of the
     /// title block, a digest's path line or cover line).
-    struct Set: Equatable {
+    struct Set: Sendable, Equatable {
         var text: TextRole
         var spaceBefore: Double
         var spaceAfter: Double
     }
 
     /// A straight rule: its width and colour.
-    struct Rule: Equatable {
+    struct Rule: Sendable, Equatable {
         var width: Double
         var color: Color
     }

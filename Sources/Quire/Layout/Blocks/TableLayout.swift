@@ -103,10 +103,10 @@ extension LayoutSession {
     /// `cellSlice`, so Pango's alignment is left as is.
     private func tableFormat(size: Double, width: Double, header: Bool) -> ParagraphFormat {
         var format = bodyFormat(width: width, alignment: .left)
-        format.size = size
-        format.monospaceSize = size * style.codeScale
-        format.lineHeight = size * typography.tableLineHeight
-        format.bold = header
+        format.text.size = size
+        format.text.monospaceSize = size * style.codeScale
+        format.text.lineHeight = size * typography.tableLineHeight
+        format.text.bold = header
         return format
     }
 

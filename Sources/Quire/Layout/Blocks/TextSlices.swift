@@ -16,7 +16,7 @@ extension LayoutSession {
         var frameCursor = 0
         for (index, line) in shaped.lines.enumerated() {
             let natural = line.ascent + line.descent
-            let box = max(shaped.format.lineHeight, natural)
+            let box = max(shaped.format.text.lineHeight, natural)
             let baseline = (box - natural) / 2 + line.ascent
             var slice = Slice(height: box)
             slice.excerptRole = .line
@@ -49,7 +49,7 @@ extension LayoutSession {
             }
             while frameCursor < text.frames.count, text.frames[frameCursor].lowerBound < lineEnd {
                 let range = text.frames[frameCursor]
-                let size = shaped.format.size, frame = typography.keycapFrame
+                let size = shaped.format.text.size, frame = typography.keycapFrame
                 for r in shaped.xRanges(line: index, bytes: range) where r.upperBound > r.lowerBound {
                     slice.items.append(.frame(Rect(x: x + r.lowerBound, y: baseline - size * typography.keycapTop,
                                                    width: r.upperBound - r.lowerBound, height: size * typography.keycapHeight),

@@ -36,7 +36,7 @@ final class LinePainter {
     func paint(_ line: TextLine) -> [TextPaint] {
         ops = []
         origin = Point(x: line.x, y: line.baseline)
-        baseColor = line.shaped.format.color
+        baseColor = line.shaped.format.text.color
         pango_renderer_draw_layout_line(renderer, line.shaped.pangoLines[line.lineIndex], 0, 0)
         let result = ops
         ops = []

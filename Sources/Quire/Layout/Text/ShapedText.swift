@@ -212,12 +212,12 @@ final class ShapedText {
             if a.italic { add(pango_attr_style_new(PANGO_STYLE_ITALIC), run.range) }
             if a.strikethrough { add(pango_attr_strikethrough_new(1), run.range) }
             if a.monospace {
-                add(pango_attr_family_new(format.monospaceFamily), run.range)
-                add(pango_attr_size_new(Int32(format.monospaceSize * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_family_new(format.text.monospaceFamily), run.range)
+                add(pango_attr_size_new(Int32(format.text.monospaceSize * Double(PANGO_SCALE))), run.range)
             }
             if a.superscript {
-                add(pango_attr_rise_new(Int32(format.size * Typography.superscriptRise * Double(PANGO_SCALE))), run.range)
-                add(pango_attr_size_new(Int32(format.size * Typography.scriptScale * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_rise_new(Int32(format.text.size * Typography.superscriptRise * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_size_new(Int32(format.text.size * Typography.scriptScale * Double(PANGO_SCALE))), run.range)
             }
             if let c = a.color {
                 add(pango_attr_foreground_new(color16(c.red), color16(c.green), color16(c.blue)), run.range)
@@ -226,8 +226,8 @@ final class ShapedText {
                 add(pango_attr_background_new(color16(c.red), color16(c.green), color16(c.blue)), run.range)
             }
             if a.subscript {
-                add(pango_attr_rise_new(Int32(-format.size * Typography.subscriptDrop * Double(PANGO_SCALE))), run.range)
-                add(pango_attr_size_new(Int32(format.size * Typography.scriptScale * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_rise_new(Int32(-format.text.size * Typography.subscriptDrop * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_size_new(Int32(format.text.size * Typography.scriptScale * Double(PANGO_SCALE))), run.range)
             }
             if a.underline { add(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), run.range) }
         }
@@ -256,7 +256,7 @@ final class ShapedText {
 func mayBreakInsideWord(_ text: StyledText, _ format: ParagraphFormat) -> Bool {
     guard format.width.isFinite else { return false }
     guard text.images.isEmpty else { return true }
-    let em = max(format.size, format.monospaceSize)
+    let em = max(format.text.size, format.text.monospaceSize)
     let limit = (format.width - max(0, format.hangingIndent)) / em
     var string = text.string
     return string.withUTF8 { bytes in

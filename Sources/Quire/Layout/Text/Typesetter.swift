@@ -3,25 +3,19 @@
 import CPangoCairo
 import Foundation
 
-/// How a block of text is set: font, width, alignment, line height.
+/// How a block of text is set: its look (a text role: font, size, colour, line height) and
+/// how its lines are made (width, alignment, indent).
 struct ParagraphFormat: Sendable, Equatable {
-    /// fontconfig family, size in points, weight and slant of the base font.
-    var family: String
-    var size: Double
-    var bold = false
-    var italic = false
-    /// Family and size used for `monospace` runs.
-    var monospaceFamily: String
-    var monospaceSize: Double
-    var color: Color
+    /// The base font (a fontconfig family, size in points, weight and slant), the code runs'
+    /// family and size, the colour, and the smallest distance between baselines (a taller
+    /// line grows its box).
+    var text: Typography.TextRole
     /// Width available for the lines, in points; text wraps to it. `.infinity`: no wrapping
     /// (lines end only at hard breaks), to measure a text's preferred width.
     var width: Double
     var alignment: TextAlignment = .left
     /// Indent of every line after a paragraph's first (code continuation lines), in points.
     var hangingIndent: Double = 0
-    /// Smallest distance between baselines, in points; a taller line grows its box.
-    var lineHeight: Double
     /// Set on one line, cut with "…" at the end when too long (table of contents entries).
     var singleLine = false
 }
@@ -107,12 +101,12 @@ final class Typesetter {
 
     /// The base font of `format` (owned by this typesetter).
     private func font(_ format: ParagraphFormat) -> OpaquePointer {
-        let key = FontKey(family: format.family, size: format.size, bold: format.bold, italic: format.italic)
+        let key = FontKey(family: format.text.family, size: format.text.size, bold: format.text.bold, italic: format.text.italic)
         if let font = fonts[key] { return font }
-        let font = pango_font_description_from_string(format.family)!
-        pango_font_description_set_size(font, Int32((format.size * Double(PANGO_SCALE)).rounded()))
-        if format.bold { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }
-        if format.italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
+        let font = pango_font_description_from_string(format.text.family)!
+        pango_font_description_set_size(font, Int32((format.text.size * Double(PANGO_SCALE)).rounded()))
+        if format.text.bold { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }
+        if format.text.italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
         fonts[key] = font
         return font
     }
@@ -123,8 +117,9 @@ final class Typesetter {
         if let cached = xHeights[key] { return cached }
         var probe = StyledText()
         probe.append("x")
-        let format = ParagraphFormat(family: family, size: size, monospaceFamily: family,
-                                     monospaceSize: size, color: Color(0, 0, 0), width: 1000, lineHeight: size)
+        let probeRole = Typography.TextRole(family: family, size: size, color: Color(0, 0, 0), lineHeight: size,
+                                            monospaceFamily: family, monospaceSize: size)
+        let format = ParagraphFormat(text: probeRole, width: 1000)
         let value = probe.isEmpty ? size / 2 : shape(probe, format).inkHeight
         let result = value > 0 ? value : size / 2
         xHeights[key] = result

@@ -108,7 +108,7 @@ final class HTMLLayoutTests: XCTestCase {
         XCTAssertEqual(doc.outline.map(\.title), ["Project Name"])
         XCTAssertEqual(doc.title, "Project Name")
         let heading = doc.allLines.first { $0.text.hasPrefix("Project") }!
-        XCTAssertGreaterThan(heading.shaped.format.size, style.bodySize * 1.5)
+        XCTAssertGreaterThan(heading.shaped.format.text.size, style.bodySize * 1.5)
         XCTAssertEqual(heading.x + heading.width / 2, style.margins.left + style.contentWidth / 2, accuracy: 0.5)
         XCTAssertTrue(doc.allDestinations.contains(doc.outline[0].destination))
     }
@@ -117,7 +117,7 @@ final class HTMLLayoutTests: XCTestCase {
         let doc = layout("<pre>\nline one\n  indented <b>two</b>\n</pre>\n")
         let lines = doc.allLines
         XCTAssertEqual(lines.map(\.text), ["line one", "  indented two"])
-        XCTAssertEqual(lines[0].shaped.format.family, style.codeFont)
+        XCTAssertEqual(lines[0].shaped.format.text.family, style.codeFont)
     }
 
     func testListItemsGetBulletsAndNumbers() {

@@ -100,7 +100,7 @@ final class TableLayoutTests: XCTestCase {
     func testTooWideTableUsesSmallerTypeDownToTheFloor() {
         let words = (1...8).map { "Unbreakable\($0)Wordxxxxxxxx" }
         let doc = layout(table(words.map { _ in "h" }, [words]))
-        let sizes = Set(doc.allLines.filter { $0.text.hasPrefix("Unbreakable") }.map(\.shaped.format.size))
+        let sizes = Set(doc.allLines.filter { $0.text.hasPrefix("Unbreakable") }.map(\.shaped.format.text.size))
         XCTAssertEqual(sizes.count, 1)
         let size = sizes.first!
         let type = Typography(style)

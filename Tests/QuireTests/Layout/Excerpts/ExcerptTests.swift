@@ -32,9 +32,7 @@ final class ExcerptTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(rect.x, style.margins.left - 0.5, "inside the column", file: file, line: line)
             XCTAssertLessThanOrEqual(rect.maxX, style.margins.left + style.contentWidth + 0.5, file: file, line: line)
             let labelWidth = Typesetter().shape({ var t = StyledText(); t.append(label); return t }(),
-                                                ParagraphFormat(family: style.bodyFont, size: style.bodySize, monospaceFamily: style.codeFont,
-                                                                monospaceSize: style.bodySize, color: style.textColor, width: 1000,
-                                                                lineHeight: style.bodySize)).lines[0].width
+                                                ParagraphFormat(text: Typography(style).body, width: 1000)).lines[0].width
             XCTAssertEqual(rect.width, labelWidth, accuracy: 0.5, "covers exactly the label", file: file, line: line)
         }
         XCTAssertTrue(doc.allDestinations.contains("full1"), "full text destination", file: file, line: line)

@@ -37,8 +37,8 @@ final class LongTextTests: XCTestCase {
         let word = "https://example.com/" + String(repeating: "abcdeghijk", count: 12)
         var text = StyledText()
         text.append("See \(word) now.")
-        let format = ParagraphFormat(family: "Noto Serif", size: 10.5, monospaceFamily: "DejaVu Sans Mono",
-                                     monospaceSize: 9, color: Color(0, 0, 0), width: 300, lineHeight: 15)
+        let format = ParagraphFormat(text: .init(family: "Noto Serif", size: 10.5, color: Color(0, 0, 0), lineHeight: 15,
+                                                 monospaceFamily: "DejaVu Sans Mono", monospaceSize: 9), width: 300)
         let shaped = Typesetter().shape(text, format)
         XCTAssertGreaterThan(shaped.lines.count, 1)
         for (index, line) in shaped.lines.enumerated() {
@@ -54,8 +54,8 @@ final class LongTextTests: XCTestCase {
 
     func testMayBreakInsideWordBoundsEachWordsWidth() {
         func text(_ string: String) -> StyledText { var t = StyledText(); t.append(string); return t }
-        let format = ParagraphFormat(family: "Noto Serif", size: 10, monospaceFamily: "DejaVu Sans Mono",
-                                     monospaceSize: 9, color: Color(0, 0, 0), width: 300, lineHeight: 14)
+        let format = ParagraphFormat(text: .init(family: "Noto Serif", size: 10, color: Color(0, 0, 0), lineHeight: 14,
+                                                 monospaceFamily: "DejaVu Sans Mono", monospaceSize: 9), width: 300)
         // 300 pt at 10 pt: 30 ems, 20 printable ASCII characters at an em and a half each.
         XCTAssertFalse(mayBreakInsideWord(text("short words only, " + String(repeating: "x", count: 20)), format))
         XCTAssertTrue(mayBreakInsideWord(text("short then " + String(repeating: "x", count: 21)), format))
