@@ -20,9 +20,9 @@ final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a q
     static let shared = DrawingThread()
 
     private let monitor = Monitor()
-    /// Jobs not yet run, oldest first: `jobs[head...]`.
+    /// Jobs not yet run, oldest first: a few (pages wait at most `capacity` per document), so
+    /// taking the first is cheap, and a job drawn is let go at once with the page it holds.
     private var jobs: [Job] = []
-    private var head = 0
     /// Per document: pages submitted and not drawn yet.
     private var pending: [Int: Int] = [:]
     private var lastDocument = 0
@@ -94,14 +94,8 @@ final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a q
         let state = DrawingState.forThisThread()
         while true {
             let job: Job = monitor.locked {
-                while head == jobs.count { monitor.wait() }
-                let next = jobs[head]
-                head += 1
-                if head > 64 && head * 2 > jobs.count {
-                    jobs.removeFirst(head)
-                    head = 0
-                }
-                return next
+                while jobs.isEmpty { monitor.wait() }
+                return jobs.removeFirst()
             }
             job(state)
         }
