@@ -51,33 +51,19 @@ enum RenderPipeline {
             layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
                         includeFullText: includeFullText, resources: options.imageResources) { pages.append($0) }
         }
-        var laidOut = LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title,
-                                      warnings: summary.warnings, excerpts: summary.excerpts)
-        laidOut.author = summary.author
-        return laidOut
-    }
-
-    /// A layout's summary with what the front matter says: its warnings first, its author.
-    struct Summary {
-        var outline: [OutlineEntry]
-        var title: String
-        var author: String
-        var warnings: [Warning]
-        var excerpts: [ExcerptSummary]
-        var pageCount: Int
+        return LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title, author: summary.author,
+                               warnings: summary.warnings, excerpts: summary.excerpts)
     }
 
     /// Splits off the front matter, parses the rest and lays it out with `layOut` (given the
-    /// document, its info and the title to fall back on); the front matter's warnings come
-    /// first and its author is the document's.
+    /// document, its info and the title to fall back on); the front matter's warnings come first.
     private static func withFrontMatter(_ markdown: String, _ options: RenderOptions,
-                                        layOut: (Document, DocumentInfo, String) -> LayoutSummary) -> Summary {
+                                        layOut: (Document, DocumentInfo, String) -> LayoutSummary) -> LayoutSummary {
         let (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
         let parsed = parseSettingUpTypesetter(body, style: options.style, language: info.lang)
-        let summary = layOut(parsed, info, options.title ?? fileTitle(options.sourceName))
-        return Summary(outline: summary.outline, title: summary.title, author: info.author?.widest ?? "",
-                       warnings: frontMatterWarnings + summary.warnings, excerpts: summary.excerpts,
-                       pageCount: summary.pageCount)
+        var summary = layOut(parsed, info, options.title ?? fileTitle(options.sourceName))
+        summary.warnings = frontMatterWarnings + summary.warnings
+        return summary
     }
 
     /// Parses `body` on a helper thread while this thread sets up its typesetter for `style`

@@ -4,6 +4,8 @@ struct LayoutSummary {
     var outline: [OutlineEntry]
     /// Document title for the metadata (front matter, first heading, else the file name).
     var title: String
+    /// The front matter's author ("" when none).
+    var author: String
     /// Problems found while laying out, each once; the document is still complete.
     var warnings: [Warning]
     /// In excerpt mode, each section as it was shown (empty otherwise).
@@ -73,7 +75,8 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     try hand(flow.finish(), final: true)
     let outline = session.sink.sortedOutline
     return LayoutSummary(outline: outline, title: documentTitle(info, outline, fallbackTitle).widest,
-                         warnings: session.sink.reportedWarnings, excerpts: session.sink.excerpts, pageCount: emitted)
+                         author: info.author?.widest ?? "", warnings: session.sink.reportedWarnings,
+                         excerpts: session.sink.excerpts, pageCount: emitted)
 }
 
 /// Lays out a document into pages kept in memory: `layOutPages` with every page collected,
@@ -84,8 +87,8 @@ func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
     var pages: [Page] = []
     let summary = layOutPages(document, style: style, fallbackTitle: fallbackTitle, info: info,
                               includeFullText: includeFullText, resources: resources) { pages.append($0) }
-    return LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title, warnings: summary.warnings,
-                           excerpts: summary.excerpts)
+    return LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title, author: summary.author,
+                           warnings: summary.warnings, excerpts: summary.excerpts)
 }
 
 /// The title the running header and the metadata use: the front matter's, else the first

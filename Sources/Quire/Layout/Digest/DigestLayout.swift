@@ -106,7 +106,7 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
     for i in pages.indices {
         pages[i].furniture = main.furniture(page: i + 1, of: pages.count, info: info, title: .plain(title))
     }
-    let laidOut = LaidOutDocument(pages: pages, outline: outline, title: title, warnings: [])
+    let laidOut = LaidOutDocument(pages: pages, outline: outline, title: title, author: "", warnings: [])
     return LaidOutDigest(laidOut: laidOut, warnings: zip(documents, sessions).map { ($0.path, $1.sink.reportedWarnings) })
 }
 

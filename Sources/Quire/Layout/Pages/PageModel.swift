@@ -12,7 +12,7 @@ struct LaidOutDocument {
     /// Document title for the metadata (front matter, first heading, else the file name).
     var title: String
     /// Author from the front matter ("" when none).
-    var author: String = ""
+    var author: String
     /// Problems found while laying out (broken anchors, ...); the document is still complete.
     var warnings: [Warning]
     /// In excerpt mode, each section as it was shown (empty otherwise).

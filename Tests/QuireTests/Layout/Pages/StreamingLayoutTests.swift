@@ -60,7 +60,7 @@ final class StreamingLayoutTests: XCTestCase {
         let outline = session.sink.sortedOutline
         let title = info.title ?? outline.first.map { TextValue.plain($0.title) } ?? .plain("test.md")
         for i in pages.indices { pages[i].furniture = session.furniture(page: i + 1, of: pages.count, info: info, title: title) }
-        return LaidOutDocument(pages: pages, outline: outline, title: title.widest, warnings: session.sink.reportedWarnings)
+        return LaidOutDocument(pages: pages, outline: outline, title: title.widest, author: "", warnings: session.sink.reportedWarnings)
     }
 
     func testPageFlowFedSliceBySliceMakesThePagesOfAllAtOnce() throws {
