@@ -56,12 +56,13 @@ extension CLI {
         }
         let started = Date()
         let reporter = Progress(total: plan.count, quiet: a.quiet, started: started)
-        let templateTime = a.template.flatMap { $0.hasSuffix(".json") || $0.contains("/") ? modificationTime($0) : nil }
         // Decide first what is up to date or must not be touched; render the rest.
+        let settings = options.settingsDigest
+        let inputs = Set(plan.compactMap { Batch.FileIdentity($0.input) })
         let results = Results(count: plan.count)
         var pending: [Int] = []
         for (index, job) in plan.enumerated() {
-            if let outcome = Batch.check(job, force: force, templateTime: templateTime) {
+            if let outcome = Batch.check(job, force: force, settings: settings, inputs: inputs) {
                 results.set(index, outcome) { reporter.report($0, job, outcome) }
             } else {
                 pending.append(index)

@@ -34,6 +34,9 @@ extension CLI {
         guard let output = a.output else { throw usageError("digest needs -o OUT.pdf", hint: "name the PDF to write") }
         let options = try self.options(a)
         do {
+            if let input = Digest.collect(a.inputs).files.first(where: { OutputFile.isSameFile(output, as: $0) }) {
+                throw QuireError.outputIsInput(output, input)
+            }
             let result = try Digest.render(inputs: a.inputs, title: a.title, excerptLines: nil, options: options)
             try OutputFile.writeAtomically(result.pdf, to: output)
             if !a.quiet {

@@ -80,6 +80,7 @@ extension CLI {
         do {
             let text = try InputFile.readMarkdown(at: path)
             if let png = a.png {
+                if OutputFile.isSameFile(png, as: path) { throw QuireError.outputIsInput(png, path) }
                 let image = try Quire.renderPNG(markdown: text, page: a.page, dpi: a.dpi, options: options)
                 try OutputFile.writeAtomically(image.png, to: png)
                 return 0

@@ -39,19 +39,38 @@ public enum Batch {
         }
     }
 
-    /// What to do with `job` before rendering: `.skipped` when its output is newer than its
-    /// input and than the template (unless `force`), `.failed` when the output exists and is
-    /// not a PDF Quire wrote (never overwritten), nil when it must be rendered.
-    public static func check(_ job: Job, force: Bool, templateTime: Double?) -> Outcome? {
+    /// What to do with `job` before rendering: `.failed` when the output exists and is not a
+    /// PDF Quire wrote, or is one of the batch's inputs (neither is ever overwritten);
+    /// `.skipped` when it is up to date: newer than its input and made with the same settings
+    /// and Quire version (`settings`, `RenderOptions.settingsDigest`), unless `force`; nil when
+    /// it must be rendered.
+    /// - Parameter inputs: the identities of every input of the batch (`FileIdentity`).
+    public static func check(_ job: Job, force: Bool, settings: String, inputs: Set<FileIdentity>) -> Outcome? {
         guard FileManager.default.fileExists(atPath: job.output) else { return nil }
-        guard isQuirePDF(job.output) else {
+        if let identity = FileIdentity(job.output), inputs.contains(identity) {
+            return .failed("\(job.output) is one of the inputs; not overwritten")
+        }
+        guard let made = quirePDFSettings(job.output) else {
             return .failed("\(job.output) exists and is not a PDF written by Quire; not overwritten")
         }
-        if !force, let out = modificationTime(job.output), let input = modificationTime(job.input),
-           out > input, out > (templateTime ?? 0) {
+        if !force, made == settings, let out = modificationTime(job.output), let input = modificationTime(job.input), out > input {
             return .skipped
         }
         return nil
+    }
+
+    /// A file's identity (device and inode): the same file by any path, links included.
+    public struct FileIdentity: Hashable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+
+        /// The identity of the file at `path`; nil when there is none.
+        public init?(_ path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
     }
 
     /// Renders one job (creating the output's folder), drawing on the calling thread: a batch
@@ -71,28 +90,32 @@ public enum Batch {
         }
     }
 
-    /// True for a PDF whose metadata names Quire as its creator.
+    /// For a PDF whose metadata names Quire as its creator, the settings digest it records
+    /// ("" when it records none, as PDFs of Quire before the digest); nil for any other file.
     ///
-    /// Cairo writes the metadata near the end of the file, so the last 64 KB usually show it.
-    /// Link annotations appended after it (`linkAnnotationUpdate`) can push it further back:
-    /// then the whole file (up to 256 MB; a larger one is not taken for Quire's) is read and
-    /// the trailer's /Info dictionary consulted.
-    /// - Complexity: O(64 KB) usually; O(file size) for a file with many links.
-    static func isQuirePDF(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    /// Quire's Info dictionary is the last object of the file, so the last 64 KB show it; a PDF
+    /// whose Info lies further back (a huge one of its own) is read whole (up to 256 MB; a
+    /// larger one is not taken for Quire's) and the trailer's /Info dictionary consulted.
+    /// - Complexity: O(64 KB) usually; O(file size) otherwise.
+    static func quirePDFSettings(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 5), head == Data("%PDF-".utf8),
-              let size = try? handle.seekToEnd() else { return false }
-        let marker = Data("/Creator (Quire".utf8)
+              let size = try? handle.seekToEnd() else { return nil }
         try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
-        guard let tail = try? handle.readToEnd() else { return false }
-        if tail.range(of: marker) != nil { return true }
+        guard let tail = try? handle.readToEnd() else { return nil }
+        if tail.range(of: Data("/Creator (Quire".utf8), options: .backwards) != nil {
+            guard let key = tail.range(of: Data("/QuireSettings (".utf8), options: .backwards),
+                  let close = tail[key.upperBound...].firstIndex(of: UInt8(ascii: ")")) else { return "" }
+            return String(decoding: tail[key.upperBound..<close], as: UTF8.self)
+        }
         guard size > 65_536, size <= 256 << 20, (try? handle.seek(toOffset: 0)) != nil,
-              let whole = try? handle.readToEnd() else { return false }
-        return whole.withUnsafeBytes { bytes in
-            guard let file = try? ClassicPDF(bytes), let info = file.info,
-                  let creator = try? file.dictionary(info).value(of: "Creator") else { return false }
-            return creator.starts(with: Array("(Quire".utf8))
+              let whole = try? handle.readToEnd() else { return nil }
+        return whole.withUnsafeBytes { bytes -> String? in
+            guard let file = try? ClassicPDF(bytes), let info = file.info, let dictionary = try? file.dictionary(info),
+                  let creator = dictionary.value(of: "Creator"), creator.starts(with: Array("(Quire".utf8)) else { return nil }
+            let settings = dictionary.value(of: "QuireSettings") ?? []
+            return String(decoding: settings.dropFirst().dropLast(), as: UTF8.self)
         }
     }
 }

@@ -66,19 +66,47 @@ package enum InputFile {
     }
 }
 
-/// Writing PDF output without ever leaving a partial file.
+/// Writing output without ever leaving a partial file, and without destroying anything the
+/// user did not name as output.
 package enum OutputFile {
-    /// Writes `bytes` to a temporary file in `path`'s folder, then renames it to `path`
-    /// ("-" writes to standard output). The new file gets mode 0666 less the umask.
-    /// - Throws: `QuireError` naming `path` if any step fails; the temporary file is removed.
+    /// Writes `bytes` to `path` ("-": standard output).
+    ///
+    /// - A regular file (or a new one) gets a temporary file beside it, renamed over it, so a
+    ///   failure never leaves it half-written; the new file gets mode 0666 less the umask.
+    /// - A symbolic link is written through: the temporary file goes beside the link's final
+    ///   target and is renamed onto it, so the link stays and the target gets the output.
+    /// - An existing file that is not a regular file (a device, a FIFO, a terminal) is written
+    ///   in place, with no rename.
+    /// - Throws: `QuireError` naming the path: a read-only existing output (refused, as `cp`
+    ///   refuses), a missing folder (naming it), a folder, or a failed write (with the system's
+    ///   message); the temporary file is removed.
     package static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         if path == "-" {
             try writeAll(bytes, fd: 1, name: "standard output")
             return
         }
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? "./"
-        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let target = try finalTarget(of: path)
+        var info = stat()
+        if stat(target, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                guard info.st_mode & 0o222 != 0 else {
+                    throw QuireError(file: path, message: "is read-only; not overwritten (make it writable or choose another output)")
+                }
+            case S_IFDIR:
+                throw QuireError(file: path, message: "is a folder, not a file")
+            default:
+                try writeInPlace(bytes, to: target, name: path)
+                return
+            }
+        }
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? "./"
+        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        var folderInfo = stat()
+        guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
+            throw QuireError(file: path, message: "cannot write: the folder \(folder == "./" ? "." : String(folder.dropLast())) does not exist")
+        }
         var template = Array("\(folder).\(base).quire-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
@@ -88,11 +116,56 @@ package enum OutputFile {
             let mask = umask(0); umask(mask)
             fchmod(fd, 0o666 & ~mask)
             guard close(fd) == 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
-            guard rename(temporary, path) == 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
+            guard rename(temporary, target) == 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
         } catch {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// Where writing to `path` lands: `path` itself, or, for a symbolic link (a chain of them,
+    /// dangling or not), the file its last link names. O(links followed), at most 40.
+    /// - Throws: `QuireError` for a loop of links.
+    package static func finalTarget(of path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { return current }
+            let destination = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if destination.hasPrefix("/") {
+                current = destination
+            } else {
+                let slash = current.lastIndex(of: "/")
+                current = (slash.map { String(current[...$0]) } ?? "") + destination
+            }
+        }
+        throw QuireError(file: path, message: "cannot write: too many levels of symbolic links")
+    }
+
+    /// Writes into an existing file that is not a regular file (a device, a FIFO), in place.
+    private static func writeInPlace(_ bytes: [UInt8], to target: String, name: String) throws {
+        let fd = open(target, O_WRONLY | O_NOCTTY)
+        guard fd >= 0 else { throw QuireError(file: name, message: "cannot write: \(errnoText())") }
+        do {
+            try writeAll(bytes, fd: fd, name: name)
+        } catch {
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw QuireError(file: name, message: "cannot write: \(errnoText())") }
+    }
+
+    /// Whether `output` is the same file as `input` (after `..`, symbolic links and hard links:
+    /// the same device and inode): writing it would destroy the input. False when either does
+    /// not exist or is standard input/output.
+    package static func isSameFile(_ output: String, as input: String) -> Bool {
+        guard output != "-", input != "-" else { return false }
+        var a = stat(), b = stat()
+        guard stat(output, &a) == 0, stat(input, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     private static func writeAll(_ bytes: [UInt8], fd: Int32, name: String) throws {

@@ -57,8 +57,9 @@ public enum Quire {
     /// relative to the input's folder (the current folder for standard input) unless
     /// `options.baseDirectory` says otherwise.
     /// - Throws: `QuireError` naming the file: unreadable, not UTF-8 (with the byte offset),
-    ///   or not writable.
+    ///   not writable, or an output that is the input itself (after `..` and links).
     public static func renderFile(input: String, output: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
+        if OutputFile.isSameFile(output, as: input) { throw QuireError.outputIsInput(output, input) }
         var options = options
         options.sourceName = input
         options.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch

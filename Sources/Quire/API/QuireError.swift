@@ -9,4 +9,9 @@ public struct QuireError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+
+    /// Writing `output` would destroy `input`, one of the command's inputs.
+    package static func outputIsInput(_ output: String, _ input: String) -> QuireError {
+        QuireError(file: output, message: "is the input \(input) itself; not overwritten (choose another output)")
+    }
 }

@@ -86,6 +86,7 @@ enum RenderPipeline {
         var metadata = PDFMetadata(title: options.title ?? title)
         metadata.creationDate = options.creationDate ?? sourceDateEpoch
         metadata.author = options.author.isEmpty ? author : options.author
+        metadata.settings = options.settingsDigest
         return metadata
     }
 

@@ -24,13 +24,17 @@ struct PDFLinkAnnotation: Sendable, Equatable {
 /// the same rectangle and target in about 150 bytes. Internal links name their destination
 /// (`/Dest (name)`), resolved through the named destinations Cairo writes.
 ///
+/// The same update carries entries to add to the document's Info dictionary (`info`, string
+/// values): Cairo 1.16 writes only the standard ones, and Quire records the settings a PDF was
+/// made with there (`QuireSettings`), for `batch` to know when it is stale.
+///
 /// - Parameter links: per page, in page order; a page without links has an empty list.
-/// - Returns: nothing to append when there are no links.
+/// - Returns: nothing to append when there are no links and no Info entries.
 /// - Throws: `PDFStructureError` when the PDF is not classic or has a different page count.
 /// - Complexity: O(cross-reference entries + pages + links).
-func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
-                          links: [[PDFLinkAnnotation]]) throws(PDFStructureError) -> [UInt8] {
-    guard links.contains(where: { !$0.isEmpty }) else { return [] }
+func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer, links: [[PDFLinkAnnotation]],
+                          info additions: [(key: String, value: String)] = []) throws(PDFStructureError) -> [UInt8] {
+    guard links.contains(where: { !$0.isEmpty }) || !additions.isEmpty else { return [] }
     let file = try ClassicPDF(pdf)
     guard file.pages.count == links.count else {
         throw PDFStructureError("\(file.pages.count) pages in the PDF, \(links.count) drawn")
@@ -86,6 +90,23 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
         out.appendLiteral(" ]\n>>\nendobj\n")
     }
 
+    var info = file.info
+    if !additions.isEmpty {
+        begin(next)
+        info = ClassicPDF.Reference(number: next, generation: 0)
+        next += 1
+        if let old = file.info {
+            out.append(contentsOf: try file.dictionary(old).text.dropLast(2))
+        } else {
+            out.appendLiteral("<<")
+        }
+        for (key, value) in additions {
+            out.append(contentsOf: " /\(key) ".utf8)
+            appendPDFString(value, percentEncoding: false, to: &out)
+        }
+        out.appendLiteral(" >>\nendobj\n")
+    }
+
     let xref = pdf.count + out.count
     out.append(contentsOf: "xref\n".utf8)
     entries.sort { $0.number < $1.number }
@@ -103,7 +124,7 @@ func linkAnnotationUpdate(for pdf: UnsafeRawBufferPointer,
         i = j
     }
     out.append(contentsOf: "trailer\n<< /Size \(next) /Root \(file.root.number) \(file.root.generation) R".utf8)
-    if let info = file.info { out.append(contentsOf: " /Info \(info.number) \(info.generation) R".utf8) }
+    if let info { out.append(contentsOf: " /Info \(info.number) \(info.generation) R".utf8) }
     if let id = file.idText { out.append(contentsOf: " /ID ".utf8); out.append(contentsOf: id) }
     out.append(contentsOf: " /Prev \(file.startXref) >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
     return out

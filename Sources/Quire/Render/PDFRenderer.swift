@@ -10,6 +10,9 @@ struct PDFMetadata: Sendable, Equatable {
     /// Creation date as seconds since 1970 (UTC); nil lets Cairo write the current time.
     /// A fixed date makes the same input give byte-identical PDFs.
     var creationDate: Int64?
+    /// A digest of the settings the PDF was made with (`RenderOptions.settingsDigest`), kept in
+    /// the Info dictionary as `QuireSettings` so that `batch` can tell a stale PDF; nil: none.
+    var settings: String?
 
     init(title: String) { self.title = title }
 }
@@ -135,7 +138,10 @@ final class PDFWriter {
         if linkWriting == .appended {
             let update: [UInt8]
             do {
-                update = try sink.withBytes { pdf throws(PDFStructureError) in try linkAnnotationUpdate(for: pdf, links: pageLinks) }
+                let info = metadata.settings.map { [(key: "QuireSettings", value: $0)] } ?? []
+                update = try sink.withBytes { pdf throws(PDFStructureError) in
+                    try linkAnnotationUpdate(for: pdf, links: pageLinks, info: info)
+                }
             } catch {
                 throw RenderError(description: "cannot add links to Cairo's PDF: \(error)")
             }
