@@ -59,7 +59,7 @@ enum CLI {
 
     static let help = Option(flag: ["-h", "--help"], "show this help") { $0.help = true }
     static let quiet = Option(flag: ["-q", "--quiet"], "do not print warnings") { $0.quiet = true }
-    static let title = Option(["--title"], value: "TEXT", "the PDF's title (default: front matter title, first heading, file name)") { a, v in
+    static let title = Option(["--title"], value: "TEXT", "the title in the metadata, running header and title block", "(default: front matter title, first level-1 heading, file name)") { a, v in
         a.title = v
     }
     static let resourceRoot = Option(["--resource-root"], value: "DIR", "let images come from anywhere under DIR (default: the input's",

@@ -60,6 +60,19 @@ final class DigestCLITests: BinaryTestCase {
         XCTAssertTrue(run.stderrText.contains("quire: warning: \(odd.path):8: image not found: gone.png"), run.stderrText)
     }
 
+    /// Regression: an entry whose title heading is not the document's first block showed the
+    /// title, then the same heading again.
+    func testAnEntryDoesNotRepeatItsTitleHeading() throws {
+        let late = folder.url.appendingPathComponent("late/late.md")
+        try FileManager.default.createDirectory(at: late.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("![badge](https://example.com/b.svg)\n\n# Late Title\n\nThe text.\n".utf8).write(to: late)
+        let pdf = folder.url.appendingPathComponent("late.pdf")
+        let run = try digest(["late"], pdf)
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        let text = try PDFInspector(pdf: pdf).text()
+        XCTAssertEqual(text.components(separatedBy: "Late Title").count - 1, 2, "in the contents and as the entry title: \(text)")
+    }
+
     func testABadFileIsListedAndTheDigestStillMade() throws {
         try Data([0x41, 0x00, 0x42]).write(to: folder.url.appendingPathComponent("guide/broken.md"))
         let pdf = folder.url.appendingPathComponent("digest.pdf")

@@ -3,7 +3,9 @@ public struct RenderOptions: Sendable {
     public var style = Style()
     /// The input's name for messages and the fallback title ("-" or a path).
     public var sourceName = "document.md"
-    /// Overrides the title (otherwise the first heading, else the file name).
+    /// The document's title in the metadata, the running header and the title block, over the
+    /// front matter's (otherwise the front matter's, else the first level-1 heading, else the
+    /// file name without its extension).
     public var title: String?
     public var author = ""
     /// The PDF's creation date (seconds since 1970). Default: SOURCE_DATE_EPOCH, else the

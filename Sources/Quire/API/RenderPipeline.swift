@@ -59,9 +59,11 @@ enum RenderPipeline {
     /// document, its info and the title to fall back on); the front matter's warnings come first.
     private static func withFrontMatter(_ markdown: String, _ options: RenderOptions,
                                         layOut: (Document, DocumentInfo, String) -> LayoutSummary) -> LayoutSummary {
-        let (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
+        var (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
+        // --title names the document everywhere: metadata, running header, title block.
+        if let title = options.title { info.title = .plain(title) }
         let parsed = parseSettingUpTypesetter(body, style: options.style, language: info.lang)
-        var summary = layOut(parsed, info, options.title ?? fileTitle(options.sourceName))
+        var summary = layOut(parsed, info, DocumentInfo.fileTitle(options.sourceName))
         summary.warnings = frontMatterWarnings + summary.warnings
         return summary
     }
@@ -95,8 +97,4 @@ enum RenderPipeline {
         getenv("SOURCE_DATE_EPOCH").flatMap { Int64(String(cString: $0)) }
     }
 
-    /// "docs/guide.md" → "guide.md"; standard input ("-") → "stdin".
-    static func fileTitle(_ path: String) -> String {
-        path == "-" ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
-    }
 }

@@ -16,6 +16,15 @@ struct DocumentInfo: Sendable, Equatable {
 
     /// Whether there is anything for a title block.
     var isEmpty: Bool { title == nil && subtitle == nil && author == nil && date == nil }
+
+    /// The title of a document that gives none: its file name without the extension
+    /// ("docs/guide.md" → "guide"); standard input ("-") → "stdin".
+    static func fileTitle(_ path: String) -> String {
+        guard path != "-" else { return "stdin" }
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return name }
+        return String(name[..<dot])
+    }
 }
 
 /// A leading `---` block of `key: value` lines.

@@ -16,6 +16,10 @@ struct AnchorTable: Sendable {
     /// hold `<h1>`…`<h6>`). False means the outline will be empty, so the running title is the
     /// fallback from the first page.
     private(set) var mayHaveHeadings = false
+    /// Whether any block could give a level-1 heading, the running title's source: an ATX or
+    /// setext heading of level 1, or raw HTML holding `<h1`. False means the title is the
+    /// fallback (the file name) from the first page.
+    private(set) var mayHaveLevelOneHeadings = false
 
     /// Prefix of every destination name, so several documents can share one PDF ("d3-").
     let namespace: String
@@ -37,6 +41,7 @@ struct AnchorTable: Sendable {
 
         mutating func visitHeading(_ block: Block, level: Int, content: [Inline]) {
             table.mayHaveHeadings = true
+            if level == 1 { table.mayHaveLevelOneHeadings = true }
             let name = "\(table.namespace)h\(table.headingDestinations.count + 1)"
             table.headingDestinations[block.line] = name
             let slug = slugs.register(heading: content.plainText)
@@ -46,6 +51,7 @@ struct AnchorTable: Sendable {
 
         mutating func visitHTML(_ block: Block, html: String) {
             table.mayHaveHeadings = true
+            if html.range(of: "<h1", options: .caseInsensitive) != nil { table.mayHaveLevelOneHeadings = true }
             visitHTML(html)
         }
 

@@ -21,9 +21,10 @@ struct LayoutSummary {
 /// and the blocks (in excerpt mode, each section cut, then the cut sections' full texts) into
 /// slices; paginate them as they come (`PageFlow`); give each page its furniture. Furniture
 /// is a deferred pass: a page waits until what its header and footer show is known, the
-/// running title (the front matter's, else the first heading's once it is laid out, else the
-/// fallback; unless the document opens with a heading, pages wait to the end when a heading
-/// could be recorded out of source order, as footnotes' and cut excerpts' are) and, when a
+/// running title (the front matter's, else the first level-1 heading's once it is laid out,
+/// else the fallback from the start when no block could give one; unless the document opens
+/// with a level-1 heading, pages wait to the end when a heading could be recorded out of
+/// source order, as footnotes' and cut excerpts' are) and, when a
 /// slot shows {pages}, the page count (every page waits to the end). Knows nothing of drawing.
 ///
 /// - Parameters:
@@ -41,18 +42,18 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources)
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     let hasFootnotes = document.blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } }
-    // A heading opening the document comes first in source order whatever is recorded later.
-    let opensWithHeading = document.blocks.first.map { if case .heading = $0.kind { return true } else { return false } } ?? false
-    let titleMayComeEarly = opensWithHeading || (!hasFootnotes && style.excerptLines == nil)
+    // A level-1 heading opening the document comes first in source order whatever is recorded later.
+    let opensWithTitle = document.blocks.first.map { if case .heading(1, _) = $0.kind { return true } else { return false } } ?? false
+    let titleMayComeEarly = opensWithTitle || (!hasFootnotes && style.excerptLines == nil)
     let countsPages = style.header.usesPageCount || style.footer.usesPageCount
     var flow = PageFlow(style: style)
     var waiting: [Page] = []
     var emitted = 0
-    var title = info.title ?? (session.anchors.mayHaveHeadings ? nil : documentTitle(info, [], fallbackTitle))
+    var title = info.title ?? (session.anchors.mayHaveLevelOneHeadings ? nil : documentTitle(info, [], fallbackTitle))
     func hand(_ pages: [Page], final: Bool) throws {
         waiting += pages
-        if title == nil && (final || (titleMayComeEarly && session.sink.hasOutline)) {
-            title = documentTitle(info, session.sink.sortedOutline, fallbackTitle)
+        if title == nil && (final || (titleMayComeEarly && session.sink.hasLevelOneHeading)) {
+            title = documentTitle(info, session.sink.documentOutline, fallbackTitle)
         }
         guard let title, final || !countsPages else { return }
         let count = final ? emitted + waiting.count : nil
@@ -74,7 +75,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     }
     try hand(flow.finish(), final: true)
     let outline = session.sink.sortedOutline
-    return LayoutSummary(outline: outline, title: documentTitle(info, outline, fallbackTitle).widest,
+    return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
                          author: info.author?.widest ?? "", warnings: session.sink.reportedWarnings,
                          excerpts: session.sink.excerpts, pageCount: emitted)
 }
@@ -92,7 +93,8 @@ func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
 }
 
 /// The title the running header and the metadata use: the front matter's, else the first
-/// heading's, else the fallback (the file name).
+/// level-1 heading's (ATX, setext or HTML `<h1>`; a README whose first heading is an H3 is not
+/// titled by it), else the fallback (the file name without its extension).
 private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fallbackTitle: String) -> TextValue {
-    info.title ?? outline.first.map { TextValue.plain($0.title) } ?? .plain(fallbackTitle)
+    info.title ?? outline.first { $0.level == 1 }.map { TextValue.plain($0.title) } ?? .plain(fallbackTitle)
 }

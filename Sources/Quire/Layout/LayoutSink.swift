@@ -86,14 +86,16 @@ final class LayoutSink {
         return true
     }
 
-    /// Whether an outline entry has been recorded (the running title may be known from it).
-    var hasOutline: Bool { !outline.isEmpty }
+    /// Whether a level-1 heading's entry has been recorded (the running title may be known from it).
+    var hasLevelOneHeading: Bool { outline.contains { $0.entry.level == 1 } }
+
+    /// The document's own headings in source order (not the trailing entries).
+    var documentOutline: [OutlineEntry] {
+        outline.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.entry)
+    }
 
     /// The outline in document order: headings by source line, then the trailing entries.
-    var sortedOutline: [OutlineEntry] {
-        outline.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.entry)
-            + trailingOutline
-    }
+    var sortedOutline: [OutlineEntry] { documentOutline + trailingOutline }
 
     /// The warnings in the order found, each distinct one once (the same problem met by an
     /// excerpt and by its full text is one warning). O(warnings).

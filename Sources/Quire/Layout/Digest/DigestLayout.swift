@@ -112,18 +112,29 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
 
 /// Titles and links between the documents of a digest.
 enum DigestLinks {
-    /// The document's title (front matter, else its first heading, else the file name), its
-    /// body (without the first heading when the document opens with it: the title says it),
-    /// and the source line of the heading it dropped.
+    /// The document's title: the front matter's, else its first level-1 heading's (ATX or
+    /// setext, or an HTML `<h1>`), else the file name without its extension, as `render` titles
+    /// it; its body, without that heading wherever it stands (the entry's title says it, so it
+    /// is not repeated); and the source line of the heading dropped.
     static func titleAndBody(_ d: DigestDocument) -> (title: String, body: [Block], headingLine: Int?) {
         if let title = d.info.title { return (title.widest, d.document.blocks, nil) }
         for (index, block) in d.document.blocks.enumerated() {
-            guard case .heading(_, let content) = block.kind else { continue }
-            let text = content.plainText.trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty else { break }
-            return index == 0 ? (text, Array(d.document.blocks.dropFirst()), block.line) : (text, d.document.blocks, nil)
+            switch block.kind {
+            case .heading(1, let content):
+                let text = content.plainText.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else { continue }
+                var body = d.document.blocks
+                body.remove(at: index)
+                return (text, body, block.line)
+            case .html(let html) where html.range(of: "<h1", options: .caseInsensitive) != nil:
+                let heading = HTMLBlockPart.parts(html).first { $0.role == .heading(1) }
+                let text = heading.map { $0.inlines.plainText.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+                if !text.isEmpty { return (text, d.document.blocks, nil) }
+            default:
+                continue
+            }
         }
-        return ((d.path as NSString).lastPathComponent, d.document.blocks, nil)
+        return (DocumentInfo.fileTitle(d.path), d.document.blocks, nil)
     }
 
     /// The destination a link names when it points at a document of the digest: `other.md`

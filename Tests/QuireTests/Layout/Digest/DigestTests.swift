@@ -24,7 +24,7 @@ final class DigestTests: XCTestCase {
         let text = d.allLines.map(\.text)
         XCTAssertTrue(text.contains("Digest"), "cover title")
         XCTAssertTrue(text.contains("3 documents"))
-        XCTAssertEqual(d.outline.filter { $0.level == 1 }.map(\.title), ["Contents", "Alpha", "Beta from front matter", "c.md"])
+        XCTAssertEqual(d.outline.filter { $0.level == 1 }.map(\.title), ["Contents", "Alpha", "Beta from front matter", "c"])
         XCTAssertTrue(text.contains("a.md") && text.contains("sub/c.md"), "source paths")
         // Alpha is long: cut with a label to its full text, which starts a page and links back.
         XCTAssertTrue(d.pages.flatMap(\.links).contains { $0.target == .destination("d1-full") })

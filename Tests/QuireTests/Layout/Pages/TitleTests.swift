@@ -1,0 +1,36 @@
+@testable import Quire
+import XCTest
+
+/// Issue 17: a document's title, for the metadata and the running header.
+final class TitleTests: XCTestCase {
+    /// Regression: a README whose first heading is an H3 ("Supported Platforms") was titled
+    /// by it. The fallback is the first level-1 heading, else the file name.
+    func testTheFallbackTitleIsTheFirstLevelOneHeadingNotTheFirstHeading() {
+        XCTAssertEqual(layout("### Supported Platforms\n\nText.\n\n## More\n").title, "test.md")
+        XCTAssertEqual(layout("## Intro\n\nText.\n\n# The Title\n\nMore.\n").title, "The Title")
+        XCTAssertEqual(layout("Setext Title\n============\n\nText.\n").title, "Setext Title")
+        XCTAssertEqual(layout("<h1 align=\"center\">HTML Title</h1>\n\n## Usage\n").title, "HTML Title")
+        let long = layout("### Small\n\n" + (1...3).map { _ in prose(600) }.joined(separator: "\n\n"))
+        XCTAssertEqual(long.pages[1].furnitureLines.first?.text, "test.md", "the running header too")
+    }
+
+    func testTheFileNameFallbackHasNoExtension() {
+        XCTAssertEqual(DocumentInfo.fileTitle("docs/Supported-Platforms.md"), "Supported-Platforms")
+        XCTAssertEqual(DocumentInfo.fileTitle("notes.markdown"), "notes")
+        XCTAssertEqual(DocumentInfo.fileTitle(".hidden"), ".hidden")
+        XCTAssertEqual(DocumentInfo.fileTitle("-"), "stdin")
+    }
+
+    /// Regression: --title changed only the metadata; it names the running header and the
+    /// title block too, over the front matter's title.
+    func testTitleOptionSetsMetadataRunningHeaderAndTitleBlock() throws {
+        var options = RenderOptions()
+        options.title = "Given Title"
+        let markdown = "---\ntitle: Front Matter Title\n---\n\n# Heading\n\n" + (1...3).map { _ in prose(600) }.joined(separator: "\n\n")
+        let laidOut = RenderPipeline.layout(markdown, options)
+        XCTAssertEqual(laidOut.title, "Given Title")
+        XCTAssertEqual(laidOut.pages[0].bodyLines.first?.text, "Given Title", "the title block")
+        XCTAssertEqual(laidOut.pages[1].furnitureLines.first?.text, "Given Title", "the running header")
+        XCTAssertFalse(laidOut.allLines.contains { $0.text == "Front Matter Title" })
+    }
+}
