@@ -90,7 +90,7 @@ enum CorpusRun {
         attempt("links") {
             let links = try inspector.links()
             report.internalLinks = links.internalTargets.count
-            report.unresolved = links.unresolved
+            report.unresolved = links.unresolved + links.unresolvedOutline.map { "outline: \($0)" }
             report.destinationsOffPage = links.destinationsOffPage
         }
         report.seconds = Date().timeIntervalSince(started)

@@ -38,8 +38,12 @@ struct PDFInspector {
         var destinations: Set<String> = []
         /// Named destinations whose array does not start with a page of this document.
         var destinationsOffPage: [String] = []
+        /// The destination of every outline entry (bookmark), by name or explicit.
+        var outlineTargets: [String] = []
         /// Targets with no named destination, in annotation order.
         var unresolved: [String] { internalTargets.filter { !destinations.contains($0) } }
+        /// Outline entries leading nowhere.
+        var unresolvedOutline: [String] { outlineTargets.filter { !destinations.contains($0) } }
     }
 
     func links() throws -> Links {
@@ -103,21 +107,29 @@ struct PDFInspector {
                   dict["/Subtype"] as? String == "/Link" else { return nil }
             return (Int(key.dropFirst(4).prefix { $0.isNumber }) ?? 0, dict)
         }.sorted { $0.0 < $1.0 }
-        for (_, link) in annotations {
-            var dest = resolve(link["/Dest"])
-            if dest == nil, let action = resolve(link["/A"]) as? [String: Any], action["/S"] as? String == "/GoTo" {
+        /// The target a link or outline item names, if internal: a name, or an explicit
+        /// destination (which resolves when it names a page of this document).
+        func target(_ item: [String: Any]) -> String? {
+            var dest = resolve(item["/Dest"])
+            if dest == nil, let action = resolve(item["/A"]) as? [String: Any], action["/S"] as? String == "/GoTo" {
                 dest = resolve(action["/D"])
             }
-            guard let dest else { continue }
-            if let name = pdfString(dest) {
-                result.internalTargets.append(name)
-            } else if let array = dest as? [Any] {
-                // An explicit destination: it resolves when it names a page of this document.
-                let page = array.first as? String ?? ""
-                let name = "<explicit \(page)>"
-                result.internalTargets.append(name)
-                if pages.contains(page) { result.destinations.insert(name) }
-            }
+            guard let dest else { return nil }
+            if let name = pdfString(dest) { return name }
+            guard let array = dest as? [Any] else { return nil }
+            let page = array.first as? String ?? ""
+            let name = "<explicit \(page)>"
+            if pages.contains(page) { result.destinations.insert(name) }
+            return name
+        }
+        for (_, link) in annotations {
+            if let name = target(link) { result.internalTargets.append(name) }
+        }
+        // Outline items: objects with a title and a parent in the outline tree.
+        for (key, object) in objects.sorted(by: { $0.key < $1.key }) {
+            guard key.hasPrefix("obj:"), let dict = (object as? [String: Any])?["value"] as? [String: Any],
+                  dict["/Title"] != nil, dict["/Parent"] != nil else { continue }
+            result.outlineTargets.append(target(dict) ?? "<no destination>")
         }
         return result
     }
