@@ -69,8 +69,8 @@ enum CLI {
     static func styleOptions(excerptNote: String? = nil) -> [Option] {
         var excerptLines = Option(["--excerpt-lines"], value: "N", "cut every section longer than N lines (N >= 1) to N lines ending",
                                   "with \"… Continue reading\", linked to its full text at the end") { a, v throws(ExitCode) in
-            guard let n = Int(v), n >= 1 else {
-                throw usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines, 1 or more")
+            guard let n = Int(v), (1...1000).contains(n) else {
+                throw usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines from 1 to 1000")
             }
             a.sets.append("excerpt.lines=\(n)")
         }

@@ -73,6 +73,43 @@ final class DigestCLITests: BinaryTestCase {
         XCTAssertEqual(text.components(separatedBy: "Late Title").count - 1, 2, "in the contents and as the entry title: \(text)")
     }
 
+    /// Regression: `--set excerpt.lines=0`, documented as "no excerpts", was ignored by digest.
+    func testExcerptLinesZeroGivesWholeDocuments() throws {
+        let pdf = folder.url.appendingPathComponent("whole.pdf")
+        let run = try Run.run(quire, ["digest", folder.url.appendingPathComponent("guide").path, "-o", pdf.path,
+                                      "--set", "excerpt.lines=0"])
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        let text = try PDFInspector(pdf: pdf).text()
+        XCTAssertFalse(text.contains("Continue reading"), "nothing cut")
+        XCTAssertTrue(text.contains("word200"), "the whole of intro.md")
+    }
+
+    /// Regression: a digest of an empty folder wrote a "0 documents" PDF and exited 0.
+    func testAnEmptyFolderIsAnError() throws {
+        let empty = folder.url.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let pdf = folder.url.appendingPathComponent("empty.pdf")
+        let run = try Run.run(quire, ["digest", empty.path, "-o", pdf.path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderrText.contains("no Markdown files found under \(empty.path)"), run.stderrText)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pdf.path))
+    }
+
+    /// Regression: entries showed their paths absolute; they are relative to the folder given
+    /// (or to the inputs' common folder).
+    func testPathsAreShownRelativeToTheFolderGiven() throws {
+        let pdf = folder.url.appendingPathComponent("relative.pdf")
+        XCTAssertEqual(try digest(["guide", "faq.md"], pdf).status, 0)
+        let text = try PDFInspector(pdf: pdf).text()
+        XCTAssertFalse(text.contains(folder.url.path), "no absolute path: \(text)")
+        XCTAssertTrue(text.contains("guide/intro.md"), text)
+        XCTAssertTrue(text.contains("faq.md"), text)
+        let one = folder.url.appendingPathComponent("one.pdf")
+        XCTAssertEqual(try Run.run(quire, ["digest", folder.url.appendingPathComponent("guide").path, "-o", one.path]).status, 0)
+        let oneText = try PDFInspector(pdf: one).text()
+        XCTAssertTrue(oneText.contains("setup.md") && !oneText.contains("guide/setup.md"), oneText)
+    }
+
     func testABadFileIsListedAndTheDigestStillMade() throws {
         try Data([0x41, 0x00, 0x42]).write(to: folder.url.appendingPathComponent("guide/broken.md"))
         let pdf = folder.url.appendingPathComponent("digest.pdf")

@@ -32,14 +32,37 @@ public enum Digest {
         return (files, failures)
     }
 
+    /// The folder paths are shown from in a digest: the one folder given, else the deepest
+    /// folder holding every input (files count by their folder). "" when they share none
+    /// (paths are then shown as given). O(inputs × path length).
+    static func commonFolder(of inputs: [String]) -> String {
+        let folders = inputs.map { input -> [Substring] in
+            var isDirectory: ObjCBool = false
+            let path = URL(fileURLWithPath: input).standardizedFileURL.path
+            let folder = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) && isDirectory.boolValue
+                ? path : (path as NSString).deletingLastPathComponent
+            return folder.split(separator: "/", omittingEmptySubsequences: true)
+        }
+        guard var common = folders.first else { return "" }
+        for folder in folders.dropFirst() {
+            common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
+        }
+        return "/" + common.joined(separator: "/")
+    }
+
     /// Renders the digest of `inputs` to PDF bytes. Documents that cannot be read (missing,
     /// not UTF-8) are listed with their reason; the digest is made from the others.
     /// - Parameters:
-    ///   - excerptLines: lines per entry (`options.style.excerptLines`, else 6, when nil).
+    ///   - excerptLines: lines per entry (`options.style.excerptLines`, else 6, when nil); 0:
+    ///     whole documents, no excerpts.
     ///   - title: the digest's title ("Digest" when nil).
-    /// - Throws: `QuireError` only if Cairo fails to write the PDF.
+    /// - Throws: `QuireError` when the inputs hold no Markdown file at all, or Cairo fails.
     public static func render(inputs: [String], title: String?, excerptLines: Int?, options: RenderOptions) throws -> Result {
         let (files, missing) = collect(inputs)
+        if files.isEmpty && missing.isEmpty {
+            throw QuireError(file: inputs.joined(separator: ", "),
+                             message: "no Markdown files found under \(inputs.joined(separator: ", ")) (*.md, *.markdown)")
+        }
         var failures = missing
         var documents: [DigestDocument] = []
         /// Each document's front-matter warnings, reported before its layout's, as `render` does.
@@ -63,9 +86,9 @@ public enum Digest {
         let seconds = options.creationDate ?? RenderPipeline.sourceDateEpoch ?? Int64(Date().timeIntervalSince1970)
         let date = String(iso8601(seconds).prefix(10))
         let digestTitle = title ?? "Digest"
-        let lines = max(1, excerptLines ?? options.style.excerptLines ?? 6)
+        let lines = max(0, excerptLines ?? options.style.excerptLines ?? 6)
         let digest = layoutDigest(documents, failures: failures, title: digestTitle, date: date,
-                                  style: options.style, excerptLines: lines)
+                                  style: options.style, excerptLines: lines, shownFrom: commonFolder(of: inputs))
         var metadata = PDFMetadata(title: digestTitle)
         metadata.creationDate = seconds
         let pdf: [UInt8]

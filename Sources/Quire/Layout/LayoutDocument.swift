@@ -44,7 +44,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     let hasFootnotes = document.blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } }
     // A level-1 heading opening the document comes first in source order whatever is recorded later.
     let opensWithTitle = document.blocks.first.map { if case .heading(1, _) = $0.kind { return true } else { return false } } ?? false
-    let titleMayComeEarly = opensWithTitle || (!hasFootnotes && style.excerptLines == nil)
+    let titleMayComeEarly = opensWithTitle || (!hasFootnotes && style.excerptCut == nil)
     let countsPages = style.header.usesPageCount || style.footer.usesPageCount
     var flow = PageFlow(style: style)
     var waiting: [Page] = []
@@ -67,7 +67,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     func add(_ slices: [Slice]) throws { try hand(flow.add(slices), final: false) }
 
     try add(session.titleBlock(info))
-    if let lines = style.excerptLines {
+    if let lines = style.excerptCut {
         try session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
                                        fallbackTitle: fallbackTitle, context, add: add)
     } else {

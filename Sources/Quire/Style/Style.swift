@@ -71,8 +71,13 @@ public struct Style: Sendable, Equatable {
     /// Narrowest column, in points, that nesting may leave for text; deeper levels stop indenting.
     public var minimumColumnWidth: Double = 140
 
-    /// Cut every section longer than this many typeset lines to an excerpt (nil: no excerpts).
+    /// Cut every section longer than this many typeset lines to an excerpt. nil: not set (no
+    /// excerpts, but a digest cuts to 6 lines); 0: no excerpts at all (a digest shows whole
+    /// documents).
     public var excerptLines: Int?
+
+    /// The lines sections are cut to, when they are (`excerptLines` above 0).
+    var excerptCut: Int? { excerptLines.flatMap { $0 > 0 ? $0 : nil } }
     /// The link that ends a cut excerpt and leads to the section's full text; by width, so a
     /// narrow column gets a shorter wording.
     public var excerptLabel: TextValue = .variants([(1, "…"), (8, "More"), (20, "Continue reading")])

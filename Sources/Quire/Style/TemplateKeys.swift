@@ -141,11 +141,11 @@ package struct TemplateKey: Sendable {
             setNumber(v, 0.5...10) { style.listIndent = $0 }
         },
         TemplateKey(name: "excerpt.lines", type: "integer or null",
-                    allowed: "a whole number of lines from 1 to 1000, or 0 or null for no excerpts",
+                    allowed: "a whole number of lines from 1 to 1000; 0 for no excerpts at all (a digest then shows whole documents); null: not set (a digest cuts to 6)",
                     meaning: "Cut every section longer than this to an excerpt.", example: "6") { style, v in
             if case .null = v { style.excerptLines = nil; return true }
             guard case .number(let n) = v, n == n.rounded(), (0...1000).contains(n) else { return false }
-            style.excerptLines = n == 0 ? nil : Int(n)
+            style.excerptLines = Int(n)
             return true
         },
         textKey("excerpt.label", "The link ending a cut excerpt.", "{\"1\": \"…\", \"10\": \"More\", \"24\": \"Read on\"}") { $0.excerptLabel = $1 },

@@ -54,7 +54,8 @@ final class TemplatesTests: XCTestCase {
         XCTAssertEqual(style.listMarkers, [.dash, .disc])
         XCTAssertEqual(style.excerptLabel, TextValue(variants: [(8, "More")]))
         XCTAssertTrue(style.headerOnFirstPage)
-        XCTAssertNil(style.excerptLines)
+        XCTAssertEqual(style.excerptLines, 0, "0: no excerpts at all, even in a digest")
+        XCTAssertNil(style.excerptCut)
         XCTAssertEqual(style.linkColor, Color(hex: "#aabbcc"))
     }
 

@@ -43,7 +43,14 @@ struct LaidOutDigest {
 /// lines keep their height, so the pages do not change), furniture.
 /// - Complexity: O(total text), paginated twice.
 func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
-                         style: Style, excerptLines: Int) -> LaidOutDigest {
+                         style: Style, excerptLines: Int, shownFrom base: String = "") -> LaidOutDigest {
+    /// A path as the digest shows it: relative to `base` when it lies under it.
+    func shown(_ path: String) -> String {
+        guard !base.isEmpty else { return path }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let prefix = base == "/" ? "/" : base + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : path
+    }
     let typesetter = Typesetter.forThisThread(language: nil)
     let main = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(Document(blocks: [])))
     let column = Column(x: style.margins.left, width: style.contentWidth)
@@ -71,19 +78,21 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
         let entry = entryNames[k], full = "\(entry)-full"
         var heading = session.headingSlices(level: 2, main.plainText(docTitle), destination: entry, context)
         if k == 0 { heading[0].pageBreakBefore = true }
-        let excerpt = session.excerpt(body.shiftingHeadings(by: 2), lines: excerptLines, target: full, context)
+        // 0 lines: whole documents, as `excerpt.lines=0` asks.
+        let excerpt = excerptLines > 0 ? session.excerpt(body.shiftingHeadings(by: 2), lines: excerptLines, target: full, context)
+            : LayoutSession.Excerpt(slices: session.layoutBlocks(body.shiftingHeadings(by: 2), context), isCut: false)
         let titleAnchor = titleHeadingLine.flatMap { tables[k].headingDestinations[$0] }
         if !excerpt.isCut, let name = titleAnchor, session.claimDestination(name) {
             heading[0].destinations.append(Destination(name: name, y: 0))
         }
-        entries += heading + main.pathLine(d.path, context) + excerpt.slices
+        entries += heading + main.pathLine(shown(d.path), context) + excerpt.slices
         if excerpt.isCut {
             var top = session.headingSlices(level: 1, main.plainText(docTitle), destination: full, context)
             top[0].pageBreakBefore = true
             if let name = titleAnchor, session.claimDestination(name) {
                 top[0].destinations.append(Destination(name: name, y: 0))
             }
-            fullTexts += top + main.pathLine(d.path, context) + main.backLink(style.backLabel, to: entry, context)
+            fullTexts += top + main.pathLine(shown(d.path), context) + main.backLink(style.backLabel, to: entry, context)
                 + session.layoutBlocks(body.shiftingHeadings(by: 1), context)
         }
         outline.append(OutlineEntry(level: 1, title: docTitle, destination: entry))
@@ -93,7 +102,7 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
     let cover = main.digestCover(title: title, date: date, documents: documents.count, failures: failures.count)
     func contents(_ pages: [String: Int]) -> [Slice] {
         main.contents(documents.enumerated().map { k, _ in (DigestLinks.titleAndBody(documents[k]).title, entryNames[k]) },
-                      failures: failures, pages: pages, context)
+                      failures: failures.map { DigestFailure(path: shown($0.path), reason: $0.reason) }, pages: pages, context)
     }
     let paginator = Paginator(style: style)
     // The measuring pass's contents are dropped with what they recorded (the "toc"
