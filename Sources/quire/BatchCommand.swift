@@ -74,7 +74,7 @@ extension CLI {
                 results.set(index, outcome) { reporter.report($0, plan[index], outcome) }
             }
         } else {
-            var workerArguments = a.sets.flatMap { ["--set", $0] }
+            var workerArguments = a.sets.flatMap { ["--set", $0.text] }
             if let t = a.template { workerArguments += ["--template", t] }
             if let t = a.title { workerArguments += ["--title", t] }
             if let root = options.resourceRoot { workerArguments += ["--resource-root", root] }

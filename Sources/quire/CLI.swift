@@ -72,16 +72,20 @@ enum CLI {
             guard let n = Int(v), (1...1000).contains(n) else {
                 throw usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines from 1 to 1000")
             }
-            a.sets.append("excerpt.lines=\(n)")
+            a.sets.append(("excerpt.lines=\(n)", "--excerpt-lines"))
         }
         if let excerptNote { excerptLines = excerptLines.noting(excerptNote) }
         return [
             Option(["--template"], value: "NAME|PATH", "a built-in template (see 'quire templates') or a .json file") { a, v in a.template = v },
-            Option(["--set"], value: "KEY=VALUE", "override one template key (repeatable; keys in Templates/README.md)") { a, v in
-                a.sets.append(v)
+            Option(["--set"], value: "KEY=VALUE", "override one template key (repeatable; 'quire templates --keys' lists them)") { a, v in
+                a.sets.append((v, "--set"))
             },
-            Option(["--page-size"], value: "SIZE", "a4 (default), a5, a6, letter, legal or \"W x H mm\" (same as --set page.size=SIZE)") { a, v in
-                a.sets.append("page.size=" + v)
+            Option(["--page-size"], value: "SIZE", "a4 (default), a3, a5, a6, b5, letter, legal, tabloid or \"W x H\" in",
+                   "pt, mm, cm or in (\"210x297mm\", \"8.5 x 11 in\"), maybe followed by landscape") { a, v in
+                a.sets.append(("page.size=" + v, "--page-size"))
+            },
+            Option(flag: ["--landscape"], "turn the page: its longer side across") { a in
+                a.sets.append(("page.orientation=landscape", "--landscape"))
             },
             excerptLines,
         ]
@@ -147,9 +151,9 @@ enum CLI {
     static func options(_ a: Arguments) throws(ExitCode) -> RenderOptions {
         var options: RenderOptions
         do {
-            options = RenderOptions(style: try Templates.style(template: a.template, sets: a.sets))
+            options = RenderOptions(style: try Templates.style(template: a.template, settings: a.sets))
         } catch {
-            throw usageError(error.message, hint: "see Templates/README.md for every key and its values")
+            throw usageError(error.message, hint: "'quire templates --keys' lists every key and the values it takes")
         }
         options.title = a.title
         if let root = a.resourceRoot {

@@ -8,8 +8,9 @@ struct Arguments: Sendable {
     var title: String?
     var resourceRoot: String?
     var template: String?
-    /// `--set KEY=VALUE` overrides, with `--page-size` and `--excerpt-lines` as theirs, in order.
-    var sets: [String] = []
+    /// `--set KEY=VALUE` overrides, with `--page-size`, `--landscape` and `--excerpt-lines` as
+    /// theirs, in order, each with the option that gave it (which an error names).
+    var sets: [(text: String, source: String)] = []
     var quiet = false
     var help = false
     var png: String?

@@ -13,6 +13,26 @@ final class TemplateCLITests: BinaryTestCase {
         try Data("# Doc\n\n- a list item\n\nText.\n".utf8).write(to: input)
     }
 
+    /// Regression: errors from --page-size and --excerpt-lines said "(--set)", hints pointed
+    /// to Templates/README.md (not installed), and the --excerpt-lines error offered "or 0 or
+    /// null", which the option refuses.
+    func testErrorsNameTheOptionTypedAndHintAtTemplatesKeys() throws {
+        let pdf = folder.url.appendingPathComponent("x.pdf").path
+        let size = try Run.run(quire, ["render", input.path, "-o", pdf, "--page-size", "9 by 12"])
+        XCTAssertEqual(size.status, 2)
+        XCTAssertTrue(size.stderrText.contains("for page.size (--page-size)"), size.stderrText)
+        XCTAssertTrue(size.stderrText.contains("hint: 'quire templates --keys'"), size.stderrText)
+        XCTAssertFalse(size.stderrText.contains("README"), size.stderrText)
+        let lines = try Run.run(quire, ["render", input.path, "-o", pdf, "--excerpt-lines", "1001"])
+        XCTAssertEqual(lines.status, 2)
+        XCTAssertTrue(lines.stderrText.contains("--excerpt-lines"), lines.stderrText)
+        XCTAssertFalse(lines.stderrText.contains("null"), lines.stderrText)
+        let landscape = try Run.run(quire, ["render", input.path, "-o", pdf, "--page-size=210x297mm", "--landscape"])
+        XCTAssertEqual(landscape.status, 0, landscape.stderrText)
+        let info = try Run.run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf])
+        XCTAssertTrue(info.stdoutText.contains("841.89 x 595.276 pts"), info.stdoutText)
+    }
+
     func testTemplatesListsTheBuiltins() throws {
         let run = try Run.run(quire, ["templates"])
         XCTAssertEqual(run.status, 0)

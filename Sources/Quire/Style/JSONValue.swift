@@ -12,10 +12,29 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     /// Parses JSON text (any value at the top, not only objects); nil when it is not JSON.
     /// Object keys keep the order written. O(n).
     static func parse(_ text: String) -> JSONValue? {
+        try? parseOrLocate(text).get()
+    }
+
+    /// Where JSON text goes wrong: 1-based line and column (in characters) of the first byte
+    /// the parser could not take.
+    struct SyntaxError: Error, Equatable {
+        var line: Int
+        var column: Int
+    }
+
+    /// The value, or where the text stops being JSON. O(n).
+    static func parseOrLocate(_ text: String) -> Result<JSONValue, SyntaxError> {
         var parser = JSONParser(bytes: Array(text.utf8))
-        guard let value = parser.value() else { return nil }
-        parser.skipSpace()
-        return parser.atEnd ? value : nil
+        if let value = parser.value() {
+            parser.skipSpace()
+            if parser.atEnd { return .success(value) }
+        }
+        let offset = min(parser.i, parser.bytes.count)
+        let before = parser.bytes[..<offset]
+        let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let column = String(decoding: parser.bytes[lineStart..<offset], as: UTF8.self).count + 1
+        return .failure(SyntaxError(line: line, column: column))
     }
 
     var description: String {

@@ -5,6 +5,8 @@
 public struct Style: Sendable, Equatable {
     /// Page width and height.
     public var pageSize: PageSize = .a4
+    /// Turns the page to portrait or landscape whatever `pageSize` gives; nil: as it gives.
+    public var pageOrientation: PageOrientation?
     /// Margins around the text block: top, right (outer), bottom, left.
     public var margins: Insets = Insets(top: 68, right: 66, bottom: 72, left: 66)
 
@@ -153,19 +155,33 @@ public struct PageSize: Sendable, Equatable {
         self.width = width; self.height = height
     }
 
+    public static let a3 = PageSize(width: 841.890, height: 1190.551)
     public static let a4 = PageSize(width: 595.276, height: 841.890)
     public static let a5 = PageSize(width: 419.528, height: 595.276)
     public static let a6 = PageSize(width: 297.638, height: 419.528)
     public static let letter = PageSize(width: 612, height: 792)
     public static let legal = PageSize(width: 612, height: 1008)
+    public static let b5 = PageSize(width: 498.898, height: 708.661)
+    public static let tabloid = PageSize(width: 792, height: 1224)
 
     /// The named sizes templates and the command line accept.
     public static let named: [(name: String, size: PageSize)] = [
-        ("a4", .a4), ("a5", .a5), ("a6", .a6), ("letter", .letter), ("legal", .legal),
+        ("a3", .a3), ("a4", .a4), ("a5", .a5), ("a6", .a6), ("b5", .b5), ("letter", .letter), ("legal", .legal),
+        ("tabloid", .tabloid),
     ]
 
     /// The size called `name` (case-insensitive), or nil.
     public static func named(_ name: String) -> PageSize? {
         named.first { $0.name == name.lowercased() }?.size
     }
+
+    /// The same page turned to `orientation`: landscape puts the longer side across.
+    public func turned(_ orientation: PageOrientation) -> PageSize {
+        let (short, long) = (min(width, height), max(width, height))
+        return orientation == .landscape ? PageSize(width: long, height: short) : PageSize(width: short, height: long)
+    }
+}
+
+public enum PageOrientation: String, Sendable, Equatable, CaseIterable {
+    case portrait, landscape
 }

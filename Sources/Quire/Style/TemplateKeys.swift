@@ -18,10 +18,17 @@ package struct TemplateKey: Sendable {
 
     package static let all: [TemplateKey] = [
         TemplateKey(name: "page.size", type: "string",
-                    allowed: "a4, a5, a6, letter, legal, or \"W x H\" in pt or mm (e.g. \"148 x 210 mm\")",
+                    allowed: "a3, a4, a5, a6, b5, letter, legal, tabloid (any case), or \"W x H\" with pt, mm, cm or in (\"210x297mm\", \"8.5 x 11 in\"); either may end with landscape or portrait",
                     meaning: "Paper size.", example: "\"a5\"") { style, v in
             guard case .string(let s) = v, let size = Lengths.pageSize(s) else { return false }
             style.pageSize = size
+            return true
+        },
+        TemplateKey(name: "page.orientation", type: "string or null", allowed: "portrait, landscape, or null (as page.size gives it)",
+                    meaning: "Turns the page whatever its size.", example: "\"landscape\"") { style, v in
+            if case .null = v { style.pageOrientation = nil; return true }
+            guard case .string(let s) = v, let turn = PageOrientation(rawValue: s.lowercased()) else { return false }
+            style.pageOrientation = turn
             return true
         },
         TemplateKey(name: "page.margin", type: "length or string",
@@ -292,19 +299,37 @@ enum Lengths {
         return n * units[unit ?? defaultUnit]!
     }
 
-    /// A named size or "W x H" with pt or mm (a unit after each number or once at the end).
+    /// A page size: a name (a3, a4, a5, a6, b5, letter, legal, tabloid; any case), or
+    /// "W x H" with a unit after each number or once at the end (pt, mm, cm, in; none: pt):
+    /// "210x297mm", "210 x 297 mm", "8.5x11in", "595x842", "21cm x 29.7cm". Either may end with
+    /// "landscape" or "portrait" ("a4 landscape"). Each side from 1 to 200 inches; nil otherwise.
     static func pageSize(_ text: String) -> PageSize? {
-        if let named = PageSize.named(text.trimmingCharacters(in: .whitespaces)) { return named }
-        var t = text.lowercased().replacingOccurrences(of: "×", with: "x")
-        var unit = "pt"
-        for u in ["mm", "pt"] where t.trimmingCharacters(in: .whitespaces).hasSuffix(" \(u)") {
-            unit = u
-            t = String(t.trimmingCharacters(in: .whitespaces).dropLast(u.count))
+        var t = text.lowercased().replacingOccurrences(of: "×", with: "x").trimmingCharacters(in: .whitespaces)
+        var orientation: PageOrientation?
+        for turn in PageOrientation.allCases where t.hasSuffix(turn.rawValue) {
+            orientation = turn
+            t = String(t.dropLast(turn.rawValue.count)).trimmingCharacters(in: .whitespaces)
         }
-        let parts = t.split(separator: "x")
-        guard parts.count == 2, let w = length(parts[0], defaultUnit: unit), let h = length(parts[1], defaultUnit: unit),
-              (72...14400).contains(w), (72...14400).contains(h) else { return nil }
-        return PageSize(width: w, height: h)
+        var size: PageSize
+        if let named = PageSize.named(t) {
+            size = named
+        } else {
+            let parts = t.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let first = measure(parts[0]), let second = measure(parts[1]) else { return nil }
+            let firstUnit = first.unit ?? second.unit ?? "pt", secondUnit = second.unit ?? first.unit ?? "pt"
+            size = PageSize(width: first.number * units[firstUnit]!, height: second.number * units[secondUnit]!)
+            guard (72...14400).contains(size.width), (72...14400).contains(size.height) else { return nil }
+        }
+        return orientation.map { size.turned($0) } ?? size
+    }
+
+    /// "210", "210mm", " 29.7 cm ": the number and its unit, if written.
+    private static func measure(_ text: Substring) -> (number: Double, unit: String?)? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let unit = units.keys.first { t.hasSuffix($0) }
+        let digits = unit.map { String(t.dropLast($0.count)).trimmingCharacters(in: .whitespaces) } ?? t
+        guard let n = Double(digits), n.isFinite, n > 0 else { return nil }
+        return (n, unit)
     }
 
     /// One, two (vertical horizontal) or four (top right bottom left) lengths, each ≤ 300 pt.

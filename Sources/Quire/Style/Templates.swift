@@ -30,26 +30,35 @@ public enum Templates {
     /// When the page size changes and no template or `--set` gives margins, the default
     /// margins scale with the page (an A6 page gets half of A4's).
     public static func style(template: String?, sets: [String]) throws(TemplateError) -> Style {
+        try style(template: template, settings: sets.map { ($0, "--set") })
+    }
+
+    /// `style(template:sets:)` with each override's source (the option the user typed:
+    /// "--set", "--page-size", ...), which its error names.
+    package static func style(template: String?, settings: [(text: String, source: String)]) throws(TemplateError) -> Style {
         var style = Style()
         var json: JSONValue?
         if let template {
             json = try load(template)
             try apply(json!, source: "template \(template)", to: &style)
         }
-        for set in sets {
+        for (set, source) in settings {
             guard let eq = set.firstIndex(of: "="), eq != set.startIndex else {
-                throw TemplateError(message: "--set needs KEY=VALUE, not '\(set)'")
+                throw TemplateError(message: "\(source) needs KEY=VALUE, not '\(set)'")
             }
             let key = String(set[..<eq]).trimmingCharacters(in: .whitespaces)
             let text = String(set[set.index(after: eq)...])
             // A value that is JSON (a number, true, an array, a map) is taken as JSON; anything else as a string.
             let value = JSONValue.parse(text) ?? .string(text)
-            try apply(key: key, value: value, source: "--set", to: &style)
+            try apply(key: key, value: value, source: source, to: &style)
         }
-        let marginsGiven = sets.contains { $0.hasPrefix("page.margin=") } || json.map(givesMargins) == true
+        if let turn = style.pageOrientation { style.pageSize = style.pageSize.turned(turn) }
+        let marginsGiven = settings.contains { $0.text.hasPrefix("page.margin=") } || json.map(givesMargins) == true
         if !marginsGiven && style.pageSize != Style().pageSize {
+            // Scaled by the shorter and the longer sides, so a landscape A4 keeps A4's margins.
             let a4 = Style()
-            let scale = min(style.pageSize.width / a4.pageSize.width, style.pageSize.height / a4.pageSize.height)
+            let short = min(style.pageSize.width, style.pageSize.height), long = max(style.pageSize.width, style.pageSize.height)
+            let scale = min(short / a4.pageSize.width, long / a4.pageSize.height)
             let m = a4.margins
             style.margins = Insets(top: m.top * scale, right: m.right * scale, bottom: m.bottom * scale, left: m.left * scale)
         }
@@ -92,10 +101,15 @@ public enum Templates {
             let names = BuiltinTemplates.all.map(\.name).joined(separator: ", ")
             throw TemplateError(message: "unknown template '\(nameOrPath)'; built-in templates: \(names) (or give a path to a .json file)")
         }
-        guard let json = JSONValue.parse(text), case .object = json else {
-            throw TemplateError(message: "template \(nameOrPath) is not a JSON object of keys and values")
+        switch JSONValue.parseOrLocate(text) {
+        case .success(let json):
+            guard case .object = json else {
+                throw TemplateError(message: "template \(nameOrPath) is not a JSON object of keys and values")
+            }
+            return json
+        case .failure(let error):
+            throw TemplateError(message: "template \(nameOrPath):\(error.line):\(error.column): not valid JSON here")
         }
-        return json
     }
 
     /// Applies every key of a template object; nested objects name keys by path

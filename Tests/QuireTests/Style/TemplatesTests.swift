@@ -72,6 +72,8 @@ final class TemplatesTests: XCTestCase {
         let broken = FileManager.default.temporaryDirectory.appendingPathComponent("quire-broken-\(UUID()).json")
         try? Data("{ not json".utf8).write(to: broken)
         defer { try? FileManager.default.removeItem(at: broken) }
+        XCTAssertTrue(message(broken.path, []).contains(":1:3: not valid JSON"), message(broken.path, []))
+        try? Data("[1, 2]".utf8).write(to: broken)
         XCTAssertTrue(message(broken.path, []).contains("not a JSON object"))
     }
 
@@ -108,6 +110,56 @@ final class TemplatesTests: XCTestCase {
         XCTAssertEqual(mm.height, PageSize.a5.height, accuracy: 0.01)
         XCTAssertEqual(Lengths.pageSize("100mm x 6in")!.height, 432, accuracy: 0.001)
         for bad in ["10 x 10", "abc", "a4 x", "-5 x 300"] { XCTAssertNil(Lengths.pageSize(bad), bad) }
+    }
+
+    /// Regression: "210x297mm" gave a strip 210 pt wide and 297 mm tall, "8.5 x 11 in" was
+    /// refused: one parser now reads every length, a unit after each number or once at the end.
+    func testPageSizesInEveryUnitAndFormAndTurned() {
+        func close(_ a: PageSize?, _ w: Double, _ h: Double, _ text: String) {
+            XCTAssertEqual(a?.width ?? 0, w, accuracy: 0.01, text)
+            XCTAssertEqual(a?.height ?? 0, h, accuracy: 0.01, text)
+        }
+        for text in ["210x297mm", "210 x 297 mm", "21cm x 29.7cm", "210mm x 297mm", "A4", "a4"] {
+            close(Lengths.pageSize(text), PageSize.a4.width, PageSize.a4.height, text)
+        }
+        close(Lengths.pageSize("8.5x11in"), 612, 792, "inches")
+        close(Lengths.pageSize("8.5 x 11 in"), 612, 792, "inches, spaced")
+        close(Lengths.pageSize("595x842"), 595, 842, "points by default")
+        close(Lengths.pageSize("100x100mm"), 283.46, 283.46, "square")
+        close(Lengths.pageSize("A3"), 841.89, 1190.55, "A3")
+        close(Lengths.pageSize("b5"), 498.9, 708.66, "B5")
+        close(Lengths.pageSize("Tabloid"), 792, 1224, "tabloid")
+        close(Lengths.pageSize("a4 landscape"), PageSize.a4.height, PageSize.a4.width, "landscape")
+        close(Lengths.pageSize("297 x 210 mm portrait"), PageSize.a4.width, PageSize.a4.height, "portrait")
+        for bad in ["210x", "x297mm", "210x297furlongs", "0x297mm", "a4 sideways"] { XCTAssertNil(Lengths.pageSize(bad), bad) }
+    }
+
+    func testLandscapeTurnsAnySizeAndKeepsA4Margins() throws {
+        let turned = try Templates.style(template: nil, sets: ["page.orientation=landscape"])
+        XCTAssertEqual(turned.pageSize, PageSize(width: PageSize.a4.height, height: PageSize.a4.width))
+        XCTAssertEqual(turned.margins, Style().margins, "a landscape A4 keeps A4's margins")
+        let letter = try Templates.style(template: "compact", sets: ["page.size=letter", "page.orientation=landscape"])
+        XCTAssertEqual(letter.pageSize, PageSize(width: 792, height: 612))
+    }
+
+    /// Regression: a malformed template was "not a JSON object" with no place given.
+    func testMalformedTemplateJSONIsReportedWithLineAndColumn() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("quire-json-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("{\n  \"body.size\": 11,\n  \"body.font\": \"Ä\",,\n}\n".utf8).write(to: file)
+        XCTAssertThrowsError(try Templates.style(template: file.path, sets: [])) { error in
+            XCTAssertTrue("\(error)".contains("\(file.path):3:20: not valid JSON"), "\(error)")
+        }
+        XCTAssertEqual(JSONValue.parseOrLocate("[1, 2"), .failure(JSONValue.SyntaxError(line: 1, column: 6)))
+    }
+
+    func testAnErrorNamesTheOptionTheUserTyped() {
+        XCTAssertThrowsError(try Templates.style(template: nil, settings: [("page.size=9x", "--page-size")])) { error in
+            XCTAssertTrue("\(error)".contains("for page.size (--page-size)"), "\(error)")
+        }
+    }
+
+    func testMarginsAcceptOneTwoOrFourLengths() {
         XCTAssertEqual(Lengths.margins(.number(20)), Insets(top: 20, right: 20, bottom: 20, left: 20))
         XCTAssertEqual(Lengths.margins(.string("10 20")), Insets(top: 10, right: 20, bottom: 10, left: 20))
         XCTAssertEqual(Lengths.margins(.string("1 2 3 4")), Insets(top: 1, right: 2, bottom: 3, left: 4))
