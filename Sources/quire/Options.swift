@@ -14,8 +14,9 @@ struct Arguments: Sendable {
     var quiet = false
     var help = false
     var png: String?
-    var page = 1
-    var dpi = 96.0
+    /// `--page` and `--dpi` when given (they need `--png`).
+    var page: Int?
+    var dpi: Double?
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var force = false
     var keys = false

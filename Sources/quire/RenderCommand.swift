@@ -56,7 +56,11 @@ extension CLI {
             }
             a.dpi = d
         },
-    ] + styleOptions(excerptNote: "(preview uses 6 lines when neither this nor the template sets them)") + [resourceRoot, help])
+    ] + styleOptions(excerptNote: "(preview uses 6 lines when neither this nor the template sets them)") + [
+        resourceRoot,
+        Option(flag: ["-q", "--quiet"], "do not print warnings") { $0.quiet = true },
+        help,
+    ])
 
     static let previewUsage = """
     Usage: quire preview INPUT.md [--excerpt-lines N] [options]
@@ -76,12 +80,16 @@ extension CLI {
         guard let path = a.inputs.first else {
             throw usageError("no input file", hint: "usage: quire preview INPUT.md [--excerpt-lines N]")
         }
+        if a.png == nil, a.page != nil || a.dpi != nil {
+            throw usageError("\(a.page != nil ? "--page" : "--dpi") needs --png",
+                             hint: "add '--png OUT.png' to draw a page; without it preview prints the excerpts")
+        }
         let options = try self.options(a, input: path)
         do {
             let text = try InputFile.readMarkdown(at: path)
             if let png = a.png {
                 if OutputFile.isSameFile(png, as: path) { throw QuireError.outputIsInput(png, path) }
-                let image = try Quire.renderPNG(markdown: text, page: a.page, dpi: a.dpi, options: options)
+                let image = try Quire.renderPNG(markdown: text, page: a.page ?? 1, dpi: a.dpi ?? 96, options: options)
                 try OutputFile.writeAtomically(image.png, to: png)
                 return 0
             }

@@ -20,6 +20,22 @@ final class CLITests: BinaryTestCase {
         try Run.run(quire, arguments, stdin: stdin)
     }
 
+    /// Regressions: `preview` refused -q, silently ignored --page without --png, and `batch`
+    /// said "not a folder" of a folder that does not exist.
+    func testPreviewTakesQuietAndPageNeedsPNGAndBatchSaysNoSuchFolder() throws {
+        let input = try file("doc.md", "# Doc\n\nText.\n")
+        XCTAssertEqual(try quire("preview", input.path, "-q").status, 0)
+        let page = try quire("preview", input.path, "--page", "2")
+        XCTAssertEqual(page.status, 2)
+        XCTAssertTrue(page.stderrText.contains("--page needs --png"), page.stderrText)
+        XCTAssertEqual(try quire("preview", input.path, "--dpi", "72").status, 2)
+        let missing = try quire("batch", folder.url.appendingPathComponent("nope").path, "-o", folder.url.path)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderrText.contains("no such folder"), missing.stderrText)
+        let notFolder = try quire("batch", input.path, "-o", folder.url.path)
+        XCTAssertTrue(notFolder.stderrText.contains("not a folder"), notFolder.stderrText)
+    }
+
     func testVersionPrintsNameAndVersion() throws {
         let r = try quire("--version")
         XCTAssertEqual(r.status, 0)

@@ -26,9 +26,10 @@ public enum Batch {
     /// - Throws: `QuireError` when `input` is not a readable folder.
     public static func plan(input: String, output: String) throws -> [Job] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw QuireError(file: input, message: "not a folder")
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            throw QuireError(file: input, message: "no such folder")
         }
+        guard isDirectory.boolValue else { throw QuireError(file: input, message: "not a folder") }
         let root = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
         let outputRoot = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
         let relatives = try MarkdownFiles.find(under: root.path, excluding: outputRoot.path == root.path ? nil : outputRoot.path)
