@@ -14,9 +14,11 @@ package enum InputFile {
         return try decode(bytes, name: path)
     }
 
-    /// Decodes UTF-8 text, stripping one leading byte-order mark. The error names the first
-    /// problem in the file: a NUL byte or a byte that is not UTF-8, with its offset.
+    /// Decodes the text: UTF-8 (one leading byte-order mark stripped), or UTF-16 or UTF-32 when
+    /// a byte-order mark says so (either byte order). The error names the first problem in the
+    /// file with its byte offset: a NUL character, or bytes that are not text in the encoding.
     package static func decode(_ bytes: [UInt8], name: String) throws -> String {
+        if let (width, bigEndian) = wideEncoding(bytes) { return try decodeWide(bytes, width: width, bigEndian: bigEndian, name: name) }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         let nul = bytes.firstIndex(of: 0)
@@ -27,6 +29,47 @@ package enum InputFile {
         }
         if let invalid { throw QuireError(file: name, message: "not valid UTF-8: bad byte at offset \(invalid)") }
         return text!
+    }
+
+    /// The code unit width (2 or 4 bytes) and byte order a byte-order mark announces; nil for
+    /// UTF-8 or no mark. UTF-32's little-endian mark begins like UTF-16's, so it is tried first.
+    static func wideEncoding(_ bytes: [UInt8]) -> (width: Int, bigEndian: Bool)? {
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return (4, false) }
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return (4, true) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return (2, false) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return (2, true) }
+        return nil
+    }
+
+    /// UTF-16 or UTF-32 text after its byte-order mark. O(n).
+    private static func decodeWide(_ bytes: [UInt8], width: Int, bigEndian: Bool, name: String) throws -> String {
+        let encoding = width == 2 ? "UTF-16" : "UTF-32"
+        guard (bytes.count - width) % width == 0 else {
+            throw QuireError(file: name, message: "not valid \(encoding): \((bytes.count - width) % width) byte(s) left over at the end")
+        }
+        func unit(_ at: Int) -> UInt32 {
+            (0..<width).reduce(UInt32(0)) { value, k in
+                value << 8 | UInt32(bytes[at + (bigEndian ? k : width - 1 - k)])
+            }
+        }
+        var scalars = String.UnicodeScalarView()
+        var offset = width
+        while offset < bytes.count {
+            var value = unit(offset)
+            var length = width
+            if width == 2, (0xD800...0xDBFF).contains(value), offset + 4 <= bytes.count,
+               case let low = unit(offset + 2), (0xDC00...0xDFFF).contains(low) {
+                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                length = 4
+            }
+            guard let scalar = Unicode.Scalar(value) else {
+                throw QuireError(file: name, message: "not valid \(encoding): bad code unit at offset \(offset)")
+            }
+            if value == 0 { throw QuireError(file: name, message: "not a text file: NUL character at offset \(offset)") }
+            scalars.append(scalar)
+            offset += length
+        }
+        return String(scalars)
     }
 
     /// Offset of the first byte that does not begin or continue a valid UTF-8 sequence.

@@ -19,6 +19,26 @@ final class FilesTests: XCTestCase {
         XCTAssertEqual(try InputFile.decode([0xEF, 0xBB, 0xBF] + Array("# T".utf8), name: "x"), "# T")
     }
 
+    /// Regression: a UTF-16 or UTF-32 file with a byte-order mark was refused as "bad byte at
+    /// offset 0"; it is read in its encoding, either byte order, characters beyond the BMP too.
+    func testUTF16AndUTF32WithAByteOrderMarkAreRead() throws {
+        let text = "# Titre ünïcødé 日本 😀\n\nText."
+        let utf16 = Array(text.utf16)
+        let le16: [UInt8] = [0xFF, 0xFE] + utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let be16: [UInt8] = [0xFE, 0xFF] + utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let scalars = text.unicodeScalars.map(\.value)
+        let le32: [UInt8] = [0xFF, 0xFE, 0, 0] + scalars.flatMap { v in (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+        let be32: [UInt8] = [0, 0, 0xFE, 0xFF] + scalars.flatMap { v in (0..<4).reversed().map { UInt8((v >> (8 * $0)) & 0xFF) } }
+        for (label, bytes) in [("UTF-16LE", le16), ("UTF-16BE", be16), ("UTF-32LE", le32), ("UTF-32BE", be32)] {
+            XCTAssertEqual(try InputFile.decode(bytes, name: "x.md"), text, label)
+        }
+        XCTAssertThrowsError(try InputFile.decode(le16 + [0x41], name: "x.md"), "an odd byte left over")
+        XCTAssertThrowsError(try InputFile.decode([0xFF, 0xFE, 0x00, 0xD8, 0x41, 0x00], name: "x.md"), "a lone surrogate") { error in
+            XCTAssertEqual((error as? QuireError)?.message, "not valid UTF-16: bad code unit at offset 2")
+        }
+        XCTAssertThrowsError(try InputFile.decode([0xFF, 0xFE, 0x41, 0x00, 0x00, 0x00, 0x42, 0x00], name: "x.md"))
+    }
+
     func testAtomicWriteReplacesAndLeavesNoTemporaryFile() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("quire-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
