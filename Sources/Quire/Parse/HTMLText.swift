@@ -19,10 +19,28 @@ enum HTMLText {
 
     /// Splits `html` into text and tags, dropping comments. O(n).
     static func pieces(_ html: String) -> [Piece] {
-        var result: [Piece] = []
+        locatedPieces(html).map(\.piece)
+    }
+
+    /// `pieces`, each with the 0-based line of `html` it starts on (so a warning can name the
+    /// element's line, not the block's first). O(n).
+    static func locatedPieces(_ html: String) -> [(piece: Piece, line: Int)] {
+        var result: [(piece: Piece, line: Int)] = []
         var text = ""
+        var textStart = html.startIndex
         var rest = html[...]
+        // Lines counted up to `counted`, so each newline is counted once.
+        var counted = html.startIndex
+        var lines = 0
+        func line(at index: String.Index) -> Int {
+            if index > counted {
+                lines += html.utf8[counted..<index].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                counted = index
+            }
+            return lines
+        }
         while let open = rest.firstIndex(of: "<") {
+            if text.isEmpty { textStart = rest.startIndex }
             text += rest[..<open]
             let after = rest[open...]
             if after.hasPrefix("<!--") {
@@ -34,14 +52,15 @@ enum HTMLText {
                 rest = after.dropFirst()
                 continue
             }
-            if !text.isEmpty { result.append(.text(decodeEntities(text))); text = "" }
+            if !text.isEmpty { result.append((.text(decodeEntities(text)), line(at: textStart))); text = "" }
             var written = tag
             written.raw = String(after[...close])
-            result.append(.tag(written))
+            result.append((.tag(written), line(at: open)))
             rest = after[after.index(after: close)...]
         }
+        if text.isEmpty { textStart = rest.startIndex }
         text += rest
-        if !text.isEmpty { result.append(.text(decodeEntities(text))) }
+        if !text.isEmpty { result.append((.text(decodeEntities(text)), line(at: textStart))) }
         return result
     }
 

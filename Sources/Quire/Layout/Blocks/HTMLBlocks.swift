@@ -19,6 +19,11 @@ struct HTMLBlockPart: Equatable {
     var alignment: TextAlignment?
     /// Text and inline tags (`Inline.html`), for the inline path.
     var inlines: [Inline] = []
+    /// The 0-based line of the HTML each inline starts on (parallel to `inlines`), so a
+    /// warning names its element's line.
+    var lines: [Int] = []
+    /// The line a part without inlines (a rule, preformatted text) starts on.
+    var line = 0
 
     /// Splits `html` into parts. O(n).
     static func parts(_ html: String) -> [HTMLBlockPart] {
@@ -28,21 +33,30 @@ struct HTMLBlockPart: Equatable {
         var lists: [(ordered: Bool, next: Int)] = []
         var skipping: String?
         var pre: String?
+        var preLine = 0
         /// A list item's bullet or number, set before the item's first content.
         var itemLabel: String?
         func alignment() -> TextAlignment? { open.last { $0.alignment != nil }?.alignment }
         func flush() {
-            while case .text(let t)? = current.inlines.last, t.allSatisfy(\.isWhitespace) { current.inlines.removeLast() }
+            while case .text(let t)? = current.inlines.last, t.allSatisfy(\.isWhitespace) {
+                current.inlines.removeLast()
+                current.lines.removeLast()
+            }
             if case .text(let t)? = current.inlines.last, t.last == " " { current.inlines[current.inlines.count - 1] = .text(String(t.dropLast())) }
             if !current.inlines.isEmpty { parts.append(current) }
             current = HTMLBlockPart(alignment: alignment())
         }
+        /// The line of the piece being read.
+        var pieceLine = 0
         func append(_ inline: Inline) {
+            if current.inlines.isEmpty { current.line = pieceLine }
             if let label = itemLabel {
                 current.inlines.append(.text(label))
+                current.lines.append(pieceLine)
                 itemLabel = nil
             }
             current.inlines.append(inline)
+            current.lines.append(pieceLine)
         }
         func appendText(_ t: String) {
             var text = collapse(t)
@@ -62,7 +76,8 @@ struct HTMLBlockPart: Equatable {
             if (!hasContent || afterSpace || itemLabel != nil), text.hasPrefix(" ") { text.removeFirst() }
             if !text.isEmpty { append(.text(text)) }
         }
-        for piece in HTMLText.pieces(html) {
+        for (piece, line) in HTMLText.locatedPieces(html) {
+            pieceLine = line
             if let skip = skipping {
                 if case .tag(let tag) = piece, tag.isClosing, tag.name == skip { skipping = nil }
                 continue
@@ -74,7 +89,7 @@ struct HTMLBlockPart: Equatable {
                     var text = pre!
                     if text.hasPrefix("\n") { text.removeFirst() }
                     if text.hasSuffix("\n") { text.removeLast() }
-                    parts.append(HTMLBlockPart(role: .preformatted(text), alignment: nil))
+                    parts.append(HTMLBlockPart(role: .preformatted(text), alignment: nil, line: preLine))
                     pre = nil
                 case .tag(let tag) where tag.name == "br": pre! += "\n"
                 case .tag: break
@@ -87,10 +102,10 @@ struct HTMLBlockPart: Equatable {
             case .tag(let tag) where ["script", "style"].contains(tag.name):
                 if !tag.isClosing { skipping = tag.name }
             case .tag(let tag) where tag.name == "pre":
-                if !tag.isClosing { flush(); pre = "" }
+                if !tag.isClosing { flush(); pre = ""; preLine = line }
             case .tag(let tag) where HTMLText.blockTags.contains(tag.name):
                 flush()
-                if tag.name == "hr" { parts.append(HTMLBlockPart(role: .rule)); continue }
+                if tag.name == "hr" { parts.append(HTMLBlockPart(role: .rule, line: line)); continue }
                 if tag.isClosing {
                     if tag.name == "li" { itemLabel = nil }
                     if let index = open.lastIndex(where: { $0.name == tag.name }) { open.removeSubrange(index...) }
@@ -102,7 +117,7 @@ struct HTMLBlockPart: Equatable {
                 current.alignment = alignment()
                 switch tag.name {
                 case "h1", "h2", "h3", "h4", "h5", "h6": current.role = .heading(Int(String(tag.name.last!))!)
-                case "summary": current.inlines.append(.html("<b>"))
+                case "summary": append(.html("<b>"))
                 case "ul": lists.append((false, 1))
                 case "ol": lists.append((true, Int(tag.attributes["start"] ?? "") ?? 1))
                 case "li":
@@ -156,7 +171,7 @@ extension LayoutSession {
             case .preformatted(let text):
                 slices += codeBlock(text, context)
             case .heading(let level):
-                let text = styledText(part.inlines, line: line)
+                let text = styledText(part.inlines, line: line, lines: part.lines)
                 let title = text.string.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !title.isEmpty else { slices += anchorSlice(text.anchors.map(\.name)); continue }
                 let destination = "html\(line)-\(k)"
@@ -165,7 +180,8 @@ extension LayoutSession {
                                             alignment: part.alignment == .justify ? .left : part.alignment ?? .left)
                 slices += heading
             case .paragraph:
-                slices += paragraphWithImages(part.inlines, line: line, alignment: part.alignment, context)
+                // Warnings name the part's own line: its element's, not the block's first.
+                slices += paragraphWithImages(part.inlines, line: line, lines: part.lines, alignment: part.alignment, context)
             }
         }
         return slices

@@ -19,18 +19,21 @@ extension LayoutSession {
     }
 
     /// A paragraph's content as slices: runs of text as paragraphs, block-sized images and
-    /// lone unavailable images as blocks between them. O(n) in the content.
-    func paragraphWithImages(_ content: [Inline], line: Int, alignment: TextAlignment? = nil,
+    /// lone unavailable images as blocks between them. `lines`: each inline's offset from
+    /// `line` (raw HTML), for warnings. O(n) in the content.
+    func paragraphWithImages(_ content: [Inline], line: Int, lines: [Int]? = nil, alignment: TextAlignment? = nil,
                              _ context: BlockContext) -> [Slice] {
         guard content.contains(where: Self.mayStartFigure) else {
-            return paragraph(styledText(content, line: line), context, alignment: alignment)
+            return paragraph(styledText(content, line: line, lines: lines), context, alignment: alignment)
         }
         let width = context.column.width
         var slices: [Slice] = []
         var run: [Inline] = []
+        var runLines: [Int] = []
         func flushRun() {
             // Breaks and spaces next to a block image would only make empty lines.
             if let first = run.firstIndex(where: { !Self.isBlank($0) }), let last = run.lastIndex(where: { !Self.isBlank($0) }) {
+                let keptLines = lines == nil ? nil : Array(runLines[first...last])
                 var kept = Array(run[first...last])
                 if case .text(let t) = kept[0] { kept[0] = .text(String(t.drop { $0.isWhitespace })) }
                 if case .text(let t) = kept[kept.count - 1] {
@@ -39,18 +42,22 @@ extension LayoutSession {
                     while end > t.startIndex, t[t.index(before: end)].isWhitespace { end = t.index(before: end) }
                     kept[kept.count - 1] = .text(String(t[..<end]))
                 }
-                slices += paragraph(styledText(kept, line: line), context, alignment: alignment)
+                slices += paragraph(styledText(kept, line: line, lines: keptLines), context, alignment: alignment)
             }
             run = []
+            runLines = []
         }
+        func offset(_ i: Int) -> Int { lines.map { $0[i] } ?? 0 }
         let nonBlank = content.reduce(0) { $0 + (Self.isBlank($1) ? 0 : 1) }
         var i = 0
         while i < content.count {
             guard let figure = Self.figure(in: content, at: i, width: width) else {
                 run.append(content[i])
+                runLines.append(offset(i))
                 i += 1
                 continue
             }
+            let line = line + offset(i)
             let alone = content[i..<(i + figure.length)].reduce(0) { $0 + (Self.isBlank($1) ? 0 : 1) } == nonBlank
             let lookup = images.lookup(figure.source)
             var block: [Slice]?
@@ -73,6 +80,7 @@ extension LayoutSession {
                 slices += block
             } else {
                 run += content[i..<(i + figure.length)]
+                runLines += (i..<(i + figure.length)).map(offset)
             }
             i += figure.length
         }

@@ -1,13 +1,21 @@
 /// Inline content to styled text: the "collect" stage of paragraph layout.
 extension LayoutSession {
     /// Builds the styled text of `inlines`. Links to `#fragments` that match no anchor are
-    /// reported as warnings at `line` and set as plain text; images are set in the line,
-    /// scaled down to fit `imageBox` (default: the text column's width, 1.5 line heights).
+    /// reported as warnings at `line` (plus the inline's offset in `lines`, when given: raw
+    /// HTML spans several lines) and set as plain text; images are set in the line, scaled
+    /// down to fit `imageBox` (default: the text column's width, 1.5 line heights).
     /// O(n) in the text's length.
-    func styledText(_ inlines: [Inline], line: Int, imageBox: ImageBox? = nil) -> StyledText {
+    func styledText(_ inlines: [Inline], line: Int, lines: [Int]? = nil, imageBox: ImageBox? = nil) -> StyledText {
         var builder = InlineBuilder(session: self, line: line,
                                     imageBox: imageBox ?? ImageBox(width: style.contentWidth, height: typography.inlineImageHeight))
-        builder.append(inlines)
+        if let lines {
+            for (inline, offset) in zip(inlines, lines) {
+                builder.line = line + offset
+                builder.append([inline])
+            }
+        } else {
+            builder.append(inlines)
+        }
         builder.finish()
         return builder.text
     }
@@ -27,7 +35,8 @@ struct ImageBox: Equatable {
 /// the inline walk: each kind of inline to its method below.
 struct InlineBuilder: InlineVisitor {
     let session: LayoutSession
-    let line: Int
+    /// The source line warnings name (it moves along raw HTML's lines).
+    var line: Int
     let imageBox: ImageBox
     private(set) var text = StyledText()
     /// The Markdown spans' style at the inline being visited (HTML elements add theirs: `effective`).
