@@ -40,6 +40,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
                  emit: (Page) throws -> Void) rethrows -> LayoutSummary {
     let typesetter = Typesetter.forThisThread(language: info.lang)
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources)
+    session.warnAboutMissingFonts()
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     let hasFootnotes = document.blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } }
     // A level-1 heading opening the document comes first in source order whatever is recorded later.

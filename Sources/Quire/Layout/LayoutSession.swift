@@ -28,6 +28,17 @@ final class LayoutSession {
         self.linkResolver = linkResolver
     }
 
+    /// Warns when a font the style names is not installed, naming the one used instead.
+    func warnAboutMissingFonts() {
+        let type = typography
+        for (key, role) in [("body.font", type.body), ("heading.font", type.heading(1).text), ("code.font", type.code)] {
+            let families = role.family
+            guard let used = typesetter.substitute(for: families, size: role.size) else { continue }
+            let wanted = families.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? families
+            sink.warn(Warning(line: 0, message: "font '\(wanted)' (\(key)) is not installed; '\(used)' is used instead"))
+        }
+    }
+
     /// Runs `body` as a trial: what it reports goes to a child sink, returned with its value
     /// for the caller to keep (`sink.keep`) or drop.
     func trial<Value>(_ body: () -> Value) -> (value: Value, sink: LayoutSink) {

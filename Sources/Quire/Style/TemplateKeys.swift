@@ -13,6 +13,9 @@ package struct TemplateKey: Sendable {
     package let example: String
     /// Sets the style from a value; false when the value is not allowed (the style is unchanged).
     let apply: @Sendable (inout Style, JSONValue) -> Bool
+    /// What is wrong with a value beyond its type, said better than `allowed` can (an unknown
+    /// placeholder); nil when nothing is.
+    var problem: @Sendable (JSONValue) -> String? = { _ in nil }
 
     package static func named(_ name: String) -> TemplateKey? { all.first { $0.name == name } }
 
@@ -158,9 +161,9 @@ package struct TemplateKey: Sendable {
         textKey("excerpt.label", "The link ending a cut excerpt.", "{\"1\": \"…\", \"10\": \"More\", \"24\": \"Read on\"}") { $0.excerptLabel = $1 },
         textKey("excerpt.full-text-title", "Heading of the part holding full texts.", "\"Complete sections\"") { $0.fullTextTitle = $1 },
         textKey("excerpt.back-label", "The link from a full text back to its excerpt.", "\"Back\"") { $0.backLabel = $1 },
-        textKey("header.left", "Running header, left.", "\"{author}\"") { $0.header.left = $1 },
-        textKey("header.center", "Running header, centre.", "\"{title} · {date}\"") { $0.header.center = $1 },
-        textKey("header.right", "Running header, right.", "\"{date}\"") { $0.header.right = $1 },
+        furnitureKey("header.left", "Running header, left.", "\"{author}\"") { $0.header.left = $1 },
+        furnitureKey("header.center", "Running header, centre.", "\"{title} · {date}\"") { $0.header.center = $1 },
+        furnitureKey("header.right", "Running header, right.", "\"{date}\"") { $0.header.right = $1 },
         numberKey("header.size", "Size of the running header.", "a multiple of the body size from 0.5 to 2",
                   0.5...2, "0.9") { $0.headerScale = $1 },
         TemplateKey(name: "header.first-page", type: "boolean", allowed: "true or false",
@@ -169,9 +172,9 @@ package struct TemplateKey: Sendable {
             style.headerOnFirstPage = b
             return true
         },
-        textKey("footer.left", "Footer, left.", "\"{title}\"") { $0.footer.left = $1 },
-        textKey("footer.center", "Footer, centre.", "\"{page} / {pages}\"") { $0.footer.center = $1 },
-        textKey("footer.right", "Footer, right.", "\"{page}\"") { $0.footer.right = $1 },
+        furnitureKey("footer.left", "Footer, left.", "\"{title}\"") { $0.footer.left = $1 },
+        furnitureKey("footer.center", "Footer, centre.", "\"{page} / {pages}\"") { $0.footer.center = $1 },
+        furnitureKey("footer.right", "Footer, right.", "\"{page}\"") { $0.footer.right = $1 },
         numberKey("footer.size", "Size of the footer.", "a multiple of the body size from 0.5 to 2",
                   0.5...2, "0.9") { $0.footerScale = $1 },
     ]
@@ -204,10 +207,44 @@ package struct TemplateKey: Sendable {
     /// How colour values may be written.
     static let colorAllowed = "a colour as \"#rrggbb\", \"#rgb\" or \"rgb(R%, G%, B%)\" (or 0-255 numbers)"
 
+    /// The placeholders a running header or footer may show.
+    static let placeholders = ["title", "subtitle", "author", "date", "page", "pages"]
+
+    /// A running header's or footer's text: placeholders allowed, and an unknown one (a typo
+    /// such as {pagez}, which would print as written) an error naming it.
+    private static func furnitureKey(_ name: String, _ meaning: String, _ example: String,
+                                     _ set: @escaping @Sendable (inout Style, TextValue) -> Void) -> TemplateKey {
+        var key = textKey(name, meaning, example, set)
+        key = TemplateKey(name: key.name, type: key.type,
+                          allowed: key.allowed + "; placeholders " + placeholders.map { "{\($0)}" }.joined(separator: " "),
+                          meaning: key.meaning, example: key.example, apply: key.apply)
+        key.problem = { value in
+            guard let text = TextValue(json: value) else { return nil }
+            let wordings: [String]
+            switch text {
+            case .plain(let s): wordings = [s]
+            case .variants(let all): wordings = all.map(\.text)
+            }
+            for wording in wordings {
+                var unknown: Substring?
+                _ = filledPlaceholders(wording) { name in
+                    let looksLikeOne = name.first?.isLetter == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+                    if looksLikeOne, !placeholders.contains(String(name)), unknown == nil { unknown = name }
+                    return nil
+                }
+                if let unknown {
+                    return "unknown placeholder {\(unknown)} in \(name); allowed: " + placeholders.map { "{\($0)}" }.joined(separator: " ")
+                }
+            }
+            return nil
+        }
+        return key
+    }
+
     private static func textKey(_ name: String, _ meaning: String, _ example: String,
                                 _ set: @escaping @Sendable (inout Style, TextValue) -> Void) -> TemplateKey {
         TemplateKey(name: name, type: "text",
-                    allowed: "a string, or a map from width in em to string such as {\"8\": \"More\", \"20\": \"Continue reading\"}; placeholders {title} {subtitle} {author} {date} {page} {pages}",
+                    allowed: "a string, or a map from width in em to string such as {\"8\": \"More\", \"20\": \"Continue reading\"}",
                     meaning: meaning, example: example) { style, v in
             guard let text = TextValue(json: v) else { return false }
             set(&style, text)

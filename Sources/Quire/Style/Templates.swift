@@ -133,6 +133,7 @@ public enum Templates {
             let names = TemplateKey.all.map(\.name).joined(separator: ", ")
             throw TemplateError(message: "unknown key '\(key)' (\(source)); allowed keys: \(names)")
         }
+        if let problem = entry.problem(value) { throw TemplateError(message: "\(problem) (\(source))") }
         guard entry.apply(&style, value) else {
             throw TemplateError(message: "invalid value '\(value)' for \(key) (\(source)); allowed: \(entry.allowed)")
         }

@@ -153,6 +153,16 @@ final class TemplatesTests: XCTestCase {
         XCTAssertEqual(JSONValue.parseOrLocate("[1, 2"), .failure(JSONValue.SyntaxError(line: 1, column: 6)))
     }
 
+    /// Regression: footer.center={pagez} was accepted silently and printed as written.
+    func testAnUnknownPlaceholderIsAnErrorNamingKeyPlaceholderAndTheAllowed() {
+        XCTAssertThrowsError(try Templates.style(template: nil, sets: ["footer.center={pagez}"])) { error in
+            XCTAssertTrue("\(error)".contains("unknown placeholder {pagez} in footer.center; allowed: {title} {subtitle} {author} {date} {page} {pages}"), "\(error)")
+        }
+        XCTAssertThrowsError(try Templates.style(template: nil, sets: [#"header.left={"8": "{page}", "20": "{titel}"}"#]))
+        XCTAssertNoThrow(try Templates.style(template: nil, sets: ["footer.center={page} / {pages}", "header.left={{title}", "footer.right={a b}"]))
+        XCTAssertNoThrow(try Templates.style(template: nil, sets: ["excerpt.label=Read {more}"]), "not a furniture key")
+    }
+
     func testAnErrorNamesTheOptionTheUserTyped() {
         XCTAssertThrowsError(try Templates.style(template: nil, settings: [("page.size=9x", "--page-size")])) { error in
             XCTAssertTrue("\(error)".contains("for page.size (--page-size)"), "\(error)")

@@ -31,6 +31,8 @@ final class Typesetter {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
     private var xHeights: [FontKey: Double] = [:]
+    /// `substitute(for:)`'s answers by family list.
+    private var substitutes: [FontKey: String?] = [:]
     /// Font descriptions by family, size, weight and slant: parsing a description string costs
     /// Pango about 6,000 instructions, and a document asks for a handful, thousands of times.
     private var fonts: [FontKey: OpaquePointer] = [:]
@@ -109,6 +111,27 @@ final class Typesetter {
         if format.text.italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
         fonts[key] = font
         return font
+    }
+
+    /// The family Pango sets text of `families` (a comma list) in at `size` points, when it is
+    /// not the first family named: that font is not installed and another stands in. Nil when
+    /// it is installed. The font is loaded as layout loads it (the whole list, at its size),
+    /// so layout finds it loaded. Cached per list and size.
+    func substitute(for families: String, size: Double) -> String? {
+        let key = FontKey(family: families, size: size, bold: false, italic: false)
+        if let known = substitutes[key] { return known }
+        let wanted = families.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? families
+        var result: String?
+        let probe = ParagraphFormat(text: Typography.TextRole(family: families, size: size, color: Color(0, 0, 0), lineHeight: size,
+                                                              monospaceFamily: families, monospaceSize: size), width: 1000)
+        if let font = pango_font_map_load_font(fontMap, context, self.font(probe)), let used = pango_font_describe(font) {
+            let family = pango_font_description_get_family(used).map { String(cString: $0) } ?? ""
+            if family.lowercased() != wanted.lowercased() { result = family }
+            pango_font_description_free(used)
+            g_object_unref(UnsafeMutableRawPointer(font))
+        }
+        substitutes[key] = .some(result)
+        return result
     }
 
     /// The x-height of a font in points (the ink height of "x"), cached per font.

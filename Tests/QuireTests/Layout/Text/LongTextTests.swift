@@ -69,4 +69,14 @@ final class LongTextTests: XCTestCase {
         indented.hangingIndent = 150
         XCTAssertTrue(mayBreakInsideWord(text(String(repeating: "x", count: 11)), indented), "continuation lines are narrower")
     }
+
+    /// Regression: `--set body.font="Nonexistent Font"` was silent; the font used instead is named.
+    func testAFontThatIsNotInstalledIsWarnedAboutNamingTheOneUsed() throws {
+        let missing = try Templates.style(template: nil, sets: ["body.font=Nonexistent Font", "code.font=Nope Mono"])
+        let warnings = layout("# T\n\nText `code`.\n", style: missing).warnings.map(\.message)
+        XCTAssertEqual(warnings.count, 2, "\(warnings)")
+        XCTAssertTrue(warnings[0].hasPrefix("font 'Nonexistent Font' (body.font) is not installed; '"), warnings[0])
+        XCTAssertTrue(warnings[1].hasPrefix("font 'Nope Mono' (code.font) is not installed"), warnings[1])
+        XCTAssertEqual(layout("# T\n\nText.\n").warnings, [], "the default fonts are installed")
+    }
 }
