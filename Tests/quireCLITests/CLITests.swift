@@ -36,6 +36,22 @@ final class CLITests: BinaryTestCase {
         XCTAssertTrue(notFolder.stderrText.contains("not a folder"), notFolder.stderrText)
     }
 
+    /// Regressions: `templates --help` failed ("unexpected '--help'"); digest took
+    /// --resource-root but its help did not list it. Every help is made from the option table
+    /// each command parses with.
+    func testEveryCommandsHelpListsWhatItParses() throws {
+        let templates = try quire("templates", "--help")
+        XCTAssertEqual(templates.status, 0, templates.stderrText)
+        XCTAssertTrue(templates.stdoutText.contains("--keys"))
+        let digest = try quire("digest", "--help")
+        XCTAssertTrue(digest.stdoutText.contains("--resource-root DIR"), digest.stdoutText)
+        for command in ["render", "preview", "batch", "digest"] {
+            let help = try quire(command, "--help")
+            XCTAssertEqual(help.status, 0, command)
+            XCTAssertTrue(help.stdoutText.contains("--landscape"), "\(command) lists the style options")
+        }
+    }
+
     func testVersionPrintsNameAndVersion() throws {
         let r = try quire("--version")
         XCTAssertEqual(r.status, 0)
