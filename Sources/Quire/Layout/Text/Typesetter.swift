@@ -113,17 +113,17 @@ final class Typesetter {
         return font
     }
 
-    /// The family Pango sets text of `families` (a comma list) in at `size` points, when it is
-    /// not the first family named: that font is not installed and another stands in. Nil when
-    /// it is installed. The font is loaded as layout loads it (the whole list, at its size),
-    /// so layout finds it loaded. Cached per list and size.
-    func substitute(for families: String, size: Double) -> String? {
-        let key = FontKey(family: families, size: size, bold: false, italic: false)
+    /// The family Pango sets text of `role` in, when it is not the first family its list
+    /// names: that font is not installed and another stands in. Nil when it is installed. The
+    /// font is loaded as layout loads it (the whole list, at its size, weight and slant), so
+    /// layout finds it loaded. Cached per font.
+    func substitute(for role: Typography.TextRole) -> String? {
+        let families = role.family
+        let key = FontKey(family: families, size: role.size, bold: role.bold, italic: role.italic)
         if let known = substitutes[key] { return known }
         let wanted = families.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? families
         var result: String?
-        let probe = ParagraphFormat(text: Typography.TextRole(family: families, size: size, color: Color(0, 0, 0), lineHeight: size,
-                                                              monospaceFamily: families, monospaceSize: size), width: 1000)
+        let probe = ParagraphFormat(text: role, width: 1000)
         if let font = pango_font_map_load_font(fontMap, context, self.font(probe)), let used = pango_font_describe(font) {
             let family = pango_font_description_get_family(used).map { String(cString: $0) } ?? ""
             if family.lowercased() != wanted.lowercased() { result = family }
