@@ -1,5 +1,6 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-font.h>
+#include <pango/pangofc-fontmap.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-ft.h>

@@ -30,16 +30,13 @@ public struct RenderOptions: Sendable {
     /// A digest of everything in these options that shapes the PDF, with Quire's version: the
     /// resolved style (so a template file's contents and every `--set`), the title, author and
     /// resource root. Kept in each PDF, so that `batch` re-renders a PDF made otherwise.
-    /// 16 hex digits of 64-bit FNV-1a: it tells settings apart, it is no checksum against tampering.
+    /// 16 hexadecimal digits (`SettingsDigest`).
     package var settingsDigest: String {
-        let description = "Quire \(Quire.version)\n\(String(reflecting: style))\n\(title ?? "")\n\(author)\n\(resourceRoot ?? "")"
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in description.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var digest = SettingsDigest()
+        digest.add("Quire \(Quire.version)")
+        digest.add(style)
+        for part in [title ?? "", author, resourceRoot ?? ""] { digest.add(part) }
+        return digest.hex
     }
 }
 

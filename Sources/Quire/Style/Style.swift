@@ -2,7 +2,7 @@
 ///
 /// Lengths are in PDF points (1/72 in). Fonts are fontconfig family names; fontconfig supplies
 /// fallback fonts for scripts and emoji the family lacks. Issue 5's templates resolve into this.
-public struct Style: Sendable, Equatable {
+public struct Style: Sendable, Equatable, Encodable {
     /// Page width and height.
     public var pageSize: PageSize = .a4
     /// Turns the page to portrait or landscape whatever `pageSize` gives; nil: as it gives.
@@ -104,7 +104,7 @@ public struct Style: Sendable, Equatable {
 }
 
 /// Three texts across the top or bottom margin.
-public struct Furniture: Sendable, Equatable {
+public struct Furniture: Sendable, Equatable, Encodable {
     public var left: TextValue = .plain("")
     public var center: TextValue = .plain("")
     public var right: TextValue = .plain("")
@@ -124,7 +124,7 @@ public struct Furniture: Sendable, Equatable {
     }
 }
 
-public struct Insets: Sendable, Equatable {
+public struct Insets: Sendable, Equatable, Encodable {
     public var top, right, bottom, left: Double
     public init(top: Double, right: Double, bottom: Double, left: Double) {
         self.top = top; self.right = right; self.bottom = bottom; self.left = left
@@ -132,23 +132,23 @@ public struct Insets: Sendable, Equatable {
 }
 
 /// An RGB colour with components in 0...1.
-public struct Color: Sendable, Equatable, Hashable {
+public struct Color: Sendable, Equatable, Hashable, Encodable {
     public var red, green, blue: Double
     public init(_ red: Double, _ green: Double, _ blue: Double) {
         self.red = red; self.green = green; self.blue = blue
     }
 }
 
-public enum TextAlignment: String, Sendable, Equatable, CaseIterable {
+public enum TextAlignment: String, Sendable, Equatable, CaseIterable, Encodable {
     case left, right, center, justify
 }
 
-public enum MarkerShape: String, Sendable, Equatable, CaseIterable {
+public enum MarkerShape: String, Sendable, Equatable, CaseIterable, Encodable {
     case disc, circle, square, dash
 }
 
 /// A page size in points.
-public struct PageSize: Sendable, Equatable {
+public struct PageSize: Sendable, Equatable, Encodable {
     public var width: Double
     public var height: Double
     public init(width: Double, height: Double) {
@@ -182,6 +182,6 @@ public struct PageSize: Sendable, Equatable {
     }
 }
 
-public enum PageOrientation: String, Sendable, Equatable, CaseIterable {
+public enum PageOrientation: String, Sendable, Equatable, CaseIterable, Encodable {
     case portrait, landscape
 }

@@ -3,7 +3,7 @@
 /// Written in a template or front matter as a plain string, or as a map from width to
 /// string: `{"1": "…", "8": "More", "20": "Continue reading"}`. Widths are in em of the body
 /// font, measured across the space the text is set in.
-public enum TextValue: Sendable, Equatable, CustomStringConvertible {
+public enum TextValue: Sendable, Equatable, CustomStringConvertible, Encodable {
     case plain(String)
     /// Wordings sorted by width, narrowest first; never empty.
     case variants([(width: Double, text: String)])
@@ -37,6 +37,22 @@ public enum TextValue: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .plain(let s): return s
         case .variants(let all): return "{" + all.map { "\"\(Self.format($0.width))\": \"\($0.text)\"" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// A plain text as a string; variants as [width, text] pairs, narrowest first.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .plain(let s):
+            var container = encoder.singleValueContainer()
+            try container.encode(s)
+        case .variants(let all):
+            var container = encoder.unkeyedContainer()
+            for variant in all {
+                var pair = container.nestedUnkeyedContainer()
+                try pair.encode(variant.width)
+                try pair.encode(variant.text)
+            }
         }
     }
 
