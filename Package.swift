@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Quire: a Markdown-to-PDF typesetter. No package dependencies: only the toolchain and
 // Debian's C libraries: cmark-gfm, Pango and Cairo found through pkg-config; gdk-pixbuf and
-// librsvg opened at run time when an image needs them (Sources/Quire/Render/ImageLibraries.swift).
+// librsvg opened at run time when an image needs them (Sources/Quire/Resources/ImageLibraries.swift).
 import PackageDescription
 
 let package = Package(

@@ -13,7 +13,9 @@ echo "Installing: ${missing[*]}"
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
-if ! $sudo apt-get install -y -q "${missing[@]}"; then
-  $sudo apt-get update -q
-  $sudo apt-get install -y -q "${missing[@]}"
+# Waits for another apt (a second checkout installing at the same time) instead of failing.
+apt=(apt-get -o DPkg::Lock::Timeout=600)
+if ! $sudo "${apt[@]}" install -y -q "${missing[@]}"; then
+  $sudo "${apt[@]}" update -q
+  $sudo "${apt[@]}" install -y -q "${missing[@]}"
 fi
