@@ -69,8 +69,9 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
 
     try add(session.titleBlock(info))
     if let lines = style.excerptCut {
+        let title = info.title?.widest ?? SectionedDocument.firstLevelOneTitle(document.blocks) ?? fallbackTitle
         try session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
-                                       fallbackTitle: fallbackTitle, context, add: add)
+                                       title: title, context, add: add)
     } else {
         for block in document.blocks { try add(session.layoutBlock(block, context)) }
     }

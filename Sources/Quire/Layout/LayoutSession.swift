@@ -17,6 +17,11 @@ final class LayoutSession {
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
     /// repeated on every page is shaped once. Texts with the page number are not kept.
     var furnitureShapes: [FurnitureKey: ShapedText] = [:]
+    /// Set while an excerpt is tried: a picture is set as one line of text, scaled to the
+    /// line's height, and an image that cannot be shown as its framed alt text in a line.
+    var picturesAsLines = false
+    /// How many pictures were set so since `picturesAsLines` was last set.
+    var picturesSetAsLines = 0
 
     init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
          linkResolver: (@Sendable (String) -> String?)? = nil) {

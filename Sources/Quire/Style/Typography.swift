@@ -148,6 +148,12 @@ struct Typography: Sendable, Equatable {
     let titleRuleSpaceBefore: Double
     let titleRuleSpaceAfter: Double
 
+    // Excerpts.
+    /// The rule in the margin of a full text beside the line where its excerpt stopped, and
+    /// its distance from the text block's edge.
+    let excerptMark: Rule
+    let excerptMarkGap: Double
+
     // The digest.
     let pathLine: Set
     let coverTitle: Set
@@ -260,6 +266,9 @@ struct Typography: Sendable, Equatable {
         titleRuleSpaceBefore = size * 0.6
         titleRuleDrop = size * 0.6
         titleRuleSpaceAfter = size
+
+        excerptMark = Rule(width: 1.5, color: style.linkColor)
+        excerptMarkGap = size * 0.8
 
         let pathSize = size * 0.82
         pathLine = Set(text: role(style.codeFont, pathSize, lineHeight: pathSize * 1.3, color: style.mutedColor),

@@ -80,7 +80,7 @@ extension LayoutSession {
         var text = text
         if text.isEmpty { text.append(" ") }
         var slices = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
-        for i in slices.indices { slices[i].keepWithNext = true }
+        for i in slices.indices { slices[i].keepWithNext = true; slices[i].excerptRole = .heading }
         if claimDestination(destination) {
             slices[0].destinations.insert(Destination(name: destination, y: 0), at: 0)
         }

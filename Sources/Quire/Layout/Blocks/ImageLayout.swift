@@ -65,12 +65,15 @@ extension LayoutSession {
             case .image(let image):
                 let size = Self.fitted(image, declared: figure.declared, into: ImageBox(width: width, height: .infinity))
                 if size.height > typography.inlineImageHeight {
-                    block = blockImage(image, figure, alignment: alignment, line: line, context)
+                    block = picturesAsLines ? pictureLine(image, figure, alignment: alignment, line: line, context)
+                        : blockImage(image, figure, alignment: alignment, line: line, context)
                 }
             case .unavailable(let reason, let remote):
                 // Alone and not a link (a linked image is mostly a badge), and not declared small.
                 let small = figure.declared.height.map { $0 <= typography.inlineImageHeight } ?? false
-                if alone, figure.link == nil, !small {
+                if alone, figure.link == nil, !small, picturesAsLines {
+                    picturesSetAsLines += 1  // its framed alt text stays in the line (and warns there)
+                } else if alone, figure.link == nil, !small {
                     sink.warn(images.warning(reason, reference: figure.source, line: line))
                     block = imagePlaceholder(figure, reason: reason, remote: remote, alignment: alignment, line: line, context)
                 }
@@ -112,6 +115,22 @@ extension LayoutSession {
         for k in lines.indices { lines[k].excerptRole = slice.excerptRole }
         slice.spaceAfter = 0
         return [slice] + lines
+    }
+
+    /// A picture as one line of an excerpt: scaled to the body's line height (never up),
+    /// aligned, linked; its caption is left to the full text.
+    private func pictureLine(_ image: LoadedImage, _ figure: FigureCandidate, alignment: TextAlignment?,
+                             line: Int, _ context: BlockContext) -> [Slice] {
+        picturesSetAsLines += 1
+        let size = Self.fitted(image, declared: figure.declared,
+                               into: ImageBox(width: context.column.width, height: typography.body.lineHeight))
+        let xHeight = typesetter.xHeight(family: typography.body.family, size: typography.body.size)
+        var text = StyledText()
+        text.append(image: image, width: size.width, height: size.height, descent: max(0, size.height / 2 - xHeight / 2))
+        if let link = figure.link, let target = linkTarget(link, line: line) {
+            text.links.append(StyledText.Link(range: 0..<text.count, target: target))
+        }
+        return paragraph(text, context, alignment: alignment)
     }
 
     /// A frame holding the image's alt text (else its file name) and, smaller, its URL

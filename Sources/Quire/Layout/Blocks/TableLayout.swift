@@ -78,7 +78,7 @@ extension LayoutSession {
             }
             slice.items.append(rule(slice.height, isHeader(r) ? typography.tableHeaderRule : typography.tableRowRule))
             if r == 0 { slice.items.append(rule(0, typography.tableHeaderRule)) }
-            slice.excerptRole = .atomic(group)
+            slice.excerptRole = .tableRow(group, isHeader: isHeader(r))
             if isHeader(r) {
                 var repeated = slice
                 repeated.destinations = []  // named once, where the table starts

@@ -79,7 +79,8 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
         var heading = session.headingSlices(level: 2, main.plainText(docTitle), destination: entry, context)
         if k == 0 { heading[0].pageBreakBefore = true }
         // 0 lines: whole documents, as `excerpt.lines=0` asks.
-        let excerpt = excerptLines > 0 ? session.excerpt(body.shiftingHeadings(by: 2), lines: excerptLines, target: full, context)
+        let excerpt = excerptLines > 0
+            ? session.excerpt(body.shiftingHeadings(by: 2), lines: excerptLines, target: full, decorationFirst: true, context)
             : LayoutSession.Excerpt(slices: session.layoutBlocks(body.shiftingHeadings(by: 2), context), isCut: false)
         let titleAnchor = titleHeadingLine.flatMap { tables[k].headingDestinations[$0] }
         if !excerpt.isCut, let name = titleAnchor, session.claimDestination(name) {
@@ -93,7 +94,7 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
                 top[0].destinations.append(Destination(name: name, y: 0))
             }
             fullTexts += top + main.pathLine(shown(d.path), context) + main.backLink(style.backLabel, to: entry, context)
-                + session.layoutBlocks(body.shiftingHeadings(by: 1), context)
+                + session.fullText(body.shiftingHeadings(by: 1), of: excerpt, context)
         }
         outline.append(OutlineEntry(level: 1, title: docTitle, destination: entry))
         outline += session.sink.sortedOutline  // their levels were shifted under the document's title

@@ -6,36 +6,38 @@ extension LayoutSession {
     /// Lays out `document` in excerpt mode, handing the slices to `add` a section at a time:
     /// the opening heading, each section cut to `n` lines (its summary recorded for
     /// `quire preview`), the footnotes, then, when `includeFullText`, the "Full text" part
-    /// with every cut section's full text and a link back to its excerpt.
-    func layoutWithExcerpts(_ document: Document, lines n: Int, includeFullText: Bool, fallbackTitle: String,
+    /// with every cut section's full text (marked where its excerpt stopped) and a link back
+    /// to its excerpt. The part before the first heading is titled `title` (the document's).
+    func layoutWithExcerpts(_ document: Document, lines n: Int, includeFullText: Bool, title documentTitle: String,
                             _ context: BlockContext, add: ([Slice]) throws -> Void) rethrows {
         let divided = SectionedDocument(document.blocks)
-        var fullTexts: [(title: String, level: Int, body: [Block], target: String, back: String)] = []
+        var fullTexts: [(title: String, level: Int, body: [Block], excerpt: Excerpt, target: String, back: String)] = []
         if let title = divided.title { try add(layoutBlock(title, context)) }
-        let documentTitle: String = {
-            if case .heading(_, let content)? = divided.title?.kind { return content.plainText }
-            return fallbackTitle
-        }()
         for (k, section) in divided.sections.enumerated() {
             let target = "\(anchors.namespace)full\(k + 1)"
             var back = "\(anchors.namespace)excerpt\(k + 1)"
             var title = documentTitle
             var level = 2
             var headingSlices: [Slice] = []
-            if let heading = section.heading, case .heading(let l, let content) = heading.kind {
+            if let heading = section.heading, let named = heading.sectionHeading {
                 headingSlices = layoutBlock(heading, context)
-                back = anchors.headingDestinations[heading.line] ?? back
-                title = content.plainText
-                level = l
+                // The back link lands on the heading: its own destination, else one of its own.
+                if let name = headingSlices.first?.destinations.first?.name {
+                    back = name
+                } else if !headingSlices.isEmpty, claimDestination(back) {
+                    headingSlices[0].destinations.append(Destination(name: back, y: 0))
+                }
+                title = named.text
+                level = named.level
             }
-            let excerpt = self.excerpt(section.body, lines: n, target: target, context)
+            let excerpt = self.excerpt(section.body, lines: n, target: target, decorationFirst: section.heading == nil, context)
             var body = excerpt.slices
             if section.heading == nil, !body.isEmpty, claimDestination(back) {
                 body[0].destinations.append(Destination(name: back, y: 0))
             }
             try add(headingSlices + body)
             sink.addExcerpt(ExcerptSummary(title: title, lines: body.compactMap(previewLine), isCut: excerpt.isCut))
-            if excerpt.isCut { fullTexts.append((title, level, section.body, target, back)) }
+            if excerpt.isCut { fullTexts.append((title, level, section.body, excerpt, target, back)) }
         }
         try add(layoutBlocks(divided.footnotes, context))
         guard includeFullText, !fullTexts.isEmpty else { return }
@@ -48,9 +50,39 @@ extension LayoutSession {
         for full in fullTexts {
             var slices = headingSlices(level: max(2, min(full.level, 6)), plainText(full.title), destination: full.target, context)
             sink.addTrailingOutline(OutlineEntry(level: 2, title: full.title, destination: full.target))
-            slices += layoutBlocks(full.body, context) + backLink(style.backLabel, to: full.back, context)
+            slices += fullText(full.body, of: full.excerpt, context) + backLink(style.backLabel, to: full.back, context)
             try add(slices)
         }
+    }
+
+    /// The full text of a body cut as `excerpt`, with a thin rule in the margin beside the
+    /// line where the excerpt stopped (the one it cut, or the first it did not show), so the
+    /// reader who followed "Continue reading" finds their place. O(body).
+    func fullText(_ body: [Block], of excerpt: Excerpt, _ context: BlockContext) -> [Slice] {
+        let decoration = layoutBlocks(Array(body.prefix(excerpt.decorationBlocks)), context)
+        var slices = layoutBlocks(Array(body.dropFirst(excerpt.decorationBlocks)), context)
+        if let resume = excerpt.resume {
+            let units = slices.excerptUnits(upTo: resume + 1)
+            if resume < units.count { markResume(&slices[units[resume].slices.lowerBound]) }
+        }
+        return decoration + slices
+    }
+
+    /// Draws the resume mark beside `slice`: a rule as tall as its first line, in the link
+    /// colour, in the margin on the side its text starts from.
+    private func markResume(_ slice: inout Slice) {
+        var rightToLeft = false
+        var top = 0.0, bottom = slice.firstLineHeight ?? slice.height
+        if let line = slice.items.lazy.compactMap({ if case .text(let t) = $0 { return t } else { return nil } }).first {
+            rightToLeft = line.shaped.isRightToLeft
+            let box = line.shaped.lines[line.lineIndex]
+            top = line.baseline - box.ascent
+            bottom = line.baseline + box.descent
+        }
+        let gap = typography.excerptMarkGap
+        let x = rightToLeft ? style.margins.left + style.contentWidth + gap : style.margins.left - gap
+        slice.items.append(.line(from: Point(x: x, y: top), to: Point(x: x, y: bottom),
+                                 width: typography.excerptMark.width, color: typography.excerptMark.color))
     }
 
     /// "↩ Back to …" (the label in the width that fits) linking to `destination`: under a

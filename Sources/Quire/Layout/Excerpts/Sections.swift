@@ -5,7 +5,8 @@ struct Section {
     var body: [Block]
 }
 
-/// How excerpt mode divides a document.
+/// How excerpt mode divides a document, as a reader sees its sections: at every top-level
+/// heading, Markdown or HTML (`<h1 align="center">`, a README's title).
 struct SectionedDocument {
     /// A heading that opens the document: shown as is, never cut.
     var title: Block?
@@ -16,7 +17,7 @@ struct SectionedDocument {
     /// Splits top-level blocks at every top-level heading. O(blocks).
     init(_ blocks: [Block]) {
         var rest = blocks[...]
-        if let first = rest.first, case .heading = first.kind {
+        if let first = rest.first, first.sectionHeading != nil {
             title = first
             rest = rest.dropFirst()
         }
@@ -24,16 +25,102 @@ struct SectionedDocument {
         footnotes = []
         var current = Section(heading: nil, body: [])
         for block in rest {
-            switch block.kind {
-            case .heading:
+            if case .footnoteDefinition = block.kind {
+                footnotes.append(block)
+            } else if block.sectionHeading != nil {
                 if current.heading != nil || !current.body.isEmpty { sections.append(current) }
                 current = Section(heading: block, body: [])
-            case .footnoteDefinition:
-                footnotes.append(block)
-            default:
+            } else {
                 current.body.append(block)
             }
         }
         if current.heading != nil || !current.body.isEmpty { sections.append(current) }
     }
+
+    /// The document's title as its first level-1 heading gives it (Markdown, or an HTML
+    /// `<h1>` opening an HTML block), nil when it has none. O(blocks).
+    static func firstLevelOneTitle(_ blocks: [Block]) -> String? {
+        for block in blocks {
+            if let heading = block.sectionHeading, heading.level == 1, !heading.text.isEmpty { return heading.text }
+        }
+        return nil
+    }
+}
+
+extension Block {
+    /// The heading this block starts a section with: a Markdown heading, or an HTML block
+    /// whose first part with text is a heading (what follows it in the same block is shown
+    /// with it); its level and plain text. O(block's length).
+    var sectionHeading: (level: Int, text: String)? {
+        switch kind {
+        case .heading(let level, let content):
+            return (level, content.plainText.trimmingCharacters(in: .whitespacesAndNewlines))
+        case .html(let html):
+            guard html.range(of: "<h", options: .caseInsensitive) != nil else { return nil }
+            for part in HTMLBlockPart.parts(html) {
+                let text = part.inlines.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+                if case .heading(let level) = part.role, !text.isEmpty { return (level, text) }
+                if !text.isEmpty { return nil }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the block is decoration a reader passes over to the prose: badges, logos and
+    /// pictures (linked or not), separators between them, blank HTML (`<br>`, `<p></p>`,
+    /// comments, anchors) and thematic breaks. Text of any other kind makes it prose.
+    /// O(block's length).
+    var isDecoration: Bool {
+        switch kind {
+        case .thematicBreak:
+            return true
+        case .paragraph(let content):
+            return Inline.decorationOnly(content)
+        case .html(let html):
+            return HTMLBlockPart.parts(html).allSatisfy { part in
+                part.role == .paragraph && Inline.decorationOnly(part.inlines, allowingNone: true)
+            }
+        default:
+            return false
+        }
+    }
+}
+
+extension Inline {
+    /// True when `inlines` hold pictures and nothing else a reader reads: images, links whose
+    /// content is only that, HTML tags (`<img>`, `<a>`, `<br>`, `<picture>`...), breaks,
+    /// spaces and separators (`|`, `·`, `•`, dashes); with at least one image unless
+    /// `allowingNone`. O(n).
+    static func decorationOnly(_ inlines: [Inline], allowingNone: Bool = false) -> Bool {
+        var images = 0
+        func check(_ inlines: [Inline]) -> Bool {
+            for inline in inlines {
+                switch inline {
+                case .image:
+                    images += 1
+                case .link(_, _, let content):
+                    guard check(content) else { return false }
+                case .softBreak, .hardBreak:
+                    continue
+                case .text(let s):
+                    guard s.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || separators.contains($0) }) else { return false }
+                case .html(let h):
+                    for piece in HTMLText.pieces(h) {
+                        switch piece {
+                        case .tag(let tag): if tag.name == "img" && !tag.isClosing { images += 1 }
+                        case .text(let t): guard t.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) else { return false }
+                        }
+                    }
+                default:
+                    return false
+                }
+            }
+            return true
+        }
+        return check(inlines) && (images > 0 || allowingNone)
+    }
+
+    private static let separators: Set<Unicode.Scalar> = Set("|·•-–—/,".unicodeScalars)
 }

@@ -18,8 +18,9 @@ struct Slice {
     var firstBaseline: Double?
     /// Height of the first line box (a marker without a baseline is centred in it).
     var firstLineHeight: Double?
-    /// How an excerpt counts the slice: a typeset line it may cut, part of a block it must
-    /// keep whole (a table: every row counts as a line), or nothing (rules, anchors).
+    /// How an excerpt counts the slice: a typeset line it may cut, a heading's line, a table
+    /// row, part of a block it must keep whole (a picture and its caption: one line), or
+    /// nothing (rules, anchors).
     var excerptRole: ExcerptRole = .none
     /// Start a new page with this slice (the "Full text" part).
     var pageBreakBefore = false
@@ -56,6 +57,11 @@ enum ExcerptRole: Sendable, Equatable {
     case line
     /// Rows of the uncuttable block with this identifier.
     case atomic(Int)
+    /// A line of a heading: counted, never cut, never the last thing before the label.
+    case heading
+    /// A row of the table with this identifier (the header row when `isHeader`): an excerpt
+    /// may show the header and the rows that fit, each counted as one line.
+    case tableRow(Int, isHeader: Bool)
 }
 
 /// The horizontal band blocks are set in: left edge and width in points.

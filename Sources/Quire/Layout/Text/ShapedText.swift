@@ -125,15 +125,17 @@ final class ShapedText {
         return (0..<Int(count)).map { Double(r[2 * $0]) / scale...Double(r[2 * $0 + 1]) / scale }
     }
 
-    /// Byte offsets on line `index` where the text may be cut: each line-break opportunity
-    /// (word boundaries; between CJK characters), ending with the line's end. When the line
-    /// has none inside it (one very long word), grapheme boundaries instead, so a cut never
-    /// splits a cluster (emoji sequences, flags, combining marks). O(bytes up to the line's end).
-    func cutPositions(line index: Int) -> [Int] {
+    /// Byte offsets on line `index` where the text may be cut: `breaks`, each line-break
+    /// opportunity (word boundaries; between CJK characters) from the line's start to its end;
+    /// `graphemes`, the grapheme boundaries inside the line's first unbreakable piece (a long
+    /// word, a DocC symbol), for when not even that piece fits: a cut there never splits a
+    /// cluster (emoji sequences, flags, combining marks). Both start with the line's start and
+    /// are ascending. O(bytes up to the line's end).
+    func cutPositions(line index: Int) -> (breaks: [Int], graphemes: [Int]) {
         let line = lines[index]
         let end = line.start + line.length
         var count: Int32 = 0
-        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count) else { return [line.start, end] }
+        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count) else { return ([line.start, end], [line.start, end]) }
         var breaks: [Int] = [line.start]
         var graphemes: [Int] = [line.start]
         var offset = 0
@@ -142,14 +144,14 @@ final class ShapedText {
             if offset > end { break }
             if offset > line.start, char < Int(count) {
                 if attrs[char].is_line_break != 0 { breaks.append(offset) }
-                if attrs[char].is_cursor_position != 0 { graphemes.append(offset) }
+                if attrs[char].is_cursor_position != 0, breaks.count == 1 { graphemes.append(offset) }
             }
             offset += UTF8.width(scalar)
             char += 1
         }
-        if breaks.last != end { breaks.append(end) }
-        if graphemes.last != end { graphemes.append(end) }
-        return breaks.count > 2 ? breaks : graphemes
+        if breaks.count == 1 || breaks.last != end { breaks.append(end) }
+        if graphemes.last != breaks[1] { graphemes.append(breaks[1]) }
+        return (breaks, graphemes)
     }
 
     /// The widest piece of the text that cannot be broken across lines (a word; a CJK

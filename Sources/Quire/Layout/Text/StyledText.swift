@@ -136,3 +136,17 @@ extension StyledText {
         return out
     }
 }
+
+extension StyledText {
+    /// Appends `other` with its runs, links, anchors, images and frames moved to follow this
+    /// text. O(other's length and records).
+    mutating func append(_ other: StyledText) {
+        let shift = count
+        string += other.string
+        runs += other.runs.map { Run(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), attributes: $0.attributes) }
+        links += other.links.map { Link(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), target: $0.target) }
+        anchors += other.anchors.map { Anchor(offset: $0.offset + shift, name: $0.name) }
+        images += other.images.map { var moved = $0; moved.offset += shift; return moved }
+        frames += other.frames.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
+    }
+}

@@ -1,0 +1,115 @@
+/// Line N of an excerpt re-set so that it ends with "… label".
+extension LayoutSession {
+    /// Re-sets the text line in `slice` so that it ends with "… label"; `showsText` is false
+    /// when no text of the line fits beside the label (the label stands alone on the line).
+    ///
+    /// The most text that fits is found by binary search over the line's word boundaries
+    /// (line-break opportunities, in CJK between characters); when not even the line's first
+    /// word fits (one long token, a DocC symbol), over the grapheme boundaries inside that word,
+    /// the ellipsis then marking the shortened token. Each trial sets the paragraph up to the
+    /// cut with a forced line break (U+2028) where line N starts, so the lines before keep
+    /// their text and the cut line keeps its direction, indent and alignment: O(log n) trial
+    /// layouts of the paragraph up to that line. A column too narrow for the label keeps at
+    /// least the ellipsis as the link. Everything else in the slice (markers, quote bars,
+    /// shading, destinations) is kept; the line's images and frames are those of the new line.
+    func cutLine(_ slice: Slice, target: String) -> (slice: Slice, showsText: Bool) {
+        guard let textIndex = slice.items.firstIndex(where: { if case .text = $0 { return true } else { return false } }),
+              case .text(let old) = slice.items[textIndex] else { return (slice, true) }
+        let shaped = old.shaped
+        let k = old.lineIndex
+        let lineStart = shaped.lines[k].start
+        // The lines before line N, ended by a forced break unless a newline ends them already.
+        var head = shaped.text.prefix(lineStart)
+        if k > 0, let last = head.string.utf8.last, last != 0x0A { head.append("\u{2028}") }
+        let label = wording(style.excerptLabel, width: shaped.format.width)
+        /// Line N cut at `p` with `label`, when it holds on one line: the shaped text and
+        /// whether any of the line's text is shown.
+        func trial(_ p: Int, label: String) -> (shaped: ShapedText, showsText: Bool)? {
+            var text = head
+            let cut = labelled(shaped.text.slice(lineStart..<p), label: label, target: target)
+            text.append(cut.text)
+            let candidate = typesetter.shape(text, shaped.format)
+            return candidate.lines.count == k + 1 ? (candidate, cut.showsText) : nil
+        }
+        /// The trial at the last of `positions` that fits with text shown (fits are monotone).
+        func longest(_ positions: ArraySlice<Int>) -> ShapedText? {
+            var best: ShapedText?
+            var lo = positions.startIndex, hi = positions.endIndex - 1
+            while lo <= hi {
+                let mid = (lo + hi) / 2
+                if let fits = trial(positions[mid], label: label), fits.showsText {
+                    best = fits.shaped
+                    lo = mid + 1
+                } else {
+                    hi = mid - 1
+                }
+            }
+            return best
+        }
+        let positions = shaped.cutPositions(line: k)
+        var showsText = true
+        var result = longest(positions.breaks.dropFirst()) ?? longest(positions.graphemes.dropFirst())
+        if result == nil {
+            showsText = false
+            result = trial(lineStart, label: label)?.shaped ?? trial(lineStart, label: "")?.shaped
+        }
+        // Should the lines before not break again as they did, the label alone still shows.
+        let line = result.map { ($0, k) } ?? (typesetter.shape(labelled(StyledText(), label: label, target: target).text, shaped.format), 0)
+        let columnX = old.x - shaped.lines[k].x
+        var replacement = textSlices(line.0, x: columnX, spaceBefore: 0, spaceAfter: 0)[line.1]
+        guard case .text(let unaligned) = replacement.items[0] else { return (slice, true) }
+        replacement.pushDown(old.baseline - unaligned.baseline)
+        var cut = slice
+        // The old line's pictures and frames go with its text; the new line brings its own.
+        cut.items = slice.items.enumerated().compactMap { index, item in
+            if index == textIndex { return replacement.items[0] }
+            switch item {
+            case .image, .frame: return nil
+            default: return item
+            }
+        } + replacement.items.dropFirst().filter {
+            switch $0 {
+            case .image, .frame: return true
+            default: return false
+            }
+        }
+        cut.links = slice.links.filter { !isOnLine($0, old) } + replacement.links
+        cut.keepWithNext = false
+        return (cut, showsText)
+    }
+
+    private func isOnLine(_ link: LinkArea, _ line: TextLine) -> Bool {
+        link.rect.x >= line.x - 0.5 && link.rect.maxX <= line.x + line.width + 0.5
+    }
+
+    /// `piece` (the kept text of the cut line) less trailing spaces and dangling punctuation,
+    /// then "… " and the label as a link, isolated (FSI…PDI) so that it keeps its own direction
+    /// without reordering the text around it; with an empty label, the ellipsis alone is the
+    /// link. `showsText`: whether anything of `piece` is left. O(piece).
+    func labelled(_ piece: StyledText, label: String, target: String) -> (text: StyledText, showsText: Bool) {
+        var end = piece.count
+        for scalar in piece.string.unicodeScalars.reversed() {
+            guard scalar.properties.isWhitespace || Self.danglingPunctuation.contains(scalar) else { break }
+            end -= UTF8.width(scalar)
+        }
+        var out = piece.prefix(end)
+        let showsText = end > 0
+        if label.isEmpty {
+            let start = out.count
+            out.append("…", StyledText.Attributes(color: style.linkColor))
+            out.links.append(StyledText.Link(range: start..<out.count, target: .destination(target)))
+            return (out, showsText)
+        }
+        // After a full stop the ellipsis stands apart: "done. … Continue reading".
+        let last = out.string.unicodeScalars.last
+        out.append(last.map { Self.sentenceEnd.contains($0) } == true ? " … \u{2068}" : "… \u{2068}")
+        let start = out.count
+        out.append(label, StyledText.Attributes(color: style.linkColor))
+        out.links.append(StyledText.Link(range: start..<out.count, target: .destination(target)))
+        out.append("\u{2069}")
+        return (out, showsText)
+    }
+
+    static let sentenceEnd: Set<Unicode.Scalar> = Set(".!?。！？".unicodeScalars)
+    static let danglingPunctuation: Set<Unicode.Scalar> = Set(",;:-–—([{«„“‘/·、，：；（「『【".unicodeScalars)
+}

@@ -1,0 +1,80 @@
+/// One line as an excerpt counts it: a typeset line of text (which the label may end), a
+/// heading's line, a table row (however many lines its cells take), or a picture with its
+/// caption. Rules and anchors are not counted.
+struct ExcerptUnit: Equatable {
+    enum Kind: Equatable {
+        case text
+        case heading
+        case tableRow(table: Int, isHeader: Bool)
+        /// A block kept whole (a picture and its caption).
+        case block
+    }
+    var kind: Kind
+    /// The slices it spans: one, or a picture's and its caption's.
+    var slices: Range<Int>
+}
+
+extension Array where Element == Slice {
+    /// The first `limit` excerpt lines of the slices, in order. O(slices they span).
+    func excerptUnits(upTo limit: Int) -> [ExcerptUnit] {
+        var units: [ExcerptUnit] = []
+        var i = 0
+        while i < count, units.count < limit {
+            let kind: ExcerptUnit.Kind
+            var end = i + 1
+            switch self[i].excerptRole {
+            case .none:
+                i += 1
+                continue
+            case .line: kind = .text
+            case .heading: kind = .heading
+            case .tableRow(let table, let isHeader): kind = .tableRow(table: table, isHeader: isHeader)
+            case .atomic(let group):
+                kind = .block
+                while end < count, self[end].excerptRole == .atomic(group) { end += 1 }
+            }
+            units.append(ExcerptUnit(kind: kind, slices: i..<end))
+            i = end
+        }
+        return units
+    }
+}
+
+/// Where an excerpt of N lines is cut, decided from its lines alone.
+///
+/// Line N is cut with the label when it is text. Otherwise the label stands alone on a line
+/// of its own: after as many rows of a table as leave it room (the header and at least one
+/// row, else before the table), or before a picture; and never right after a heading (a
+/// heading is never the last thing before the label: the cut moves before it).
+enum ExcerptCut: Equatable {
+    /// The first `k` lines are shown whole and line `k` (0-based, text) ends with the label.
+    case label(Int)
+    /// The first `k` lines are shown whole, then the label alone on the next line.
+    case alone(Int)
+
+    /// The cut of `units` (at least their first `n` + 1) to `n` lines; nil when they hold
+    /// `n` lines or fewer. O(n).
+    init?(_ units: [ExcerptUnit], lines n: Int) {
+        guard n > 0, units.count > n else { return nil }
+        let last = n - 1
+        switch units[last].kind {
+        case .text:
+            self = .label(last)
+        case .heading, .block:
+            self = Self.before(last, units)
+        case .tableRow(let table, _):
+            var first = last
+            while first > 0, case .tableRow(table, _) = units[first - 1].kind { first -= 1 }
+            // Rows first...last - 1 may be shown, the label taking line N.
+            let hasHeader = units[first].kind == .tableRow(table: table, isHeader: true)
+            self = last - first >= (hasHeader ? 2 : 1) ? .alone(last) : Self.before(first, units)
+        }
+    }
+
+    /// The label alone in place of line `k`, or of the headings right before it.
+    static func before(_ k: Int, _ units: [ExcerptUnit]) -> ExcerptCut {
+        var start = k
+        while start > 0, units[start - 1].kind == .heading { start -= 1 }
+        return .alone(start)
+    }
+}
