@@ -43,3 +43,15 @@ enum Fixtures {
         [UInt8](try Data(contentsOf: images.appendingPathComponent(name)))
     }
 }
+
+extension Fixtures {
+    /// The shared corpus of real Markdown (`../shared/corpus` beside the package root).
+    static let corpus = images.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/corpus")
+
+    /// The corpus's Markdown files, by name (none when the folder is missing: the caller fails).
+    static func corpusFiles() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
+        return names.filter { $0.hasSuffix(".md") && $0 != "SOURCES.md" }.sorted().map { corpus.appendingPathComponent($0) }
+    }
+}

@@ -133,21 +133,29 @@ final class ExcerptTests: XCTestCase {
         XCTAssertEqual(lines[0].x + lines[0].width, style.margins.left + style.contentWidth, accuracy: 0.5)
     }
 
-    func testTableThatDoesNotFitMovesTheCutBeforeIt() {
+    /// A table with no room for its header, a row and the label ends the excerpt before it,
+    /// the label alone on line N; with room, it shows its header and the rows that fit.
+    func testTableThatDoesNotFitLeavesLineNToTheLabel() {
         let table = "| a | b |\n|---|---|\n" + (1...6).map { "| \($0) | x |" }.joined(separator: "\n")
-        let lines = assertCut(prose(30) + "\n\n" + table, 4, shownLines: 3)
+        let lines = assertCut(prose(30) + "\n\n" + table, 4)
         XCTAssertFalse(lines.contains { $0.text == "1" }, "no table row shown")
+        XCTAssertEqual(lines.last?.text, "… \u{2068}\(label)\u{2069}", "the label alone on line 4")
         let (doc, shown) = excerpt("Intro.\n\n" + "| a |\n|---|\n| 1 |\n\nAfter " + prose(100), 5)
         XCTAssertTrue(shown.contains { $0.text == "1" }, "a table that fits is shown whole")
         XCTAssertEqual(doc.excerpts.first?.isCut, true)
+        let (_, rows) = excerpt(prose(30) + "\n\n" + table, 7)
+        XCTAssertEqual(rows.map(\.text).filter { ["a", "1", "2", "3"].contains($0) }, ["a", "1", "2"], "the header and the rows that fit")
     }
 
     /// A table that filled the N lines exactly, with text after it, left no line for the label:
     /// the cut was never found and the retry loop grew its byte budget until it overflowed.
     func testRegressionTableFillingExactlyNLinesThenText() {
         let table = "| a | b |\n|---|---|\n| 1 | x |\n| 2 | y |\n"
-        let lines = assertCut("First " + prose(3) + "\n\n" + table + "\n" + prose(40), 4, shownLines: 1)
-        XCTAssertFalse(lines.contains { $0.text == "1" }, "the table does not leave a line for the label: the cut is before it")
+        let (doc, lines) = excerpt("First " + prose(3) + "\n\n" + table + "\n" + prose(40), 4)
+        XCTAssertEqual(doc.excerpts.first?.isCut, true)
+        XCTAssertTrue(lines.contains { $0.text == "1" }, "the header and the first row")
+        XCTAssertFalse(lines.contains { $0.text == "2" }, "the last row gives its line to the label")
+        XCTAssertEqual(lines.last?.text, "… \u{2068}\(label)\u{2069}")
         let (_, whole) = excerpt("Lead.\n\n" + table, 4)
         XCTAssertTrue(whole.contains { $0.text == "2" }, "with nothing after it, a table filling the lines is shown")
     }

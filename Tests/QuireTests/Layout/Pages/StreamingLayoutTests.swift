@@ -52,7 +52,8 @@ final class StreamingLayoutTests: XCTestCase {
         let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
         var slices = session.titleBlock(info)
         if let n = style.excerptLines {
-            session.layoutWithExcerpts(document, lines: n, includeFullText: true, fallbackTitle: "test.md", context) { slices += $0 }
+            let title = info.title?.widest ?? SectionedDocument.firstLevelOneTitle(document.blocks) ?? "test.md"
+            session.layoutWithExcerpts(document, lines: n, includeFullText: true, title: title, context) { slices += $0 }
         } else {
             slices += session.layoutBlocks(document.blocks, context)
         }

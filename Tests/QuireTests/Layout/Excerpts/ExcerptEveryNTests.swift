@@ -1,0 +1,87 @@
+@testable import Quire
+import Foundation
+import XCTest
+
+/// Every excerpt of real and generated documents, at N = 1, 2, 3, 5 and 8, passes
+/// `ExcerptAudit`'s checks on the page model; so does every digest entry.
+final class ExcerptEveryNTests: XCTestCase {
+    static let everyN = [1, 2, 3, 5, 8]
+
+    private func laidOut(_ markdown: String, name: String, lines n: Int, style: Style = Style()) -> LaidOutDocument {
+        var options = RenderOptions(style: style)
+        options.style.excerptLines = n
+        options.sourceName = name
+        return RenderPipeline.layout(markdown, options)
+    }
+
+    func testEveryExcerptOfTheCorpusAtEveryN() throws {
+        let files = Fixtures.corpusFiles()
+        XCTAssertGreaterThan(files.count, 10, "the shared corpus at \(Fixtures.corpus.path)")
+        var cut = 0
+        for file in files {
+            let markdown = try String(contentsOf: file, encoding: .utf8)
+            for n in Self.everyN {
+                let doc = laidOut(markdown, name: file.lastPathComponent, lines: n)
+                cut += doc.excerpts.filter(\.isCut).count
+                for problem in ExcerptAudit(doc, style: Style(), lines: n).problems() {
+                    XCTFail("\(file.lastPathComponent) N=\(n) \(problem)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(cut, 500, "sections cut")
+    }
+}
+
+extension ExcerptEveryNTests {
+    /// 40 documents of 6 sections, made from seeds: 240 sections and their preambles.
+    static let generated: [String] = (1...40).map { seed in
+        var generator = SectionGenerator(seed: UInt64(seed))
+        return generator.document(sections: 6)
+    }
+
+    func testEveryExcerptOfGeneratedSectionsAtEveryN() {
+        var cut = 0
+        for (k, markdown) in Self.generated.enumerated() {
+            for n in Self.everyN {
+                var options = RenderOptions()
+                options.style.excerptLines = n
+                options.sourceName = "generated-\(k + 1).md"
+                options.baseDirectory = Fixtures.images.path
+                let doc = RenderPipeline.layout(markdown, options)
+                cut += doc.excerpts.filter(\.isCut).count
+                for problem in ExcerptAudit(doc, style: options.style, lines: n).problems() {
+                    XCTFail("generated seed \(k + 1) N=\(n) \(problem)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(cut, 600, "sections cut")
+    }
+}
+
+extension ExcerptEveryNTests {
+    private func digestDocuments(_ named: [(name: String, markdown: String)], resources: ImageResources = ImageResources()) -> [DigestDocument] {
+        named.map { name, markdown in
+            let (info, body, _) = FrontMatter.split(markdown)
+            return DigestDocument(path: name, canonicalPath: "/docs/" + name, document: parseMarkdown(body), info: info,
+                                  resources: resources)
+        }
+    }
+
+    /// The digest's entries are the same excerpts and pass the same checks: the corpus, and
+    /// the generated documents (each one's start: preambles, headings, tables, pictures).
+    func testEveryDigestEntryAtEveryN() throws {
+        let corpus = try Fixtures.corpusFiles().map { ($0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8)) }
+        let generated = Self.generated.enumerated().map { ("generated-\($0.offset + 1).md", $0.element) }
+        let images = ImageResources(baseDirectory: Fixtures.images.path, root: nil)
+        for (set, documents) in [("corpus", digestDocuments(corpus)), ("generated", digestDocuments(generated, resources: images))] {
+            for n in Self.everyN {
+                let digest = layoutDigest(documents, failures: [], title: "Digest", date: "2026-11-23", style: Style(), excerptLines: n)
+                let cut = digest.laidOut.allDestinations.filter { $0.hasSuffix("-full") }.count
+                XCTAssertGreaterThan(cut, documents.count / 2, "\(set) N=\(n): entries cut")
+                for problem in ExcerptAudit(digest.laidOut, style: Style(), lines: n, mode: .digest).problems() {
+                    XCTFail("digest of the \(set) N=\(n) \(problem)")
+                }
+            }
+        }
+    }
+}
