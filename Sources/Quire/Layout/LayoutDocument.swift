@@ -69,7 +69,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
 
     try add(session.titleBlock(info))
     if let lines = style.excerptCut {
-        let title = info.title?.widest ?? SectionedDocument.firstLevelOneTitle(document.blocks) ?? fallbackTitle
+        let title = SectionedDocument.preambleTitle(document.blocks, frontMatter: info.title?.widest, fallback: fallbackTitle)
         try session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
                                        title: title, context, add: add)
     } else {

@@ -129,20 +129,12 @@ enum DigestLinks {
     static func titleAndBody(_ d: DigestDocument) -> (title: String, body: [Block], headingLine: Int?) {
         if let title = d.info.title { return (title.widest, d.document.blocks, nil) }
         for (index, block) in d.document.blocks.enumerated() {
-            switch block.kind {
-            case .heading(1, let content):
-                let text = content.plainText.trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty else { continue }
-                var body = d.document.blocks
-                body.remove(at: index)
-                return (text, body, block.line)
-            case .html(let html) where html.range(of: "<h1", options: .caseInsensitive) != nil:
-                let heading = HTMLBlockPart.parts(html).first { $0.role == .heading(1) }
-                let text = heading.map { $0.inlines.plainText.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
-                if !text.isEmpty { return (text, d.document.blocks, nil) }
-            default:
-                continue
-            }
+            guard let text = block.levelOneTitle else { continue }
+            // A Markdown heading goes; an HTML block stays (it may hold more than the heading).
+            guard case .heading = block.kind else { return (text, d.document.blocks, nil) }
+            var body = d.document.blocks
+            body.remove(at: index)
+            return (text, body, block.line)
         }
         return (DocumentInfo.fileTitle(d.path), d.document.blocks, nil)
     }

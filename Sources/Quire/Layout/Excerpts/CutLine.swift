@@ -18,9 +18,19 @@ extension LayoutSession {
         let shaped = old.shaped
         let k = old.lineIndex
         let lineStart = shaped.lines[k].start
-        // The lines before line N, ended by a forced break unless a newline ends them already.
+        // The lines before line N, ended by a forced break unless a newline ends them already;
+        // the spaces before the break go (at a line's end they hang in the margin, before the
+        // break they would count, and could push a word down).
         var head = shaped.text.prefix(lineStart)
-        if k > 0, let last = head.string.utf8.last, last != 0x0A { head.append("\u{2028}") }
+        if k > 0, head.string.utf8.last != 0x0A {
+            var end = lineStart
+            for scalar in head.string.unicodeScalars.reversed() {
+                guard end > shaped.lines[k - 1].start, scalar.properties.isWhitespace, scalar != "\n" else { break }
+                end -= UTF8.width(scalar)
+            }
+            head = head.prefix(end)
+            head.append("\u{2028}")
+        }
         let label = wording(style.excerptLabel, width: shaped.format.width)
         /// Line N cut at `p` with `label`, when it holds on one line: the shaped text and
         /// whether any of the line's text is shown.
@@ -31,14 +41,15 @@ extension LayoutSession {
             let candidate = typesetter.shape(text, shaped.format)
             return candidate.lines.count == k + 1 ? (candidate, cut.showsText) : nil
         }
-        /// The trial at the last of `positions` that fits with text shown (fits are monotone).
+        /// The trial at the last of `positions` that fits with text shown: a later position
+        /// fits less often, and shows text more often (spaces alone show none).
         func longest(_ positions: ArraySlice<Int>) -> ShapedText? {
             var best: ShapedText?
             var lo = positions.startIndex, hi = positions.endIndex - 1
             while lo <= hi {
                 let mid = (lo + hi) / 2
-                if let fits = trial(positions[mid], label: label), fits.showsText {
-                    best = fits.shaped
+                if let fits = trial(positions[mid], label: label) {
+                    if fits.showsText { best = fits.shaped }
                     lo = mid + 1
                 } else {
                     hi = mid - 1
@@ -82,18 +93,21 @@ extension LayoutSession {
         link.rect.x >= line.x - 0.5 && link.rect.maxX <= line.x + line.width + 0.5
     }
 
-    /// `piece` (the kept text of the cut line) less trailing spaces and dangling punctuation,
-    /// then "… " and the label as a link, isolated (FSI…PDI) so that it keeps its own direction
+    /// `piece` (the kept text of the cut line) less trailing spaces and dangling punctuation
+    /// (unless that punctuation is all it shows), then "… " and the label as a link, isolated (FSI…PDI) so that it keeps its own direction
     /// without reordering the text around it; with an empty label, the ellipsis alone is the
     /// link. `showsText`: whether anything of `piece` is left. O(piece).
     func labelled(_ piece: StyledText, label: String, target: String) -> (text: StyledText, showsText: Bool) {
-        var end = piece.count
+        // Trailing spaces go, then dangling punctuation unless it is all the line shows ("---").
+        var end = piece.count, spaceless = piece.count
         for scalar in piece.string.unicodeScalars.reversed() {
-            guard scalar.properties.isWhitespace || Self.danglingPunctuation.contains(scalar) else { break }
+            let space = scalar.properties.isWhitespace
+            guard space || Self.danglingPunctuation.contains(scalar) else { break }
             end -= UTF8.width(scalar)
+            if space, spaceless == end + UTF8.width(scalar) { spaceless = end }
         }
-        var out = piece.prefix(end)
-        let showsText = end > 0
+        var out = piece.prefix(end > 0 ? end : spaceless)
+        let showsText = out.count > 0
         if label.isEmpty {
             let start = out.count
             out.append("…", StyledText.Attributes(color: style.linkColor))

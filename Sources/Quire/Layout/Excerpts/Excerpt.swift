@@ -17,7 +17,7 @@ extension LayoutSession {
     /// Stages: set apart the leading decoration when `decorationFirst` (blocks of badges,
     /// logos and blank lines before the first prose, shown whole and not counted); take a
     /// bounded prefix of the rest (so a 1 MB paragraph costs what a 10 KB one does); lay it
-    /// out as a trial, pictures as lines (`imagesAsLines`); count its lines (`ExcerptUnit`)
+    /// out as a trial, pictures as lines (`picturesAsLines`); count its lines (`ExcerptUnit`)
     /// and decide where the cut falls (`ExcerptCut`); re-set line N with the label
     /// (`cutLine`). When the body is cut, the trial's sink is dropped (the full text reports
     /// what the section holds: its warnings, its outline entries) and only the destinations
@@ -27,8 +27,7 @@ extension LayoutSession {
     func excerpt(_ body: [Block], lines n: Int, target: String, decorationFirst: Bool = false,
                  _ context: BlockContext) -> Excerpt {
         let decorationCount = decorationFirst ? body.prefix { $0.isDecoration }.count : 0
-        var decoration = layoutBlocks(Array(body.prefix(decorationCount)), context)
-        for i in decoration.indices { decoration[i].excerptRole = .none }
+        let decoration = layoutBlocks(Array(body.prefix(decorationCount)), context)
         let rest = Array(body.dropFirst(decorationCount))
         var excerpt = counted(rest, lines: n, target: target, context)
         excerpt.slices = decoration + excerpt.slices
@@ -43,7 +42,7 @@ extension LayoutSession {
         while true {
             let (blocks, shortened) = body.prefix(lines: blockLines, bytes: bytes)
             let trial = trial { () -> (slices: [Slice], cut: (slices: [Slice], resume: Int)?, compacted: Bool) in
-                let (slices, compacted) = imagesAsLines { layoutBlocks(blocks, context) }
+                let (slices, compacted) = settingPicturesAsLines { layoutBlocks(blocks, context) }
                 return (slices, cutSlices(slices, lines: n, target: target, column: context.column), compacted)
             }
             if let cut = trial.value.cut {
@@ -82,7 +81,7 @@ extension LayoutSession {
 
     /// Runs `body` with pictures set as one line each (an excerpt counts a picture as one
     /// line); returns its value and whether any picture was set so.
-    private func imagesAsLines<Value>(_ body: () -> Value) -> (Value, Bool) {
+    private func settingPicturesAsLines<Value>(_ body: () -> Value) -> (Value, Bool) {
         let (outerMode, outerCount) = (picturesAsLines, picturesSetAsLines)
         picturesAsLines = true
         picturesSetAsLines = 0

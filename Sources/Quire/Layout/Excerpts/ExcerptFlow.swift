@@ -7,7 +7,8 @@ extension LayoutSession {
     /// the opening heading, each section cut to `n` lines (its summary recorded for
     /// `quire preview`), the footnotes, then, when `includeFullText`, the "Full text" part
     /// with every cut section's full text (marked where its excerpt stopped) and a link back
-    /// to its excerpt. The part before the first heading is titled `title` (the document's).
+    /// to its excerpt. The part before the first heading is titled `title`
+    /// (`SectionedDocument.preambleTitle`).
     func layoutWithExcerpts(_ document: Document, lines n: Int, includeFullText: Bool, title documentTitle: String,
                             _ context: BlockContext, add: ([Slice]) throws -> Void) rethrows {
         let divided = SectionedDocument(document.blocks)

@@ -37,13 +37,14 @@ struct SectionedDocument {
         if current.heading != nil || !current.body.isEmpty { sections.append(current) }
     }
 
-    /// The document's title as its first level-1 heading gives it (Markdown, or an HTML
-    /// `<h1>` opening an HTML block), nil when it has none. O(blocks).
-    static func firstLevelOneTitle(_ blocks: [Block]) -> String? {
-        for block in blocks {
-            if let heading = block.sectionHeading, heading.level == 1, !heading.text.isEmpty { return heading.text }
-        }
-        return nil
+    /// The title of the part before the first heading, which its full text is set under: the
+    /// front matter's title, else the heading that opens the document (the part stands under
+    /// it), else the first level-1 heading (ATX, setext or an HTML `<h1>`), else `fallback`
+    /// (the file name). O(blocks up to the first level-1 heading).
+    static func preambleTitle(_ blocks: [Block], frontMatter: String?, fallback: String) -> String {
+        if let title = frontMatter { return title }
+        if let opening = blocks.first?.sectionHeading, !opening.text.isEmpty { return opening.text }
+        return blocks.lazy.compactMap(\.levelOneTitle).first ?? fallback
     }
 }
 
@@ -63,6 +64,22 @@ extension Block {
                 if !text.isEmpty { return nil }
             }
             return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The text of the level-1 heading the block is or holds (the first `<h1>` of an HTML
+    /// block), when not empty. O(block's length).
+    var levelOneTitle: String? {
+        switch kind {
+        case .heading(1, let content):
+            let text = content.plainText.trimmingCharacters(in: .whitespaces)
+            return text.isEmpty ? nil : text
+        case .html(let html) where html.range(of: "<h1", options: .caseInsensitive) != nil:
+            let heading = HTMLBlockPart.parts(html).first { $0.role == .heading(1) }
+            let text = heading.map { $0.inlines.plainText.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+            return text.isEmpty ? nil : text
         default:
             return nil
         }

@@ -12,6 +12,7 @@ import Foundation
 ///   badges and logos are not counted), or fewer only when what follows could not be cut
 ///   (a table, a heading, a picture);
 /// - a heading is never the last thing before the label (a line N showing text may follow one);
+/// - the label stands alone on line N only when not even the first character of its line fits;
 /// - the label's destination is the full text's heading, a link from the full text ("↩")
 ///   leads back to the excerpt's start, and one mark in the full text's margin stands beside
 ///   the line where the excerpt stopped (the shown part of line N begins it).
@@ -149,7 +150,8 @@ struct ExcerptAudit {
         // What line N shows of its text (a picture shows none), to find in the full text.
         func readable(_ text: String) -> String { text.filter { $0 != "\u{FFFC}" }.trimmingCharacters(in: .whitespaces) }
         let shown = readable(visibleText(text))
-        let showsContent = !visibleText(text).trimmingCharacters(in: .whitespaces).isEmpty  // text or a picture
+        let beforeEllipsis = text.range(of: "…", options: .backwards).map { String(text[..<$0.lowerBound]) } ?? text
+        let showsContent = !beforeEllipsis.trimmingCharacters(in: .whitespaces).isEmpty  // text or a picture
         if !showsContent, counted.count >= 2, counted[counted.count - 2].allSatisfy({ isHeading($0.line) }) {
             problems.append("a heading is the last thing before the label")
         }
@@ -169,6 +171,15 @@ struct ExcerptAudit {
             if !beside.contains(where: { readable($0.text).hasPrefix(shown) }) {
                 problems.append("the mark is not beside the cut line (shown \"\(shown)\", beside \(beside.map(\.text)))")
             }
+        }
+        if !showsContent, let resume = beside.first(where: { !isHeading($0) && !isTableCell($0) && !$0.text.isEmpty }),
+           resume.text.first != "\u{FFFC}" {  // a picture's width is not its character's
+            // The label alone on a line of text only when not even its first character fits beside it.
+            var first = StyledText()
+            first.append(String(resume.text.first!) + "… " + label)
+            let width = Typesetter().shape(first, ParagraphFormat(text: resume.shaped.format.text, width: 10_000)).lines[0].width
+            let room = resume.shaped.isRightToLeft ? resume.x + resume.width - left : right - resume.x
+            if width < room - 1 { problems.append("the label stands alone though \"\(resume.text.first!)…\" fits beside it") }
         }
         if counted.count < lines {
             // Fewer lines only when the excerpt stopped before what could not be cut.

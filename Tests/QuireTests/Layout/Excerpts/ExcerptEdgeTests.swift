@@ -47,6 +47,48 @@ final class ExcerptEdgeTests: XCTestCase {
         XCTAssertTrue(shortened.first?.text.contains("… \u{2068}") ?? false)
     }
 
+    /// Regression: the forced break before line N followed the spaces ending line N - 1,
+    /// where they counted (at a line's end they hang in the margin), so a full line N - 1 lost
+    /// its last word to line N, every trial failed and the label stood alone (commonmark-spec.md
+    /// "Links" at N = 3).
+    func testRegressionTrailingSpacesBeforeTheCutDoNotPushAWordDown() throws {
+        let markdown = """
+            # Spec
+
+            ## Links
+
+            A link contains [link text] (the visible text), a [link destination]
+            (the URI that is the link destination), and optionally a [link title].
+            There are two basic kinds of links in Markdown.  In [inline links] the
+            destination and title are given immediately after the link text.  In
+            [reference links] the destination and title are defined elsewhere in
+            the document.
+
+            """
+        let doc = laidOut(markdown, lines: 3)
+        assertAudited(doc, lines: 3, "Links")
+        let label = try XCTUnwrap(labelLines(doc).first)
+        XCTAssertTrue(label.text.hasPrefix("[inline links] the destination"), label.text)
+    }
+
+    /// Regression: dangling punctuation is trimmed before the label, and a code line "---"
+    /// was trimmed to nothing, so the label stood alone (commonmark-spec.md, "Thematic breaks"
+    /// at N = 5); punctuation that is all the line shows stays.
+    func testRegressionPunctuationThatIsAllOfLineNStays() throws {
+        let doc = laidOut("# Spec\n\n## Breaks\n\n```\n***\n---\n___\n```\n\n" + prose(40) + "\n", lines: 2)
+        assertAudited(doc, lines: 2, "breaks")
+        XCTAssertEqual(try XCTUnwrap(labelLines(doc).first).text, "---… \u{2068}Continue reading\u{2069}")
+    }
+
+    /// Regression: the binary search over cut positions took a position showing only spaces
+    /// (the thin space opening a framed alt text) as one that does not fit, and never tried the
+    /// word after it: a lone remote picture on line N left the label alone.
+    func testRegressionSpacesOpeningLineNDoNotHideTheWordAfterThem() throws {
+        let doc = laidOut("# Doc\n\n## Logo\n\n![Rainbow](https://example.com/rainbow.png)\n\n" + prose(40) + "\n", lines: 1)
+        assertAudited(doc, lines: 1, "logo")
+        XCTAssertEqual(try XCTUnwrap(labelLines(doc).first).text, "\u{2009}Rainbow… \u{2068}Continue reading\u{2069}")
+    }
+
     func testATokenLongerThanTheLineIsShortenedWithAnEllipsis() {
         let token = "`" + String(repeating: "VeryLongSymbolName/", count: 12) + "`"
         let lines = labelLines(laidOut("## S\n\nFirst line of text that wraps here and there, twice over, long enough to wrap.\n\n- \(token) and more text " + prose(40), lines: 2))
@@ -225,6 +267,8 @@ final class ExcerptEdgeTests: XCTestCase {
         XCTAssertEqual(fullTextTitles(preamble + "# Later H1\n\nx\n"), ["Later H1"])
         XCTAssertEqual(fullTextTitles(preamble + "<h1>HTML H1</h1>\n\nx\n"), ["HTML H1"])
         XCTAssertEqual(fullTextTitles(preamble + "## Only H2\n\nx\n"), ["readme"], "else the file name")
+        XCTAssertEqual(fullTextTitles("## Opening H2\n\n" + preamble + "# Later H1\n\nx\n"), ["Opening H2"],
+                       "the heading that opens the document stands over the part")
     }
 
     /// A preamble of badges and blank lines is shown whole and not counted: the N lines go to
@@ -235,14 +279,16 @@ final class ExcerptEdgeTests: XCTestCase {
             assertAudited(doc, lines: n, "SwiftGraph")
             let frames = doc.pages[0].items.filter { if case .frame = $0 { return true } else { return false } }
             XCTAssertGreaterThanOrEqual(frames.count, 10, "N=\(n): every badge (one split over two lines)")
-            XCTAssertEqual(doc.excerpts.first?.lines.count, n, "N=\(n): the lines go to the prose")
-            XCTAssertTrue(doc.excerpts.first?.lines.first?.hasPrefix("SwiftGraph is a pure Swift") ?? false)
+            // The preview shows the badges' lines, then N lines of prose.
+            let preview = try XCTUnwrap(doc.excerpts.first?.lines)
+            XCTAssertEqual(preview.firstIndex { $0.hasPrefix("SwiftGraph is a pure Swift") }, preview.count - n,
+                           "N=\(n): the lines go to the prose: \(preview)")
         }
         for (name, markdown, prose) in [("Files", RealFiles.filesReadme, "Welcome to Files"), ("Rainbow", RealFiles.rainbowReadme, "Rainbow adds"),
                                         ("jwt-kit", RealFiles.jwtKitReadme, "🔑 JSON Web Token")] {
             let doc = laidOut(markdown, lines: 1)
             assertAudited(doc, lines: 1, name)
-            XCTAssertTrue(doc.excerpts.first?.lines.first?.hasPrefix(prose) ?? false, "\(name): \(doc.excerpts.first?.lines ?? [])")
+            XCTAssertTrue(doc.excerpts.first?.lines.last?.hasPrefix(prose) ?? false, "\(name): \(doc.excerpts.first?.lines ?? [])")
         }
     }
 
@@ -257,7 +303,8 @@ final class ExcerptEdgeTests: XCTestCase {
             return (a.x, a.y)
         }
         XCTAssertEqual(marks.count, 1)
-        let beside = doc.pages[fullPage].bodyLines.filter { abs($0.baseline - marks[0].y) < 12 && $0.top <= marks[0].y + 1 }
+        let mark = try XCTUnwrap(marks.first)
+        let beside = doc.pages[fullPage].bodyLines.filter { abs($0.baseline - mark.y) < 12 && $0.top <= mark.y + 1 }
         let cutLine = try XCTUnwrap(labelLines(doc).first)
         let shown = cutLine.text.components(separatedBy: "…")[0].trimmingCharacters(in: .whitespaces)
         XCTAssertTrue(beside.contains { $0.text.hasPrefix(shown) }, "\(beside.map(\.text)) begins with \(shown)")

@@ -52,7 +52,7 @@ final class StreamingLayoutTests: XCTestCase {
         let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
         var slices = session.titleBlock(info)
         if let n = style.excerptLines {
-            let title = info.title?.widest ?? SectionedDocument.firstLevelOneTitle(document.blocks) ?? "test.md"
+            let title = SectionedDocument.preambleTitle(document.blocks, frontMatter: info.title?.widest, fallback: "test.md")
             session.layoutWithExcerpts(document, lines: n, includeFullText: true, title: title, context) { slices += $0 }
         } else {
             slices += session.layoutBlocks(document.blocks, context)
