@@ -124,9 +124,8 @@ extension LayoutSession {
         picturesSetAsLines += 1
         let size = Self.fitted(image, declared: figure.declared,
                                into: ImageBox(width: context.column.width, height: typography.body.lineHeight))
-        let xHeight = typesetter.xHeight(family: typography.body.family, size: typography.body.size)
         var text = StyledText()
-        text.append(image: image, width: size.width, height: size.height, descent: max(0, size.height / 2 - xHeight / 2))
+        text.append(image: image, width: size.width, height: size.height, descent: inlineImageDescent(height: size.height))
         if let link = figure.link, let target = linkTarget(link, line: line) {
             text.links.append(StyledText.Link(range: 0..<text.count, target: target))
         }

@@ -1,7 +1,8 @@
 /// Line N of an excerpt re-set so that it ends with "… label".
 extension LayoutSession {
     /// Re-sets the text line in `slice` so that it ends with "… label"; `showsText` is false
-    /// when no text of the line fits beside the label (the label stands alone on the line).
+    /// when no text of the line fits beside the label (the label stands alone on the line);
+    /// nil for a slice without a line of text.
     ///
     /// The most text that fits is found by binary search over the line's word boundaries
     /// (line-break opportunities, in CJK between characters); when not even the line's first
@@ -12,9 +13,9 @@ extension LayoutSession {
     /// layouts of the paragraph up to that line. A column too narrow for the label keeps at
     /// least the ellipsis as the link. Everything else in the slice (markers, quote bars,
     /// shading, destinations) is kept; the line's images and frames are those of the new line.
-    func cutLine(_ slice: Slice, target: String) -> (slice: Slice, showsText: Bool) {
+    func cutLine(_ slice: Slice, target: String) -> (slice: Slice, showsText: Bool)? {
         guard let textIndex = slice.items.firstIndex(where: { if case .text = $0 { return true } else { return false } }),
-              case .text(let old) = slice.items[textIndex] else { return (slice, true) }
+              case .text(let old) = slice.items[textIndex] else { return nil }
         let shaped = old.shaped
         let k = old.lineIndex
         let lineStart = shaped.lines[k].start
@@ -68,7 +69,7 @@ extension LayoutSession {
         let line = result.map { ($0, k) } ?? (typesetter.shape(labelled(StyledText(), label: label, target: target).text, shaped.format), 0)
         let columnX = old.x - shaped.lines[k].x
         var replacement = textSlices(line.0, x: columnX, spaceBefore: 0, spaceAfter: 0)[line.1]
-        guard case .text(let unaligned) = replacement.items[0] else { return (slice, true) }
+        guard case .text(let unaligned) = replacement.items[0] else { return nil }
         replacement.pushDown(old.baseline - unaligned.baseline)
         var cut = slice
         // The old line's pictures and frames go with its text; the new line brings its own.
@@ -94,9 +95,10 @@ extension LayoutSession {
     }
 
     /// `piece` (the kept text of the cut line) less trailing spaces and dangling punctuation
-    /// (unless that punctuation is all it shows), then "… " and the label as a link, isolated (FSI…PDI) so that it keeps its own direction
-    /// without reordering the text around it; with an empty label, the ellipsis alone is the
-    /// link. `showsText`: whether anything of `piece` is left. O(piece).
+    /// (unless that punctuation is all it shows), then "… " and the label as a link, isolated
+    /// (FSI…PDI) so that it keeps its own direction without reordering the text around it;
+    /// with an empty label, the ellipsis alone is the link. `showsText`: whether anything of
+    /// `piece` is left. O(piece).
     func labelled(_ piece: StyledText, label: String, target: String) -> (text: StyledText, showsText: Bool) {
         // Trailing spaces go, then dangling punctuation unless it is all the line shows ("---").
         var end = piece.count, spaceless = piece.count

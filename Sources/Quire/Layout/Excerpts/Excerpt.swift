@@ -67,12 +67,14 @@ extension LayoutSession {
         let units = slices.excerptUnits(upTo: n + 1)
         guard var cut = ExcerptCut(units, lines: n) else { return nil }
         if case .label(let k) = cut {
-            let line = cutLine(slices[units[k].slices.lowerBound], target: target)
-            if line.showsText { return (Array(slices[..<units[k].slices.lowerBound]) + [line.slice], k) }
-            // Not even a piece of the line fits beside the label: it stands alone on line N,
-            // unless that would leave a heading as the last thing before it.
+            let start = units[k].slices.lowerBound
+            let line = cutLine(slices[start], target: target)
+            if let line, line.showsText { return (Array(slices[..<start]) + [line.slice], k) }
+            // Not even a piece of the line fits beside the label: it stands alone on line N
+            // (in the line's own place and direction), unless that would leave a heading as
+            // the last thing before it.
             cut = ExcerptCut.before(k, units)
-            if cut == .alone(k) { return (Array(slices[..<units[k].slices.lowerBound]) + [line.slice], k) }
+            if let line, cut == .alone(k) { return (Array(slices[..<start]) + [line.slice], k) }
         }
         guard case .alone(let k) = cut else { return nil }
         let start = units[k].slices.lowerBound

@@ -87,7 +87,7 @@ extension Block {
 
     /// Whether the block is decoration a reader passes over to the prose: badges, logos and
     /// pictures (linked or not), separators between them, blank HTML (`<br>`, `<p></p>`,
-    /// comments, anchors) and thematic breaks. Text of any other kind makes it prose.
+    /// comments, anchors) and rules. Text of any other kind makes it prose.
     /// O(block's length).
     var isDecoration: Bool {
         switch kind {
@@ -97,7 +97,7 @@ extension Block {
             return Inline.decorationOnly(content)
         case .html(let html):
             return HTMLBlockPart.parts(html).allSatisfy { part in
-                part.role == .paragraph && Inline.decorationOnly(part.inlines, allowingNone: true)
+                part.role == .rule || part.role == .paragraph && Inline.decorationOnly(part.inlines, allowingNone: true)
             }
         default:
             return false

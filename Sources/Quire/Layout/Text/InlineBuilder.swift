@@ -199,10 +199,8 @@ struct InlineBuilder: InlineVisitor {
         switch session.images.lookup(source) {
         case .image(let image):
             let size = LayoutSession.fitted(image, declared: declared, into: imageBox)
-            let xHeight = session.typesetter.xHeight(family: session.typography.body.family, size: session.typography.body.size)
-            // Centred on the middle of the x-height, like CSS's `vertical-align: middle`.
-            let descent = max(0, size.height / 2 - xHeight / 2)
-            text.append(image: image, width: size.width, height: size.height, descent: descent, effective(attributes))
+            text.append(image: image, width: size.width, height: size.height, descent: session.inlineImageDescent(height: size.height),
+                        effective(attributes))
         case .unavailable(let reason, let remote):
             session.sink.warn(session.images.warning(reason, reference: source, line: line))
             var a = effective(attributes)
@@ -236,6 +234,13 @@ struct InlineBuilder: InlineVisitor {
 }
 
 extension LayoutSession {
+    /// How far an image `height` points tall set in a line reaches below the baseline: it is
+    /// centred on the middle of the body's x-height, like CSS's `vertical-align: middle`.
+    func inlineImageDescent(height: Double) -> Double {
+        let xHeight = typesetter.xHeight(family: typography.body.family, size: typography.body.size)
+        return max(0, height / 2 - xHeight / 2)
+    }
+
     /// Where a link leads: a destination for `#fragment` (nil with a warning when no anchor
     /// matches), nil for an empty destination, a destination for another document of the same
     /// PDF (a digest's `linkResolver`), else the URI.
