@@ -258,3 +258,23 @@ struct ExcerptAudit {
         return true
     }
 }
+
+extension ExcerptAudit {
+    /// The words of `plain` (the document laid out without excerpts) that `excerpted` shows
+    /// fewer times, main flow and full texts together: empty when nothing was cut without its
+    /// full text following. O(words).
+    static func wordsLost(plain: LaidOutDocument, excerpted: LaidOutDocument) -> [String] {
+        func counts(_ doc: LaidOutDocument) -> [Substring: Int] {
+            var counts: [Substring: Int] = [:]
+            // A table's header row repeated on the next page is the same line drawn again.
+            struct Drawn: Hashable { var shaped: ObjectIdentifier; var line: Int }
+            var seen: Set<Drawn> = []
+            for line in doc.allLines where seen.insert(Drawn(shaped: ObjectIdentifier(line.shaped), line: line.lineIndex)).inserted {
+                for word in line.text.split(whereSeparator: { $0.isWhitespace }) { counts[word, default: 0] += 1 }
+            }
+            return counts
+        }
+        let shown = counts(excerpted)
+        return counts(plain).filter { word, count in shown[word, default: 0] < count }.map { String($0.key) }.sorted()
+    }
+}

@@ -3,11 +3,12 @@ import Foundation
 import XCTest
 
 /// Every excerpt of real and generated documents, at N = 1, 2, 3, 5 and 8, passes
-/// `ExcerptAudit`'s checks on the page model; so does every digest entry.
+/// `ExcerptAudit`'s checks on the page model, and every word of the document is shown in an
+/// excerpt or a full text; every digest entry passes the same checks.
 final class ExcerptEveryNTests: XCTestCase {
     static let everyN = [1, 2, 3, 5, 8]
 
-    private func laidOut(_ markdown: String, name: String, lines n: Int, style: Style = Style()) -> LaidOutDocument {
+    private func laidOut(_ markdown: String, name: String, lines n: Int?, style: Style = Style()) -> LaidOutDocument {
         var options = RenderOptions(style: style)
         options.style.excerptLines = n
         options.sourceName = name
@@ -20,12 +21,15 @@ final class ExcerptEveryNTests: XCTestCase {
         var cut = 0
         for file in files {
             let markdown = try String(contentsOf: file, encoding: .utf8)
+            let plain = laidOut(markdown, name: file.lastPathComponent, lines: nil)
             for n in Self.everyN {
                 let doc = laidOut(markdown, name: file.lastPathComponent, lines: n)
                 cut += doc.excerpts.filter(\.isCut).count
                 for problem in ExcerptAudit(doc, style: Style(), lines: n).problems() {
                     XCTFail("\(file.lastPathComponent) N=\(n) \(problem)")
                 }
+                let lost = ExcerptAudit.wordsLost(plain: plain, excerpted: doc)
+                XCTAssertEqual(lost, [], "\(file.lastPathComponent) N=\(n): words neither in an excerpt nor in a full text")
             }
         }
         XCTAssertGreaterThan(cut, 500, "sections cut")
@@ -42,16 +46,18 @@ extension ExcerptEveryNTests {
     func testEveryExcerptOfGeneratedSectionsAtEveryN() {
         var cut = 0
         for (k, markdown) in Self.generated.enumerated() {
+            var options = RenderOptions()
+            options.sourceName = "generated-\(k + 1).md"
+            options.baseDirectory = Fixtures.images.path
+            let plain = RenderPipeline.layout(markdown, options)
             for n in Self.everyN {
-                var options = RenderOptions()
                 options.style.excerptLines = n
-                options.sourceName = "generated-\(k + 1).md"
-                options.baseDirectory = Fixtures.images.path
                 let doc = RenderPipeline.layout(markdown, options)
                 cut += doc.excerpts.filter(\.isCut).count
                 for problem in ExcerptAudit(doc, style: options.style, lines: n).problems() {
                     XCTFail("generated seed \(k + 1) N=\(n) \(problem)")
                 }
+                XCTAssertEqual(ExcerptAudit.wordsLost(plain: plain, excerpted: doc), [], "generated seed \(k + 1) N=\(n): words lost")
             }
         }
         XCTAssertGreaterThan(cut, 600, "sections cut")
