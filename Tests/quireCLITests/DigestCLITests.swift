@@ -36,7 +36,7 @@ final class DigestCLITests: BinaryTestCase {
         XCTAssertTrue(links.destinationsOffPage.isEmpty)
         // Cross-document links: setup.md#install-it, ../faq.md and guide/intro.md, plus labels,
         // back links and the contents.
-        for name in ["d2-h2", "d3", "d1"] { XCTAssertTrue(links.internalTargets.contains(name), name) }
+        for name in ["d2-install-it", "d3", "d1"] { XCTAssertTrue(links.internalTargets.contains(name), name) }
         // Outline: Contents, then each document with its headings beneath.
         XCTAssertEqual(try inspector.outlineCount(), 1 + 3 + 3, "Contents; 3 documents; Install it, Configure, Why?")
         let text = try inspector.text()

@@ -1,9 +1,13 @@
 /// Every place a `#fragment` link may point to, found before layout so that links earlier in
 /// the document can point to headings later in it.
 ///
-/// Headings get GitHub slugs (de-duplicated) and destinations named "h1", "h2", ... in
-/// document order; raw HTML `<a id>`/`<a name>` anchors and footnotes get their own names.
-/// Destination names are ASCII so they survive every PDF viewer.
+/// Headings get GitHub slugs (de-duplicated), and each heading's destination is named by its
+/// slug, so another PDF links to `doc.pdf#install` as GitHub links to `doc.md#install`; raw
+/// HTML `<a id>`/`<a name>` anchors are named by themselves. Destination names are ASCII, so
+/// they survive every PDF viewer: a name's other characters are percent-encoded as a URI's
+/// fragment carries them (`## Café` is `caf%C3%A9`). A slug that is empty, or that could be
+/// one of layout's own names (`isInternal`), is named "h1", "h2", ... by the heading's place
+/// instead (an anchor "a1", ...); footnotes get their own names.
 struct AnchorTable: Sendable {
     /// Destination name of the heading that starts on each source line (headings always
     /// start a line, so the line identifies the heading whatever order layout meets it in).
@@ -42,9 +46,9 @@ struct AnchorTable: Sendable {
         mutating func visitHeading(_ block: Block, level: Int, content: [Inline]) {
             table.mayHaveHeadings = true
             if level == 1 { table.mayHaveLevelOneHeadings = true }
-            let name = "\(table.namespace)h\(table.headingDestinations.count + 1)"
-            table.headingDestinations[block.line] = name
             let slug = slugs.register(heading: content.plainText)
+            let name = table.namespace + AnchorTable.name(slug, else: "h\(table.headingDestinations.count + 1)")
+            table.headingDestinations[block.line] = name
             if table.destinations[slug] == nil { table.destinations[slug] = name }
             walk(content)
         }
@@ -63,7 +67,7 @@ struct AnchorTable: Sendable {
         mutating func visitHTML(_ html: String) {
             for anchor in HTMLText.anchorNames(in: html) {
                 guard slugs.register(anchor: anchor), table.destinations[anchor] == nil else { continue }
-                table.destinations[anchor] = "\(table.namespace)a\(table.destinations.count + 1)"
+                table.destinations[anchor] = table.namespace + AnchorTable.name(anchor, else: "a\(table.destinations.count + 1)")
             }
         }
     }
@@ -73,6 +77,27 @@ struct AnchorTable: Sendable {
         let decoded = fragment.removingPercentEncodingLeniently
         return destinations[decoded] ?? destinations[decoded.lowercased()]
             ?? destinations[SlugRegistry.slug(decoded)]
+    }
+
+    /// The destination name for a fragment: the fragment percent-encoded (`FileLink.uriEncoded`),
+    /// or `fallback` when it is empty or could be an internal name.
+    static func name(_ fragment: String, else fallback: String) -> String {
+        fragment.isEmpty || isInternal(fragment) ? fallback : FileLink.uriEncoded(fragment)
+    }
+
+    /// Whether `name` has the shape of a destination name layout makes up for itself, which a
+    /// slug or anchor must not take: "h3" and "a3" (headings and anchors named by place),
+    /// "fn3" and "fnref3" (footnotes), "full3" and "excerpt3" (excerpt mode), "h-line3" (a
+    /// heading outside the table), "fulltext", "toc", "not-included", and "full" (a digest's
+    /// "d2-full", since a document's names there all start "d2-"). Every name layout makes
+    /// must have one of these shapes (a test lists them). O(length).
+    static func isInternal(_ name: String) -> Bool {
+        if ["fulltext", "toc", "not-included", "full"].contains(name) { return true }
+        for prefix in ["h-line", "fnref", "fn", "full", "excerpt", "h", "a"] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            if !rest.isEmpty, rest.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
+        }
+        return false
     }
 
     /// Destination name of a footnote's text and of its first reference.

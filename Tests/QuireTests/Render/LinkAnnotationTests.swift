@@ -100,7 +100,7 @@ final class LinkAnnotationTests: XCTestCase {
             XCTAssertEqual(a.rect.count, 4)
             for (x, y) in zip(a.rect, b.rect) { XCTAssertEqual(x, y, accuracy: 1, "\(a) vs \(b)") }
         }
-        XCTAssertEqual(ours.last?.target, "dest:h2")
+        XCTAssertEqual(ours.last?.target, "dest:later")
         XCTAssert(ours.contains { $0.target == #"uri:https://example.com/%C3%A4%20(b)"# }, "\(ours)")
         XCTAssertLessThan(appended.count, tagged.count)
     }

@@ -61,7 +61,7 @@ final class HTMLLayoutTests: XCTestCase {
         let doc = layout("# Top\n\nSee <a href=\"https://example.com\">the site</a> or <a href=\"#top\">go up</a>"
                          + " or <a href=\"#nowhere\">nothing</a>.\n")
         let targets = doc.pages[0].links.map(\.target)
-        XCTAssertEqual(targets, [.uri("https://example.com"), .destination("h1")])
+        XCTAssertEqual(targets, [.uri("https://example.com"), .destination("top")])
         XCTAssertEqual(doc.warnings.map(\.message), ["link to missing anchor #nowhere; set as plain text"])
         XCTAssertEqual(attributes(of: "the site", in: doc)?.color, style.linkColor)
         XCTAssertNil(attributes(of: "nothing", in: doc)?.color)

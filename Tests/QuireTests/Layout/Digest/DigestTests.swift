@@ -53,7 +53,7 @@ final class DigestTests: XCTestCase {
     func testLinksBetweenDocumentsBecomeInternal() {
         let d = digest(docs)
         let targets = d.pages.flatMap(\.links).map(\.target)
-        XCTAssertTrue(targets.contains(.destination("d2-h2")), "b.md#second-part → its heading")
+        XCTAssertTrue(targets.contains(.destination("d2-second-part")), "b.md#second-part → its heading")
         XCTAssertTrue(targets.contains(.destination("d2")), "b.md → its entry")
         XCTAssertTrue(targets.contains(.uri("c.md")), "c.md is sub/c.md's name only in another folder: stays a link out")
         XCTAssertTrue(targets.contains(.uri("https://example.com")))
