@@ -3,7 +3,8 @@
 # Runs apt-get update first when a package cannot be found in the current lists.
 set -euo pipefail
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libpango1.0-dev libcairo2-dev libgdk-pixbuf-2.0-0 librsvg2-2
-          poppler-utils qpdf strace fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
+          poppler-utils qpdf strace parallel python3-yaml
+          fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

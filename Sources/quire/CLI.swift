@@ -65,6 +65,17 @@ enum CLI {
     static let resourceRoot = Option(["--resource-root"], value: "DIR", "let images come from anywhere under DIR (default: the input's",
                                      "folder; a path leaving it is refused with a warning)") { a, v in a.resourceRoot = v }
 
+    static let linkExtension = Option(["--link-ext"], value: "pdf|md|keep",
+                                      "links to other Markdown files: 'pdf' (default) leads them to the PDF made",
+                                      "from that file (../c.md#why -> ../c.pdf#why) when it exists (batch: when it",
+                                      "is an input), else leaves them with a warning; 'md' leaves them as written",
+                                      "but still checks them; 'keep' leaves them unchecked") { a, v throws(ExitCode) in
+        guard let mode = LinkExtension(rawValue: v) else {
+            throw usageError("invalid --link-ext '\(v)'", hint: "give pdf, md or keep")
+        }
+        a.linkExtension = mode
+    }
+
     /// The options that choose the style; `excerptNote` adds a line to --excerpt-lines's help.
     static func styleOptions(excerptNote: String? = nil) -> [Option] {
         var excerptLines = Option(["--excerpt-lines"], value: "N", "cut every section longer than N lines (N >= 1) to N lines ending",
@@ -92,7 +103,7 @@ enum CLI {
     }
 
     /// The options batch's workers are started with: what every file of the batch shares.
-    static let workerTable = OptionTable(command: "batch", inputs: .none, options: styleOptions() + [title, resourceRoot])
+    static let workerTable = OptionTable(command: "batch", inputs: .none, options: styleOptions() + [title, resourceRoot, linkExtension])
 
     // MARK: templates
 
@@ -156,6 +167,7 @@ enum CLI {
             throw usageError(error.message, hint: "'quire templates --keys' lists every key and the values it takes")
         }
         options.title = a.title
+        options.linkExtension = a.linkExtension
         if let root = a.resourceRoot {
             var info = stat()
             guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {

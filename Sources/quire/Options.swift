@@ -1,4 +1,5 @@
 import Foundation
+import Quire
 
 /// What the command line asked for, before templates are resolved.
 struct Arguments: Sendable {
@@ -20,6 +21,13 @@ struct Arguments: Sendable {
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var force = false
     var keys = false
+    /// `--link-ext`: how links to other Markdown files are written.
+    var linkExtension = LinkExtension.pdf
+    /// `--shard K/N` or `--shard env`, resolved.
+    var shard: Batch.Shard?
+    /// `--manifest FILE` and `--only-failed MANIFEST`.
+    var manifest: String?
+    var onlyFailed: String?
 }
 
 /// One option of a command: how it is written, the value it takes, what it means and what it

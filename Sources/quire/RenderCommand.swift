@@ -7,6 +7,7 @@ extension CLI {
                "'-' writes to standard output; required when INPUT is '-')") { a, v in a.output = v },
         title,
         resourceRoot,
+        linkExtension,
     ] + styleOptions() + [quiet, help])
 
     static let renderUsage = """
@@ -17,9 +18,11 @@ extension CLI {
     Options:
     \(renderTable.help)
 
-    Images are read relative to INPUT's folder (for '-', the current folder); remote
-    images are never fetched. Warnings (a link to a missing #anchor, an image that cannot
-    be shown) are printed as 'quire: warning: FILE:LINE: message'; the PDF is still written.
+    Images and linked Markdown files are read relative to INPUT's folder (for '-', the
+    current folder); remote images are never fetched. A link to another Markdown file
+    leads to the PDF made from it (render that file too, into the same relative place).
+    Warnings (a link to a missing #anchor or file, an image that cannot be shown) are
+    printed as 'quire: warning: FILE:LINE: message'; the PDF is still written.
     Exit status: 0 success, 1 rendering error, 2 usage error.
     """
 

@@ -8,10 +8,11 @@ import Quire
 /// fed one file at a time over a pipe in `WorkerProtocol`'s frames. A worker that dies fails
 /// only its file and is replaced.
 enum WorkerPool {
-    /// Renders `jobs` with `workers` processes started with `arguments` (style options);
-    /// `done` is called, serialised, after each job with its index.
-    static func run(_ jobs: [Batch.Job], workers: Int, arguments: [String],
-                    done: @escaping @Sendable (Int, Batch.Outcome) -> Void) {
+    /// Renders `jobs` with `workers` processes started with `arguments` (style options) and
+    /// told the batch's inputs (`tree`); `done` is called, serialised, after each job with its
+    /// index and the seconds it took.
+    static func run(_ jobs: [Batch.Job], tree: Batch.InputTree, workers: Int, arguments: [String],
+                    done: @escaping @Sendable (Int, Batch.Outcome, Double) -> Void) {
         // A worker that dies between two files closes its pipe: writing to it must be an
         // error to handle, not a signal that ends the batch.
         signal(SIGPIPE, SIG_IGN)
@@ -19,14 +20,16 @@ enum WorkerPool {
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, jobs.count))) { _ in
             var worker: Worker?
             while let index = queue.next() {
-                if worker == nil { worker = Worker(arguments: arguments) }
+                if worker == nil { worker = Worker(arguments: arguments, tree: tree) }
                 guard let w = worker else {
-                    queue.finish { done(index, .failed("could not start a renderer process")) }
+                    queue.finish { done(index, .failed("could not start a renderer process"), 0) }
                     continue
                 }
+                let started = Date()
                 let outcome = w.render(jobs[index])
+                let seconds = Date().timeIntervalSince(started)
                 if w.isDead { worker = nil }
-                queue.finish { done(index, outcome) }
+                queue.finish { done(index, outcome, seconds) }
             }
             worker?.stop()
         }
@@ -60,13 +63,16 @@ enum WorkerPool {
         private var replies: WorkerProtocol.FrameReader
         private(set) var isDead = false
 
-        init?(arguments: [String]) {
+        /// Starts a worker and tells it the batch's inputs; nil when it cannot be started.
+        init?(arguments: [String], tree: Batch.InputTree) {
             process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
             process.arguments = ["__worker"] + arguments
             process.standardInput = input
             process.standardOutput = output
             replies = WorkerProtocol.FrameReader(descriptor: output.fileHandleForReading.fileDescriptor)
             do { try process.run() } catch { return nil }
+            // A worker that dies at once is found at its first file (writing fails, or no reply).
+            WorkerProtocol.write(WorkerProtocol.inputs(tree), to: input.fileHandleForWriting.fileDescriptor)
         }
 
         func render(_ job: Batch.Job) -> Batch.Outcome {

@@ -38,6 +38,8 @@ struct PDFInspector {
         var destinations: Set<String> = []
         /// Named destinations whose array does not start with a page of this document.
         var destinationsOffPage: [String] = []
+        /// The URI of every link annotation with a URI action, in annotation order.
+        var uris: [String] = []
         /// The destination of every outline entry (bookmark), by name or explicit.
         var outlineTargets: [String] = []
         /// Targets with no named destination, in annotation order.
@@ -124,6 +126,10 @@ struct PDFInspector {
         }
         for (_, link) in annotations {
             if let name = target(link) { result.internalTargets.append(name) }
+            if let action = resolve(link["/A"]) as? [String: Any], action["/S"] as? String == "/URI",
+               let uri = resolve(action["/URI"]).flatMap(pdfString) {
+                result.uris.append(uri)
+            }
         }
         // Outline items: objects with a title and a parent in the outline tree.
         for (key, object) in objects.sorted(by: { $0.key < $1.key }) {

@@ -14,10 +14,33 @@ public enum Batch {
     }
 
     public enum Outcome: Sendable, Equatable {
-        case rendered(warnings: [Warning])
-        /// The output is newer than the input (and the template).
-        case skipped
+        /// Rendered: its warnings, the PDF's pages and bytes, and the settings digest it records
+        /// (`RenderResult.settings`).
+        case rendered(warnings: [Warning], pages: Int = 0, bytes: Int = 0, settings: String = "")
+        /// Up to date (`check`): made with these settings, which it records.
+        case skipped(settings: String)
         case failed(String)
+    }
+
+    /// The batch's inputs, for links between them: the input folder (absolute, symbolic links
+    /// resolved, as `plan` gives each job's input under it) and every input's path relative
+    /// to it. A link from one input to another becomes a link to the other's PDF.
+    public struct InputTree: Sendable, Equatable {
+        public var root: String
+        public var paths: Set<String>
+
+        public init(root: String, paths: Set<String>) { self.root = root; self.paths = paths }
+
+        /// The tree of `plan`'s jobs under `input` (the folder `plan` was given).
+        public init(input: String, plan: [Job]) {
+            self.init(root: Batch.root(of: input).path, paths: Set(plan.map(\.relativePath)))
+        }
+
+        /// `path` (absolute, standardised) relative to the root; nil when it lies outside.
+        func relative(_ path: String) -> String? {
+            let prefix = root == "/" ? "/" : root + "/"
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+        }
     }
 
     /// Markdown files (`*.md`, `*.markdown`) under `input`, in path order, each with its PDF's
@@ -30,8 +53,8 @@ public enum Batch {
             throw QuireError(file: input, message: "no such folder")
         }
         guard isDirectory.boolValue else { throw QuireError(file: input, message: "not a folder") }
-        let root = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
-        let outputRoot = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
+        let root = root(of: input)
+        let outputRoot = Batch.root(of: output)
         let relatives = try MarkdownFiles.find(under: root.path, excluding: outputRoot.path == root.path ? nil : outputRoot.path)
         return relatives.map { relative in
             let pdf = (relative as NSString).deletingPathExtension + ".pdf"
@@ -40,24 +63,35 @@ public enum Batch {
         }
     }
 
+    /// A folder as `plan` uses it: absolute, standardised, symbolic links resolved.
+    static func root(of folder: String) -> URL {
+        URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath()
+    }
+
     /// What to do with `job` before rendering: `.failed` when the output exists and is not a
     /// PDF Quire wrote, or is one of the batch's inputs (neither is ever overwritten);
-    /// `.skipped` when it is up to date: newer than its input and made with the same settings
-    /// and Quire version (`settings`, `RenderOptions.settingsDigest`), unless `force`; nil when
-    /// it must be rendered.
+    /// `.skipped` when it is up to date, unless `force`: newer than its input, and made with
+    /// the same settings and Quire version (`settings`, `RenderOptions.settingsDigest`) and,
+    /// when its links lead to other inputs, the same links (`LinkRecord`: each linked file
+    /// still is, or still is not, one of the inputs in `tree`; a file whose headings its links
+    /// depended on is older than the PDF); nil when it must be rendered.
     /// - Parameter inputs: the identities of every input of the batch (`FileIdentity`).
-    public static func check(_ job: Job, force: Bool, settings: String, inputs: Set<FileIdentity>) -> Outcome? {
+    public static func check(_ job: Job, force: Bool, settings: String, inputs: Set<FileIdentity>,
+                             tree: InputTree? = nil) -> Outcome? {
         guard FileManager.default.fileExists(atPath: job.output) else { return nil }
         if let identity = FileIdentity(job.output), inputs.contains(identity) {
             return .failed("\(job.output) is one of the inputs; not overwritten")
         }
-        guard let made = quirePDFSettings(job.output) else {
+        guard let made = quirePDFInfo(job.output) else {
             return .failed("\(job.output) exists and is not a PDF written by Quire; not overwritten")
         }
-        if !force, made == settings, let out = modificationTime(job.output), let input = modificationTime(job.input), out > input {
-            return .skipped
+        guard !force, let out = modificationTime(job.output), let input = modificationTime(job.input), out > input else { return nil }
+        let record = LinkRecord(parsing: made.links)
+        guard made.settings == record.settings(base: settings) else { return nil }
+        if !record.isEmpty {
+            guard let tree, record.isCurrent(in: tree, madeAt: out) else { return nil }
         }
-        return nil
+        return .skipped(settings: made.settings)
     }
 
     /// A file's identity (device and inode): the same file by any path, links included.
@@ -83,7 +117,7 @@ public enum Batch {
             try FileManager.default.createDirectory(atPath: (job.output as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
             let result = try Quire.renderFile(input: job.input, output: job.output, options: options)
-            return .rendered(warnings: result.warnings)
+            return .rendered(warnings: result.warnings, pages: result.pageCount, bytes: result.pdf.count, settings: result.settings)
         } catch let error as QuireError {
             return .failed(error.message)
         } catch {
@@ -92,31 +126,38 @@ public enum Batch {
     }
 
     /// For a PDF whose metadata names Quire as its creator, the settings digest it records
-    /// ("" when it records none, as PDFs of Quire before the digest); nil for any other file.
+    /// ("" when it records none, as PDFs of Quire before the digest) and its record of links to
+    /// other inputs (`QuireLinks`, "" when none); nil for any other file.
     ///
     /// Quire's Info dictionary is the last object of the file, so the last 64 KB show it; a PDF
     /// whose Info lies further back (a huge one of its own) is read whole (up to 256 MB; a
     /// larger one is not taken for Quire's) and the trailer's /Info dictionary consulted.
     /// - Complexity: O(64 KB) usually; O(file size) otherwise.
-    static func quirePDFSettings(_ path: String) -> String? {
+    static func quirePDFInfo(_ path: String) -> (settings: String, links: String)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 5), head == Data("%PDF-".utf8),
               let size = try? handle.seekToEnd() else { return nil }
         try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
         guard let tail = try? handle.readToEnd() else { return nil }
-        if tail.range(of: Data("/Creator (Quire".utf8), options: .backwards) != nil {
-            guard let key = tail.range(of: Data("/QuireSettings (".utf8), options: .backwards),
-                  let close = tail[key.upperBound...].firstIndex(of: UInt8(ascii: ")")) else { return "" }
-            return String(decoding: tail[key.upperBound..<close], as: UTF8.self)
+        if let creator = tail.range(of: Data("/Creator (Quire".utf8), options: .backwards) {
+            // Both values are written without escapes (hexadecimal digits; percent-encoded paths).
+            func value(_ key: String) -> String {
+                guard let start = tail.range(of: Data("/\(key) (".utf8), options: .backwards, in: creator.lowerBound..<tail.endIndex),
+                      let close = tail[start.upperBound...].firstIndex(of: UInt8(ascii: ")")) else { return "" }
+                return String(decoding: tail[start.upperBound..<close], as: UTF8.self)
+            }
+            return (value("QuireSettings"), value("QuireLinks"))
         }
         guard size > 65_536, size <= 256 << 20, (try? handle.seek(toOffset: 0)) != nil,
               let whole = try? handle.readToEnd() else { return nil }
-        return whole.withUnsafeBytes { bytes -> String? in
+        return whole.withUnsafeBytes { bytes -> (String, String)? in
             guard let file = try? ClassicPDF(bytes), let info = file.info, let dictionary = try? file.dictionary(info),
                   let creator = dictionary.value(of: "Creator"), creator.starts(with: Array("(Quire".utf8)) else { return nil }
-            let settings = dictionary.value(of: "QuireSettings") ?? []
-            return String(decoding: settings.dropFirst().dropLast(), as: UTF8.self)
+            func value(_ key: String) -> String {
+                String(decoding: (dictionary.value(of: key) ?? []).dropFirst().dropLast(), as: UTF8.self)
+            }
+            return (value("QuireSettings"), value("QuireLinks"))
         }
     }
 }

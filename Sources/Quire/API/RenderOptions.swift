@@ -22,20 +22,28 @@ public struct RenderOptions: Sendable {
     /// one process per core (`--jobs`).
     public var drawsOnItsOwnThread = true
 
+    /// How links to other Markdown files are written (`--link-ext`): by default to the PDF
+    /// made from the linked file, when it exists (`render`) or is one of `inputTree`'s
+    /// (`batch`). Links are resolved from `baseDirectory`; none is without it.
+    public var linkExtension = LinkExtension.pdf
+    /// The batch's inputs, which links may lead to (`Batch.InputTree`); nil outside a batch.
+    public var inputTree: Batch.InputTree?
+
     /// Where images may be read from, as layout takes it.
     var imageResources: ImageResources { ImageResources(baseDirectory: baseDirectory, root: resourceRoot) }
 
     public init(style: Style = Style()) { self.style = style }
 
     /// A digest of everything in these options that shapes the PDF, with Quire's version: the
-    /// resolved style (so a template file's contents and every `--set`), the title, author and
-    /// resource root. Kept in each PDF, so that `batch` re-renders a PDF made otherwise.
+    /// resolved style (so a template file's contents and every `--set`), the title, author,
+    /// resource root and how links to other files are written. Kept in each PDF (with what
+    /// its links depended on: `LinkRecord`), so that `batch` re-renders a PDF made otherwise.
     /// 16 hexadecimal digits (`SettingsDigest`).
     package var settingsDigest: String {
         var digest = SettingsDigest()
         digest.add("Quire \(Quire.version)")
         digest.add(style)
-        for part in [title ?? "", author, resourceRoot ?? ""] { digest.add(part) }
+        for part in [title ?? "", author, resourceRoot ?? "", "links: " + linkExtension.rawValue] { digest.add(part) }
         return digest.hex
     }
 }
@@ -44,4 +52,7 @@ public struct RenderResult: Sendable {
     public var pdf: [UInt8]
     public var warnings: [Warning]
     public var pageCount: Int
+    /// The settings digest the PDF records (`QuireSettings`): `RenderOptions`' digest, with
+    /// what the links to other inputs depended on in a batch.
+    public var settings: String = ""
 }

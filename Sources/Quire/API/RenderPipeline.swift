@@ -20,15 +20,21 @@ enum RenderPipeline {
         // drawing's time hides behind layout's.
         let pdf = ThreadedPDF(firstPageSize: options.style.pageSize, overlapsLayout: options.drawsOnItsOwnThread)
         let painter = LinePainter()
+        let links = DocumentLinks(options)
         let laidOut = withFrontMatter(markdown, options) { document, info, fallbackTitle in
             layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
-                        resources: options.imageResources) { page in
+                        resources: options.imageResources, links: links?.resolver) { page in
                 pdf.draw(paintPage(page, with: painter))
             }
         }
+        var metadata = metadata(title: laidOut.title, author: laidOut.author, options)
+        if let record = links?.record, !record.isEmpty {
+            metadata.settings = record.settings(base: options.settingsDigest)
+            metadata.links = record.text
+        }
         do {
-            let bytes = try pdf.finish(outline: laidOut.outline, metadata: metadata(title: laidOut.title, author: laidOut.author, options))
-            return RenderResult(pdf: bytes, warnings: laidOut.warnings, pageCount: laidOut.pageCount)
+            let bytes = try pdf.finish(outline: laidOut.outline, metadata: metadata)
+            return RenderResult(pdf: bytes, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "")
         } catch {
             throw QuireError(file: options.sourceName, message: error.description)
         }

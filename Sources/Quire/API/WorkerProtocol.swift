@@ -10,9 +10,11 @@ import Glibc
 /// newlines, tabs and control characters included; the line protocol this replaces turned a
 /// newline in a path into a space, and so named another file.
 ///
-/// - Request: the fields input path, output path.
-/// - Reply: "rendered" then a line number and a message per warning; "skipped"; or "failed"
-///   and the reason.
+/// - Inputs (the first frame, once): "inputs", the batch's input folder, then every input's
+///   path relative to it (`Batch.InputTree`: links between inputs lead to their PDFs).
+/// - Request: the fields input path, output path, input path relative to the input folder.
+/// - Reply: "rendered", the page count, the byte count and the settings digest, then a line
+///   number and a message per warning; "skipped" and the settings; or "failed" and the reason.
 package enum WorkerProtocol {
     /// A frame that does not follow the protocol, or ends before its last byte.
     package struct Malformed: Error, Equatable, CustomStringConvertible {
@@ -75,23 +77,33 @@ package enum WorkerProtocol {
     // MARK: Requests and replies
 
     package static func request(_ job: Batch.Job) -> [UInt8] {
-        frame([Array(job.input.utf8), Array(job.output.utf8)])
+        frame([Array(job.input.utf8), Array(job.output.utf8), Array(job.relativePath.utf8)])
     }
 
-    /// The job a request asks for (its input path also names it in messages).
+    /// The job a request asks for.
     package static func job(fromRequest payload: [UInt8]) throws(Malformed) -> Batch.Job {
-        let f = try fields(of: payload)
-        guard f.count == 2 else { throw Malformed(message: "a request has \(f.count) fields, not 2") }
-        let input = String(decoding: f[0], as: UTF8.self), output = String(decoding: f[1], as: UTF8.self)
-        return Batch.Job(relativePath: input, input: input, output: output)
+        let f = try fields(of: payload).map { String(decoding: $0, as: UTF8.self) }
+        guard f.count == 3 else { throw Malformed(message: "a request has \(f.count) fields, not 3") }
+        return Batch.Job(relativePath: f[2], input: f[0], output: f[1])
+    }
+
+    package static func inputs(_ tree: Batch.InputTree) -> [UInt8] {
+        frame([Array("inputs".utf8), Array(tree.root.utf8)] + tree.paths.sorted().map { Array($0.utf8) })
+    }
+
+    package static func tree(fromInputs payload: [UInt8]) throws(Malformed) -> Batch.InputTree {
+        let f = try fields(of: payload).map { String(decoding: $0, as: UTF8.self) }
+        guard f.count >= 2, f[0] == "inputs" else { throw Malformed(message: "the first frame does not list the inputs") }
+        return Batch.InputTree(root: f[1], paths: Set(f.dropFirst(2)))
     }
 
     package static func reply(_ outcome: Batch.Outcome) -> [UInt8] {
         switch outcome {
-        case .rendered(let warnings):
-            return frame([Array("rendered".utf8)] + warnings.flatMap { [Array(String($0.line).utf8), Array($0.message.utf8)] })
-        case .skipped:
-            return frame([Array("skipped".utf8)])
+        case .rendered(let warnings, let pages, let bytes, let settings):
+            let head = ["rendered", String(pages), String(bytes), settings].map { Array($0.utf8) }
+            return frame(head + warnings.flatMap { [Array(String($0.line).utf8), Array($0.message.utf8)] })
+        case .skipped(let settings):
+            return frame([Array("skipped".utf8), Array(settings.utf8)])
         case .failed(let reason):
             return frame([Array("failed".utf8), Array(reason.utf8)])
         }
@@ -100,15 +112,16 @@ package enum WorkerProtocol {
     package static func outcome(fromReply payload: [UInt8]) throws(Malformed) -> Batch.Outcome {
         let f = try fields(of: payload).map { String(decoding: $0, as: UTF8.self) }
         switch f.first {
-        case "rendered" where f.count % 2 == 1:
+        case "rendered" where f.count >= 4 && f.count % 2 == 0:
+            guard let pages = Int(f[1]), let bytes = Int(f[2]) else { throw Malformed(message: "a page or byte count is not a number") }
             var warnings: [Warning] = []
-            for k in stride(from: 1, to: f.count, by: 2) {
+            for k in stride(from: 4, to: f.count, by: 2) {
                 guard let line = Int(f[k]) else { throw Malformed(message: "a warning's line is not a number") }
                 warnings.append(Warning(line: line, message: f[k + 1]))
             }
-            return .rendered(warnings: warnings)
-        case "skipped" where f.count == 1:
-            return .skipped
+            return .rendered(warnings: warnings, pages: pages, bytes: bytes, settings: f[3])
+        case "skipped" where f.count == 2:
+            return .skipped(settings: f[1])
         case "failed" where f.count == 2:
             return .failed(f[1])
         default:
@@ -164,20 +177,23 @@ package enum WorkerProtocol {
         return true
     }
 
-    /// The worker's side: renders each requested file (drawing inline: a batch's parallelism
-    /// is one process per core) and replies, until its input ends. A request that breaks the
-    /// protocol ends the worker with status 2, so the coordinator fails that file and starts
-    /// another worker.
+    /// The worker's side: reads the batch's inputs, then renders each requested file (drawing
+    /// inline: a batch's parallelism is one process per core) and replies, until its input
+    /// ends. A frame that breaks the protocol ends the worker with status 2, so the coordinator
+    /// fails that file and starts another worker.
     package static func serve(options: RenderOptions, input: Int32, output: Int32) -> Int32 {
         var reader = FrameReader(descriptor: input)
-        while true {
-            do {
-                guard let payload = try reader.next() else { return 0 }
+        var options = options
+        do {
+            guard let first = try reader.next() else { return 0 }
+            options.inputTree = try tree(fromInputs: first)
+            while let payload = try reader.next() {
                 let job = try job(fromRequest: payload)
                 guard write(reply(Batch.render(job, options: options)), to: output) else { return 1 }
-            } catch {
-                return 2
             }
+            return 0
+        } catch {
+            return 2
         }
     }
 }

@@ -10,7 +10,9 @@ struct FileLink: Equatable, Sendable {
     var path: String
     /// What follows "#", as written (percent escapes kept); nil when there is no "#".
     var fragment: String?
+}
 
+extension FileLink {
     /// Reads `link` as written in a document in `folder`: percent escapes in the path are
     /// decoded, a query (`?plain=1`) is dropped, and a path starting with "/" starts at `root`
     /// (as an image's does, and as on a web site) or, when `root` is nil, is the absolute path.
@@ -29,8 +31,8 @@ struct FileLink: Equatable, Sendable {
         } else {
             joined = (folder as NSString).appendingPathComponent(file)
         }
-        path = URL(fileURLWithPath: joined).standardizedFileURL.path
-        fragment = hash.map { String(link[link.index(after: $0)...]) }
+        self.init(path: URL(fileURLWithPath: joined).standardizedFileURL.path,
+                  fragment: hash.map { String(link[link.index(after: $0)...]) })
     }
 
     /// `target` relative to the folder `from` (both absolute and standardised), "/"-separated:

@@ -32,14 +32,16 @@ struct LayoutSummary {
 ///   - includeFullText: in excerpt mode (`style.excerptLines`), whether to set the "Full text"
 ///     part (a preview of the excerpts does without it).
 ///   - resources: where local images may be read from (by default none is: placeholders).
+///   - links: where links to other documents lead (by default they stay as written).
 /// - Returns: everything but the pages. An empty document gives one empty page.
 /// - Throws: what `emit` throws; layout stops there.
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
 func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
-                 includeFullText: Bool = true, resources: ImageResources = ImageResources(),
+                 includeFullText: Bool = true, resources: ImageResources = ImageResources(), links: LinkResolver? = nil,
                  emit: (Page) throws -> Void) rethrows -> LayoutSummary {
     let typesetter = Typesetter.forThisThread(language: info.lang)
-    let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources)
+    let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources,
+                                linkResolver: links)
     session.warnAboutMissingFonts()
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     let hasFootnotes = document.blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } }

@@ -9,9 +9,9 @@ final class LayoutSession {
     let typesetter: Typesetter
     let anchors: AnchorTable
     let images: ImageStore
-    /// Turns a link to another document in the same PDF (a digest) into a destination name;
-    /// nil for a link that goes outside.
-    let linkResolver: (@Sendable (String) -> String?)?
+    /// Where a link to another document leads: a destination in the same PDF (a digest), that
+    /// document's PDF (`render`, `batch`); nil for the link as written.
+    let linkResolver: LinkResolver?
     /// Where layout reports what it finds; a child sink while a trial runs.
     private(set) var sink = LayoutSink()
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
@@ -24,7 +24,7 @@ final class LayoutSession {
     var picturesSetAsLines = 0
 
     init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
-         linkResolver: (@Sendable (String) -> String?)? = nil) {
+         linkResolver: LinkResolver? = nil) {
         self.style = style
         typography = Typography(style)
         self.typesetter = typesetter
@@ -81,6 +81,18 @@ final class LayoutSession {
 
     /// Records a destination name as placed; false if it was placed before (skip it then).
     func claimDestination(_ name: String) -> Bool { sink.claimDestination(name) }
+}
+
+/// Where a link to another document leads, as the code that knows the other documents says
+/// (`LayoutSession.linkResolver`); it is called with the link as written, on the layout thread.
+typealias LinkResolver = @Sendable (String) -> DocumentLinkTarget?
+
+enum DocumentLinkTarget: Equatable, Sendable {
+    /// A destination of this PDF or a URI, and a warning to report at the link's line (a
+    /// missing heading, a document that is not there).
+    case target(LinkArea.Target, warning: String?)
+    /// A fragment of the document being laid out (`this.md#part`): it resolves as `#part` does.
+    case sameDocument(fragment: String)
 }
 
 /// Where blocks are being set: the column, and whether they sit in a tight list item.

@@ -13,6 +13,9 @@ struct PDFMetadata: Sendable, Equatable {
     /// A digest of the settings the PDF was made with (`RenderOptions.settingsDigest`), kept in
     /// the Info dictionary as `QuireSettings` so that `batch` can tell a stale PDF; nil: none.
     var settings: String?
+    /// What the links to other inputs of a batch depended on (`LinkRecord.text`), kept as
+    /// `QuireLinks` beside the settings; nil: none.
+    var links: String?
 
     init(title: String) { self.title = title }
 }
@@ -138,7 +141,8 @@ final class PDFWriter {
         if linkWriting == .appended {
             let update: [UInt8]
             do {
-                let info = metadata.settings.map { [(key: "QuireSettings", value: $0)] } ?? []
+                let info = [("QuireSettings", metadata.settings), ("QuireLinks", metadata.links)]
+                    .compactMap { key, value in value.map { (key: key, value: $0) } }
                 update = try sink.withBytes { pdf throws(PDFStructureError) in
                     try linkAnnotationUpdate(for: pdf, links: pageLinks, info: info)
                 }

@@ -70,18 +70,18 @@ final class FilesTests: XCTestCase {
         XCTAssertGreaterThan(old.count - creator.lowerBound, 65_536, "the test needs the metadata beyond the last 64 KB")
         let oldPath = dir.appendingPathComponent("old.pdf").path
         try OutputFile.writeAtomically(old, to: oldPath)
-        XCTAssertEqual(Batch.quirePDFSettings(oldPath), "", "Quire's, with no settings recorded")
+        XCTAssertEqual(Batch.quirePDFInfo(oldPath)?.settings, "", "Quire's, with no settings recorded")
         let ours = dir.appendingPathComponent("ours.pdf").path
         var options = RenderOptions()
         options.title = "Ours"
         try OutputFile.writeAtomically(try Quire.render(markdown: markdown, options: options).pdf, to: ours)
-        XCTAssertEqual(Batch.quirePDFSettings(ours), options.settingsDigest)
+        XCTAssertEqual(Batch.quirePDFInfo(ours)?.settings, options.settingsDigest)
         // The same file naming another creator is not ours.
         var other = old
         other.replaceSubrange(creator, with: Array("/Creator (Other".utf8))
         let theirs = dir.appendingPathComponent("theirs.pdf").path
         try OutputFile.writeAtomically(other, to: theirs)
-        XCTAssertNil(Batch.quirePDFSettings(theirs))
+        XCTAssertNil(Batch.quirePDFInfo(theirs))
     }
 
     func testImagesAreReadFromTheInputsFolder() {

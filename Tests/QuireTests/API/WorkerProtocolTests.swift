@@ -24,26 +24,37 @@ final class WorkerProtocolTests: XCTestCase {
     func testRequestsRoundTripWhateverThePathsHold() throws {
         for (input, output) in [("docs/a.md", "out/a.pdf"), ("a\nb.md", "out/a\nb.pdf"), ("tab\there,:9.md", ""),
                                 ("ünïcødé 日本 😀.md", "x\u{1}\u{7F}.pdf"), ("", "")] {
-            let job = Batch.Job(relativePath: input, input: input, output: output)
+            let job = Batch.Job(relativePath: "rel/" + input, input: input, output: output)
             var reader = try reader(WorkerProtocol.request(job))
             let payload = try XCTUnwrap(try reader.next())
             XCTAssertEqual(try WorkerProtocol.job(fromRequest: payload), job)
         }
     }
 
+    func testTheInputsFrameRoundTrips() throws {
+        let tree = Batch.InputTree(root: "/in put", paths: ["a.md", "b\nc.md", "ünï/d.md"])
+        var inputs = try reader(WorkerProtocol.inputs(tree))
+        XCTAssertEqual(try WorkerProtocol.tree(fromInputs: try XCTUnwrap(try inputs.next())), tree)
+        var empty = try reader(WorkerProtocol.inputs(Batch.InputTree(root: "/", paths: [])))
+        XCTAssertEqual(try WorkerProtocol.tree(fromInputs: try XCTUnwrap(try empty.next())), Batch.InputTree(root: "/", paths: []))
+        var request = try reader(WorkerProtocol.request(Batch.Job(relativePath: "a", input: "b", output: "c")))
+        XCTAssertThrowsError(try WorkerProtocol.tree(fromInputs: try XCTUnwrap(try request.next())), "a request is not the inputs")
+    }
+
     func testEveryKindOfReplyRoundTrips() throws {
         try roundTrip(.rendered(warnings: []))
         try roundTrip(.rendered(warnings: [Warning(line: 3, message: "image not found: a\nb.png; a placeholder stands in"),
                                            Warning(line: 0, message: "tab\tand , and : and 12:x,")]))
-        try roundTrip(.skipped)
+        try roundTrip(.rendered(warnings: [Warning(line: 1, message: "x")], pages: 12, bytes: 34_567, settings: "0123456789abcdef"))
+        try roundTrip(.skipped(settings: "0123456789abcdef"))
         try roundTrip(.failed("cannot read: No such file\nor directory"))
         try roundTrip(.failed(""))
     }
 
     func testSeveralFramesInOneStreamArriveOneByOne() throws {
-        let bytes = WorkerProtocol.reply(.skipped) + WorkerProtocol.reply(.failed("x")) + WorkerProtocol.reply(.rendered(warnings: []))
+        let bytes = WorkerProtocol.reply(.skipped(settings: "s")) + WorkerProtocol.reply(.failed("x")) + WorkerProtocol.reply(.rendered(warnings: []))
         var reader = try reader(bytes)
-        XCTAssertEqual(try WorkerProtocol.outcome(fromReply: try XCTUnwrap(try reader.next())), .skipped)
+        XCTAssertEqual(try WorkerProtocol.outcome(fromReply: try XCTUnwrap(try reader.next())), .skipped(settings: "s"))
         XCTAssertEqual(try WorkerProtocol.outcome(fromReply: try XCTUnwrap(try reader.next())), .failed("x"))
         XCTAssertEqual(try WorkerProtocol.outcome(fromReply: try XCTUnwrap(try reader.next())), .rendered(warnings: []))
         XCTAssertNil(try reader.next())

@@ -139,20 +139,16 @@ enum DigestLinks {
         return (DocumentInfo.fileTitle(d.path), d.document.blocks, nil)
     }
 
-    /// The destination a link names when it points at a document of the digest: `other.md`
-    /// (its entry) or `other.md#anchor` (that anchor); nil for anything else.
+    /// Where a link leads when it points at a document of the digest: `other.md` to its entry,
+    /// `other.md#anchor` to that anchor (to the entry, with a warning, when the document has no
+    /// such anchor); nil for anything else.
     static func resolve(_ link: String, from folder: String, paths: [String: Int], tables: [AnchorTable],
-                        entries: [String]) -> String? {
-        if link.hasPrefix("//") || urlScheme(link) != nil { return nil }
-        let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let file = parts[0].removingPercentEncodingLeniently
-        guard !file.isEmpty else { return nil }
-        let target = file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file)
-        guard let k = paths[(target as NSString).standardizingPath] else { return nil }
-        if parts.count == 2, !parts[1].isEmpty {
-            return tables[k].destination(forFragment: parts[1]) ?? entries[k]
-        }
-        return entries[k]
+                        entries: [String]) -> DocumentLinkTarget? {
+        guard let file = FileLink(link, from: folder), let k = paths[file.path] else { return nil }
+        guard let fragment = file.fragment, !fragment.isEmpty else { return .target(.destination(entries[k]), warning: nil) }
+        if let name = tables[k].destination(forFragment: fragment) { return .target(.destination(name), warning: nil) }
+        return .target(.destination(entries[k]),
+                       warning: "link to missing anchor #\(fragment) in \(link.prefix { $0 != "#" }); it leads to the document's entry")
     }
 }
 

@@ -242,8 +242,8 @@ extension LayoutSession {
     }
 
     /// Where a link leads: a destination for `#fragment` (nil with a warning when no anchor
-    /// matches), nil for an empty destination, a destination for another document of the same
-    /// PDF (a digest's `linkResolver`), else the URI.
+    /// matches), nil for an empty destination, what `linkResolver` says for a link to another
+    /// document (its warning reported here), else the URI.
     func linkTarget(_ destination: String, line: Int) -> LinkArea.Target? {
         if destination.hasPrefix("#") {
             if let name = anchors.destination(forFragment: String(destination.dropFirst())) {
@@ -253,7 +253,14 @@ extension LayoutSession {
             return nil
         }
         if destination.isEmpty { return nil }
-        if let inDigest = linkResolver?(destination) { return .destination(inDigest) }
-        return .uri(destination)
+        switch linkResolver?(destination) {
+        case .target(let target, let warning)?:
+            if let warning { sink.warn(Warning(line: line, message: warning)) }
+            return target
+        case .sameDocument(let fragment)?:
+            return linkTarget("#" + fragment, line: line)
+        case nil:
+            return .uri(destination)
+        }
     }
 }

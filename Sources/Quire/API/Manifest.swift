@@ -1,0 +1,94 @@
+import Foundation
+
+extension Batch {
+    /// One line of a batch's manifest (`--manifest FILE`): what became of one input, for a
+    /// coordinator that merges the manifests of several shards (they concatenate) and retries
+    /// the failures (`failedPaths`, `--only-failed`).
+    ///
+    /// A line is a JSON object with its fields always in this order:
+    /// `{"path":"a/b.md","output":"a/b.pdf","status":"rendered","reason":null,"pages":3,
+    /// "bytes":20480,"seconds":0.412,"settings":"8c1f…","warnings":0}`. `path` is relative to
+    /// the input folder (what `--shard` hashes), `output` to the output folder, so manifests
+    /// from machines that mount the folders at different places merge; `reason` is null unless
+    /// the file failed; `pages` is null unless it was rendered; `bytes` (the PDF's size) and
+    /// `settings` (its `QuireSettings`) are null when it failed; `seconds` is the time it took
+    /// (its rendering, or deciding that it is up to date).
+    public struct ManifestEntry: Sendable, Equatable {
+        public var path: String
+        public var output: String
+        public var status: String
+        public var reason: String?
+        public var pages: Int?
+        public var bytes: Int?
+        public var seconds: Double
+        public var settings: String?
+        public var warnings: Int
+
+        /// The entry for `job`, finished with `outcome` in `seconds`; the size of a skipped
+        /// file's PDF is read from the file system.
+        public init(_ job: Job, _ outcome: Outcome, seconds: Double) {
+            path = job.relativePath
+            output = (job.relativePath as NSString).deletingPathExtension + ".pdf"
+            self.seconds = seconds
+            warnings = 0
+            switch outcome {
+            case .rendered(let warnings, let pages, let bytes, let settings):
+                status = "rendered"
+                self.pages = pages; self.bytes = bytes; self.settings = settings; self.warnings = warnings.count
+            case .skipped(let settings):
+                status = "skipped"
+                self.settings = settings
+                bytes = (try? FileManager.default.attributesOfItem(atPath: job.output)[.size] as? Int) ?? nil
+            case .failed(let why):
+                status = "failed"
+                reason = why
+            }
+        }
+
+        /// The entry as one line of JSON (without the newline). O(length).
+        public var jsonLine: String {
+            func string(_ s: String?) -> String { s.map(Self.jsonString) ?? "null" }
+            func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
+            return "{\"path\":\(string(path)),\"output\":\(string(output)),\"status\":\(string(status)),"
+                + "\"reason\":\(string(reason)),\"pages\":\(number(pages)),\"bytes\":\(number(bytes)),"
+                + "\"seconds\":\(String(format: "%.3f", seconds)),\"settings\":\(string(settings)),\"warnings\":\(warnings)}"
+        }
+
+        /// `s` as a JSON string: quotes, backslashes and control characters escaped; other
+        /// characters as they are (JSON text is UTF-8).
+        static func jsonString(_ s: String) -> String {
+            var out = "\""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                    out += String(format: "\\u%04x", scalar.value)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+    }
+
+    /// The paths (relative to the input folder) of the files a manifest lists as failed; when
+    /// a path is listed more than once (a manifest made of several runs), its last line counts.
+    /// - Parameter name: the manifest's name, for messages.
+    /// - Throws: `QuireError` naming the line that is not a manifest entry.
+    /// - Complexity: O(manifest size).
+    public static func failedPaths(inManifest text: String, name: String) throws(QuireError) -> Set<String> {
+        var status: [String: String] = [:]
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let path = object["path"] as? String, let state = object["status"] as? String else {
+                throw QuireError(file: name, line: number + 1, message: "not a manifest line (a JSON object with \"path\" and \"status\")")
+            }
+            status[path] = state
+        }
+        return Set(status.filter { $0.value == "failed" }.keys)
+    }
+}
