@@ -80,17 +80,16 @@ extension CLI {
         let tree = Batch.InputTree(input: input, plan: whole)
         options.inputTree = tree
         let plan = try selected(whole, a)
-        // Created even when this shard has nothing to render, for the manifest that may go there.
-        try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        if let manifest = a.manifest, let identity = Batch.FileIdentity(manifest),
-           whole.contains(where: { Batch.FileIdentity($0.input) == identity }) {
+        let inputs = Set(whole.compactMap { Batch.FileIdentity($0.input) })
+        if let manifest = a.manifest, let identity = Batch.FileIdentity(manifest), inputs.contains(identity) {
             throw usageError("--manifest '\(manifest)' is one of the inputs", hint: "choose another file for the manifest")
         }
+        // Created even when this shard has nothing to render, for the manifest that may go there.
+        try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let started = Date()
         let reporter = Progress(total: plan.count, quiet: a.quiet, started: started)
         // Decide first what is up to date or must not be touched; render the rest.
         let settings = options.settingsDigest
-        let inputs = Set(whole.compactMap { Batch.FileIdentity($0.input) })
         let results = Results(count: plan.count)
         var pending: [Int] = []
         for (index, job) in plan.enumerated() {

@@ -46,7 +46,7 @@ final class ReadmeCommandsTests: BinaryTestCase {
             "INPUT.md": "# Input\n\n" + long, "in.md": "# Piped\n\nText.\n", "doc.md": "# Doc\n\nText.\n",
             "README.md": "# Readme\n\n" + long, "CHANGELOG.md": "# Changes\n\n- one\n",
             "docs/x.md": "# X\n\n![pic](../pic.png)\n", "docs/guide.md": "# Guide\n\nSee [x](x.md).\n",
-            "house-style.json": #"{"body.size": 11, "page": {"size": "a5"}}"#,
+            "house-style.json": #"{"body.size": 11, "page": {"size": "a5"}}"#, "manifest.jsonl": "",
         ]
         for (name, text) in files {
             let url = world.appendingPathComponent(name)

@@ -50,6 +50,14 @@ final class DigestTests: XCTestCase {
         }
     }
 
+    func testALinkToAHeadingAnotherDocumentLacksWarnsAndLeadsToItsEntry() {
+        let docs = [document("a.md", "# A\n\nSee [b's part](b.md#no-such-part).\n"), document("b.md", "# B\n\nText.\n")]
+        let d = layoutDigest(docs, failures: [], title: "D", date: "2026-11-23", style: Style(), excerptLines: 3)
+        XCTAssertTrue(d.laidOut.pages.flatMap(\.links).contains { $0.target == .destination("d2") })
+        XCTAssertEqual(d.warnings.first?.warnings,
+                       [Warning(line: 3, message: "link to missing anchor #no-such-part in b.md; it leads to the document's entry")])
+    }
+
     func testLinksBetweenDocumentsBecomeInternal() {
         let d = digest(docs)
         let targets = d.pages.flatMap(\.links).map(\.target)
