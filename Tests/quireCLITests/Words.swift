@@ -13,16 +13,18 @@ enum VisibleText {
         switch block.kind {
         case .heading(_, let content), .paragraph(let content):
             return of(content)
-        case .blockQuote(let children), .footnoteDefinition(_, let children):
+        case .blockQuote(let children), .footnoteDefinition(_, let children), .alert(_, let children):
             return of(children)
+        case .details(let summary, let children):
+            return of(summary) + "\n" + of(children)
         case .codeBlock(let text, _):
             return text
-        case .thematicBreak:
+        case .thematicBreak, .pageBreak:
             return ""
         case .list(let list):
             return list.items.map { of($0.blocks) }.joined(separator: "\n")
         case .table(let table):
-            return table.rows.map { row in row.map(of).joined(separator: "\t") }.joined(separator: "\n")
+            return table.cells.map { row in row.map { of($0.blocks) }.joined(separator: "\t") }.joined(separator: "\n")
         case .html(let html):
             return stripTags(html)
         }
@@ -50,8 +52,9 @@ enum VisibleText {
             switch block.kind {
             case .heading: return sum + 1
             case .html(let html): return sum + htmlHeadingCount(html)
-            case .blockQuote(let c), .footnoteDefinition(_, let c): return sum + headingCount(c)
+            case .blockQuote(let c), .footnoteDefinition(_, let c), .alert(_, let c), .details(_, let c): return sum + headingCount(c)
             case .list(let list): return sum + list.items.reduce(0) { $0 + headingCount($1.blocks) }
+            case .table(let table): return sum + table.cells.joined().reduce(0) { $0 + headingCount($1.blocks) }
             default: return sum
             }
         }

@@ -11,14 +11,22 @@ public struct Document: Sendable, Equatable {
     }
 }
 
-/// One block with the 1-based source line it starts on (0 when unknown).
+/// One block with the 1-based source line it starts on (0 when unknown), and what an
+/// enclosing raw HTML element (`<div dir="rtl" align="center">` around Markdown) says of it.
 public struct Block: Sendable, Equatable {
     public var kind: BlockKind
     public var line: Int
+    /// The writing direction an enclosing element's `dir` gives everything inside (nil: each
+    /// paragraph's own text decides, each list its first item's).
+    public var direction: WritingDirection?
+    /// The alignment an enclosing element's `align` (or `text-align`) gives (nil: the body's).
+    public var alignment: TextAlignment?
 
-    public init(_ kind: BlockKind, line: Int = 0) {
+    public init(_ kind: BlockKind, line: Int = 0, direction: WritingDirection? = nil, alignment: TextAlignment? = nil) {
         self.kind = kind
         self.line = line
+        self.direction = direction
+        self.alignment = alignment
     }
 }
 
@@ -37,6 +45,52 @@ public indirect enum BlockKind: Sendable, Equatable {
     /// A footnote's text, referred to by `Inline.footnoteReference` with the same label
     /// (the footnote's number, "1", "2", ..., in order of first reference).
     case footnoteDefinition(label: String, blocks: [Block])
+    /// A GitHub alert: a block quote whose first line is `[!NOTE]`, `[!TIP]`, ... alone; its
+    /// blocks without that line.
+    case alert(AlertKind, blocks: [Block])
+    /// `<details>`: its `<summary>` (inline content; "Details" when it has none) and the
+    /// blocks it folds, which a PDF shows.
+    case details(summary: [Inline], blocks: [Block])
+    /// A forced page break: `\newpage` or `\pagebreak` alone on a line, or an HTML element
+    /// styled `page-break-before`/`-after: always`, `break-before`/`-after: page`, or of class
+    /// `page-break`.
+    case pageBreak
+}
+
+/// The five kinds of GitHub alert, in GitHub's order.
+public enum AlertKind: String, Sendable, Equatable, CaseIterable, Encodable {
+    case note, tip, important, warning, caution
+}
+
+/// A writing direction set by HTML's `dir` (`auto` is resolved when the document is read).
+public enum WritingDirection: String, Sendable, Equatable, Encodable {
+    case leftToRight, rightToLeft
+
+    /// The direction of `text` by the Unicode bidi rule P2: its first strong character's
+    /// (a right-to-left letter of Hebrew, Arabic, Syriac, Thaana, N'Ko, ... or RLM, ALM; a
+    /// left-to-right letter or LRM); nil when it has none. O(n) until that character.
+    public static func of(_ text: String) -> WritingDirection? {
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v == 0x200F || v == 0x061C { return .rightToLeft }   // RLM, ALM
+            if v == 0x200E { return .leftToRight }                 // LRM
+            if isRightToLeftLetter(v) { return .rightToLeft }
+            if scalar.properties.isAlphabetic { return .leftToRight }
+        }
+        return nil
+    }
+
+    private static func isRightToLeftLetter(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+            // Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and their presentation
+            // forms; combining marks in these blocks are not strong, digits are weak.
+            let properties = Unicode.Scalar(v)?.properties
+            return properties?.isAlphabetic == true && properties?.generalCategory != .nonspacingMark
+        default:
+            return false
+        }
+    }
 }
 
 public struct ListBlock: Sendable, Equatable {
@@ -66,17 +120,111 @@ public struct ListItem: Sendable, Equatable {
     }
 }
 
+/// A table: GFM's (one row of inline cells per line) or HTML's `<table>` (cells that may span
+/// columns and rows and hold blocks). Both are set by one table engine.
 public struct Table: Sendable, Equatable {
     public enum Alignment: Sendable, Equatable { case none, left, center, right }
+    /// Per column, from GFM's delimiter row (HTML tables align per cell: `TableCell.alignment`).
     public var alignments: [Alignment]
-    /// The header row first when `hasHeader`; each row holds one cell per column (short rows padded).
-    public var rows: [[[Inline]]]
-    public var hasHeader: Bool
+    /// The cells of each row, in source order; a cell spanning rows is listed in its first row
+    /// only (`grid` places them). GFM rows hold one cell per column (short rows padded).
+    public var cells: [[TableCell]]
+    /// How many rows at the top form the header (`<thead>`, GFM's first row): shaded, and
+    /// repeated at the top of every page the table continues on.
+    public var headerRows: Int
 
-    public init(alignments: [Alignment], rows: [[[Inline]]], hasHeader: Bool) {
+    /// A GFM table: each cell's inline content, the header row first when `hasHeader`.
+    public init(alignments: [Alignment], rows: [[[Inline]]], hasHeader: Bool, line: Int = 0) {
         self.alignments = alignments
-        self.rows = rows
-        self.hasHeader = hasHeader
+        cells = rows.map { row in row.map { TableCell(inlines: $0, line: line) } }
+        headerRows = hasHeader && !rows.isEmpty ? 1 : 0
+    }
+
+    public init(alignments: [Alignment] = [], cells: [[TableCell]], headerRows: Int) {
+        self.alignments = alignments
+        self.cells = cells
+        self.headerRows = max(0, min(headerRows, cells.count))
+    }
+
+    /// Whether the table has a header row.
+    public var hasHeader: Bool { headerRows > 0 }
+
+    /// Each cell's inline content, row by row: a cell holding one paragraph gives its content,
+    /// an empty one nothing, any other the plain text of its blocks.
+    public var rows: [[[Inline]]] { cells.map { $0.map(\.inlines) } }
+}
+
+/// One cell of a table.
+public struct TableCell: Sendable, Equatable {
+    /// What it holds: one paragraph for a GFM cell (none when empty); for an HTML cell, its
+    /// raw HTML and the Markdown blocks GitHub renders inside it.
+    public var blocks: [Block]
+    /// Columns and rows it spans (`colspan`, `rowspan`), at least 1.
+    public var columnSpan: Int
+    public var rowSpan: Int
+    /// Its own alignment (`align`, `text-align`); nil: its column's.
+    public var alignment: Table.Alignment?
+    /// Its own direction (`dir`); nil: the table's.
+    public var direction: WritingDirection?
+    /// A header cell (`<th>`): set in bold.
+    public var isHeader: Bool
+    public var line: Int
+
+    public init(blocks: [Block], columnSpan: Int = 1, rowSpan: Int = 1, alignment: Table.Alignment? = nil,
+                direction: WritingDirection? = nil, isHeader: Bool = false, line: Int = 0) {
+        self.blocks = blocks
+        self.columnSpan = max(1, columnSpan)
+        self.rowSpan = max(1, rowSpan)
+        self.alignment = alignment
+        self.direction = direction
+        self.isHeader = isHeader
+        self.line = line
+    }
+
+    /// A GFM cell: its inline content as one paragraph.
+    public init(inlines: [Inline], line: Int = 0) {
+        self.init(blocks: inlines.isEmpty ? [] : [Block(.paragraph(inlines), line: line)], line: line)
+    }
+
+    /// The inline content of a cell holding one paragraph; else the plain text of its blocks.
+    public var inlines: [Inline] {
+        if blocks.isEmpty { return [] }
+        if blocks.count == 1, case .paragraph(let content) = blocks[0].kind { return content }
+        return [.text(blocks.plainText)]
+    }
+}
+
+extension Table {
+    /// A cell where the grid puts it: its first row and column.
+    public struct PlacedCell: Sendable, Equatable {
+        public var row: Int
+        public var column: Int
+        public var cell: TableCell
+    }
+
+    /// The cells placed on a grid as HTML places them: each row's cells fill the columns left
+    /// to right, skipping those taken by a cell spanning down from a row above. Spans are
+    /// capped so that no cell reaches past the last row, nor past 1,000 columns.
+    /// O(cells × spans).
+    public var grid: (cells: [PlacedCell], columns: Int) {
+        var placed: [PlacedCell] = []
+        /// For each column, the first row not yet taken by a cell spanning down into it.
+        var takenUntil: [Int] = []
+        var columns = 0
+        for (r, row) in cells.enumerated() {
+            var c = 0
+            for var cell in row {
+                while c < takenUntil.count, takenUntil[c] > r { c += 1 }
+                cell.columnSpan = min(cell.columnSpan, max(1, 1000 - c))
+                cell.rowSpan = min(cell.rowSpan, cells.count - r)
+                if takenUntil.count < c + cell.columnSpan { takenUntil += Array(repeating: 0, count: c + cell.columnSpan - takenUntil.count) }
+                for k in c..<(c + cell.columnSpan) { takenUntil[k] = r + cell.rowSpan }
+                placed.append(PlacedCell(row: r, column: c, cell: cell))
+                c += cell.columnSpan
+                columns = max(columns, c)
+            }
+        }
+        return (placed, columns)
     }
 }
 
@@ -113,7 +261,34 @@ extension Array where Element == Inline {
     }
 }
 
-/// Collects the plain text of inlines, walking into every span.
+extension Array where Element == Block {
+    /// The direction of the first strong character in the blocks' text (`WritingDirection.of`),
+    /// nil when there is none. O(n) in their text, without copying it.
+    public var firstStrongDirection: WritingDirection? {
+        var finder = FirstStrongFinder()
+        finder.walk(self)
+        return finder.direction
+    }
+
+    /// The text a reader sees in the blocks (their inline content; raw HTML gives none),
+    /// paragraphs separated by a space. O(n).
+    public var plainText: String {
+        var collector = PlainTextCollector()
+        collector.walk(self)
+        return collector.text
+    }
+}
+
+/// Finds the first strong character of what it walks (text and code).
+private struct FirstStrongFinder: DocumentWalker {
+    var direction: WritingDirection?
+    mutating func visitText(_ s: String) { if direction == nil { direction = .of(s) } }
+    mutating func visitCode(_ s: String) { if direction == nil { direction = .of(s) } }
+    mutating func visitHTML(_ html: String) {}
+}
+
+/// Collects the plain text of inlines, walking into every span (and of blocks, paragraphs
+/// separated by a space).
 private struct PlainTextCollector: DocumentWalker {
     var text = ""
     mutating func visitText(_ s: String) { text += s }
@@ -122,4 +297,8 @@ private struct PlainTextCollector: DocumentWalker {
     mutating func visitHardBreak() { text += " " }
     mutating func visitHTML(_ html: String) {}
     mutating func visitFootnoteReference(label: String) { text += label }
+    mutating func visitParagraph(_ block: Block, content: [Inline]) {
+        if !text.isEmpty && !text.hasSuffix(" ") { text += " " }
+        walk(content)
+    }
 }

@@ -25,7 +25,7 @@ extension Array where Element == Block {
 extension Block {
     var hasText: Bool {
         switch kind {
-        case .html, .thematicBreak: return false
+        case .html, .thematicBreak, .pageBreak: return false
         default: return true
         }
     }
@@ -37,8 +37,9 @@ extension Block {
 }
 
 /// Cuts one block to a bounded prefix: a paragraph's or code block's text to `bytes`, a
-/// quote's blocks and each kept list item's by the same rule, a list to `lines + 1` items, a
-/// table to `lines + 2` rows (header included). Any other block is kept whole.
+/// quote's, alert's or details' blocks and each kept list item's by the same rule, a list to
+/// `lines + 1` items, a table to `lines + 2` rows (header included). Any other block is kept
+/// whole. The cut keeps the block's direction and alignment.
 private struct PrefixCutter: BlockVisitor {
     let lines: Int
     let bytes: Int
@@ -47,17 +48,23 @@ private struct PrefixCutter: BlockVisitor {
 
     func visitParagraph(_ block: Block, content: [Inline]) -> (block: Block, isShortened: Bool) {
         let (kept, shortened) = content.prefix(bytes: bytes)
-        return (Block(.paragraph(kept), line: block.line), shortened)
+        var cut = block
+        cut.kind = .paragraph(kept)
+        return (cut, shortened)
     }
 
     func visitCodeBlock(_ block: Block, text: String, language: String) -> (block: Block, isShortened: Bool) {
         guard text.utf8.count > bytes else { return (block, false) }
-        return (Block(.codeBlock(text: String(text.utf8Prefix(bytes)), language: language), line: block.line), true)
+        var cut = block
+        cut.kind = .codeBlock(text: String(text.utf8Prefix(bytes)), language: language)
+        return (cut, true)
     }
 
     func visitBlockQuote(_ block: Block, children: [Block]) -> (block: Block, isShortened: Bool) {
         let (kept, shortened) = children.prefix(lines: lines, bytes: bytes)
-        return (Block(.blockQuote(kept), line: block.line), shortened)
+        var cut = block
+        cut.kind = .blockQuote(kept)
+        return (cut, shortened)
     }
 
     func visitList(_ block: Block, list: ListBlock) -> (block: Block, isShortened: Bool) {
@@ -70,14 +77,33 @@ private struct PrefixCutter: BlockVisitor {
             shortened = shortened || s
             return item
         }
-        return (Block(.list(list), line: block.line), shortened)
+        var cut = block
+        cut.kind = .list(list)
+        return (cut, shortened)
     }
 
     func visitTable(_ block: Block, table: Table) -> (block: Block, isShortened: Bool) {
         var table = table
-        let shortened = table.rows.count > lines + 2
-        table.rows = Array(table.rows.prefix(lines + 2))
-        return (Block(.table(table), line: block.line), shortened)
+        let shortened = table.cells.count > lines + 2
+        table.cells = Array(table.cells.prefix(lines + 2))
+        table.headerRows = min(table.headerRows, table.cells.count)
+        var cut = block
+        cut.kind = .table(table)
+        return (cut, shortened)
+    }
+
+    func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> (block: Block, isShortened: Bool) {
+        let (kept, shortened) = children.prefix(lines: lines, bytes: bytes)
+        var cut = block
+        cut.kind = .alert(kind, blocks: kept)
+        return (cut, shortened)
+    }
+
+    func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> (block: Block, isShortened: Bool) {
+        let (kept, shortened) = children.prefix(lines: lines, bytes: bytes)
+        var cut = block
+        cut.kind = .details(summary: summary, blocks: kept)
+        return (cut, shortened)
     }
 }
 

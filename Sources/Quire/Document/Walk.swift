@@ -24,6 +24,9 @@ public protocol BlockVisitor {
     mutating func visitTable(_ block: Block, table: Table) -> Result
     mutating func visitHTML(_ block: Block, html: String) -> Result
     mutating func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> Result
+    mutating func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> Result
+    mutating func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> Result
+    mutating func visitPageBreak(_ block: Block) -> Result
 }
 
 extension BlockVisitor {
@@ -36,6 +39,9 @@ extension BlockVisitor {
     public mutating func visitTable(_ block: Block, table: Table) -> Result { defaultVisit(block) }
     public mutating func visitHTML(_ block: Block, html: String) -> Result { defaultVisit(block) }
     public mutating func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> Result { defaultVisit(block) }
+    public mutating func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> Result { defaultVisit(block) }
+    public mutating func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> Result { defaultVisit(block) }
+    public mutating func visitPageBreak(_ block: Block) -> Result { defaultVisit(block) }
 }
 
 extension Block {
@@ -51,26 +57,31 @@ extension Block {
         case .table(let table): return visitor.visitTable(self, table: table)
         case .html(let html): return visitor.visitHTML(self, html: html)
         case .footnoteDefinition(let label, let children): return visitor.visitFootnoteDefinition(self, label: label, children: children)
+        case .alert(let alertKind, let children): return visitor.visitAlert(self, kind: alertKind, children: children)
+        case .details(let summary, let children): return visitor.visitDetails(self, summary: summary, children: children)
+        case .pageBreak: return visitor.visitPageBreak(self)
         }
     }
 
-    /// The blocks directly inside this one, in groups: a quote's or a footnote's children (one
-    /// group), each list item's blocks (a group per item). Empty for a leaf block.
+    /// The blocks directly inside this one, in groups: a quote's, a footnote's, an alert's or
+    /// details' children (one group), each list item's blocks (a group per item), each table
+    /// cell's blocks (a group per cell, in row order). Empty for a leaf block.
     public var childBlocks: [[Block]] {
         switch kind {
-        case .blockQuote(let children), .footnoteDefinition(_, let children): return [children]
+        case .blockQuote(let children), .footnoteDefinition(_, let children), .alert(_, let children),
+             .details(_, let children): return [children]
         case .list(let list): return list.items.map(\.blocks)
-        case .paragraph, .heading, .codeBlock, .thematicBreak, .table, .html: return []
+        case .table(let table): return table.cells.flatMap { $0.map(\.blocks) }
+        case .paragraph, .heading, .codeBlock, .thematicBreak, .html, .pageBreak: return []
         }
     }
 
-    /// The inline sequences this block holds: a paragraph's or heading's content, each table
-    /// cell in row order. Empty for a block of blocks or of literal text.
+    /// The inline sequences this block holds: a paragraph's or heading's content, a details'
+    /// summary. Empty for a block of blocks or of literal text.
     public var inlineContent: [[Inline]] {
         switch kind {
-        case .paragraph(let content), .heading(_, let content): return [content]
-        case .table(let table): return table.rows.flatMap { $0 }
-        case .blockQuote, .codeBlock, .thematicBreak, .list, .html, .footnoteDefinition: return []
+        case .paragraph(let content), .heading(_, let content), .details(let content, _): return [content]
+        case .blockQuote, .codeBlock, .thematicBreak, .list, .table, .html, .footnoteDefinition, .alert, .pageBreak: return []
         }
     }
 
@@ -81,10 +92,15 @@ extension Block {
         switch kind {
         case .blockQuote(let children): copy.kind = .blockQuote(transform(children))
         case .footnoteDefinition(let label, let children): copy.kind = .footnoteDefinition(label: label, blocks: transform(children))
+        case .alert(let alertKind, let children): copy.kind = .alert(alertKind, blocks: transform(children))
+        case .details(let summary, let children): copy.kind = .details(summary: summary, blocks: transform(children))
         case .list(var list):
             list.items = list.items.map { var item = $0; item.blocks = transform(item.blocks); return item }
             copy.kind = .list(list)
-        case .paragraph, .heading, .codeBlock, .thematicBreak, .table, .html: break
+        case .table(var table):
+            table.cells = table.cells.map { row in row.map { var cell = $0; cell.blocks = transform(cell.blocks); return cell } }
+            copy.kind = .table(table)
+        case .paragraph, .heading, .codeBlock, .thematicBreak, .html, .pageBreak: break
         }
         return copy
     }

@@ -36,7 +36,7 @@ final class WalkTests: XCTestCase {
         var recorder = Recorder()
         recorder.walk(parseMarkdown(markdown).blocks)
         XCTAssertEqual(recorder.blocks, ["heading", "blockQuote", "paragraph", "list", "paragraph", "list", "paragraph",
-                                         "table", "paragraph", "footnoteDefinition", "paragraph"])
+                                         "table", "paragraph", "paragraph", "paragraph", "footnoteDefinition", "paragraph"])
         XCTAssertEqual(recorder.texts, ["Title ", "em", "quoted ", "strong ", "link ", "struck", "item ", "alt text",
                                         "nested", "h", "cell", "Note.", "In the ", "note", "."])
     }
