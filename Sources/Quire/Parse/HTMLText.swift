@@ -25,7 +25,20 @@ enum HTMLText {
     /// `pieces`, each with the 0-based line of `html` it starts on (so a warning can name the
     /// element's line, not the block's first). O(n).
     static func locatedPieces(_ html: String) -> [(piece: Piece, line: Int)] {
-        var result: [(piece: Piece, line: Int)] = []
+        scan(html).map { ($0.piece, $0.line) }
+    }
+
+    /// A piece with the 0-based line it starts on and the characters of `html` it was read
+    /// from (a text piece's range covers the comments inside it).
+    struct Located {
+        var piece: Piece
+        var line: Int
+        var range: Range<String.Index>
+    }
+
+    /// Splits `html` into text and tags, dropping comments, each with where it is written. O(n).
+    static func scan(_ html: String) -> [Located] {
+        var result: [Located] = []
         var text = ""
         var textStart = html.startIndex
         var rest = html[...]
@@ -52,15 +65,21 @@ enum HTMLText {
                 rest = after.dropFirst()
                 continue
             }
-            if !text.isEmpty { result.append((.text(decodeEntities(text)), line(at: textStart))); text = "" }
+            if !text.isEmpty {
+                result.append(Located(piece: .text(decodeEntities(text)), line: line(at: textStart), range: textStart..<open))
+                text = ""
+            }
             var written = tag
             written.raw = String(after[...close])
-            result.append((.tag(written), line(at: open)))
-            rest = after[after.index(after: close)...]
+            let end = after.index(after: close)
+            result.append(Located(piece: .tag(written), line: line(at: open), range: open..<end))
+            rest = after[end...]
         }
         if text.isEmpty { textStart = rest.startIndex }
         text += rest
-        if !text.isEmpty { result.append((.text(decodeEntities(text)), line(at: textStart))) }
+        if !text.isEmpty {
+            result.append(Located(piece: .text(decodeEntities(text)), line: line(at: textStart), range: textStart..<html.endIndex))
+        }
         return result
     }
 
@@ -116,6 +135,80 @@ enum HTMLText {
         case "justify": return .justify
         default: return tag.name == "center" ? .center : nil
         }
+    }
+
+    /// The `dir` attribute (or CSS `direction`): nil when absent; `.auto` for "auto".
+    static func direction(_ tag: Tag) -> DirectionAttribute? {
+        switch (tag.attributes["dir"] ?? style(tag)["direction"])?.lowercased().trimmingCharacters(in: .whitespaces) {
+        case "rtl": return .fixed(.rightToLeft)
+        case "ltr": return .fixed(.leftToRight)
+        case "auto": return .auto
+        default: return nil
+        }
+    }
+
+    enum DirectionAttribute: Equatable {
+        case fixed(WritingDirection)
+        /// From the element's first strong character.
+        case auto
+    }
+
+    /// The element's alignment: `align` (and `<center>`), else CSS `text-align`.
+    static func blockAlignment(_ tag: Tag) -> TextAlignment? {
+        if let a = alignment(tag) { return a }
+        switch style(tag)["text-align"] {
+        case "center"?: return .center
+        case "right"?: return .right
+        case "left"?: return .left
+        case "justify"?: return .justify
+        default: return nil
+        }
+    }
+
+    /// Whether the element starts a new page before (`page-break-before: always`,
+    /// `break-before: page`) or after itself (the same with `after`, or the class
+    /// `page-break`, as other Markdown tools write it).
+    static func pageBreaks(_ tag: Tag) -> (before: Bool, after: Bool) {
+        let css = style(tag)
+        func forces(_ property: String) -> Bool {
+            guard let value = css["page-break-" + property] ?? css["break-" + property] else { return false }
+            return ["always", "page", "left", "right", "recto", "verso"].contains(value)
+        }
+        let classes = (tag.attributes["class"] ?? "").lowercased().split(separator: " ")
+        let classBreak = classes.contains { $0 == "page-break" || $0 == "pagebreak" || $0 == "page-break-after" }
+        return (forces("before") || classes.contains("page-break-before"), forces("after") || classBreak)
+    }
+
+    /// The element's `style` attribute as lowercased properties and values (`!important`
+    /// dropped).
+    static func style(_ tag: Tag) -> [String: String] {
+        guard let css = tag.attributes["style"], !css.isEmpty else { return [:] }
+        var result: [String: String] = [:]
+        for declaration in css.lowercased().split(separator: ";") {
+            guard let colon = declaration.firstIndex(of: ":") else { continue }
+            let property = declaration[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = declaration[declaration.index(after: colon)...].replacingOccurrences(of: "!important", with: "")
+            result[property] = value.trimmingCharacters(in: .whitespaces)
+        }
+        return result
+    }
+
+    /// Runs of HTML whitespace (space, tab, newline, carriage return, form feed) as one space;
+    /// a non-breaking space is not whitespace. O(n).
+    static func collapseWhitespace(_ s: String) -> String {
+        guard s.contains(where: { $0.isWhitespace && $0 != " " }) || s.contains("  ") else { return s }
+        var out = ""
+        var space = false
+        for c in s {
+            if c == " " || c == "\n" || c == "\t" || c == "\r" || c == "\u{0C}" || c == "\r\n" {
+                if !space { out.append(" ") }
+                space = true
+            } else {
+                out.append(c)
+                space = false
+            }
+        }
+        return out
     }
 
     private static func parseTag(_ body: Substring) -> Tag? {

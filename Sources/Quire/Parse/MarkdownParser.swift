@@ -70,8 +70,10 @@ private final class CmarkConverter {
         return name.withUTF8Buffer { strcmp(type, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) == 0 }
     }
 
+    /// The blocks inside `node`, with the raw HTML among them read as elements
+    /// (`HTMLStructure`: tables, details, `dir`, `align`, page breaks).
     func blocks(childrenOf node: OpaquePointer, depth: Int = 0) -> [Block] {
-        children(node).flatMap { block($0, depth: depth) }
+        HTMLStructure.build(children(node).flatMap { block($0, depth: depth) })
     }
 
     /// Whether `node` holds blocks (a quote, list, item or footnote definition).
@@ -103,7 +105,11 @@ private final class CmarkConverter {
         if depth >= Self.maximumBlockDepth, isContainer(node), cmark_node_get_type(node) != CMARK_NODE_FOOTNOTE_DEFINITION {
             return leafBlocks(node)
         }
-        return convert(node, depth: depth).map { [$0] } ?? []
+        guard let block = convert(node, depth: depth) else { return [] }
+        if case .paragraph(let content) = block.kind, let split = MarkdownConventions.pageBreakLines(content, line: block.line) {
+            return split
+        }
+        return [block]
     }
 
     private func convert(_ node: OpaquePointer, depth: Int) -> Block? {
@@ -115,7 +121,9 @@ private final class CmarkConverter {
         case CMARK_NODE_PARAGRAPH:
             return Block(.paragraph(inlines(childrenOf: node)), line: line)
         case CMARK_NODE_BLOCK_QUOTE:
-            return Block(.blockQuote(blocks(childrenOf: node, depth: depth + 1)), line: line)
+            let children = blocks(childrenOf: node, depth: depth + 1)
+            if let alert = MarkdownConventions.alert(children) { return Block(.alert(alert.kind, blocks: alert.blocks), line: line) }
+            return Block(.blockQuote(children), line: line)
         case CMARK_NODE_CODE_BLOCK:
             var text = string(cmark_node_get_literal(node))
             if text.hasSuffix("\n") { text.removeLast() }
@@ -167,15 +175,16 @@ private final class CmarkConverter {
         } else {
             alignments = Array(repeating: .none, count: columns)
         }
-        var rows: [[[Inline]]] = []
+        var rows: [[TableCell]] = []
         var hasHeader = false
         for (index, row) in children(node).enumerated() {
             if index == 0 { hasHeader = cmark_gfm_extensions_get_table_row_is_header(row) != 0 }
-            var cells = children(row).map { inlines(childrenOf: $0) }
-            while cells.count < columns { cells.append([]) }
+            let line = Int(cmark_node_get_start_line(row))
+            var cells = children(row).map { TableCell(inlines: inlines(childrenOf: $0), line: line) }
+            while cells.count < columns { cells.append(TableCell(inlines: [], line: line)) }
             rows.append(cells)
         }
-        return Table(alignments: alignments, rows: rows, hasHeader: hasHeader)
+        return Table(alignments: alignments, cells: rows, headerRows: hasHeader ? 1 : 0)
     }
 
     func inlines(childrenOf node: OpaquePointer, depth: Int = 0) -> [Inline] {
