@@ -95,9 +95,34 @@ enum DocumentLinkTarget: Equatable, Sendable {
     case sameDocument(fragment: String)
 }
 
-/// Where blocks are being set: the column, and whether they sit in a tight list item.
+/// Where blocks are being set: the column, whether they sit in a tight list item, and what
+/// an enclosing element says of everything inside it.
 struct BlockContext {
     var column: Column
     var tight = false
     var listDepth = 0
+    /// The writing direction of everything inside (`dir`, or a list's): nil lets each
+    /// paragraph's text decide.
+    var direction: WritingDirection?
+    /// The alignment of paragraphs, headings, images and tables inside (HTML's `align`); nil:
+    /// the body's.
+    var alignment: TextAlignment?
+
+    /// Set inside a table cell, whose column is narrow by nature.
+    var inTableCell = false
+    /// How paragraphs here are set (a table cell's type, bold in its header); nil: as the body.
+    var textRole: Typography.TextRole?
+
+    /// Whether blocks here run right to left (their start is the column's right edge).
+    var isRightToLeft: Bool { direction == .rightToLeft }
+}
+
+extension LayoutSession {
+    /// How far nested content (a list item's body, a quote's) may be indented when it wants
+    /// `wanted`: deep nesting stops indenting once the column would get narrower than
+    /// `minimumColumnWidth`; in a table cell, than two thirds of the cell.
+    func nestingIndent(_ wanted: Double, _ context: BlockContext) -> Double {
+        let narrowest = context.inTableCell ? context.column.width * 2 / 3 : typography.minimumColumnWidth
+        return min(wanted, max(0, context.column.width - narrowest))
+    }
 }

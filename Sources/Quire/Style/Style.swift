@@ -66,6 +66,14 @@ public struct Style: Sendable, Equatable, Encodable {
     /// Behind `<mark>` text.
     public var highlightColor: Color = Color(1, 0.93, 0.55)
 
+    /// GitHub alerts (`> [!NOTE]`, ...): each kind's colour (its bar, icon and title) and
+    /// title; GitHub's colours and English titles by default.
+    public var alerts = AlertStyles()
+    /// The caption under a Mermaid diagram, which is set as code (no tool here draws it).
+    public var mermaidCaption: TextValue = .plain("Mermaid diagram (not drawn)")
+    /// The bold line standing for a `<details>` element's missing `<summary>`.
+    public var detailsSummary: TextValue = .plain("Details")
+
     /// List markers by nesting depth (repeating).
     public var listMarkers: [MarkerShape] = [.disc, .circle, .square]
     /// Indent of each list level's body from the list edge, in multiples of the body size.
@@ -101,6 +109,45 @@ public struct Style: Sendable, Equatable, Encodable {
     public var contentWidth: Double { pageSize.width - margins.left - margins.right }
     /// The height of the text block.
     public var contentHeight: Double { pageSize.height - margins.top - margins.bottom }
+}
+
+/// How a kind of GitHub alert looks: its colour and its title.
+public struct AlertStyle: Sendable, Equatable, Encodable {
+    public var color: Color
+    public var title: TextValue
+    public init(color: Color, title: TextValue) { self.color = color; self.title = title }
+}
+
+/// The five alerts' looks (fields rather than a dictionary, so the settings digest reads
+/// them in a fixed order).
+public struct AlertStyles: Sendable, Equatable, Encodable {
+    public var note = AlertStyle(color: Color(hex: "#0969da")!, title: .plain("Note"))
+    public var tip = AlertStyle(color: Color(hex: "#1a7f37")!, title: .plain("Tip"))
+    public var important = AlertStyle(color: Color(hex: "#8250df")!, title: .plain("Important"))
+    public var warning = AlertStyle(color: Color(hex: "#9a6700")!, title: .plain("Warning"))
+    public var caution = AlertStyle(color: Color(hex: "#cf222e")!, title: .plain("Caution"))
+    public init() {}
+
+    public subscript(kind: AlertKind) -> AlertStyle {
+        get {
+            switch kind {
+            case .note: return note
+            case .tip: return tip
+            case .important: return important
+            case .warning: return warning
+            case .caution: return caution
+            }
+        }
+        set {
+            switch kind {
+            case .note: note = newValue
+            case .tip: tip = newValue
+            case .important: important = newValue
+            case .warning: warning = newValue
+            case .caution: caution = newValue
+            }
+        }
+    }
 }
 
 /// Three texts across the top or bottom margin.

@@ -123,6 +123,13 @@ package struct TemplateKey: Sendable {
         numberKey("quote.rule-width", "Width of a block quote's bar, in points.", "a width in points from 0 to 10",
                   0...10, "3") { $0.quoteRuleWidth = $1 },
         colorKey("quote.rule-color", "Colour of a block quote's bar.", "\"#cccccc\"") { $0.quoteRuleColor = $1 },
+    ] + AlertKind.allCases.flatMap { kind in [
+        colorKey("alert.\(kind.rawValue).color", "Colour of a \(kind.rawValue) alert's bar, icon and title ([!\(kind.rawValue.uppercased())]).",
+                 "\"#336699\"") { $0.alerts[kind].color = $1 },
+        textKey("alert.\(kind.rawValue).title", "Title of a \(kind.rawValue) alert.", "\"\(kind.rawValue.uppercased())\"") {
+            $0.alerts[kind].title = $1
+        },
+    ] } + [
         numberKey("caption.size", "Size of an image's caption.", "a multiple of the body size from 0.5 to 2",
                   0.5...2, "0.85") { $0.captionScale = $1 },
         numberKey("table.size", "Size of a table's text (smaller still when the table is too wide).",
@@ -161,6 +168,12 @@ package struct TemplateKey: Sendable {
         textKey("excerpt.label", "The link ending a cut excerpt.", "{\"1\": \"…\", \"10\": \"More\", \"24\": \"Read on\"}") { $0.excerptLabel = $1 },
         textKey("excerpt.full-text-title", "Heading of the part holding full texts.", "\"Complete sections\"") { $0.fullTextTitle = $1 },
         textKey("excerpt.back-label", "The link from a full text back to its excerpt.", "\"Back\"") { $0.backLabel = $1 },
+        textKey("details.summary", "The bold line of a <details> element that has no <summary>.", "\"More\"") {
+            $0.detailsSummary = $1
+        },
+        textKey("mermaid.caption", "Caption under a Mermaid diagram, which is set as code.", "\"Diagram (Mermaid source)\"") {
+            $0.mermaidCaption = $1
+        },
         furnitureKey("header.left", "Running header, left.", "\"{author}\"") { $0.header.left = $1 },
         furnitureKey("header.center", "Running header, centre.", "\"{title} · {date}\"") { $0.header.center = $1 },
         furnitureKey("header.right", "Running header, right.", "\"{date}\"") { $0.header.right = $1 },

@@ -80,6 +80,20 @@ struct Typography: Sendable, Equatable {
     let thematicBreakHeight: Double
     let thematicBreak: Rule
 
+    // Alerts and details.
+    /// An alert's title line (bold; its colour is the alert's), its bar's width, and its icon:
+    /// the size of the square it is drawn in, its strokes' width as a fraction of that, and
+    /// the gap between icon and title.
+    let alertTitle: TextRole
+    let alertBarWidth: Double
+    let alertIconSize: Double
+    let alertIconStroke: Double
+    let alertIconGap: Double
+    /// The space between an alert's title and its text.
+    let alertTitleSpace: Double
+    /// The thin rule beside what `<details>` folds.
+    let detailsRule: Rule
+
     // Lists and footnotes.
     /// Gap between a marker and the item's text; space between items of a tight list.
     let listMarkerGap: Double
@@ -211,6 +225,14 @@ struct Typography: Sendable, Equatable {
         quoteBar = Rule(width: style.quoteRuleWidth, color: style.quoteRuleColor)
         thematicBreakHeight = size * 1.2
         thematicBreak = Rule(width: style.ruleWidth, color: style.ruleColor)
+
+        alertTitle = role(style.bodyFont, size, lineHeight: size * style.bodyLineHeight, bold: true)
+        alertBarWidth = style.quoteRuleWidth * 1.25
+        alertIconSize = size * 1.1
+        alertIconStroke = 0.11
+        alertIconGap = size * 0.45
+        alertTitleSpace = size * 0.3
+        detailsRule = Rule(width: 0.75, color: style.ruleColor)
 
         listMarkerGap = size * 0.5
         tightItemSpacing = size * 0.2

@@ -16,7 +16,9 @@ struct BlockLayouter: BlockVisitor {
         session.heading(level: level, content, line: block.line, context)
     }
 
-    func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] { session.codeBlock(text, context) }
+    func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] {
+        language.lowercased() == "mermaid" ? session.mermaidBlock(text, line: block.line, context) : session.codeBlock(text, context)
+    }
     func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.blockQuote(children, context) }
     func visitThematicBreak(_ block: Block) -> [Slice] { session.thematicBreak(context) }
     func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.list(list, context) }
@@ -26,6 +28,14 @@ struct BlockLayouter: BlockVisitor {
     func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> [Slice] {
         session.footnote(label: label, children, context)
     }
+
+    func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] { session.alert(kind, children, context) }
+
+    func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> [Slice] {
+        session.details(summary: summary, children, line: block.line, context)
+    }
+
+    func visitPageBreak(_ block: Block) -> [Slice] { session.pageBreak() }
 }
 
 /// Blocks to slices: the simple blocks (paragraphs, headings, code, quotes, rules).
@@ -37,8 +47,12 @@ extension LayoutSession {
         return slices
     }
 
-    /// Lays out one block through `BlockLayouter`, which leads each kind to its layout function.
+    /// Lays out one block through `BlockLayouter`, which leads each kind to its layout
+    /// function, with the direction and alignment an enclosing HTML element gives it.
     func layoutBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
+        var context = context
+        if let direction = block.direction { context.direction = direction }
+        if let alignment = block.alignment { context.alignment = alignment }
         var layouter = BlockLayouter(session: self, context: context)
         return block.accept(&layouter)
     }
@@ -55,28 +69,45 @@ extension LayoutSession {
         context.tight ? 0 : blockSpacing
     }
 
+    /// A paragraph of `text`, aligned by `alignment` (HTML's `align`, physical: left is left),
+    /// else by the context's, else as the body.
     func paragraph(_ text: StyledText, _ context: BlockContext, alignment: TextAlignment? = nil) -> [Slice] {
         if text.string.allSatisfy({ $0.isWhitespace }) {
             return anchorSlice(text.anchors.map(\.name))
         }
         let space = paragraphSpacing(context)
-        return paragraphSlices(text, bodyFormat(width: context.column.width, alignment: alignment),
-                               x: context.column.x, spaceBefore: space, spaceAfter: space)
+        let physical = alignment ?? context.alignment
+        var format = bodyFormat(width: context.column.width, alignment: physical.map { startRelative($0, text, context) })
+        format.direction = context.direction
+        if let role = context.textRole { format.text = role }
+        return paragraphSlices(text, format, x: context.column.x, spaceBefore: space, spaceAfter: space)
+    }
+
+    /// `physical` (HTML's `align`: left is left whatever the direction) as a paragraph format
+    /// takes it, relative to the text's start: left and right swapped for text set right to
+    /// left (by the context, else by its first strong character).
+    func startRelative(_ physical: TextAlignment, _ text: StyledText, _ context: BlockContext) -> TextAlignment {
+        guard physical == .left || physical == .right else { return physical }
+        let rtl = context.direction.map { $0 == .rightToLeft } ?? TextDirection.isRightToLeft(text.string)
+        return rtl ? (physical == .left ? .right : .left) : physical
     }
 
     func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
         let destination = anchors.headingDestinations[line] ?? "h-line\(line)"
         let title = content.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
         sink.addOutline(OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination), line: line)
-        return headingSlices(level: level, styledText(content, line: line), destination: destination, context)
+        return headingSlices(level: level, styledText(content, line: line), destination: destination, context,
+                             alignment: context.alignment)
     }
 
     /// A heading's lines: keep with what follows, a destination at the top, a rule under
-    /// levels 1 and 2.
+    /// levels 1 and 2. `alignment` is physical (HTML's); nil (or justify): at the start.
     func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext,
-                       alignment: TextAlignment = .left) -> [Slice] {
+                       alignment: TextAlignment? = nil) -> [Slice] {
         let look = typography.heading(level)
-        let format = format(look.text, width: context.column.width, alignment: alignment)
+        let physical = alignment == .justify ? nil : alignment
+        var format = format(look.text, width: context.column.width, alignment: physical.map { startRelative($0, text, context) } ?? .left)
+        format.direction = context.direction
         var text = text
         if text.isEmpty { text.append(" ") }
         var slices = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
@@ -114,19 +145,42 @@ extension LayoutSession {
         return slices
     }
 
-    /// A quote: its blocks indented beside a bar. Deep nesting stops indenting (and adding
-    /// bars) once the text column would get narrower than `minimumColumnWidth`.
+    /// A Mermaid diagram, which nothing here can draw: its source as code, a small caption
+    /// under it saying so (`mermaid.caption`), and a warning naming its line.
+    func mermaidBlock(_ code: String, line: Int, _ context: BlockContext) -> [Slice] {
+        sink.warn(Warning(line: line, message: "mermaid diagram not drawn; its source is set as code"))
+        var slices = codeBlock(code, context)
+        let look = typography.caption
+        var text = StyledText()
+        text.append(wording(style.mermaidCaption, width: context.column.width), StyledText.Attributes(italic: true, color: typography.muted))
+        var format = format(look.text, width: context.column.width, alignment: .left)
+        format.direction = context.direction
+        let caption = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
+        slices[slices.count - 1].keepWithNext = true
+        slices[slices.count - 1].spaceAfter = 0
+        return slices + caption
+    }
+
+    /// A quote: its blocks indented beside a bar.
     func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
-        let indent = min(typography.quoteIndent, max(0, context.column.width - typography.minimumColumnWidth))
+        besideBar(typography.quoteBar, context) { layoutBlocks(children, $0) }
+    }
+
+    /// Blocks set by `content` in a column indented from the start edge (the right one when
+    /// right to left), beside a bar drawn down every slice (a quote's, an alert's coloured
+    /// one, the thin rule beside what `<details>` folds). Deep nesting stops indenting (and
+    /// adding bars) once the text column would get too narrow (`nestingIndent`).
+    func besideBar(_ bar: Typography.Rule, _ context: BlockContext, content: (BlockContext) -> [Slice]) -> [Slice] {
+        let indent = nestingIndent(typography.quoteIndent, context)
+        let rtl = context.isRightToLeft
         var inner = context
-        inner.column = context.column.inset(left: indent)
-        var slices = layoutBlocks(children, inner)
+        inner.column = rtl ? context.column.inset(right: indent) : context.column.inset(left: indent)
+        var slices = content(inner)
         guard !slices.isEmpty, indent > 0 else { return slices }
         let before = max(slices[0].spaceBefore, paragraphSpacing(context))
         let after = max(slices[slices.count - 1].spaceAfter, paragraphSpacing(context))
         slices.bakeSpacing()
-        let barX = context.column.x + typography.quoteBarOffset
-        let bar = typography.quoteBar
+        let barX = rtl ? context.column.maxX - typography.quoteBarOffset : context.column.x + typography.quoteBarOffset
         slices.decorateEach { slice in
             slice.items.insert(.line(from: Point(x: barX, y: 0), to: Point(x: barX, y: slice.height),
                                      width: bar.width, color: bar.color), at: 0)
@@ -134,6 +188,13 @@ extension LayoutSession {
         slices[0].spaceBefore = before
         slices[slices.count - 1].spaceAfter = after
         return slices
+    }
+
+    /// A forced page break: a slice of no height that starts a new page (none at the top of one).
+    func pageBreak() -> [Slice] {
+        var slice = Slice(height: 0)
+        slice.pageBreakBefore = true
+        return [slice]
     }
 
     func thematicBreak(_ context: BlockContext) -> [Slice] {

@@ -7,8 +7,10 @@ extension LayoutSession {
         var text = StyledText()
         text.append("\(number).")
         let shaped = typesetter.shape(text, bodyFormat(width: Typography.unwrapped, alignment: .left))
+        var note = context
+        note.direction = context.direction ?? children.firstStrongDirection
         var slices = listItem(children, marker: .text(shaped), gutter: typography.listIndent,
-                              tight: true, spaceBefore: typography.footnoteSpacing, context)
+                              tight: true, spaceBefore: typography.footnoteSpacing, note)
         let name = anchors.footnoteDestination(number)
         if claimDestination(name) { slices[0].destinations.append(Destination(name: name, y: 0)) }
         let back = anchors.footnoteReferenceDestination(number)

@@ -59,7 +59,7 @@ struct HTMLBlockPart: Equatable {
             current.lines.append(pieceLine)
         }
         func appendText(_ t: String) {
-            var text = collapse(t)
+            var text = HTMLText.collapseWhitespace(t)
             // A space at the start of a line (of the part, after a label or a <br>) or after a space goes.
             let hasContent = current.inlines.contains {
                 if case .text(let s) = $0 { return !s.isEmpty }
@@ -139,23 +139,6 @@ struct HTMLBlockPart: Equatable {
         flush()
         return parts
     }
-
-    /// Runs of HTML whitespace as one space.
-    static func collapse(_ s: String) -> String {
-        guard s.contains(where: { $0.isWhitespace && $0 != " " }) || s.contains("  ") else { return s }
-        var out = ""
-        var space = false
-        for c in s {
-            if c == " " || c == "\n" || c == "\t" || c == "\r" || c == "\u{0C}" {
-                if !space { out.append(" ") }
-                space = true
-            } else {
-                out.append(c)
-                space = false
-            }
-        }
-        return out
-    }
 }
 
 extension LayoutSession {
@@ -177,7 +160,7 @@ extension LayoutSession {
                 let destination = "html\(line)-\(k)"
                 sink.addOutline(OutlineEntry(level: level, title: title, destination: destination), line: line)
                 let heading = headingSlices(level: level, text, destination: destination, context,
-                                            alignment: part.alignment == .justify ? .left : part.alignment ?? .left)
+                                            alignment: part.alignment ?? context.alignment)
                 slices += heading
             case .paragraph:
                 // Warnings name the part's own line: its element's, not the block's first.

@@ -23,6 +23,7 @@ extension LayoutSession {
     /// `line` (raw HTML), for warnings. O(n) in the content.
     func paragraphWithImages(_ content: [Inline], line: Int, lines: [Int]? = nil, alignment: TextAlignment? = nil,
                              _ context: BlockContext) -> [Slice] {
+        let alignment = alignment ?? context.alignment
         guard content.contains(where: Self.mayStartFigure) else {
             return paragraph(styledText(content, line: line, lines: lines), context, alignment: alignment)
         }
@@ -97,7 +98,7 @@ extension LayoutSession {
         let caption = figure.isMarkdown ? figure.alt.trimmingCharacters(in: .whitespacesAndNewlines) : ""
         let room = style.contentHeight - (caption.isEmpty ? 0 : typography.captionRoom)
         let size = Self.fitted(image, declared: figure.declared, into: ImageBox(width: context.column.width, height: room))
-        let x = context.column.x + (context.column.width - size.width) * Self.offsetFraction(alignment)
+        let x = context.column.x + (context.column.width - size.width) * Self.offsetFraction(alignment, context)
         var slice = Slice(height: size.height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
         slice.excerptRole = .atomic(sink.newAtomicGroup())
         let rect = Rect(x: x, y: 0, width: size.width, height: size.height)
@@ -110,7 +111,9 @@ extension LayoutSession {
         var text = StyledText()
         text.append(caption, StyledText.Attributes(italic: true, color: typography.muted))
         let look = typography.caption
-        let format = format(look.text, width: context.column.width, alignment: alignment == .justify ? .left : alignment ?? .left)
+        let physical = alignment == .justify ? nil : alignment
+        var format = format(look.text, width: context.column.width, alignment: physical.map { startRelative($0, text, context) } ?? .left)
+        format.direction = context.direction
         var lines = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
         for k in lines.indices { lines[k].excerptRole = slice.excerptRole }
         slice.spaceAfter = 0
@@ -156,7 +159,7 @@ extension LayoutSession {
         slice.height = height
         let frame = typography.placeholderFrame
         slice.items.insert(.frame(Rect(x: column.x, y: 0, width: width, height: height), width: frame.width, color: frame.color), at: 0)
-        slice.shiftRight((column.width - width) * Self.offsetFraction(alignment))
+        slice.shiftRight((column.width - width) * Self.offsetFraction(alignment, context))
         slice.spaceBefore = blockSpacing
         slice.spaceAfter = blockSpacing
         slice.excerptRole = .atomic(sink.newAtomicGroup())
@@ -164,13 +167,11 @@ extension LayoutSession {
         return [slice]
     }
 
-    /// What stands for an image that cannot be shown: its alt text, else its file name.
+    /// What stands for an image that cannot be shown: its alt text, else a name from its URL
+    /// (`ImageLabel`: a badge's label and message, a file's name).
     static func placeholderLabel(alt: String, source: String) -> String {
         let trimmed = alt.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !trimmed.isEmpty { return trimmed }
-        let path = source.prefix { $0 != "?" && $0 != "#" }
-        let name = path.split(separator: "/").last.map(String.init) ?? ""
-        return name.isEmpty ? "image" : name
+        return trimmed.isEmpty ? ImageLabel.label(for: source) : trimmed
     }
 
     /// The size to set `image` at: its declared size (one side alone keeps the aspect ratio),
@@ -187,12 +188,15 @@ extension LayoutSession {
         return (max(0.5, w * scale), max(0.5, h * scale))
     }
 
-    /// Where a block of some width sits in the column: 0 left, 0.5 centred, 1 right.
-    static func offsetFraction(_ alignment: TextAlignment?) -> Double {
+    /// Where a block of some width sits in the column: 0 left, 0.5 centred, 1 right (HTML's
+    /// `align`, physical); without one, at the start: the right edge where blocks run right
+    /// to left.
+    static func offsetFraction(_ alignment: TextAlignment?, _ context: BlockContext) -> Double {
         switch alignment {
         case .center: return 0.5
         case .right: return 1
-        default: return 0
+        case .left: return 0
+        case .justify, nil: return context.isRightToLeft ? 1 : 0
         }
     }
 

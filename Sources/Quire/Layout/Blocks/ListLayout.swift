@@ -2,8 +2,9 @@
 ///
 /// The body of every item (all its lines and blocks) is set in a column indented by the
 /// gutter, so wrapped lines and later paragraphs start under the first word whatever the
-/// text alignment; the marker is drawn in the gutter beside the first line. Right-to-left
-/// items mirror this: body on the left, marker column on the right.
+/// text alignment; the marker is drawn in the gutter beside the first line. A list takes one
+/// direction for all its items (`TextDirection.ofList`), so markers never change sides; a
+/// right-to-left list mirrors this: body on the left, marker column on the right.
 extension LayoutSession {
     /// What sits in an item's marker column.
     enum MarkerSpec {
@@ -34,10 +35,12 @@ extension LayoutSession {
             if let checked = item.task { markers[i] = .task(checked: checked) }
         }
         let itemGap = list.isTight ? typography.tightItemSpacing : blockSpacing
+        var items = context
+        items.direction = TextDirection.ofList(list, in: context)
         var slices: [Slice] = []
         for (i, item) in list.items.enumerated() {
             slices += listItem(item.blocks, marker: markers[i], gutter: gutter, tight: list.isTight,
-                               spaceBefore: i == 0 ? 0 : itemGap, context)
+                               spaceBefore: i == 0 ? 0 : itemGap, items)
         }
         guard !slices.isEmpty else { return [] }
         let outer = context.listDepth > 0 && context.tight ? typography.tightItemSpacing : blockSpacing
@@ -51,14 +54,15 @@ extension LayoutSession {
         return overflow ? "\(start)." : "\(sum)."
     }
 
-    /// One item: its blocks in the body column, the marker beside the first line.
+    /// One item: its blocks in the body column, the marker beside the first line (on the
+    /// right when `context` runs right to left).
     func listItem(_ blocks: [Block], marker: MarkerSpec, gutter: Double, tight: Bool,
                   spaceBefore: Double, _ context: BlockContext) -> [Slice] {
         let gap = typography.listMarkerGap
         let column = context.column
         // Deep nesting stops indenting once the text column would get too narrow.
-        let indent = min(gutter, max(0, column.width - typography.minimumColumnWidth))
-        let rtl = TextDirection.isRightToLeft(firstText(blocks))
+        let indent = nestingIndent(gutter, context)
+        let rtl = context.isRightToLeft
         var inner = context
         inner.column = rtl ? column.inset(right: indent) : column.inset(left: indent)
         inner.tight = tight
@@ -95,16 +99,5 @@ extension LayoutSession {
                                                   top: 0, width: width)))
         }
         return slices
-    }
-
-    /// The text of an item's first paragraph or heading, which decides its direction.
-    private func firstText(_ blocks: [Block]) -> String {
-        for block in blocks {
-            switch block.kind {
-            case .paragraph(let c), .heading(_, let c): return c.plainText
-            default: continue
-            }
-        }
-        return ""
     }
 }

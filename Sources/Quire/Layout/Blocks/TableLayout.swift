@@ -1,91 +1,217 @@
-/// GFM tables: columns sized from their cells' minimum and preferred widths and fitted to the
-/// text column (smaller type, down to a floor, before words wrap inside), cells wrapped and
-/// aligned per column, inline styles and links kept, a shaded header row that pagination
-/// repeats on every page the table continues on. One slice per row: a row is never split
-/// across pages unless it is taller than a page, and then only between lines.
+/// Tables, GFM's and HTML's alike: cells placed on a grid (`Table.grid`: `colspan`, `rowspan`),
+/// columns sized from their cells' minimum and preferred widths and fitted to the text column
+/// (smaller type, down to a floor, before words wrap inside), cells wrapped and aligned per
+/// column or per cell, inline styles, links and images kept, a shaded header that pagination
+/// repeats on every page the table continues on. A cell of inline content (every GFM cell, an
+/// HTML cell of one paragraph) is set in the table's type; a cell of blocks (Markdown inside an
+/// HTML cell, several paragraphs, a list, code) is laid out as blocks in the cell's column.
+/// One slice per band of rows that `rowspan` joins (a row, mostly): a band is never split
+/// across pages unless it is taller than a page, and then only between lines. A table laid
+/// out right to left (`dir`, or its context's) has its first column on the right. A table of
+/// images alone, without a header (logos laid out with HTML), is a bare grid: no rules.
 extension LayoutSession {
-    /// Stages: collect each cell's styled text; measure each cell once, unwrapped (its
-    /// preferred width and its widest word); fit the columns (`TableColumns`); set the rows,
-    /// reusing the measured layout of every cell that fits unwrapped at the table's size;
-    /// cut rows taller than a page. O(cells' text).
+    /// What a cell holds, ready to be measured and set.
+    private enum CellContent {
+        case empty
+        /// Inline content, set in the table's type, each line placed by the cell's alignment.
+        case text(StyledText, Table.Alignment)
+        /// Blocks, laid out in the cell's column in the body's type.
+        case blocks([Block], TextAlignment?)
+    }
+
+    /// Stages: place the cells on the grid; collect each cell's content; measure each cell
+    /// once, unwrapped (its preferred width and its widest word), spanning cells after the
+    /// others; fit the columns (`TableColumns`); set the cells, reusing the measured layout of
+    /// every text cell that fits unwrapped at the table's size; stack the rows into bands and
+    /// cut bands taller than a page. O(cells' text); a cell of blocks is laid out twice.
     func table(_ table: Table, line: Int, _ context: BlockContext) -> [Slice] {
-        let columns = table.rows.map(\.count).max() ?? 0
-        guard columns > 0 else { return [] }
+        let (placed, columns) = table.grid
+        guard columns > 0, !placed.isEmpty else { return [] }
         let size = typography.tableSize
-        let isHeader = { (r: Int) in table.hasHeader && r == 0 }
-        func alignment(_ c: Int) -> Table.Alignment { c < table.alignments.count ? table.alignments[c] : .none }
+        let rowCount = table.cells.count
+        let isHeaderRow = { (r: Int) in r < table.headerRows }
+        let rtl = context.isRightToLeft
+        func alignment(_ p: Table.PlacedCell) -> Table.Alignment {
+            p.cell.alignment ?? (p.column < table.alignments.count ? table.alignments[p.column] : .none)
+        }
+        func direction(_ p: Table.PlacedCell) -> WritingDirection? { p.cell.direction ?? context.direction }
+        func isBold(_ p: Table.PlacedCell) -> Bool { isHeaderRow(p.row) || p.cell.isHeader }
 
         // Collect. Images in cells may be larger than in a line of text, up to a column's share.
         let imageBox = ImageBox(width: context.column.width / Double(columns) * typography.tableImageWidthShare,
                                 height: typography.body.lineHeight * typography.tableImageLines)
-        let texts: [[StyledText]] = table.rows.map { row in
-            (0..<columns).map { c in c < row.count ? styledText(row[c], line: line, imageBox: imageBox) : StyledText() }
-        }
-        // Measure.
+        let contents = placed.map { cellContent($0, alignment: alignment($0), imageBox: imageBox) }
+        let bare = table.headerRows == 0 && placed.allSatisfy { Self.holdsImagesOnly($0.cell.blocks) }
+            && placed.contains { !$0.cell.blocks.isEmpty }
+
+        // Measure: single-column cells first, then spanning ones widen the columns they cover.
+        let padding = size * typography.tablePadding
         var minimum = Array(repeating: size, count: columns)
         var preferred = minimum
-        let measured: [[ShapedText?]] = texts.enumerated().map { r, row in
-            row.enumerated().map { c, cell in
-                guard !cell.isEmpty else { return nil }
-                guard cell.count <= Self.shapingChunk else {
+        var measured: [ShapedText?] = Array(repeating: nil, count: placed.count)
+        var spanning: [(index: Int, minimum: Double, preferred: Double)] = []
+        for (i, p) in placed.enumerated() {
+            var widths: (minimum: Double, preferred: Double)
+            switch contents[i] {
+            case .empty:
+                continue
+            case .text(let text, _):
+                guard text.count <= Self.shapingChunk else {
                     // Too long to shape at once: it gets as much width as the table can give.
-                    minimum[c] = max(minimum[c], context.column.width)
-                    preferred[c] = max(preferred[c], context.column.width)
-                    return nil
+                    widths = (context.column.width, context.column.width)
+                    break
                 }
-                let shaped = typesetter.shape(cell, tableFormat(size: size, width: .infinity, header: isHeader(r)))
-                minimum[c] = max(minimum[c], shaped.minimumContentWidth())
-                preferred[c] = max(preferred[c], shaped.lines.map(\.width).max() ?? 0)
-                return shaped
+                var format = tableFormat(size: size, width: .infinity, header: isBold(p))
+                format.direction = direction(p)
+                let shaped = typesetter.shape(text, format)
+                measured[i] = shaped
+                widths = (shaped.minimumContentWidth(), shaped.lines.map(\.width).max() ?? 0)
+            case .blocks(let blocks, let align):
+                var cell = cellContext(context, alignment: align, direction: direction(p))
+                cell.textRole = tableFormat(size: size, width: .infinity, header: isBold(p)).text
+                widths = measureBlocks(blocks, cell)
+            }
+            if p.cell.columnSpan == 1 {
+                minimum[p.column] = max(minimum[p.column], widths.minimum)
+                preferred[p.column] = max(preferred[p.column], widths.preferred)
+            } else {
+                spanning.append((i, widths.minimum, widths.preferred))
             }
         }
+        for s in spanning {
+            let p = placed[s.index]
+            let covered = p.column..<min(columns, p.column + p.cell.columnSpan)
+            let between = 2 * padding * Double(covered.count - 1)
+            func widen(_ widths: inout [Double], to needed: Double) {
+                let deficit = needed - between - covered.reduce(0) { $0 + widths[$1] }
+                if deficit > 0 { for c in covered { widths[c] += deficit / Double(covered.count) } }
+            }
+            widen(&minimum, to: s.minimum)
+            widen(&preferred, to: s.preferred)
+        }
+
         // Fit.
-        let fit = TableColumns(minimum: minimum, preferred: preferred, padding: size * typography.tablePadding,
+        let fit = TableColumns(minimum: minimum, preferred: preferred, padding: padding,
                                available: context.column.width, floor: typography.tableMinimumScale)
         let tableSize = size * fit.scale
         let tableWidth = fit.totalWidth
-        let left = context.column.x
+        let left = context.column.x + (context.column.width - tableWidth) * Self.offsetFraction(context.alignment, context)
+        /// Where each column starts, left to right (its padding included), as if the table ran
+        /// left to right; mirrored when it runs right to left, its first column on the right.
+        var starts: [Double] = []
+        var x = left
+        for w in fit.widths {
+            starts.append(x)
+            x += w + 2 * fit.padding
+        }
+        /// Left and right edges of the columns `span`, padding included.
+        func spanEdges(_ span: Range<Int>) -> (Double, Double) {
+            if span == 0..<columns { return (left, left + tableWidth) }
+            let last = span.upperBound - 1
+            let start = starts[span.lowerBound], end = starts[last] + fit.widths[last] + 2 * fit.padding
+            return rtl ? (2 * left + tableWidth - end, 2 * left + tableWidth - start) : (start, end)
+        }
+        func cellLeft(_ p: Table.PlacedCell) -> Double {
+            spanEdges(p.column..<min(columns, p.column + p.cell.columnSpan)).0
+        }
+        func cellWidth(_ p: Table.PlacedCell) -> Double {
+            let covered = p.column..<min(columns, p.column + p.cell.columnSpan)
+            return covered.reduce(0) { $0 + fit.widths[$1] } + 2 * fit.padding * Double(covered.count - 1)
+        }
 
-        // Set the rows.
+        // Set each cell's content, from its top.
+        let minimumContent = tableSize * typography.tableLineHeight
+        var set: [(slice: Slice, boxes: [(top: Double, bottom: Double)])] = []
+        for (i, p) in placed.enumerated() {
+            let x = cellLeft(p) + fit.padding, width = cellWidth(p)
+            switch contents[i] {
+            case .empty:
+                set.append((Slice(height: 0), []))
+            case .text(let text, let align):
+                var format = tableFormat(size: tableSize, width: width, header: isBold(p))
+                format.direction = direction(p)
+                set.append(cellSlice(text, measured: fit.scale == 1 ? measured[i] : nil, format: format, x: x, alignment: align))
+            case .blocks(let blocks, let align):
+                var cell = cellContext(context, alignment: align, direction: direction(p))
+                cell.column = Column(x: x, width: width)
+                cell.textRole = tableFormat(size: tableSize, width: width, header: isBold(p)).text
+                set.append(Self.stackedWithBoxes(layoutBlocks(blocks, cell)))
+            }
+        }
+
+        // Rows: each as tall as its tallest cell; a cell spanning rows lengthens its last.
+        var rowHeights = Array(repeating: minimumContent + 2 * fit.padding, count: rowCount)
+        for (i, p) in placed.enumerated() where p.cell.rowSpan == 1 {
+            rowHeights[p.row] = max(rowHeights[p.row], set[i].slice.height + 2 * fit.padding)
+        }
+        for (i, p) in placed.enumerated() where p.cell.rowSpan > 1 {
+            let rows = p.row..<(p.row + p.cell.rowSpan)
+            let deficit = set[i].slice.height + 2 * fit.padding - rows.reduce(0) { $0 + rowHeights[$1] }
+            if deficit > 0 { rowHeights[rows.upperBound - 1] += deficit }
+        }
+
+        // Bands: rows joined by cells spanning them, each a slice.
         let group = sink.newAtomicGroup()
         var slices: [Slice] = []
         var header: RepeatedHeader?
-        for (r, row) in texts.enumerated() {
-            var slice = Slice(height: 0)
+        var headerSlices: [Slice] = []
+        var next = 0   // the first cell (in `placed`, row-major) not set yet
+        var r = 0
+        while r < rowCount {
+            var end = r + 1
+            var k = next
+            while k < placed.count, placed[k].row < end {
+                end = max(end, placed[k].row + placed[k].cell.rowSpan)
+                k += 1
+            }
+            var tops: [Double] = [0]
+            for row in r..<end { tops.append(tops[row - r] + rowHeights[row]) }
+            var slice = Slice(height: tops[end - r])
             var boxes: [(top: Double, bottom: Double)] = []
-            var x = left
-            var contentHeight = tableSize * typography.tableLineHeight
-            for c in 0..<columns {
-                let reuse = fit.scale == 1 ? measured[r][c] : nil
-                let cell = cellSlice(row[c], measured: reuse, format: tableFormat(size: tableSize, width: fit.widths[c], header: isHeader(r)),
-                                     x: x + fit.padding, alignment: alignment(c))
-                for box in cell.boxes { boxes.append((box.top + fit.padding, box.bottom + fit.padding)) }
-                var content = cell.slice
-                content.pushDown(fit.padding)
+            for i in next..<k {
+                var content = set[i].slice
+                let dy = tops[placed[i].row - r] + fit.padding
+                content.pushDown(dy)
                 slice.items += content.items
                 slice.links += content.links
                 slice.destinations += content.destinations
-                contentHeight = max(contentHeight, cell.slice.height)
-                x += fit.widths[c] + 2 * fit.padding
+                for box in set[i].boxes { boxes.append((box.top + dy, box.bottom + dy)) }
             }
-            slice.height = contentHeight + 2 * fit.padding
-            let rule = { (y: Double, width: Double) in
-                PageItem.line(from: Point(x: left, y: y), to: Point(x: left + tableWidth, y: y), width: width, color: self.style.ruleColor)
+            let isHeader = isHeaderRow(r)
+            if !bare {
+                if isHeader {
+                    slice.items.insert(.fill(Rect(x: left, y: 0, width: tableWidth, height: slice.height), typography.codeBackground), at: 0)
+                }
+                // Under each row, a rule broken where a cell spans down past it.
+                for row in r..<end {
+                    let width = isHeaderRow(row) ? typography.tableHeaderRule : typography.tableRowRule
+                    var open = Array(repeating: false, count: columns)
+                    for p in placed[next..<k] where p.row <= row && p.row + p.cell.rowSpan > row + 1 {
+                        for c in p.column..<min(columns, p.column + p.cell.columnSpan) { open[c] = true }
+                    }
+                    for span in Self.closedSpans(open) {
+                        let (a, b) = spanEdges(span)
+                        slice.items.append(.line(from: Point(x: a, y: tops[row + 1 - r]), to: Point(x: b, y: tops[row + 1 - r]),
+                                                 width: width, color: style.ruleColor))
+                    }
+                }
+                if r == 0 {
+                    slice.items.append(.line(from: Point(x: left, y: 0), to: Point(x: left + tableWidth, y: 0),
+                                             width: typography.tableHeaderRule, color: style.ruleColor))
+                }
             }
-            if isHeader(r) {
-                slice.items.insert(.fill(Rect(x: left, y: 0, width: tableWidth, height: slice.height), typography.codeBackground), at: 0)
+            slice.excerptRole = .tableRow(group, isHeader: isHeader)
+            next = k
+            defer { r = end }
+            if isHeader {
                 slice.keepWithNext = true
-            }
-            slice.items.append(rule(slice.height, isHeader(r) ? typography.tableHeaderRule : typography.tableRowRule))
-            if r == 0 { slice.items.append(rule(0, typography.tableHeaderRule)) }
-            slice.excerptRole = .tableRow(group, isHeader: isHeader(r))
-            if isHeader(r) {
+                slices.append(slice)
                 var repeated = slice
                 repeated.destinations = []  // named once, where the table starts
-                header = RepeatedHeader(repeated)
-                slices.append(slice)
+                headerSlices.append(repeated)
                 continue
             }
+            if header == nil, !headerSlices.isEmpty { header = RepeatedHeader(headerSlices.stacked()) }
             slice.repeatedHeader = header
             let limit = style.contentHeight - (header?.slice.height ?? 0) - 1
             if slice.height > limit {
@@ -94,9 +220,150 @@ extension LayoutSession {
                 slices.append(slice)
             }
         }
+        guard !slices.isEmpty else { return [] }
         slices[0].spaceBefore = blockSpacing
         slices[slices.count - 1].spaceAfter = blockSpacing
         return slices
+    }
+
+    /// What `p` holds, as set: inline content when it is one paragraph (a GFM cell) or HTML of
+    /// one paragraph; blocks otherwise. A table inside it (left as raw HTML by the parser) is
+    /// set as text, with a warning naming its line.
+    private func cellContent(_ p: Table.PlacedCell, alignment: Table.Alignment, imageBox: ImageBox) -> CellContent {
+        let blocks = p.cell.blocks
+        for block in blocks {
+            if case .html(let html) = block.kind, html.range(of: "<table", options: .caseInsensitive) != nil {
+                sink.warn(Warning(line: block.line, message: "table inside a table cell set as text"))
+            }
+        }
+        guard blocks.count == 1 else { return blocks.isEmpty ? .empty : .blocks(blocks, Self.textAlignment(p.cell.alignment)) }
+        switch blocks[0].kind {
+        case .paragraph(let content):
+            return .text(styledText(content, line: blocks[0].line, imageBox: imageBox), alignment)
+        case .html(let html):
+            let parts = HTMLBlockPart.parts(html)
+            if parts.isEmpty { return .empty }
+            guard parts.count == 1, parts[0].role == .paragraph else { return .blocks(blocks, Self.textAlignment(p.cell.alignment)) }
+            var text = styledText(parts[0].inlines, line: blocks[0].line, lines: parts[0].lines, imageBox: imageBox)
+            for name in HTMLText.anchorNames(in: html).compactMap(anchors.destination(forFragment:))
+            where !text.anchors.contains(where: { $0.name == name }) {
+                text.anchors.insert(StyledText.Anchor(offset: 0, name: name), at: 0)
+            }
+            return .text(text, p.cell.alignment ?? Self.tableAlignment(parts[0].alignment) ?? alignment)
+        default:
+            return .blocks(blocks, Self.textAlignment(p.cell.alignment))
+        }
+    }
+
+    /// Where blocks of a cell are set: no list nesting or tightness from around the table.
+    private func cellContext(_ context: BlockContext, alignment: TextAlignment?, direction: WritingDirection?) -> BlockContext {
+        var cell = BlockContext(column: Column(x: 0, width: Typography.unwrapped))
+        cell.inTableCell = true
+        cell.alignment = alignment
+        cell.direction = direction
+        return cell
+    }
+
+    /// The narrowest and the widest a cell of blocks wants to be: laid out unwrapped as a trial
+    /// (what it records dropped), each line's widest word and whole width plus its indent from
+    /// the cell's edge; an image wants its width and makes do with a few lines' height.
+    private func measureBlocks(_ blocks: [Block], _ context: BlockContext) -> (minimum: Double, preferred: Double) {
+        let slices = trial { layoutBlocks(blocks, context) }.value
+        var narrowest = 0.0, widest = 0.0
+        for slice in slices {
+            for item in slice.items {
+                switch item {
+                case .text(let line):
+                    let indent = context.column.width - line.shaped.format.width
+                    narrowest = max(narrowest, line.shaped.minimumContentWidth() + indent)
+                    widest = max(widest, line.width + indent)
+                case .image(let rect, _), .frame(let rect, _, _):
+                    narrowest = max(narrowest, min(rect.width, typography.body.lineHeight * 3))
+                    widest = max(widest, rect.width)
+                default:
+                    break
+                }
+            }
+        }
+        return (narrowest, widest)
+    }
+
+    /// `slices` stacked into one (the spacing between them kept, that above the first and
+    /// below the last dropped), with each one's extent, where a cut may not fall.
+    private static func stackedWithBoxes(_ slices: [Slice]) -> (slice: Slice, boxes: [(top: Double, bottom: Double)]) {
+        var baked = slices
+        baked.bakeSpacing()
+        var boxes: [(top: Double, bottom: Double)] = []
+        var y = 0.0
+        for (original, slice) in zip(slices, baked) {
+            boxes.append((y + slice.height - original.height, y + slice.height))
+            y += slice.height
+        }
+        return (baked.stacked(), boxes)
+    }
+
+    /// Whether a cell holds images and nothing else (links around them, line breaks, blank
+    /// text): a cell of a table used to lay out logos. An empty cell does too.
+    static func holdsImagesOnly(_ blocks: [Block]) -> Bool {
+        var images = ImagesOnly()
+        images.walk(blocks)
+        return images.only
+    }
+
+    /// Walks a cell: `only` stays true while it meets images, links, breaks, blank text and
+    /// HTML of such tags only.
+    private struct ImagesOnly: DocumentWalker {
+        var only = true
+        static let tags: Set<String> = ["img", "a", "br", "p", "div", "picture", "source", "center", "span", "sub", "sup"]
+        mutating func defaultVisit(_ block: Block) {
+            switch block.kind {
+            case .paragraph, .html: for content in block.inlineContent { walk(content) }
+            default: only = false
+            }
+        }
+        mutating func visitHTML(_ block: Block, html: String) { visitHTML(html) }
+        mutating func visitText(_ text: String) { if !text.allSatisfy(\.isWhitespace) { only = false } }
+        mutating func visitCode(_ code: String) { only = false }
+        mutating func visitFootnoteReference(label: String) { only = false }
+        mutating func visitImage(source: String, title: String, alt: [Inline]) {}
+        mutating func visitHTML(_ html: String) {
+            for piece in HTMLText.pieces(html) {
+                switch piece {
+                case .text(let t): if !t.allSatisfy(\.isWhitespace) { only = false }
+                case .tag(let tag): if !Self.tags.contains(tag.name) { only = false }
+                }
+            }
+        }
+    }
+
+    /// The runs of columns not marked `open`, as ranges.
+    private static func closedSpans(_ open: [Bool]) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var start: Int?
+        for (c, isOpen) in open.enumerated() {
+            if !isOpen, start == nil { start = c }
+            if isOpen, let s = start { spans.append(s..<c); start = nil }
+        }
+        if let s = start { spans.append(s..<open.count) }
+        return spans
+    }
+
+    private static func textAlignment(_ alignment: Table.Alignment?) -> TextAlignment? {
+        switch alignment {
+        case .left?: return .left
+        case .center?: return .center
+        case .right?: return .right
+        case .none?, nil: return nil
+        }
+    }
+
+    private static func tableAlignment(_ alignment: TextAlignment?) -> Table.Alignment? {
+        switch alignment {
+        case .left?, .justify?: return .left
+        case .center?: return .center
+        case .right?: return .right
+        case nil: return nil
+        }
     }
 
     /// How table cells are set: the table's type, bold in the header; lines are placed by
@@ -123,7 +390,7 @@ extension LayoutSession {
             rightToLeft = measured.isRightToLeft
         } else {
             lines = paragraphSlices(text, format, x: x, spaceBefore: 0, spaceAfter: 0)
-            rightToLeft = TextDirection.isRightToLeft(text.string)
+            rightToLeft = format.direction.map { $0 == .rightToLeft } ?? TextDirection.isRightToLeft(text.string)
         }
         var boxes: [(top: Double, bottom: Double)] = []
         var top = 0.0

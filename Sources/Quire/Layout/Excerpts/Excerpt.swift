@@ -23,16 +23,29 @@ extension LayoutSession {
     /// what the section holds: its warnings, its outline entries) and only the destinations
     /// on the lines kept are placed here; when it is not, the trial's sink is kept (or, when
     /// it set pictures as lines, the body is laid out again as the full text would be: this
-    /// is the only place it is shown).
+    /// is the only place it is shown). Forced page breaks are left to the full text: an
+    /// excerpt runs on.
     func excerpt(_ body: [Block], lines n: Int, target: String, decorationFirst: Bool = false,
                  _ context: BlockContext) -> Excerpt {
         let decorationCount = decorationFirst ? body.prefix { $0.isDecoration }.count : 0
         let decoration = layoutBlocks(Array(body.prefix(decorationCount)), context)
         let rest = Array(body.dropFirst(decorationCount))
         var excerpt = counted(rest, lines: n, target: target, context)
-        excerpt.slices = decoration + excerpt.slices
+        excerpt.slices = Self.withoutPageBreaks(decoration + excerpt.slices)
         excerpt.decorationBlocks = decorationCount
         return excerpt
+    }
+
+    /// `slices` without forced page breaks (an empty break's slice goes, another slice keeps
+    /// its content).
+    private static func withoutPageBreaks(_ slices: [Slice]) -> [Slice] {
+        slices.compactMap { slice in
+            guard slice.pageBreakBefore else { return slice }
+            if slice.isEmptyBreak { return nil }
+            var kept = slice
+            kept.pageBreakBefore = false
+            return kept
+        }
     }
 
     private func counted(_ body: [Block], lines n: Int, target: String, _ context: BlockContext) -> Excerpt {

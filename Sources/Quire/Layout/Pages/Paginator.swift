@@ -3,7 +3,10 @@
 /// A page ends before the first slice that does not fit. If the slice before that break
 /// must keep with its next (a heading, an orphan line, a marker's line), the break moves
 /// back to the start of that chain, unless the chain fills the whole page, in which case it
-/// breaks where it must. Spacing between slices is dropped at the top of a page. A page that
+/// breaks where it must. Spacing between slices is dropped at the top of a page. A slice that
+/// asks for a page break (`pageBreakBefore`: a forced break, the "Full text" part) starts a new
+/// page unless nothing with height stands on the current one yet, so breaks in a row make no
+/// empty page; breaks left at the end make none either. A page that
 /// starts with a table's body row (the table continues from the page before) starts with the
 /// table's header row again (`Slice.repeatedHeader`). Page furniture (header, footer) is
 /// added afterwards, when the page count is known.
@@ -45,7 +48,12 @@ struct PageFlow {
     /// The pages left when no slice follows: at least one page for a document.
     mutating func finish() -> [Page] {
         var pages: [Page] = []
-        while head < pending.count || pagesMade == 0, let page = nextPage(final: true) { pages.append(page) }
+        while head < pending.count || pagesMade == 0 {
+            // Page breaks with nothing after them: no empty last page.
+            if pagesMade > 0, pending[head...].allSatisfy(\.isEmptyBreak) { break }
+            guard let page = nextPage(final: true) else { break }
+            pages.append(page)
+        }
         return pages
     }
 
@@ -61,8 +69,10 @@ struct PageFlow {
         while next < pending.count {
             let slice = pending[next]
             let first = next == head
-            if slice.pageBreakBefore && !first { break }
-            let gap = first ? 0 : max(fill.spaceAfter, slice.spaceBefore)
+            if slice.pageBreakBefore && !first && fill.y > 0 { break }
+            // Nothing but a page break above it: the slice is at the top of the page.
+            let atTop = first || (fill.y == 0 && pending[head].pageBreakBefore)
+            let gap = atTop ? 0 : max(fill.spaceAfter, slice.spaceBefore)
             if !first && fill.y + gap + slice.height > style.contentHeight + 0.001 { break }
             fill.offsets.append(fill.y + gap)
             fill.y += gap + slice.height
@@ -73,7 +83,7 @@ struct PageFlow {
             filling = fill
             return nil
         }
-        if next < pending.count && !pending[next].pageBreakBefore {
+        if next < pending.count && !(pending[next].pageBreakBefore && fill.y > 0) {
             // Move the break back over slices that must keep with their next...
             var breakAt = next
             while breakAt - 1 > head && pending[breakAt - 1].keepWithNext { breakAt -= 1 }

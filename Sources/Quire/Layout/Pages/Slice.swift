@@ -22,11 +22,16 @@ struct Slice {
     /// row, part of a block it must keep whole (a picture and its caption: one line), or
     /// nothing (rules, anchors).
     var excerptRole: ExcerptRole = .none
-    /// Start a new page with this slice (the "Full text" part).
+    /// Start a new page with this slice (a forced page break, the "Full text" part).
     var pageBreakBefore = false
     /// On a table's body rows: the table's header row, which pagination repeats at the top of
     /// a page that starts with this row (so the previous page ended inside the same table).
     var repeatedHeader: RepeatedHeader?
+
+    /// A forced page break's slice, or one like it: no height, nothing on it.
+    var isEmptyBreak: Bool {
+        pageBreakBefore && height == 0 && items.isEmpty && links.isEmpty && destinations.isEmpty
+    }
 
     /// Moves everything in the slice down by `dy` and grows it by as much.
     mutating func pushDown(_ dy: Double) {

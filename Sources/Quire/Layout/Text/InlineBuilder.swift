@@ -52,9 +52,6 @@ struct InlineBuilder: InlineVisitor {
     private var open: [Open] = []
     /// Links being built (Markdown and HTML): images inside link to nothing more.
     private var linkDepth = 0
-    /// Set after raw HTML that printed nothing (a comment, a dropped tag) between two spaces:
-    /// the second space goes, as HTML collapses them.
-    private var dropNextSpace = false
 
     init(session: LayoutSession, line: Int, imageBox: ImageBox) {
         self.session = session
@@ -66,7 +63,6 @@ struct InlineBuilder: InlineVisitor {
     mutating func append(_ inlines: [Inline]) {
         for inline in inlines {
             inline.accept(&self)
-            if case .html = inline {} else { dropNextSpace = false }
         }
     }
 
@@ -84,10 +80,11 @@ struct InlineBuilder: InlineVisitor {
     }
 
     mutating func visitText(_ s: String) {
-        text.append(dropNextSpace && s.hasPrefix(" ") ? String(s.dropFirst()) : s, effective(attributes))
+        appendCollapsed(s)
     }
 
-    mutating func visitSoftBreak() { text.append(" ", effective(attributes)) }
+    mutating func visitSoftBreak() { appendCollapsed(" ") }
+
     mutating func visitHardBreak() { text.append("\n", effective(attributes)) }
 
     mutating func visitCode(_ s: String) {
@@ -95,6 +92,42 @@ struct InlineBuilder: InlineVisitor {
         a.monospace = true
         a.background = session.typography.codeBackground
         text.append(s, a)
+    }
+
+    /// Appends text as HTML shows it: a run of spaces and tabs as one space, none right after
+    /// a space (so two spaces after a full stop print as one); a non-breaking space stays.
+    /// O(n), and no copy when there is nothing to collapse.
+    private mutating func appendCollapsed(_ s: String) {
+        guard !s.isEmpty else { return }
+        // The text so far ends with a space that collapses with this text's first (a line's
+        // end counts; a space inside code does not: code keeps its spaces).
+        let last = text.string.utf8.last
+        let endsWithSpace = last == 0x0A
+            || (last == 0x20 && text.runs.last.map { $0.range.upperBound == text.count && $0.attributes.monospace } != true)
+        var needsWork = endsWithSpace && (s.utf8.first == 0x20 || s.utf8.first == 0x09)
+        if !needsWork {
+            var previousSpace = false
+            for byte in s.utf8 {
+                let space = byte == 0x20 || byte == 0x09
+                if byte == 0x09 || (space && previousSpace) { needsWork = true; break }
+                previousSpace = space
+            }
+        }
+        var out = s
+        if needsWork {
+            out = ""
+            var space = endsWithSpace
+            for scalar in s.unicodeScalars {
+                if scalar == " " || scalar == "\t" {
+                    if !space { out.unicodeScalars.append(" ") }
+                    space = true
+                } else {
+                    out.unicodeScalars.append(scalar)
+                    space = false
+                }
+            }
+        }
+        text.append(out, effective(attributes))
     }
 
     mutating func visitEmphasis(_ children: [Inline]) { append(children) { $0.italic.toggle() } }
@@ -148,12 +181,10 @@ struct InlineBuilder: InlineVisitor {
     }
 
     private mutating func appendHTML(_ html: String) {
-        let before = text.count
-        defer { dropNextSpace = text.count == before && text.string.hasSuffix(" ") }
         for piece in HTMLText.pieces(html) {
             switch piece {
             case .text(let t):
-                text.append(t, effective(attributes))
+                appendCollapsed(t)
             case .tag(let tag):
                 if !tag.isClosing, let id = tag.attributes["id"] ?? (tag.name == "a" ? tag.attributes["name"] : nil),
                    let destination = session.anchors.destination(forFragment: id) {

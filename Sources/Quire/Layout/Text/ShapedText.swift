@@ -45,13 +45,17 @@ final class ShapedText {
             pango_layout_set_width(layout, -1)
         }
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_auto_dir(layout, 1)
+        // Without a direction of its own, the text's first strong character decides, and Pango
+        // swaps left and right for a right-to-left paragraph; with one (the context's), the
+        // swap is made here, so that left is the start either way.
+        pango_layout_set_auto_dir(layout, format.direction == nil ? 1 : 0)
+        let mirrored = format.direction == .rightToLeft
         switch format.alignment {
-        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .left: pango_layout_set_alignment(layout, mirrored ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+        case .right: pango_layout_set_alignment(layout, mirrored ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .justify:
-            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_alignment(layout, mirrored ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
             pango_layout_set_justify(layout, 1)
         }
         if format.singleLine { pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END) }

@@ -18,6 +18,10 @@ struct ParagraphFormat: Sendable, Equatable {
     var hangingIndent: Double = 0
     /// Set on one line, cut with "…" at the end when too long (table of contents entries).
     var singleLine = false
+    /// The paragraph's direction, as HTML's `dir` sets it; nil: its first strong character
+    /// decides. `alignment` is relative to it: `.left` is the start (the right edge when right
+    /// to left), as for a paragraph whose text decides.
+    var direction: WritingDirection?
 }
 
 /// The font machinery: a Pango context at 72 dpi, unhinted, so that what layout measures is
@@ -29,7 +33,13 @@ struct ParagraphFormat: Sendable, Equatable {
 /// renders one document at a time per process; `quire batch` runs parallel worker processes.
 final class Typesetter {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
+    /// Pango contexts of one font map: for paragraphs whose text decides their direction, and
+    /// for those set left to right and right to left (a layout's base direction is its
+    /// context's; switching one context back and forth would make Pango lay out again every
+    /// paragraph made in it).
     let context: OpaquePointer
+    private let leftToRightContext: OpaquePointer
+    private let rightToLeftContext: OpaquePointer
     private var xHeights: [FontKey: Double] = [:]
     /// `substitute(for:)`'s answers by family list.
     private var substitutes: [FontKey: String?] = [:]
@@ -69,36 +79,49 @@ final class Typesetter {
 
     /// Sets the language glyphs are picked for; nil or empty: the process's default.
     func setLanguage(_ language: String?) {
-        if let language, !language.isEmpty {
-            pango_context_set_language(context, pango_language_from_string(language))
-        } else {
-            pango_context_set_language(context, pango_language_get_default())
+        let pangoLanguage = language.flatMap { $0.isEmpty ? nil : pango_language_from_string($0) } ?? pango_language_get_default()
+        for c in [context, leftToRightContext, rightToLeftContext] where pango_context_get_language(c) != pangoLanguage {
+            pango_context_set_language(c, pangoLanguage)
         }
     }
 
     /// A typesetter of its own (tests; single documents). See `forThisThread` for threads.
     init(language: String? = nil) {
-        fontMap = pango_cairo_font_map_new()
-        context = pango_font_map_create_context(fontMap)
-        pango_cairo_context_set_resolution(context, 72)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
+        let fontMap = pango_cairo_font_map_new()!
+        self.fontMap = fontMap
+        func makeContext(_ direction: PangoDirection?) -> OpaquePointer {
+            let context = pango_font_map_create_context(fontMap)!
+            pango_cairo_context_set_resolution(context, 72)
+            let options = cairo_font_options_create()
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            pango_cairo_context_set_font_options(context, options)
+            cairo_font_options_destroy(options)
+            pango_context_set_round_glyph_positions(context, 0)
+            if let direction { pango_context_set_base_dir(context, direction) }
+            return context
+        }
+        context = makeContext(nil)
+        leftToRightContext = makeContext(PANGO_DIRECTION_LTR)
+        rightToLeftContext = makeContext(PANGO_DIRECTION_RTL)
         setLanguage(language)
     }
 
     deinit {
         for font in fonts.values { pango_font_description_free(font) }
-        g_object_unref(UnsafeMutableRawPointer(context))
+        for c in [context, leftToRightContext, rightToLeftContext] { g_object_unref(UnsafeMutableRawPointer(c)) }
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
     /// Shapes `text` in `format` and breaks it into lines. O(n) in the text's length.
     func shape(_ text: StyledText, _ format: ParagraphFormat) -> ShapedText {
-        ShapedText(text: text, format: format, font: font(format), context: context)
+        let context: OpaquePointer
+        switch format.direction {
+        case nil: context = self.context
+        case .leftToRight?: context = leftToRightContext
+        case .rightToLeft?: context = rightToLeftContext
+        }
+        return ShapedText(text: text, format: format, font: font(format), context: context)
     }
 
     /// The base font of `format` (owned by this typesetter).
