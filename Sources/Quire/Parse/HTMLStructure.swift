@@ -101,6 +101,8 @@ struct HTMLStructure {
     /// where an element's `dir` or `align` ends).
     private static let scopeTags = HTMLText.blockTags.subtracting(["hr", "table", "details", "tr", "td", "th", "thead",
                                                                    "tbody", "tfoot", "caption"])
+    /// How far `dir="auto"` looks for a strong character, in pieces and blocks.
+    private static let lookahead = 4096
     /// Elements a browser closes at the next block: they end with their HTML block.
     private static let closedByBlock: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "summary"]
 
@@ -244,10 +246,12 @@ struct HTMLStructure {
     }
 
     /// The direction of the first strong character from the current position to the end of
-    /// the element `name` (or of its HTML block, for elements closed by it). O(text read).
+    /// the element `name` (or of its HTML block, for elements closed by it), looking at most
+    /// `lookahead` pieces and blocks ahead (so that nested `dir="auto"` elements without a
+    /// strong character cannot cost quadratic time). O(text read).
     private func firstStrongDirection(inside name: String) -> WritingDirection? {
         var depth = 0
-        for token in tokens[position...] {
+        for token in tokens[position..<min(tokens.count, position + Self.lookahead)] {
             switch token {
             case .block(let block):
                 if let d = [block].firstStrongDirection { return d }

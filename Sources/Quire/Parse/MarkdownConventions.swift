@@ -29,7 +29,9 @@ enum MarkdownConventions {
     /// A paragraph with a line that is only `\newpage` or `\pagebreak` as the paragraphs
     /// around such lines and a page break for each; nil when it has none. O(n).
     static func pageBreakLines(_ content: [Inline], line: Int) -> [Block]? {
-        guard content.contains(where: { if case .text(let t) = $0 { return t.contains("newpage") || t.contains("pagebreak") } else { return false } }) else {
+        // Such a line's text starts a text node (cmark starts one after each line break): look
+        // for a node starting with a backslash first, which costs nothing per character.
+        guard content.contains(where: { if case .text(let t) = $0 { return t.utf8.first == 0x5C } else { return false } }) else {
             return nil
         }
         var blocks: [Block] = []

@@ -104,13 +104,15 @@ struct InlineBuilder: InlineVisitor {
         let last = text.string.utf8.last
         let endsWithSpace = last == 0x0A
             || (last == 0x20 && text.runs.last.map { $0.range.upperBound == text.count && $0.attributes.monospace } != true)
-        var needsWork = endsWithSpace && (s.utf8.first == 0x20 || s.utf8.first == 0x09)
-        if !needsWork {
-            var previousSpace = false
-            for byte in s.utf8 {
-                let space = byte == 0x20 || byte == 0x09
-                if byte == 0x09 || (space && previousSpace) { needsWork = true; break }
-                previousSpace = space
+        // Scan the bytes for what collapses (a tab, a second space), usually finding nothing.
+        var needsWork = false
+        var bytes = s
+        bytes.withUTF8 { utf8 in
+            if endsWithSpace, let first = utf8.first, first == 0x20 || first == 0x09 { needsWork = true; return }
+            var previous: UInt8 = 0
+            for byte in utf8 {
+                if byte == 0x09 || (byte == 0x20 && previous == 0x20) { needsWork = true; return }
+                previous = byte
             }
         }
         var out = s
