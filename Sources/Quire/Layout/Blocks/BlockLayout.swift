@@ -76,8 +76,7 @@ extension LayoutSession {
             return anchorSlice(text.anchors.map(\.name))
         }
         let space = paragraphSpacing(context)
-        let physical = alignment ?? context.alignment
-        var format = bodyFormat(width: context.column.width, alignment: physical.map { startRelative($0, text, context) })
+        var format = bodyFormat(width: context.column.width, alignment: startRelative(alignment ?? context.alignment, text, context))
         format.direction = context.direction
         if let role = context.textRole { format.text = role }
         return paragraphSlices(text, format, x: context.column.x, spaceBefore: space, spaceAfter: space)
@@ -85,9 +84,9 @@ extension LayoutSession {
 
     /// `physical` (HTML's `align`: left is left whatever the direction) as a paragraph format
     /// takes it, relative to the text's start: left and right swapped for text set right to
-    /// left (by the context, else by its first strong character).
-    func startRelative(_ physical: TextAlignment, _ text: StyledText, _ context: BlockContext) -> TextAlignment {
-        guard physical == .left || physical == .right else { return physical }
+    /// left (by the context, else by its first strong character). Nil stays nil.
+    func startRelative(_ physical: TextAlignment?, _ text: StyledText, _ context: BlockContext) -> TextAlignment? {
+        guard let physical, physical == .left || physical == .right else { return physical }
         let rtl = context.direction.map { $0 == .rightToLeft } ?? TextDirection.isRightToLeft(text.string)
         return rtl ? (physical == .left ? .right : .left) : physical
     }
@@ -105,8 +104,8 @@ extension LayoutSession {
     func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext,
                        alignment: TextAlignment? = nil) -> [Slice] {
         let look = typography.heading(level)
-        let physical = alignment == .justify ? nil : alignment
-        var format = format(look.text, width: context.column.width, alignment: physical.map { startRelative($0, text, context) } ?? .left)
+        var format = format(look.text, width: context.column.width,
+                            alignment: startRelative(alignment == .justify ? nil : alignment, text, context) ?? .left)
         format.direction = context.direction
         var text = text
         if text.isEmpty { text.append(" ") }

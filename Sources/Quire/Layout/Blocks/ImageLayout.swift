@@ -23,7 +23,7 @@ extension LayoutSession {
     /// `line` (raw HTML), for warnings. O(n) in the content.
     func paragraphWithImages(_ content: [Inline], line: Int, lines: [Int]? = nil, alignment: TextAlignment? = nil,
                              _ context: BlockContext) -> [Slice] {
-        let alignment = alignment ?? context.alignment
+        let alignment = alignment ?? context.alignment  // for images set as blocks
         guard content.contains(where: Self.mayStartFigure) else {
             return paragraph(styledText(content, line: line, lines: lines), context, alignment: alignment)
         }
@@ -111,8 +111,8 @@ extension LayoutSession {
         var text = StyledText()
         text.append(caption, StyledText.Attributes(italic: true, color: typography.muted))
         let look = typography.caption
-        let physical = alignment == .justify ? nil : alignment
-        var format = format(look.text, width: context.column.width, alignment: physical.map { startRelative($0, text, context) } ?? .left)
+        var format = format(look.text, width: context.column.width,
+                            alignment: startRelative(alignment == .justify ? nil : alignment, text, context) ?? .left)
         format.direction = context.direction
         var lines = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
         for k in lines.indices { lines[k].excerptRole = slice.excerptRole }
