@@ -18,7 +18,8 @@
 /// for `HTMLBlocks` to set: an HTML block with none of them is kept as written.
 ///
 /// Unclosed elements end with the siblings; a stray closing tag is ignored; `<p>` and
-/// headings end with their HTML block (a browser closes them at the next block).
+/// headings end with their HTML block (a browser closes them at the next block). Details
+/// nested deeper than `maximumNesting` stay raw HTML.
 /// - Complexity: O(n) in the HTML's length and the number of blocks, plus, for `dir="auto"`,
 ///   a look ahead to the first strong character.
 struct HTMLStructure {
@@ -52,6 +53,10 @@ struct HTMLStructure {
     private var sources: [(html: String, line: Int)] = []
     private var tokens: [Token] = []
     private var position = 0
+    /// How many `<details>` are open around the position: each is read by a call of its own,
+    /// so deeper ones stay raw HTML (shown, not indented) and no input exhausts the stack.
+    private var nesting = 0
+    static let maximumNesting = 64
 
     private init(_ blocks: [Block]) {
         for block in blocks {
@@ -198,9 +203,11 @@ struct HTMLStructure {
                     } else {
                         out += table(tag, line: line, attributes(), ends: ends)
                     }
-                case "details":
+                case "details" where nesting < Self.maximumNesting:
                     flush()
+                    nesting += 1
                     out.append(details(tag, line: line, attributes(), ends: ends, inCell: inCell))
+                    nesting -= 1
                 default:
                     let breaks = HTMLText.pageBreaks(tag)
                     if breaks.before, outer.breaks {

@@ -118,6 +118,21 @@ final class HTMLStructureTests: XCTestCase {
         }
     }
 
+    /// Deep nesting costs no stack: details past `maximumNesting` stay raw HTML, text kept.
+    func testTenThousandNestedDetails() {
+        let depth = 10_000
+        let markdown = String(repeating: "<details><summary>s</summary>\n\n", count: depth) + "core\n\n"
+            + String(repeating: "</details>\n\n", count: depth)
+        var levels = 0
+        var current = blocks(markdown)
+        while case .details(_, let children)? = current.first(where: { if case .details = $0.kind { return true } else { return false } })?.kind {
+            levels += 1
+            current = children
+        }
+        XCTAssertEqual(levels, HTMLStructure.maximumNesting)
+        XCTAssertEqual(current.filter { if case .paragraph([.text("core")]) = $0.kind { return true } else { return false } }.count, 1)
+    }
+
     func testPageBreakConventions() {
         func breaks(_ md: String) -> [String] {
             blocks(md).map { block in
