@@ -382,7 +382,8 @@ extension LayoutSession {
     /// Uses `measured` (shaped unwrapped) when it fits the width, else shapes the cell.
     private func cellSlice(_ text: StyledText, measured: ShapedText?, format: ParagraphFormat, x: Double,
                            alignment: Table.Alignment) -> (slice: Slice, boxes: [(top: Double, bottom: Double)]) {
-        guard !text.isEmpty else { return (Slice(height: 0), []) }
+        // A cell holding only an anchor (`<a name="x"></a>`) still places it.
+        guard !text.isEmpty else { return (anchorSlice(text.anchors.map(\.name)).first ?? Slice(height: 0), []) }
         var lines: [Slice]
         var rightToLeft = false
         if let measured, (measured.lines.map(\.width).max() ?? 0) <= format.width + 0.01 {

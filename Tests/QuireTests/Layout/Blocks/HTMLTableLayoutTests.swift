@@ -106,6 +106,14 @@ final class HTMLTableLayoutTests: XCTestCase {
         XCTAssertEqual(doc.warnings.map(\.description), ["2: table inside a table cell set as text"])
     }
 
+    func testAnAnchorAloneInACellIsPlaced() {
+        let doc = layout("[jump](#here)\n\n<table><tr><td><a name=\"here\"></a></td><td>x</td></tr></table>\n\n| <a id=\"there\"></a> |\n|---|\n\n[back](#there)\n")
+        XCTAssertEqual(doc.warnings, [])
+        let targets = doc.pages[0].links.compactMap { if case .destination(let d) = $0.target { return d } else { return nil } }
+        XCTAssertEqual(targets.count, 2)
+        XCTAssertTrue(doc.allDestinations.isSuperset(of: targets))
+    }
+
     func testTheHeaderOfAnHTMLTableRepeatsOnEveryPage() {
         let rows = (1...80).map { "<tr><td>row \($0)</td></tr>" }.joined(separator: "\n")
         let doc = layout("<table>\n<thead><tr><th>Head</th></tr></thead>\n<tbody>\n" + rows + "\n</tbody>\n</table>\n")
