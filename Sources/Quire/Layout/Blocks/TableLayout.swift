@@ -41,7 +41,8 @@ extension LayoutSession {
         let imageBox = ImageBox(width: context.column.width / Double(columns) * typography.tableImageWidthShare,
                                 height: typography.body.lineHeight * typography.tableImageLines)
         let contents = placed.map { cellContent($0, alignment: alignment($0), imageBox: imageBox) }
-        let bare = table.headerRows == 0 && placed.allSatisfy { Self.holdsImagesOnly($0.cell.blocks) }
+        // Cells of pictures alone (`Block.isDecoration`: logos, badges, links around them).
+        let bare = table.headerRows == 0 && placed.allSatisfy { $0.cell.blocks.allSatisfy(\.isDecoration) }
             && placed.contains { !$0.cell.blocks.isEmpty }
 
         // Measure: single-column cells first, then spanning ones widen the columns they cover.
@@ -300,40 +301,6 @@ extension LayoutSession {
             y += slice.height
         }
         return (baked.stacked(), boxes)
-    }
-
-    /// Whether a cell holds images and nothing else (links around them, line breaks, blank
-    /// text): a cell of a table used to lay out logos. An empty cell does too.
-    static func holdsImagesOnly(_ blocks: [Block]) -> Bool {
-        var images = ImagesOnly()
-        images.walk(blocks)
-        return images.only
-    }
-
-    /// Walks a cell: `only` stays true while it meets images, links, breaks, blank text and
-    /// HTML of such tags only.
-    private struct ImagesOnly: DocumentWalker {
-        var only = true
-        static let tags: Set<String> = ["img", "a", "br", "p", "div", "picture", "source", "center", "span", "sub", "sup"]
-        mutating func defaultVisit(_ block: Block) {
-            switch block.kind {
-            case .paragraph, .html: for content in block.inlineContent { walk(content) }
-            default: only = false
-            }
-        }
-        mutating func visitHTML(_ block: Block, html: String) { visitHTML(html) }
-        mutating func visitText(_ text: String) { if !text.allSatisfy(\.isWhitespace) { only = false } }
-        mutating func visitCode(_ code: String) { only = false }
-        mutating func visitFootnoteReference(label: String) { only = false }
-        mutating func visitImage(source: String, title: String, alt: [Inline]) {}
-        mutating func visitHTML(_ html: String) {
-            for piece in HTMLText.pieces(html) {
-                switch piece {
-                case .text(let t): if !t.allSatisfy(\.isWhitespace) { only = false }
-                case .tag(let tag): if !Self.tags.contains(tag.name) { only = false }
-                }
-            }
-        }
     }
 
     /// The runs of columns not marked `open`, as ranges.
