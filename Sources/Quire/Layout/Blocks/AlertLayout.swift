@@ -17,7 +17,8 @@ extension LayoutSession {
     }
 
     /// The title line: the icon at the column's start edge, the title after it, both in the
-    /// alert's colour, the line kept with the text that follows.
+    /// alert's colour, the line kept with the text that follows (in an excerpt, counted as a
+    /// heading's line: never cut, never the last before the label).
     private func alertTitle(_ kind: AlertKind, _ look: AlertStyle, _ context: BlockContext) -> [Slice] {
         let iconSize = typography.alertIconSize
         let room = iconSize + typography.alertIconGap
@@ -33,7 +34,8 @@ extension LayoutSession {
         let center = Point(x: rtl ? column.maxX - iconSize / 2 : column.x + iconSize / 2, y: baseline - xHeight / 2)
         slices[0].items += Self.alertIcon(kind, center: center, size: iconSize,
                                           stroke: iconSize * typography.alertIconStroke, color: look.color)
-        for i in slices.indices { slices[i].keepWithNext = true }
+        // Like a heading's: kept with the text, and never the last line an excerpt shows.
+        for i in slices.indices { slices[i].keepWithNext = true; slices[i].excerptRole = .heading }
         return slices
     }
 
