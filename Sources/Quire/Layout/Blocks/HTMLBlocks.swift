@@ -113,7 +113,7 @@ struct HTMLBlockPart: Equatable {
                     current.alignment = alignment()
                     continue
                 }
-                open.append((tag.name, HTMLText.alignment(tag)))
+                open.append((tag.name, HTMLText.blockAlignment(tag)))
                 current.alignment = alignment()
                 switch tag.name {
                 case "h1", "h2", "h3", "h4", "h5", "h6": current.role = .heading(Int(String(tag.name.last!))!)

@@ -103,6 +103,12 @@ final class HTMLLayoutTests: XCTestCase {
         XCTAssertEqual(right.x + right.width, style.margins.left + style.contentWidth, accuracy: 0.5)
     }
 
+    func testTextAlignInAStyleAlignsLikeAlign() {
+        let doc = layout("<p style=\"text-align: right\">Right words</p>\n")
+        let right = doc.allLines[0]
+        XCTAssertEqual(right.x + right.width, style.margins.left + style.contentWidth, accuracy: 0.5)
+    }
+
     func testHTMLHeadingIsAHeadingInTheOutline() {
         let doc = layout("<h1 align=\"center\">Project <em>Name</em></h1>\n\nText.\n")
         XCTAssertEqual(doc.outline.map(\.title), ["Project Name"])
