@@ -48,7 +48,7 @@ final class SamplesTests: BinaryTestCase {
         let inspector = PDFInspector(pdf: pdf)
         XCTAssertTrue(try inspector.check().passed)
         let text = try inspector.text()
-        for words in ["Decoded by", "checked by gdk-pixbuf", "A diagram drawn with Cairo", "https://example.com/screenshot.png",
+        for words in ["Decoded by", "checked by", "gdk-pixbuf", "A diagram drawn with Cairo", "https://example.com/screenshot.png",
                       "Numbered in the order", "A summary is set in bold", "Ctrl"] {
             XCTAssertTrue(text.contains(words), words)
         }

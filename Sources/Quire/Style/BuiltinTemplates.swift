@@ -25,7 +25,7 @@ enum BuiltinTemplates {
           "description": "Book-like A4: Noto Serif 10.5 pt, page numbers, running title from page 2",
           "page.size": "a4",
           "page.orientation": null,
-          "page.margin": "68 66 72 66",
+          "page.margin": "auto",
           "body.font": "Noto Serif, Noto Sans Arabic, Noto Sans Hebrew",
           "body.size": 10.5,
           "body.line-height": 1.45,

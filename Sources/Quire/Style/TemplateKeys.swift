@@ -35,8 +35,13 @@ package struct TemplateKey: Sendable {
             return true
         },
         TemplateKey(name: "page.margin", type: "length or string",
-                    allowed: "one, two or four lengths (top right bottom left) in pt, mm, cm or in, each 0 to 300 pt",
-                    meaning: "Margins around the text block.", example: "\"20mm 18mm\"") { style, v in
+                    allowed: "one, two or four lengths (top right bottom left) in pt, mm, cm or in, each 0 to 300 pt; or \"auto\"",
+                    meaning: "Margins around the text block; auto: lines of about 70 characters of body text, margins in proportion on smaller pages.",
+                    example: "\"20mm 18mm\"") { style, v in
+            if case .string(let s) = v, s.trimmingCharacters(in: .whitespaces).lowercased() == "auto" {
+                style.givenMargins = nil
+                return true
+            }
             guard let m = Lengths.margins(v) else { return false }
             style.margins = m
             return true

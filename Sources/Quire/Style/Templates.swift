@@ -27,8 +27,8 @@ public enum Templates {
     /// and `KEY=VALUE` overrides.
     /// - Throws: `TemplateError` for an unknown template, an unreadable or invalid file, an
     ///   unknown key or a value the key does not allow.
-    /// When the page size changes and no template or `--set` gives margins, the default
-    /// margins scale with the page (an A6 page gets half of A4's).
+    /// Margins not given by the template or a `--set` follow the page and the body size
+    /// (`Style.automaticMargins`).
     public static func style(template: String?, sets: [String]) throws(TemplateError) -> Style {
         try style(template: template, settings: sets.map { ($0, "--set") })
     }
@@ -37,10 +37,8 @@ public enum Templates {
     /// "--set", "--page-size", ...), which its error names.
     package static func style(template: String?, settings: [(text: String, source: String)]) throws(TemplateError) -> Style {
         var style = Style()
-        var json: JSONValue?
         if let template {
-            json = try load(template)
-            try apply(json!, source: "template \(template)", to: &style)
+            try apply(try load(template), source: "template \(template)", to: &style)
         }
         for (set, source) in settings {
             guard let eq = set.firstIndex(of: "="), eq != set.startIndex else {
@@ -53,21 +51,7 @@ public enum Templates {
             try apply(key: key, value: value, source: source, to: &style)
         }
         if let turn = style.pageOrientation { style.pageSize = style.pageSize.turned(turn) }
-        let marginsGiven = settings.contains { $0.text.hasPrefix("page.margin=") } || json.map(givesMargins) == true
-        if !marginsGiven && style.pageSize != Style().pageSize {
-            // Scaled by the shorter and the longer sides, so a landscape A4 keeps A4's margins.
-            let a4 = Style()
-            let short = min(style.pageSize.width, style.pageSize.height), long = max(style.pageSize.width, style.pageSize.height)
-            let scale = min(short / a4.pageSize.width, long / a4.pageSize.height)
-            let m = a4.margins
-            style.margins = Insets(top: m.top * scale, right: m.right * scale, bottom: m.bottom * scale, left: m.left * scale)
-        }
         return style
-    }
-
-    private static func givesMargins(_ template: JSONValue) -> Bool {
-        guard case .object(let pairs) = template else { return false }
-        return pairs.contains { $0.key == "page.margin" || ($0.key == "page" && { if case .object(let p) = $0.value { return p.contains { $0.key == "margin" } } else { return false } }($0)) }
     }
 
     /// Every key as a Markdown table: key, type, default (from the built-in default template),

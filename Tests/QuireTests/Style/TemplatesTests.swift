@@ -179,13 +179,25 @@ final class TemplatesTests: XCTestCase {
 }
 
 extension TemplatesTests {
-    func testMarginsScaleWithAPageSizeUnlessGiven() throws {
+    func testMarginsFollowThePageUnlessGiven() throws {
         let a6 = try Templates.style(template: nil, sets: ["page.size=a6"])
-        let scale = min(PageSize.a6.width / PageSize.a4.width, PageSize.a6.height / PageSize.a4.height)
-        XCTAssertEqual(a6.margins.left, Style().margins.left * scale, accuracy: 0.01)
+        XCTAssertEqual(a6.margins.left, PageSize.a6.width * Style.minimumSideMargin, accuracy: 0.01, "in proportion to the width")
+        XCTAssertEqual(a6.margins.top, 68 * PageSize.a6.height / PageSize.a4.height, accuracy: 0.01)
         let given = try Templates.style(template: nil, sets: ["page.size=a6", "page.margin=20"])
         XCTAssertEqual(given.margins.left, 20)
         XCTAssertEqual(try Templates.style(template: "compact", sets: ["page.size=a5"]).margins.left, 14 * 72 / 25.4, accuracy: 0.01)
+        // The default template's margins are automatic: an A5 page does not keep A4's.
+        let a5 = try Templates.style(template: "default", sets: ["page.size=a5"])
+        XCTAssertEqual(a5.margins.left, PageSize.a5.width * Style.minimumSideMargin, accuracy: 0.01)
+        XCTAssertEqual(try Templates.style(template: nil, sets: ["page.margin=20", "page.margin=auto"]).margins, Style().margins)
+    }
+
+    /// A4 at the default size sets lines of about 70 characters (book measure), not 90.
+    func testDefaultMeasureIsAboutSeventyCharacters() {
+        let style = Style()
+        XCTAssertEqual(style.contentWidth, 70 * 0.48 * style.bodySize, accuracy: 0.01)
+        XCTAssertEqual(style.margins.left, style.margins.right)
+        XCTAssertGreaterThan(style.margins.left, 100)
     }
 
     /// Header and footer placeholders are filled in one pass: a title that happens to contain

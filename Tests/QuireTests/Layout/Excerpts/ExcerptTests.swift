@@ -137,7 +137,8 @@ final class ExcerptTests: XCTestCase {
     /// the label alone on line N; with room, it shows its header and the rows that fit.
     func testTableThatDoesNotFitLeavesLineNToTheLabel() {
         let table = "| a | b |\n|---|---|\n" + (1...6).map { "| \($0) | x |" }.joined(separator: "\n")
-        let lines = assertCut(prose(30) + "\n\n" + table, 4)
+        // Three lines of prose (at the default measure), then a table of seven rows.
+        let lines = assertCut(prose(22) + "\n\n" + table, 4)
         XCTAssertFalse(lines.contains { $0.text == "1" }, "no table row shown")
         XCTAssertEqual(lines.last?.text, "… \u{2068}\(label)\u{2069}", "the label alone on line 4")
         let (doc, shown) = excerpt("Intro.\n\n" + "| a |\n|---|\n| 1 |\n\nAfter " + prose(100), 5)
