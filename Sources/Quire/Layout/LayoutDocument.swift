@@ -75,7 +75,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
         try session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
                                        title: title, context, add: add)
     } else {
-        for block in document.blocks { try add(session.layoutBlock(block, context)) }
+        try session.layoutBlocks(document.blocks, context, add: add)
     }
     try hand(flow.finish(), final: true)
     let outline = session.sink.sortedOutline

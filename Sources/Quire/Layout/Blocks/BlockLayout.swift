@@ -40,10 +40,10 @@ struct BlockLayouter: BlockVisitor {
 
 /// Blocks to slices: the simple blocks (paragraphs, headings, code, quotes, rules).
 extension LayoutSession {
-    /// Lays out `blocks` in `context.column`, in order. O(total text).
+    /// Lays out `blocks` in `context.column`, in order, with the keeps between them. O(total text).
     func layoutBlocks(_ blocks: [Block], _ context: BlockContext) -> [Slice] {
         var slices: [Slice] = []
-        for block in blocks { slices += layoutBlock(block, context) }
+        layoutBlocks(blocks, context) { slices += $0 }
         return slices
     }
 

@@ -8,7 +8,8 @@
 /// One slice per band of rows that `rowspan` joins (a row, mostly): a band is never split
 /// across pages unless it is taller than a page, and then only between lines. A table laid
 /// out right to left (`dir`, or its context's) has its first column on the right. A table of
-/// images alone, without a header (logos laid out with HTML), is a bare grid: no rules.
+/// images alone, without a header (logos laid out with HTML), is a bare grid: no rules. A
+/// header never stands at a page's foot with fewer than two rows under it.
 extension LayoutSession {
     /// What a cell holds, ready to be measured and set.
     private enum CellContent {
@@ -158,6 +159,7 @@ extension LayoutSession {
         var headerSlices: [Slice] = []
         var next = 0   // the first cell (in `placed`, row-major) not set yet
         var r = 0
+        var bodyBands = 0
         while r < rowCount {
             var end = r + 1
             var k = next
@@ -213,6 +215,9 @@ extension LayoutSession {
                 continue
             }
             if header == nil, !headerSlices.isEmpty { header = RepeatedHeader(headerSlices.stacked()) }
+            // A header never stands at a page's foot with fewer than two rows under it.
+            bodyBands += 1
+            slice.keepWithNext = header != nil && bodyBands == 1 && end < rowCount
             slice.repeatedHeader = header
             let limit = style.contentHeight - (header?.slice.height ?? 0) - 1
             if slice.height > limit {

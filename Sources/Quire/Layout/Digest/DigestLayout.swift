@@ -86,7 +86,9 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
         if !excerpt.isCut, let name = titleAnchor, session.claimDestination(name) {
             heading[0].destinations.append(Destination(name: name, y: 0))
         }
-        entries += heading + main.pathLine(shown(d.path), context) + excerpt.slices
+        var shownExcerpt = excerpt.slices
+        LayoutSession.keepTogether(&shownExcerpt)
+        entries += heading + main.pathLine(shown(d.path), context) + shownExcerpt
         if excerpt.isCut {
             var top = session.headingSlices(level: 1, main.plainText(docTitle), destination: full, context)
             top[0].pageBreakBefore = true

@@ -74,6 +74,22 @@ extension LayoutSession {
         }
     }
 
+    /// The most lines an excerpt may show and still move whole to the next page rather than
+    /// be split across two.
+    static let unsplitExcerptLines = 8
+
+    /// Keeps an excerpt's slices on one page when it shows up to `unsplitExcerptLines` lines
+    /// (every slice but the last keeps with the next); a longer one keeps two lines under its
+    /// heading, as any block does. O(slices).
+    static func keepTogether(_ slices: inout [Slice]) {
+        let lines = slices.reduce(0) { $0 + ($1.excerptRole == .none ? 0 : 1) }
+        guard lines <= unsplitExcerptLines else {
+            BlockKeeps.keepFirstLine(&slices)
+            return
+        }
+        for i in slices.indices.dropLast() { slices[i].keepWithNext = true }
+    }
+
     /// The slices cut to `n` lines with the label on the last, and the line where the reader
     /// resumes; nil when they hold `n` lines or fewer. O(slices up to line n + 1).
     private func cutSlices(_ slices: [Slice], lines n: Int, target: String, column: Column) -> (slices: [Slice], resume: Int)? {

@@ -33,6 +33,7 @@ extension LayoutSession {
             }
             let excerpt = self.excerpt(section.body, lines: n, target: target, decorationFirst: section.heading == nil, context)
             var body = excerpt.slices
+            Self.keepTogether(&body)
             if section.heading == nil, !body.isEmpty, claimDestination(back) {
                 body[0].destinations.append(Destination(name: back, y: 0))
             }

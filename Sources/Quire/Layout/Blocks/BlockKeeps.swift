@@ -1,0 +1,64 @@
+/// Keeps between consecutive blocks: where a page may not break although each block alone
+/// would allow it. Within a block, its layout says where (a paragraph's orphan and widow
+/// lines, a table's header with its first two rows, a heading with its own lines); between
+/// blocks, this does, as the blocks of a container (or of the document, whose slices stream
+/// to pagination) are laid out one after another.
+///
+/// - A heading keeps at least two lines of what follows: the first line after it keeps with
+///   the next one too.
+/// - A paragraph ending in ":" stays with the code block, list or table it introduces.
+struct BlockKeeps {
+    /// Set after a heading, until a block with a line to keep follows.
+    private var afterHeading = false
+
+    /// Applies the keeps to `slices`, the layout of `block`, which `next` follows (nil: the
+    /// last block of its container). O(slices up to the first line).
+    mutating func apply(_ slices: inout [Slice], of block: Block, before next: Block?) {
+        if afterHeading, Self.keepFirstLine(&slices) { afterHeading = false }
+        switch block.kind {
+        case .heading:
+            afterHeading = true
+        case .paragraph(let content) where next.map(Self.isIntroduced) == true && Self.endsInColon(content):
+            if !slices.isEmpty { slices[slices.count - 1].keepWithNext = true }
+        default:
+            break
+        }
+    }
+
+    /// Marks the first line of `slices` (the first slice with height; zero-height anchors
+    /// keep with what follows already) to keep with the next: a heading above then keeps two
+    /// lines. False when `slices` has no such slice.
+    @discardableResult
+    static func keepFirstLine(_ slices: inout [Slice]) -> Bool {
+        guard let first = slices.firstIndex(where: { $0.height > 0 }) else { return false }
+        slices[first].keepWithNext = true
+        return true
+    }
+
+    /// Blocks a paragraph ending in ":" introduces.
+    private static func isIntroduced(_ block: Block) -> Bool {
+        switch block.kind {
+        case .codeBlock, .list, .table: return true
+        default: return false
+        }
+    }
+
+    /// Whether the paragraph's visible text ends in a colon (ASCII or full-width), spaces aside.
+    private static func endsInColon(_ content: [Inline]) -> Bool {
+        guard let last = content.plainText.last(where: { !$0.isWhitespace }) else { return false }
+        return last == ":" || last == "："
+    }
+}
+
+extension LayoutSession {
+    /// Lays out `blocks` in `context.column`, in order, handing each block's slices to `add`
+    /// with the keeps between blocks applied (`BlockKeeps`). O(total text).
+    func layoutBlocks(_ blocks: [Block], _ context: BlockContext, add: ([Slice]) throws -> Void) rethrows {
+        var keeps = BlockKeeps()
+        for (i, block) in blocks.enumerated() {
+            var slices = layoutBlock(block, context)
+            keeps.apply(&slices, of: block, before: i + 1 < blocks.count ? blocks[i + 1] : nil)
+            try add(slices)
+        }
+    }
+}
