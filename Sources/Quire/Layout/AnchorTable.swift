@@ -16,6 +16,9 @@ struct AnchorTable: Sendable {
     private(set) var destinations: [String: String] = [:]
     /// Footnote label to its number (1-based, in order of definition).
     private(set) var footnotes: [String: Int] = [:]
+    /// Footnote number to its text (the definition's blocks), which a page's foot shows when
+    /// the note is first referred to.
+    private(set) var footnoteBodies: [Int: [Block]] = [:]
     /// Whether any block could put an entry in the outline: a heading, or raw HTML (which may
     /// hold `<h1>`…`<h6>`). False means the outline will be empty, so the running title is the
     /// fallback from the first page.
@@ -60,7 +63,10 @@ struct AnchorTable: Sendable {
         }
 
         mutating func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) {
-            if table.footnotes[label] == nil { table.footnotes[label] = table.footnotes.count + 1 }
+            if table.footnotes[label] == nil {
+                table.footnotes[label] = table.footnotes.count + 1
+                table.footnoteBodies[table.footnotes.count] = children
+            }
             walk(children)
         }
 

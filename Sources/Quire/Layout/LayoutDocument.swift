@@ -67,7 +67,11 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
         }
         waiting = []
     }
-    func add(_ slices: [Slice]) throws { try hand(flow.add(slices), final: false) }
+    func add(_ slices: [Slice]) throws {
+        var slices = slices
+        session.attachNotes(&slices, context)
+        try hand(flow.add(slices), final: false)
+    }
 
     try add(session.titleBlock(info))
     if let lines = style.excerptCut {
@@ -77,6 +81,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     } else {
         try session.layoutBlocks(document.blocks, context, add: add)
     }
+    try add(session.unplacedNotes(context))
     try hand(flow.finish(), final: true)
     let outline = session.sink.sortedOutline
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,

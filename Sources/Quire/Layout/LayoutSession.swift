@@ -33,6 +33,27 @@ final class LayoutSession {
         self.linkResolver = linkResolver
     }
 
+    /// A session for the same document set in `style` (footnotes at a page's foot, set
+    /// smaller), reporting to this session's sink as it is now.
+    private init(_ parent: LayoutSession, style: Style) {
+        self.style = style
+        typography = Typography(style)
+        typesetter = parent.typesetter
+        anchors = parent.anchors
+        images = parent.images
+        linkResolver = parent.linkResolver
+        sink = parent.sink
+    }
+
+    /// This document's text set `scale` times as large (the page's width and margins kept),
+    /// reporting to this session's sink.
+    func scaled(_ scale: Double) -> LayoutSession {
+        var smaller = style
+        smaller.givenMargins = style.margins
+        smaller.bodySize *= scale
+        return LayoutSession(self, style: smaller)
+    }
+
     /// Warns when a font the style names is not installed, naming the one used instead.
     func warnAboutMissingFonts() {
         let type = typography

@@ -67,6 +67,7 @@ enum BuiltinTemplates {
           "subtitle.size": 1.35,
           "list.markers": ["disc", "circle", "square"],
           "list.indent": 1.6,
+          "footnote.placement": "page",
           "excerpt.lines": null,
           "excerpt.label": {"1": "…", "8": "More", "20": "Continue reading"},
           "excerpt.full-text-title": "Full text",

@@ -88,6 +88,10 @@ public struct Style: Sendable, Equatable, Encodable {
     /// Narrowest column, in points, that nesting may leave for text; deeper levels stop indenting.
     public var minimumColumnWidth: Double = 140
 
+    /// Where footnotes are set: at the foot of the page that refers to each (as books do),
+    /// or all together at the end of the document.
+    public var footnotePlacement: FootnotePlacement = .page
+
     /// Cut every section longer than this many typeset lines to an excerpt. nil: not set (no
     /// excerpts, but a digest cuts to 6 lines); 0: no excerpts at all (a digest shows whole
     /// documents).
@@ -220,6 +224,14 @@ public struct Color: Sendable, Equatable, Hashable, Encodable {
 
 public enum TextAlignment: String, Sendable, Equatable, CaseIterable, Encodable {
     case left, right, center, justify
+}
+
+public enum FootnotePlacement: String, Sendable, Equatable, CaseIterable, Encodable {
+    /// At the foot of the page of the first reference, under a short rule; a note too long
+    /// for the page continues at the next page's foot.
+    case page
+    /// After the document's text, under a short rule.
+    case end
 }
 
 public enum MarkerShape: String, Sendable, Equatable, CaseIterable, Encodable {

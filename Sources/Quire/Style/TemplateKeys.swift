@@ -162,6 +162,13 @@ package struct TemplateKey: Sendable {
                     meaning: "Indent of each list level.", example: "2") { style, v in
             setNumber(v, 0.5...10) { style.listIndent = $0 }
         },
+        TemplateKey(name: "footnote.placement", type: "string", allowed: "page, end",
+                    meaning: "Footnotes at the foot of the page that refers to each (a note too long continues on the next page's foot), or all at the end.",
+                    example: "\"end\"") { style, v in
+            guard case .string(let s) = v, let placement = FootnotePlacement(rawValue: s.lowercased()) else { return false }
+            style.footnotePlacement = placement
+            return true
+        },
         TemplateKey(name: "excerpt.lines", type: "integer or null",
                     allowed: "a whole number of lines from 1 to 1000; 0 for no excerpts at all (a digest then shows whole documents); null: not set (a digest cuts to 6)",
                     meaning: "Cut every section longer than this to an excerpt.", example: "6") { style, v in

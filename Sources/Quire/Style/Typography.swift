@@ -114,6 +114,11 @@ struct Typography: Sendable, Equatable {
     let footnoteRuleSpace: Double
     /// Height of a footnote number's back link, from its baseline up by the body size.
     let footnoteLinkHeight: Double
+    /// Footnotes at a page's foot: their size relative to the body's; the space between the
+    /// text and the rule above them, and between the rule and the first note.
+    static let footnoteScale = 0.85
+    let footnoteAreaGap: Double
+    let footnoteRuleGap: Double
 
     // Tables.
     let tableSize: Double
@@ -246,6 +251,8 @@ struct Typography: Sendable, Equatable {
         footnoteRule = Rule(width: 0.6, color: style.ruleColor)
         footnoteRuleSpace = blockSpacing * 2
         footnoteLinkHeight = size * 1.3
+        footnoteAreaGap = size
+        footnoteRuleGap = size * 0.5
 
         tableSize = size * style.tableScale
         tableMinimumScale = 0.76

@@ -179,6 +179,7 @@ extension LayoutSession {
                 slice.links += content.links
                 slice.destinations += content.destinations
                 for box in set[i].boxes { boxes.append((box.top + dy, box.bottom + dy)) }
+                slice.footnotes += content.footnotes
             }
             let isHeader = isHeaderRow(r)
             if !bare {

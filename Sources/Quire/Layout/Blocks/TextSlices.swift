@@ -1,6 +1,7 @@
 /// Shaped text to slices: one slice per line, with its links and anchors.
 extension LayoutSession {
-    /// Cuts `shaped` (set at `x`) into one slice per line.
+    /// Cuts `shaped` (set at `x`) into one slice per line, each with the links, anchors,
+    /// images, frames and footnote references on it.
     ///
     /// Each line box is at least the format's line height; a taller line (a big emoji, a
     /// fallback font) grows its own box. The first line keeps with the next and the last but
@@ -14,6 +15,7 @@ extension LayoutSession {
         var anchorCursor = 0
         var imageCursor = 0
         var frameCursor = 0
+        var noteCursor = 0
         for (index, line) in shaped.lines.enumerated() {
             let natural = line.ascent + line.descent
             let box = max(shaped.format.text.lineHeight, natural)
@@ -62,6 +64,11 @@ extension LayoutSession {
                 let name = text.anchors[anchorCursor].name
                 if claimDestination(name) { slice.destinations.append(Destination(name: name, y: 0)) }
                 anchorCursor += 1
+            }
+            while noteCursor < text.noteReferences.count, text.noteReferences[noteCursor].offset < lineEnd {
+                let number = text.noteReferences[noteCursor].number
+                if !slice.footnotes.contains(number) { slice.footnotes.append(number) }
+                noteCursor += 1
             }
             slice.keepWithNext = lineCount >= 2 && (index == 0 || index == lineCount - 2)
             slices.append(slice)

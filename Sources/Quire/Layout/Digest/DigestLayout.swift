@@ -88,6 +88,7 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
         }
         var shownExcerpt = excerpt.slices
         LayoutSession.keepTogether(&shownExcerpt)
+        session.attachNotes(&shownExcerpt, context)
         entries += heading + main.pathLine(shown(d.path), context) + shownExcerpt
         if excerpt.isCut {
             var top = session.headingSlices(level: 1, main.plainText(docTitle), destination: full, context)
@@ -95,9 +96,14 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
             if let name = titleAnchor, session.claimDestination(name) {
                 top[0].destinations.append(Destination(name: name, y: 0))
             }
-            fullTexts += top + main.pathLine(shown(d.path), context) + main.backLink(style.backLabel, to: entry, context)
-                + session.fullText(body.shiftingHeadings(by: 1), of: excerpt, context)
+            var text = session.fullText(body.shiftingHeadings(by: 1), of: excerpt, context)
+            session.attachNotes(&text, context)
+            fullTexts += top + main.pathLine(shown(d.path), context) + main.backLink(style.backLabel, to: entry, context) + text
         }
+        // Notes the document's shown text never referred to, after it (footnotes at the foot).
+        var unplaced = session.unplacedNotes(context)
+        session.attachNotes(&unplaced, context)
+        if excerpt.isCut { fullTexts += unplaced } else { entries += unplaced }
         outline.append(OutlineEntry(level: 1, title: docTitle, destination: entry))
         outline += session.sink.sortedOutline  // their levels were shifted under the document's title
     }

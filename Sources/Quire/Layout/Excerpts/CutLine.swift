@@ -86,6 +86,7 @@ extension LayoutSession {
             }
         }
         cut.links = slice.links.filter { !isOnLine($0, old) } + replacement.links
+        cut.footnotes = replacement.footnotes
         cut.keepWithNext = false
         return (cut, showsText)
     }

@@ -9,7 +9,8 @@
 /// empty page; breaks left at the end make none either. A page that
 /// starts with a table's body row (the table continues from the page before) starts with the
 /// table's header row again (`Slice.repeatedHeader`). Page furniture (header, footer) is
-/// added afterwards, when the page count is known.
+/// added afterwards, when the page count is known. Footnotes go at the foot of the page whose
+/// slices carry them (`PageFlow`).
 /// O(slices) plus the length of the chains moved back.
 struct Paginator {
     var style: Style
@@ -23,19 +24,43 @@ struct Paginator {
 /// `Paginator`'s pages made as slices arrive: a page is handed over as soon as the slice that
 /// does not fit on it has arrived, so only the slices of the page being filled are held.
 /// Gives the same pages as paginating all the slices at once.
+///
+/// Footnotes: the notes a placed slice carries (`Slice.notes`) go to the page's foot
+/// (`NoteArea`); a slice goes on a page only with at least the first line of its notes, and
+/// note lines that do not fit continue at the next page's foot, before any other.
 struct PageFlow {
     let style: Style
+    /// The rule above a page's footnotes: its length, width and colour, and the space above it.
+    private let noteRule: (length: Double, rule: Typography.Rule, gap: Double)
+    /// Space from a page's note area's top to its first note.
+    private let noteSeparator: Double
     /// Slices not on a page yet: `pending[head...]`.
     private var pending: [Slice] = []
     private var head = 0
     private(set) var pagesMade = 0
+    /// Note lines the last page could not hold, for the next page's foot.
+    private var carriedNotes: [Slice] = []
     /// How far the page being filled has been filled, kept between calls so that slices
-    /// arriving a few at a time are measured once: the repeated table header on top, the
-    /// offset of each slice placed so far (`pending[head + i]` at `offsets[i]`), the height
-    /// used and the space the last slice asks after it. Nil until the page's first slice.
-    private var filling: (header: Slice?, offsets: [Double], y: Double, spaceAfter: Double)?
+    /// arriving a few at a time are measured once. Nil until the page's first slice.
+    private var filling: Filling?
 
-    init(style: Style) { self.style = style }
+    private struct Filling {
+        /// The repeated table header on top.
+        var header: Slice?
+        /// The offset of each slice placed so far (`pending[head + i]` at `offsets[i]`).
+        var offsets: [Double] = []
+        /// The height used and the space the last slice asks after it.
+        var y: Double
+        var spaceAfter = 0.0
+        var notes: NoteArea
+    }
+
+    init(style: Style) {
+        self.style = style
+        let type = Typography(style)
+        noteRule = (style.contentWidth / type.footnoteRuleParts, type.footnoteRule, type.footnoteAreaGap)
+        noteSeparator = type.footnoteAreaGap + type.footnoteRuleGap
+    }
 
     /// Adds slices; returns the pages they complete. Amortised O(slices added).
     mutating func add(_ slices: [Slice]) -> [Page] {
@@ -45,26 +70,42 @@ struct PageFlow {
         return pages
     }
 
-    /// The pages left when no slice follows: at least one page for a document.
+    /// The pages left when no slice follows: at least one page for a document, and as many as
+    /// the notes still waiting need.
     mutating func finish() -> [Page] {
         var pages: [Page] = []
-        while head < pending.count || pagesMade == 0 {
+        while head < pending.count || pagesMade == 0 || !carriedNotes.isEmpty {
             // Page breaks with nothing after them: no empty last page.
-            if pagesMade > 0, pending[head...].allSatisfy(\.isEmptyBreak) { break }
+            if pagesMade > 0, carriedNotes.isEmpty, pending[head...].allSatisfy(\.isEmptyBreak) { break }
             guard let page = nextPage(final: true) else { break }
             pages.append(page)
         }
         return pages
     }
 
+    /// A page's note area with the notes carried from the page before, under `header`.
+    private func startNotes(under header: Slice?) -> NoteArea {
+        var notes = NoteArea(separator: noteSeparator)
+        notes.takeCarried(carriedNotes, limit: style.contentHeight - (header?.height ?? 0))
+        return notes
+    }
+
+    /// Adds `pending[index]`'s notes to `fill`'s area, its text reaching `bottom`; `.none` when
+    /// it does not fit. The first slice of a page goes on it whatever its size, unless notes
+    /// carried from the page before already stand at its foot.
+    private func addNotes(of index: Int, below bottom: Double, to fill: inout Filling) -> NoteArea.Fit {
+        let force = index == head && fill.notes.height == 0
+        return fill.notes.add(pending[index].notes, below: bottom, limit: style.contentHeight, force: force)
+    }
+
     /// The next page, or nil when it could still take slices that have not arrived.
     private mutating func nextPage(final: Bool) -> Page? {
-        if filling == nil && head < pending.count {
+        if filling == nil && (head < pending.count || !carriedNotes.isEmpty) {
             let header = continuedHeader(at: head)
-            filling = (header, [], header?.height ?? 0, 0)
+            filling = Filling(header: header, y: header?.height ?? 0, notes: startNotes(under: header))
         }
-        var fill = filling ?? (nil, [], 0, 0)
-        // Place slices while they fit.
+        var fill = filling ?? Filling(y: 0, notes: NoteArea(separator: noteSeparator))
+        // Place slices while they fit, with their notes.
         var next = head + fill.offsets.count
         while next < pending.count {
             let slice = pending[next]
@@ -73,7 +114,7 @@ struct PageFlow {
             // Nothing but a page break above it: the slice is at the top of the page.
             let atTop = first || (fill.y == 0 && pending[head].pageBreakBefore)
             let gap = atTop ? 0 : max(fill.spaceAfter, slice.spaceBefore)
-            if !first && fill.y + gap + slice.height > style.contentHeight + 0.001 { break }
+            guard addNotes(of: next, below: fill.y + gap + slice.height, to: &fill) != .none else { break }
             fill.offsets.append(fill.y + gap)
             fill.y += gap + slice.height
             fill.spaceAfter = slice.spaceAfter
@@ -89,18 +130,26 @@ struct PageFlow {
             while breakAt - 1 > head && pending[breakAt - 1].keepWithNext { breakAt -= 1 }
             // ...unless that chain is the whole page: then it cannot be honoured.
             if breakAt == head + 1 && pending[head].keepWithNext { breakAt = next }
+            if breakAt < next {
+                // The notes of the slices moved to the next page go with them.
+                fill.notes = startNotes(under: fill.header)
+                for i in head..<breakAt {
+                    _ = addNotes(of: i, below: fill.offsets[i - head] + pending[i].height, to: &fill)
+                }
+            }
             next = breakAt
         }
         var placed: [(slice: Slice, y: Double)] = fill.header.map { [($0, 0)] } ?? []
         for i in head..<next { placed.append((pending[i], fill.offsets[i - head])) }
         head = next
         filling = nil
+        carriedNotes = fill.notes.carried
         if head > 64 && head * 2 > pending.count {
             pending.removeFirst(head)
             head = 0
         }
         pagesMade += 1
-        return makePage(placed)
+        return makePage(placed, notes: fill.notes)
     }
 
     /// The header row to repeat above `pending[start]` when a page starts there: a table body
@@ -111,8 +160,19 @@ struct PageFlow {
         return header
     }
 
-    private func makePage(_ placed: [(slice: Slice, y: Double)]) -> Page {
+    /// The page: `placed` from the text block's top, the notes at its foot under their rule.
+    private func makePage(_ placed: [(slice: Slice, y: Double)], notes: NoteArea) -> Page {
         var page = Page(size: style.pageSize, items: [], links: [], destinations: [])
+        var placed = placed
+        if !notes.lines.isEmpty {
+            let top = style.contentHeight - notes.height
+            var rule = Slice(height: 0)
+            rule.items = [.line(from: Point(x: style.margins.left, y: noteRule.gap),
+                                to: Point(x: style.margins.left + noteRule.length, y: noteRule.gap),
+                                width: noteRule.rule.width, color: noteRule.rule.color)]
+            placed.append((rule, top))
+            placed += notes.lines.map { ($0.slice, top + noteSeparator + $0.y) }
+        }
         page.items.reserveCapacity(placed.reduce(0) { $0 + $1.slice.items.count })
         for (slice, y) in placed {
             let dy = style.margins.top + y

@@ -27,6 +27,12 @@ struct Slice {
     /// On a table's body rows: the table's header row, which pagination repeats at the top of
     /// a page that starts with this row (so the previous page ended inside the same table).
     var repeatedHeader: RepeatedHeader?
+    /// The footnotes referred to on the slice's lines, by number, in order.
+    var footnotes: [Int] = []
+    /// The notes first referred to here, each as its lines (`footnotes` laid out, when
+    /// footnotes go at the page's foot): pagination sets them at the foot of the page holding
+    /// this slice, and continues on the next page's foot what does not fit.
+    var notes: [[Slice]] = []
 
     /// A forced page break's slice, or one like it: no height, nothing on it.
     var isEmptyBreak: Bool {
@@ -92,6 +98,8 @@ extension Array where Element == Slice {
             out.items += slice.items
             out.links += slice.links
             out.destinations += slice.destinations
+            out.footnotes += slice.footnotes
+            out.notes += slice.notes
             out.height = slice.height
         }
         return out

@@ -5,8 +5,8 @@ extension Slice {
     ///
     /// Each text line, marker, link and destination goes to the piece its top is in (the
     /// cuts should fall between lines: a line is never divided); fills and vertical rules are
-    /// clipped to every piece they cross. The first piece keeps the space before and the
-    /// baseline, the last the space after and `keepWithNext`; all keep the excerpt role and
+    /// clipped to every piece they cross. The first piece keeps the space before, the
+    /// baseline and the footnotes, the last the space after and `keepWithNext`; all keep the excerpt role and
     /// the repeated header. O(items × log cuts).
     func split(at cuts: [Double]) -> [Slice] {
         let edges = [0] + cuts + [height]
@@ -63,6 +63,8 @@ extension Slice {
             let k = piece(destination.y)
             pieces[k].destinations.append(Destination(name: destination.name, y: destination.y - edges[k]))
         }
+        pieces[0].footnotes = footnotes
+        pieces[0].notes = notes
         pieces[0].spaceBefore = spaceBefore
         pieces[0].firstBaseline = firstBaseline
         pieces[0].firstLineHeight = firstLineHeight

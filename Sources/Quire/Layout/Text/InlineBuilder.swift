@@ -260,6 +260,7 @@ struct InlineBuilder: InlineVisitor {
         let start = text.count
         let referenceName = session.anchors.footnoteReferenceDestination(number)
         text.anchors.append(StyledText.Anchor(offset: start, name: referenceName))
+        text.noteReferences.append(StyledText.NoteReference(offset: start, number: number))
         text.append("\(number)", a)
         text.links.append(StyledText.Link(range: start..<text.count,
                                           target: .destination(session.anchors.footnoteDestination(number))))

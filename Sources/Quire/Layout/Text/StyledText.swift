@@ -31,6 +31,13 @@ struct StyledText: Sendable, Equatable {
         var name: String
     }
 
+    /// A footnote's number in the text: pagination sets the note at the foot of the page
+    /// that shows the line it is on.
+    struct NoteReference: Sendable, Equatable {
+        var offset: Int
+        var number: Int
+    }
+
     /// An image set in the line: a box of its size at an object replacement character.
     struct InlineImage: Sendable, Equatable {
         /// Byte offset of its U+FFFC.
@@ -51,6 +58,8 @@ struct StyledText: Sendable, Equatable {
     fileprivate(set) var runs: [Run] = []
     var links: [Link] = []
     var anchors: [Anchor] = []
+    /// Footnote references, in order.
+    var noteReferences: [NoteReference] = []
     /// Images in the text, in order.
     var images: [InlineImage] = []
     /// Byte ranges drawn with a frame around them (an image's placeholder, a key cap).
@@ -97,6 +106,7 @@ extension StyledText {
             link.range.lowerBound < bytes ? Link(range: link.range.lowerBound..<min(link.range.upperBound, bytes), target: link.target) : nil
         }
         out.anchors = anchors.filter { $0.offset <= bytes }
+        out.noteReferences = noteReferences.filter { $0.offset < bytes }
         out.images = images.filter { $0.offset + Self.objectLength <= bytes }
         out.frames = frames.compactMap { r in r.lowerBound < bytes ? r.lowerBound..<min(r.upperBound, bytes) : nil }
         return out
@@ -126,6 +136,9 @@ extension StyledText {
         out.links = links.compactMap { link in clip(link.range).map { Link(range: $0, target: link.target) } }
         out.anchors = anchors.compactMap { a in
             range.contains(a.offset) ? Anchor(offset: a.offset - range.lowerBound, name: a.name) : nil
+        }
+        out.noteReferences = noteReferences.compactMap { n in
+            range.contains(n.offset) ? NoteReference(offset: n.offset - range.lowerBound, number: n.number) : nil
         }
         out.images = images.compactMap { i in
             var moved = i

@@ -57,6 +57,11 @@ final class StreamingLayoutTests: XCTestCase {
         } else {
             slices += session.layoutBlocks(document.blocks, context)
         }
+        // Footnotes at the foot: each note with the slice of its first reference, then those never shown.
+        session.attachNotes(&slices, context)
+        var unplaced = session.unplacedNotes(context)
+        session.attachNotes(&unplaced, context)
+        slices += unplaced
         var pages = Paginator(style: style).paginate(slices)
         let outline = session.sink.sortedOutline
         let title = info.title ?? outline.first { $0.level == 1 }.map { TextValue.plain($0.title) } ?? .plain("test.md")
