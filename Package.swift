@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Quire: a Markdown-to-PDF typesetter. No package dependencies: only the toolchain and
-// Debian's C libraries: cmark-gfm, Pango and Cairo found through pkg-config; gdk-pixbuf and
-// librsvg opened at run time when an image needs them (Sources/Quire/Resources/ImageLibraries.swift).
+// Debian's C libraries: cmark-gfm, Pango and Cairo found through pkg-config; libhyphen linked
+// by name; gdk-pixbuf and librsvg opened at run time when an image needs them
+// (Sources/Quire/Resources/ImageLibraries.swift).
 import PackageDescription
 
 let package = Package(
@@ -21,7 +22,13 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
-        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo"]),
+        // libhyphen (no pkg-config file): the pattern hyphenation LibreOffice uses, with the
+        // hyphen-* dictionaries in /usr/share/hyphen.
+        .systemLibrary(
+            name: "CHyphen",
+            providers: [.apt(["libhyphen-dev"])]
+        ),
+        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen"]),
         .executableTarget(name: "quire", dependencies: ["Quire"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
         .testTarget(name: "quireCLITests", dependencies: ["Quire"]),

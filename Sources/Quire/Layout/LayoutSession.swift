@@ -12,6 +12,12 @@ final class LayoutSession {
     /// Where a link to another document leads: a destination in the same PDF (a digest), that
     /// document's PDF (`render`, `batch`); nil for the link as written.
     let linkResolver: LinkResolver?
+    /// The document's language (its front matter's `lang`, else the style's): hyphenation
+    /// patterns.
+    let language: String
+    /// The hyphenation patterns of `language`, loaded the first time a paragraph is hyphenated;
+    /// nil when none are installed.
+    private(set) lazy var hyphenator: Hyphenator? = Hyphenator.forLanguage(language)
     /// Where layout reports what it finds; a child sink while a trial runs.
     private(set) var sink = LayoutSink()
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
@@ -24,12 +30,13 @@ final class LayoutSession {
     var picturesSetAsLines = 0
 
     init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
-         linkResolver: LinkResolver? = nil) {
+         language: String? = nil, linkResolver: LinkResolver? = nil) {
         self.style = style
         typography = Typography(style)
         self.typesetter = typesetter
         self.anchors = anchors
         self.images = ImageStore(resources: resources)
+        self.language = language ?? style.language
         self.linkResolver = linkResolver
     }
 
@@ -41,6 +48,7 @@ final class LayoutSession {
         typesetter = parent.typesetter
         anchors = parent.anchors
         images = parent.images
+        language = parent.language
         linkResolver = parent.linkResolver
         sink = parent.sink
     }
@@ -86,6 +94,18 @@ final class LayoutSession {
     /// The format of body text set in `width` points.
     func bodyFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
         format(typography.body, width: width, alignment: alignment)
+    }
+
+    /// The format of a paragraph of body text (not a table cell, heading or caption): hyphenated
+    /// as `body.hyphenate` says (auto: when justified).
+    func paragraphFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
+        var format = bodyFormat(width: width, alignment: alignment)
+        switch style.hyphenation {
+        case .on: format.hyphenate = true
+        case .auto: format.hyphenate = format.alignment == .justify
+        case .off: break
+        }
+        return format
     }
 
     /// `string` as unstyled text.

@@ -30,6 +30,8 @@ enum BuiltinTemplates {
           "body.size": 10.5,
           "body.line-height": 1.45,
           "body.align": "left",
+          "body.hyphenate": "auto",
+          "text.lang": "en-US",
           "body.color": "#141419",
           "paragraph.spacing": 0.75,
           "heading.font": "Noto Sans, Noto Sans Arabic, Noto Sans Hebrew",

@@ -25,6 +25,12 @@ public struct Style: Sendable, Equatable, Encodable {
     public var bodyLineHeight: Double = 1.45
     /// How paragraphs and list items are aligned inside their column.
     public var bodyAlign: TextAlignment = .left
+    /// Whether body text is hyphenated (with the patterns of the document's language):
+    /// `auto` where it is justified.
+    public var hyphenation: Hyphenation = .auto
+    /// The language of a document whose front matter gives no `lang` (a BCP 47 tag): picks
+    /// hyphenation patterns and language-specific glyphs.
+    public var language = "en-US"
     /// Space between paragraphs and other blocks, in multiples of the body size.
     public var paragraphSpacing: Double = 0.75
 
@@ -224,6 +230,13 @@ public struct Color: Sendable, Equatable, Hashable, Encodable {
 
 public enum TextAlignment: String, Sendable, Equatable, CaseIterable, Encodable {
     case left, right, center, justify
+}
+
+public enum Hyphenation: String, Sendable, Equatable, CaseIterable, Encodable {
+    /// Hyphenate justified text only, where even spacing needs it most.
+    case auto
+    case on
+    case off
 }
 
 public enum FootnotePlacement: String, Sendable, Equatable, CaseIterable, Encodable {

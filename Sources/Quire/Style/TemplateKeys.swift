@@ -65,6 +65,24 @@ package struct TemplateKey: Sendable {
             style.bodyAlign = a
             return true
         },
+        TemplateKey(name: "body.hyphenate", type: "boolean or string", allowed: "auto, true or false",
+                    meaning: "Hyphenate body text with the patterns of the document's language (auto: where it is justified). Never code, URLs, headings or words in capitals.",
+                    example: "true") { style, v in
+            switch v {
+            case .bool(let b): style.hyphenation = b ? .on : .off
+            case .string(let s) where s.lowercased() == "auto": style.hyphenation = .auto
+            case .string(let s) where ["true", "false"].contains(s.lowercased()): style.hyphenation = s.lowercased() == "true" ? .on : .off
+            default: return false
+            }
+            return true
+        },
+        TemplateKey(name: "text.lang", type: "string", allowed: "a BCP 47 language tag such as en-US, de, fr-CH, ja, zh-Hant",
+                    meaning: "The language of documents whose front matter gives no lang: hyphenation patterns, CJK glyph forms.",
+                    example: "\"en-GB\"") { style, v in
+            guard case .string(let s) = v, Self.isLanguageTag(s) else { return false }
+            style.language = s
+            return true
+        },
         TemplateKey(name: "body.color", type: "string", allowed: colorAllowed,
                     meaning: "Text colour.", example: "\"#202020\"") { style, v in
             setColor(v) { style.textColor = $0 }
@@ -227,6 +245,13 @@ package struct TemplateKey: Sendable {
         TemplateKey(name: name, type: "string", allowed: colorAllowed, meaning: meaning, example: example) { style, v in
             setColor(v) { set(&style, $0) }
         }
+    }
+
+    /// Letters and digits in subtags of 1 to 8, joined by "-" (or "_"): "en", "en-US", "zh-Hant-TW".
+    static func isLanguageTag(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        return !parts.isEmpty && parts.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+            && parts[0].allSatisfy(\.isLetter)
     }
 
     /// How colour values may be written.

@@ -76,9 +76,10 @@ extension LayoutSession {
             return anchorSlice(text.anchors.map(\.name))
         }
         let space = paragraphSpacing(context)
-        var format = bodyFormat(width: context.column.width, alignment: startRelative(alignment ?? context.alignment, text, context))
+        var format = paragraphFormat(width: context.column.width, alignment: startRelative(alignment ?? context.alignment, text, context))
         format.direction = context.direction
-        if let role = context.textRole { format.text = role }
+        // A table cell's blocks are set in the table's type, never hyphenated.
+        if let role = context.textRole { format.text = role; format.hyphenate = false }
         return paragraphSlices(text, format, x: context.column.x, spaceBefore: space, spaceAfter: space)
     }
 

@@ -98,8 +98,10 @@ extension LayoutSession {
     /// anyway. Orphan and widow control applies to the whole paragraph. O(n) in the text's length.
     func paragraphSlices(_ text: StyledText, _ format: ParagraphFormat, x: Double,
                          spaceBefore: Double, spaceAfter: Double, atSourceLines: Bool = false) -> [Slice] {
+        var text = text
+        if format.hyphenate, format.width.isFinite, let hyphenator { text = text.hyphenated(by: hyphenator) }
         guard text.count > Self.shapingChunk || Self.longestWord(text.string.utf8) > Self.longWordChunk else {
-            return textSlices(typesetter.shape(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter)
+            return textSlices(shapeLines(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter)
         }
         let bytes = Array(text.string.utf8)
         var continuation = format
@@ -138,6 +140,40 @@ extension LayoutSession {
         slices[0].spaceBefore = spaceBefore
         slices[slices.count - 1].spaceAfter = spaceAfter
         return slices
+    }
+
+    /// At most this many hyphenated lines follow one another.
+    static let hyphenatedLinesInARow = 2
+    /// The width of a character of code or an address, in em, for judging a token long.
+    static let codeCharacterWidth = 0.55
+    /// Tokens of fewer bytes are never judged long: a narrow table column cuts them instead.
+    static let shortestBreakableToken = 8
+
+    /// Shapes `text` and breaks it into lines, minding what Pango's breaking does not know: a
+    /// long code token or URL may break after its punctuation (`/ . : ( _ - =`: zero-width
+    /// spaces put there), rather than leave a gap before it or be cut between any two
+    /// characters when wider than the line; and no more than `hyphenatedLinesInARow` lines in
+    /// a row end in a hyphen (the word at the third's end loses its soft hyphens). Long
+    /// tokens (a third of the line or more) get their breaks before shaping; a shorter one
+    /// only when Pango had to cut it, and each mend shapes the paragraph again, only when
+    /// needed (lines before the mended one stay as they were: Pango breaks greedily).
+    /// O(n) per shaping.
+    func shapeLines(_ text: StyledText, _ format: ParagraphFormat) -> ShapedText {
+        var text = text
+        if format.width.isFinite {
+            let long = Int(format.width / (3 * Self.codeCharacterWidth * format.text.size))
+            let tokens = text.codeOrAddressTokens(longerThan: max(Self.shortestBreakableToken, long))
+            if !tokens.isEmpty { text = text.withTokenBreaks(in: tokens) }
+        }
+        var shaped = typesetter.shape(text, format)
+        let cut = shaped.forcedBreakTokens().filter { shaped.text.isCodeOrAddress($0) }
+        if !cut.isEmpty {
+            shaped = typesetter.shape(shaped.text.withTokenBreaks(in: cut), format)
+        }
+        while shaped.lines.count > Self.hyphenatedLinesInARow + 1, let word = shaped.hyphenatedWordBeyond(Self.hyphenatedLinesInARow) {
+            shaped = typesetter.shape(shaped.text.removingSoftHyphens(in: word), format)
+        }
+        return shaped
     }
 
     /// The longest run of bytes without an ASCII space, tab or newline. O(n).

@@ -51,7 +51,7 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
         let prefix = base == "/" ? "/" : base + "/"
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : path
     }
-    let typesetter = Typesetter.forThisThread(language: nil)
+    let typesetter = Typesetter.forThisThread(language: style.language)
     let main = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(Document(blocks: [])))
     let column = Column(x: style.margins.left, width: style.contentWidth)
     let context = BlockContext(column: column)
@@ -64,7 +64,8 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
     let entryNames = documents.indices.map { "d\($0 + 1)" }
     let sessions = documents.enumerated().map { k, d -> LayoutSession in
         let folder = (d.canonicalPath as NSString).deletingLastPathComponent
-        return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources) { link in
+        return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources,
+                             language: d.info.lang) { link in
             DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entryNames)
         }
     }

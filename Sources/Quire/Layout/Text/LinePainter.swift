@@ -18,6 +18,8 @@ final class LinePainter {
     fileprivate var ops: [TextPaint] = []
     fileprivate var origin = Point(x: 0, y: 0)
     fileprivate var baseColor = Color(0, 0, 0)
+    /// Whether the line's text holds break hints to leave out of the recorded text.
+    fileprivate var hasBreakHints = false
     private var fonts: [UnsafeMutablePointer<PangoFont>: FontRef] = [:]
 
     init() {
@@ -37,6 +39,7 @@ final class LinePainter {
         ops = []
         origin = Point(x: line.x, y: line.baseline)
         baseColor = line.shaped.format.text.color
+        hasBreakHints = line.shaped.hasBreakHints
         pango_renderer_draw_layout_line(renderer, line.shaped.pangoLines[line.lineIndex], 0, 0)
         let result = ops
         ops = []
@@ -105,10 +108,11 @@ final class LinePainter {
         let placed = place(glyphs, x: baseX, baseline: baseY).glyphs
         guard !placed.isEmpty else { return }
         let offset = Int(item.pointee.item.pointee.offset), length = Int(item.pointee.item.pointee.length)
-        ops.append(.glyphs(GlyphRun(
-            font: ref, color: color, glyphs: placed,
-            text: Array(UnsafeRawBufferPointer(start: text + offset, count: length).bindMemory(to: UInt8.self)),
-            clusters: clusters(item, text, glyphs), backward: item.pointee.item.pointee.analysis.level & 1 != 0)))
+        var run = GlyphRun(font: ref, color: color, glyphs: placed,
+                           text: Array(UnsafeRawBufferPointer(start: text + offset, count: length).bindMemory(to: UInt8.self)),
+                           clusters: clusters(item, text, glyphs), backward: item.pointee.item.pointee.analysis.level & 1 != 0)
+        if hasBreakHints { run.leaveOutBreakHints() }
+        ops.append(.glyphs(run))
     }
 
     /// The glyphs of `glyphs` but the empty ones, placed from (`x`, `baseline`), and the
@@ -186,3 +190,30 @@ private let recordingRendererType: GType = {
         guint(painterOffset + MemoryLayout<UnsafeMutableRawPointer>.size),
         nil, GTypeFlags(rawValue: 0))
 }()
+
+extension GlyphRun {
+    /// Takes the break hints out of the run's text: a soft hyphen or zero-width space that
+    /// shows nothing goes, with its cluster; a soft hyphen Pango broke at, shown as a hyphen,
+    /// becomes "-" (so text extraction joins the word again, as it does for a hyphen at a
+    /// line's end, and copying gives the word as written). O(text).
+    mutating func leaveOutBreakHints() {
+        guard BreakHint.occurs(in: text) else { return }
+        var kept: [(range: Range<Int>, bytes: [UInt8], glyphs: Int32)] = []
+        var cursor = backward ? text.count : 0
+        for pair in stride(from: 0, to: clusters.count - 1, by: 2) {
+            let bytes = Int(clusters[pair]), glyphs = clusters[pair + 1]
+            let range = backward ? (cursor - bytes)..<cursor : cursor..<(cursor + bytes)
+            cursor = backward ? range.lowerBound : range.upperBound
+            let piece = Array(text[range])
+            if piece == [0xC2, 0xAD] {
+                if glyphs > 0 { kept.append((range, [UInt8(ascii: "-")], glyphs)) }
+            } else if piece == [0xE2, 0x80, 0x8B] && glyphs == 0 {
+                continue
+            } else {
+                kept.append((range, piece, glyphs))
+            }
+        }
+        clusters = kept.flatMap { [Int32($0.bytes.count), $0.glyphs] }
+        text = kept.sorted { $0.range.lowerBound < $1.range.lowerBound }.flatMap(\.bytes)
+    }
+}

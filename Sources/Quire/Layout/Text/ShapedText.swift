@@ -31,6 +31,11 @@ final class ShapedText {
     let unknownGlyphs: Int
     /// True when Pango resolved the paragraph as right-to-left.
     let isRightToLeft: Bool
+    /// Whether a word of the text may be wider than a line (`mayBreakInsideWord`).
+    let mayBreakInsideWords: Bool
+    /// Whether the text holds break hints (soft hyphens, zero-width spaces), which the text a
+    /// line shows and the PDF's text leave out.
+    let hasBreakHints: Bool
 
     /// Shapes `text`; `font`: the base font description (Pango copies it). Made by `Typesetter.shape`.
     init(text: StyledText, format: ParagraphFormat, font: OpaquePointer, context: OpaquePointer) {
@@ -68,7 +73,9 @@ final class ShapedText {
                 pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
             }
         }
-        let attributes = Self.attributeList(text, format)
+        mayBreakInsideWords = mayBreakInsideWord(text, format)
+        hasBreakHints = BreakHint.occurs(in: text.string.utf8)
+        let attributes = Self.attributeList(text, format, mayBreakInsideWords: mayBreakInsideWords)
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
 
@@ -105,13 +112,18 @@ final class ShapedText {
         g_object_unref(UnsafeMutableRawPointer(layout))
     }
 
-    /// The characters of line `index`.
+    /// The characters line `index` shows: its text without break hints, and a hyphen when
+    /// it ends at a soft hyphen.
     func lineText(_ index: Int) -> String {
         let line = lines[index]
         let utf8 = text.string.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: line.start)
         let end = utf8.index(start, offsetBy: line.length)
-        return String(text.string[start..<end])
+        let shown = String(text.string[start..<end])
+        guard hasBreakHints else { return shown }
+        var visible = String(shown.unicodeScalars.filter { $0 != "\u{AD}" && $0 != "\u{200B}" })
+        if endsHyphenated(index) { visible += "-" }
+        return visible
     }
 
     /// Horizontal extents (relative to the layout's left) of the bytes `range` on line `index`;
@@ -144,14 +156,17 @@ final class ShapedText {
         var graphemes: [Int] = [line.start]
         var offset = 0
         var char = 0
+        var previous: Unicode.Scalar = " "
         for scalar in text.string.unicodeScalars {
             if offset > end { break }
             if offset > line.start, char < Int(count) {
-                if attrs[char].is_line_break != 0 { breaks.append(offset) }
+                // Not after a break hint: a cut there would end inside a word ("hy… Continue reading").
+                if attrs[char].is_line_break != 0, previous != "\u{AD}", previous != "\u{200B}" { breaks.append(offset) }
                 if attrs[char].is_cursor_position != 0, breaks.count == 1 { graphemes.append(offset) }
             }
             offset += UTF8.width(scalar)
             char += 1
+            previous = scalar
         }
         if breaks.count == 1 || breaks.last != end { breaks.append(end) }
         if graphemes.last != breaks[1] { graphemes.append(breaks[1]) }
@@ -193,6 +208,61 @@ final class ShapedText {
         return widest
     }
 
+    /// The tokens (byte ranges between ASCII whitespace) that Pango cut between two of their
+    /// characters because they were wider than a line: a line starts inside each where the
+    /// text offered no break. Empty without a look when no word could be that wide
+    /// (`mayBreakInsideWord`). O(n).
+    func forcedBreakTokens() -> [Range<Int>] {
+        guard mayBreakInsideWords, lines.count > 1 else { return [] }
+        var count: Int32 = 0
+        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count) else { return [] }
+        let starts = Set(lines.dropFirst().map(\.start))
+        let utf8 = Array(text.string.utf8)
+        var tokens: [Range<Int>] = []
+        var offset = 0, char = 0
+        for scalar in text.string.unicodeScalars {
+            if starts.contains(offset), char < Int(count), attrs[char].is_line_break == 0, offset > 0,
+               !isSpace(utf8[offset - 1]), tokens.last.map({ !$0.contains(offset) }) ?? true {
+                var lo = offset, hi = offset
+                while lo > 0, !isSpace(utf8[lo - 1]) { lo -= 1 }
+                while hi < utf8.count, !isSpace(utf8[hi]) { hi += 1 }
+                tokens.append(lo..<hi)
+            }
+            offset += UTF8.width(scalar)
+            char += 1
+        }
+        return tokens
+    }
+
+    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 }
+
+    /// Whether line `index` ends where Pango broke at a soft hyphen (and so shows a hyphen).
+    func endsHyphenated(_ index: Int) -> Bool {
+        guard index < lines.count - 1 else { return false }
+        let end = lines[index].start + lines[index].length
+        guard end >= 2 else { return false }
+        let utf8 = text.string.utf8
+        let last = utf8.index(utf8.startIndex, offsetBy: end - 2)
+        return utf8[last] == 0xC2 && utf8[utf8.index(after: last)] == 0xAD
+    }
+
+    /// The word broken at the end of the first line that is hyphenated after `limit`
+    /// hyphenated lines in a row, as a byte range; nil when no run is that long. O(lines).
+    func hyphenatedWordBeyond(_ limit: Int) -> Range<Int>? {
+        var run = 0
+        for index in lines.indices {
+            run = endsHyphenated(index) ? run + 1 : 0
+            guard run > limit else { continue }
+            let utf8 = Array(text.string.utf8)
+            let end = lines[index].start + lines[index].length
+            var lo = end, hi = end
+            while lo > 0, !isSpace(utf8[lo - 1]) { lo -= 1 }
+            while hi < utf8.count, !isSpace(utf8[hi]) { hi += 1 }
+            return lo..<hi
+        }
+        return nil
+    }
+
     /// Ink height of the whole layout in points (used to measure x-height).
     var inkHeight: Double {
         var ink = PangoRectangle()
@@ -200,7 +270,7 @@ final class ShapedText {
         return Double(ink.height) / Double(PANGO_SCALE)
     }
 
-    private static func attributeList(_ text: StyledText, _ format: ParagraphFormat) -> OpaquePointer {
+    private static func attributeList(_ text: StyledText, _ format: ParagraphFormat, mayBreakInsideWords: Bool) -> OpaquePointer {
         let list = pango_attr_list_new()!
         func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>) {
             guard let a = attribute else { return }
@@ -209,7 +279,14 @@ final class ShapedText {
             pango_attr_list_insert(list, a)
         }
         func color16(_ c: Double) -> UInt16 { UInt16(max(0, min(1, c)) * 65535) }
-        if mayBreakInsideWord(text, format) { add(pango_attr_insert_hyphens_new(0), 0..<text.count) }
+        if mayBreakInsideWords {
+            // No hyphen Pango would add when it cuts a word (it is not in the text), but those
+            // of soft hyphens (the hyphenation points) stay: the words that hold one are left out.
+            for word in wordsWithoutSoftHyphens(text) { add(pango_attr_insert_hyphens_new(0), word) }
+        }
+        // No break after the dashes that open an option ("-DCMAKE_BUILD_TYPE", "--force"), as
+        // Unicode's line breaking now says (UAX #14, LB20.1) and Pango 1.50 does not yet.
+        for option in optionDashes(text) { add(pango_attr_allow_breaks_new(0), option) }
         // The base colour is the renderer's source colour, not an attribute: Pango would
         // otherwise set it again for every glyph run.
         for run in text.runs {
@@ -250,8 +327,8 @@ final class ShapedText {
 
 
 /// Whether Pango might break a line of `text` inside a word, where it would add a hyphen that
-/// is not in the text (Quire turns that off: copied text must be the source's): at a soft
-/// hyphen, beside an inline image, or in a word that may be wider than the line. A word's
+/// is not in the text (Quire turns that off: copied text must be the source's): beside an
+/// inline image, or in a word that may be wider than the line. A word's
 /// width is bounded from its characters: an em and a half for printable ASCII (the widest,
 /// such as a bold W, take about one), six ems for any other (the widest ligatures and emoji
 /// sequences take four).
@@ -275,8 +352,6 @@ func mayBreakInsideWord(_ text: StyledText, _ format: ParagraphFormat) -> Bool {
                 ems = 0
             case 0x21...0x7E:
                 ems += 1.5
-            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0xAD:
-                return true  // U+00AD SOFT HYPHEN
             case 0x80...0xBF:
                 break  // continuation byte: its character is counted at its lead byte
             default:
@@ -286,6 +361,60 @@ func mayBreakInsideWord(_ text: StyledText, _ format: ParagraphFormat) -> Bool {
             index += 1
         }
         return false
+    }
+}
+
+/// The spans of `text` whose words hold no soft hyphen: the whole text when none does, else
+/// the stretches between the words that do (which keep the hyphen Pango shows at a soft
+/// hyphen). O(n).
+func wordsWithoutSoftHyphens(_ text: StyledText) -> [Range<Int>] {
+    var string = text.string
+    return string.withUTF8 { bytes in
+        var spans: [Range<Int>] = []
+        var spanStart = 0, wordStart = 0
+        var hyphenated = false
+        func endWord(_ end: Int) {
+            if hyphenated {
+                if wordStart > spanStart { spans.append(spanStart..<wordStart) }
+                spanStart = end
+            }
+            hyphenated = false
+        }
+        for i in 0..<bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0A:
+                endWord(i)
+                wordStart = i + 1
+            case 0xAD where i > 0 && bytes[i - 1] == 0xC2:
+                hyphenated = true
+            default:
+                break
+            }
+        }
+        endWord(bytes.count)
+        if spanStart < bytes.count { spans.append(spanStart..<bytes.count) }
+        return spans
+    }
+}
+
+/// The dashes opening an option ("-D" of "-DCMAKE", "--f" of "--force": one or two ASCII
+/// hyphens after a space or the text's start, then a letter), each with the letter after it:
+/// a line may not break inside these ranges. O(n).
+func optionDashes(_ text: StyledText) -> [Range<Int>] {
+    var string = text.string
+    return string.withUTF8 { bytes in
+        var ranges: [Range<Int>] = []
+        var i = 0
+        while i < bytes.count {
+            defer { i += 1 }
+            guard bytes[i] == UInt8(ascii: "-"), i == 0 || bytes[i - 1] == 0x20 || bytes[i - 1] == 0x0A || bytes[i - 1] == 0x09 else { continue }
+            var end = i + 1
+            if end < bytes.count, bytes[end] == UInt8(ascii: "-") { end += 1 }
+            guard end < bytes.count, (bytes[end] | 0x20) >= 0x61, (bytes[end] | 0x20) <= 0x7A else { continue }
+            ranges.append(i..<(end + 1))
+            i = end
+        }
+        return ranges
     }
 }
 

@@ -151,15 +151,78 @@ extension StyledText {
 }
 
 extension StyledText {
-    /// Appends `other` with its runs, links, anchors, images and frames moved to follow this
-    /// text. O(other's length and records).
+    /// Appends `other` with its runs, links, anchors, footnote references, images and frames
+    /// moved to follow this text. O(other's length and records).
     mutating func append(_ other: StyledText) {
         let shift = count
         string += other.string
         runs += other.runs.map { Run(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), attributes: $0.attributes) }
         links += other.links.map { Link(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), target: $0.target) }
         anchors += other.anchors.map { Anchor(offset: $0.offset + shift, name: $0.name) }
+        noteReferences += other.noteReferences.map { NoteReference(offset: $0.offset + shift, number: $0.number) }
         images += other.images.map { var moved = $0; moved.offset += shift; return moved }
         frames += other.frames.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
+    }
+
+    /// The text with `string` inserted before each byte offset of `offsets` (ascending,
+    /// character boundaries, at most once each): runs, links and frames that span an offset
+    /// grow over the insertion; those starting at it, and anchors, images and references at
+    /// or after it, move after it. O(n + runs + links + offsets).
+    func inserting(_ string: String, at offsets: [Int]) -> StyledText {
+        guard !offsets.isEmpty else { return self }
+        let width = string.utf8.count
+        var out = self
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + offsets.count * width)
+        var last = 0
+        let utf8 = Array(self.string.utf8)
+        for offset in offsets {
+            bytes += utf8[last..<offset]
+            bytes += string.utf8
+            last = offset
+        }
+        bytes += utf8[last...]
+        out.string = String(decoding: bytes, as: UTF8.self)
+        /// Insertions before `x` (`through`: at `x` too).
+        func shift(_ x: Int, through: Bool) -> Int {
+            var lo = 0, hi = offsets.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if offsets[mid] < x || (through && offsets[mid] == x) { lo = mid + 1 } else { hi = mid }
+            }
+            return x + lo * width
+        }
+        func range(_ r: Range<Int>) -> Range<Int> { shift(r.lowerBound, through: true)..<shift(r.upperBound, through: false) }
+        out.runs = runs.map { Run(range: range($0.range), attributes: $0.attributes) }
+        out.links = links.map { Link(range: range($0.range), target: $0.target) }
+        out.frames = frames.map(range)
+        out.anchors = anchors.map { Anchor(offset: shift($0.offset, through: true), name: $0.name) }
+        out.noteReferences = noteReferences.map { NoteReference(offset: shift($0.offset, through: true), number: $0.number) }
+        out.images = images.map { image in
+            var moved = image
+            moved.offset = shift(image.offset, through: true)
+            return moved
+        }
+        return out
+    }
+
+    /// The text without the soft hyphens in `range`. O(n + runs + links).
+    func removingSoftHyphens(in range: Range<Int>) -> StyledText {
+        let utf8 = Array(string.utf8)
+        var cut: [Int] = []
+        var i = max(range.lowerBound, 0)
+        while i + 1 < min(range.upperBound, utf8.count) {
+            if utf8[i] == 0xC2 && utf8[i + 1] == 0xAD { cut.append(i) }
+            i += 1
+        }
+        guard !cut.isEmpty else { return self }
+        var out = StyledText()
+        var last = 0
+        for start in cut {
+            out.append(slice(last..<start))
+            last = start + 2
+        }
+        out.append(slice(last..<count))
+        return out
     }
 }

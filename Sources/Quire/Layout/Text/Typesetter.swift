@@ -22,6 +22,8 @@ struct ParagraphFormat: Sendable, Equatable {
     /// decides. `alignment` is relative to it: `.left` is the start (the right edge when right
     /// to left), as for a paragraph whose text decides.
     var direction: WritingDirection?
+    /// Hyphenated (soft hyphens at the language's pattern points) before it is broken into lines.
+    var hyphenate = false
 }
 
 /// The font machinery: a Pango context at 72 dpi, unhinted, so that what layout measures is

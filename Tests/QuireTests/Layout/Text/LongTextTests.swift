@@ -52,6 +52,16 @@ final class LongTextTests: XCTestCase {
         }
     }
 
+    /// Pango's own hyphens (at a cut inside a too-long word) are turned off outside the words
+    /// that hold a soft hyphen, which keep theirs.
+    func testHyphensStayOnlyAtSoftHyphens() {
+        func text(_ string: String) -> StyledText { var t = StyledText(); t.append(string); return t }
+        XCTAssertEqual(wordsWithoutSoftHyphens(text("plain words")), [0..<11])
+        let mixed = "aa hy\u{AD}phen bb cc"
+        XCTAssertEqual(wordsWithoutSoftHyphens(text(mixed)), [0..<3, 11..<mixed.utf8.count])
+        XCTAssertEqual(optionDashes(text("(e.g. -DCMAKE=1) --force - x -1")), [6..<8, 17..<20])
+    }
+
     func testMayBreakInsideWordBoundsEachWordsWidth() {
         func text(_ string: String) -> StyledText { var t = StyledText(); t.append(string); return t }
         let format = ParagraphFormat(text: .init(family: "Noto Serif", size: 10, color: Color(0, 0, 0), lineHeight: 14,
@@ -59,7 +69,8 @@ final class LongTextTests: XCTestCase {
         // 300 pt at 10 pt: 30 ems, 20 printable ASCII characters at an em and a half each.
         XCTAssertFalse(mayBreakInsideWord(text("short words only, " + String(repeating: "x", count: 20)), format))
         XCTAssertTrue(mayBreakInsideWord(text("short then " + String(repeating: "x", count: 21)), format))
-        XCTAssertTrue(mayBreakInsideWord(text("soft\u{AD}hyphen"), format))
+        // A soft hyphen is a break Pango shows with a hyphen, as hyphenation wants: nothing to turn off.
+        XCTAssertFalse(mayBreakInsideWord(text("soft\u{AD}hyphen"), format))
         XCTAssertTrue(mayBreakInsideWord(text("日本語の文章です"), format), "six ems per non-ASCII character")
         XCTAssertFalse(mayBreakInsideWord(text("日本 語"), format))
         var unbounded = format

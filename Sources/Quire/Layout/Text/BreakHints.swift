@@ -1,0 +1,145 @@
+/// Invisible characters that tell Pango where a line may break, put into a paragraph's text
+/// before it is shaped: soft hyphens at a word's hyphenation points (Pango shows a hyphen when
+/// it breaks there) and zero-width spaces after the punctuation of a long code token or URL.
+/// They are layout's alone: the text a line shows (`ShapedText.lineText`) and the text the
+/// PDF holds (`LinePainter`) leave them out, a hyphen shown at a break being the only trace.
+enum BreakHint {
+    /// U+00AD SOFT HYPHEN, two bytes in UTF-8.
+    static let softHyphen = "\u{AD}"
+    /// U+200B ZERO WIDTH SPACE, three bytes in UTF-8.
+    static let zeroWidthSpace = "\u{200B}"
+
+    /// Whether `bytes` (UTF-8) hold a soft hyphen or a zero-width space. O(n).
+    static func occurs<C: Collection>(in bytes: C) -> Bool where C.Element == UInt8 {
+        var previous: UInt8 = 0, beforeThat: UInt8 = 0
+        for byte in bytes {
+            if byte == 0xAD && previous == 0xC2 { return true }
+            if byte == 0x8B && previous == 0x80 && beforeThat == 0xE2 { return true }
+            beforeThat = previous
+            previous = byte
+        }
+        return false
+    }
+
+    /// The characters after which a long code token or URL may break.
+    static let tokenBreaks: Set<UInt8> = Set("/.:(_-=".utf8)
+}
+
+extension StyledText {
+    /// The text with soft hyphens at `hyphenator`'s points in its words. Left alone: code,
+    /// URLs (a link whose text is its address, or text that looks like one), words in capitals
+    /// only (acronyms), words with a capital inside (identifiers such as "JavaScript"), with a
+    /// digit or a mark other than letters, and words that already hold a soft hyphen.
+    /// O(n × pattern depth).
+    func hyphenated(by hyphenator: Hyphenator) -> StyledText {
+        var offsets: [Int] = []
+        let utf8 = Array(string.utf8)
+        let skipped = runs.filter { $0.attributes.monospace }.map(\.range) + links.compactMap { link in
+            guard case .uri(let address) = link.target else { return nil }
+            let shown = String(decoding: utf8[link.range], as: UTF8.self)
+            return shown == address || Self.looksLikeAddress(shown) ? link.range : nil
+        }
+        var start = 0
+        while start < utf8.count {
+            // A token: up to the next space (ASCII whitespace).
+            while start < utf8.count, utf8[start] == 0x20 || utf8[start] == 0x0A || utf8[start] == 0x09 { start += 1 }
+            var end = start
+            while end < utf8.count, utf8[end] != 0x20 && utf8[end] != 0x0A && utf8[end] != 0x09 { end += 1 }
+            if end > start, !skipped.contains(where: { $0.overlaps(start..<end) }) {
+                offsets += hyphenationOffsets(utf8, start..<end, hyphenator)
+            }
+            start = end
+        }
+        return inserting(BreakHint.softHyphen, at: offsets)
+    }
+
+    /// Where the word in the token `token` of `utf8` may be hyphenated, as byte offsets: its
+    /// letters between leading and trailing punctuation, when it is a word to hyphenate.
+    private func hyphenationOffsets(_ utf8: [UInt8], _ token: Range<Int>, _ hyphenator: Hyphenator) -> [Int] {
+        let text = String(decoding: utf8[token], as: UTF8.self)
+        let scalars = Array(text.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { $0.properties.isAlphabetic }),
+              let last = scalars.lastIndex(where: { $0.properties.isAlphabetic }), last - first >= 4 else { return [] }
+        let letters = scalars[first...last]
+        guard !Self.looksLikeAddress(text),
+              letters.allSatisfy({ $0.properties.isAlphabetic && !$0.properties.isUppercase || $0 == letters.first }),
+              letters.contains(where: { $0.properties.isLowercase }) else { return [] }
+        var word = ""
+        word.unicodeScalars.append(contentsOf: letters)
+        let lower = word.lowercased()
+        guard lower.unicodeScalars.count == letters.count else { return [] }
+        let points = hyphenator.points(lower)
+        guard !points.isEmpty else { return [] }
+        // Scalar index → byte offset in the text.
+        var offsets: [Int] = []
+        var byte = token.lowerBound + scalars[..<first].reduce(0) { $0 + UTF8.width($1) }
+        var index = 0
+        var next = points.makeIterator()
+        var point = next.next()
+        for scalar in letters {
+            if let p = point, p == index {
+                offsets.append(byte)
+                point = next.next()
+            }
+            byte += UTF8.width(scalar)
+            index += 1
+        }
+        return offsets
+    }
+
+    /// Text that reads as an address: a URL, a "www." host, a path, an e-mail address.
+    static func looksLikeAddress(_ text: String) -> Bool {
+        text.contains("://") || text.hasPrefix("www.") || text.contains("/") || text.contains("@")
+    }
+}
+
+extension StyledText {
+    /// Whether the token (a byte range between spaces) is code, or an address: in a code run,
+    /// in a link that shows an address, or written as one. O(runs + links + token).
+    func isCodeOrAddress(_ token: Range<Int>) -> Bool {
+        if runs.contains(where: { $0.attributes.monospace && $0.range.overlaps(token) }) { return true }
+        let utf8 = string.utf8
+        func text(_ r: Range<Int>) -> String {
+            String(decoding: utf8[utf8.index(utf8.startIndex, offsetBy: r.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: r.upperBound)],
+                   as: UTF8.self)
+        }
+        if links.contains(where: { $0.range.overlaps(token) && Self.looksLikeAddress(text($0.range)) }) { return true }
+        return Self.looksLikeAddress(text(token))
+    }
+
+    /// The tokens (byte ranges between ASCII whitespace) of at least `bytes` bytes that are
+    /// code or addresses (`isCodeOrAddress`). O(n + long tokens × (runs + links)).
+    func codeOrAddressTokens(longerThan bytes: Int) -> [Range<Int>] {
+        var tokens: [Range<Int>] = []
+        var start = 0
+        var string = self.string
+        string.withUTF8 { utf8 in
+            for i in 0...utf8.count where i == utf8.count || utf8[i] == 0x20 || utf8[i] == 0x0A || utf8[i] == 0x09 {
+                if i - start >= bytes { tokens.append(start..<i) }
+                start = i + 1
+            }
+        }
+        return tokens.filter(isCodeOrAddress)
+    }
+
+    /// The text with a zero-width space after the punctuation of each token of `tokens` where
+    /// a long code token or URL may break: after a run of `/ . : ( _ - =` followed by a letter
+    /// or digit, not after the dashes that open an option ("-DCMAKE", "--force"). O(n + tokens).
+    func withTokenBreaks(in tokens: [Range<Int>]) -> StyledText {
+        let utf8 = Array(string.utf8)
+        var offsets: [Int] = []
+        for token in tokens {
+            var i = token.lowerBound
+            while i < token.upperBound, utf8[i] == UInt8(ascii: "-") { i += 1 }
+            while i < token.upperBound - 1 {
+                let next = utf8[i + 1]
+                let isAlphanumeric = (next >= 0x30 && next <= 0x39) || ((next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A) || next >= 0x80
+                if BreakHint.tokenBreaks.contains(utf8[i]), !BreakHint.tokenBreaks.contains(next), isAlphanumeric {
+                    offsets.append(i + 1)
+                }
+                i += 1
+            }
+        }
+        return inserting(BreakHint.zeroWidthSpace, at: offsets.sorted())
+    }
+}

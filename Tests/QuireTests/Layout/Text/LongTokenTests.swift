@@ -1,0 +1,62 @@
+@testable import Quire
+import XCTest
+
+/// Long code tokens and URLs break after their punctuation, not between any two characters,
+/// and never after the dash that opens an option.
+final class LongTokenTests: XCTestCase {
+    private func lines(_ markdown: String, pageSize: PageSize = .a6) -> [TextLine] {
+        var style = Style()
+        style.pageSize = pageSize
+        return layout(markdown, style: style).allLines
+    }
+
+    /// Regression: `withSnapshotTesting(record:diffTool:operat|ion:)` was cut inside a word.
+    func testCodeBreaksAfterItsPunctuation() {
+        let code = "withSnapshotTesting(record:diffTool:operation:)"
+        let all = lines("Call `\(code)` or `\(code)` from tests, with `some_really_long_identifier_name_here_too`.")
+        let pieces = all.flatMap { $0.text.split(separator: " ") }.filter { !$0.isEmpty }
+        var joined = ""
+        for line in all.dropLast() {
+            let last = line.text.trimmingCharacters(in: .whitespaces)
+            guard let end = last.last, last.split(separator: " ").last.map({ $0.count > 3 }) == true else { continue }
+            if code.contains(String(last.split(separator: " ").last!)) || last.hasSuffix("_") {
+                XCTAssertTrue("(:_".contains(end), "breaks after punctuation: \(last)")
+            }
+            joined += last
+        }
+        XCTAssertTrue(pieces.contains { $0.hasSuffix("(") || $0.hasSuffix(":") }, "the long token was broken: \(all.map(\.text))")
+        XCTAssertFalse(all.contains { $0.text.contains("\u{200B}") }, "hints are not shown")
+    }
+
+    /// Regression: "(e.g. -" ended a line and "DCMAKE_BUILD_TYPE" began the next.
+    func testNoBreakAfterAnOptionsDash() {
+        for width in stride(from: 150.0, through: 300, by: 7) {
+            let page = PageSize(width: width + 60, height: 600)
+            for text in ["configure it (e.g. -DCMAKE_BUILD_TYPE=Release) first", "configure it (e.g. `-DCMAKE_BUILD_TYPE=Release`) first",
+                         "pass --force-overwrite-of-everything here"] {
+                for line in lines(text, pageSize: page) {
+                    let shown = line.text.trimmingCharacters(in: .whitespaces)
+                    XCTAssertFalse(shown.hasSuffix(" -") || shown.hasSuffix(" --") || shown == "-", "\(width): \(shown)")
+                }
+            }
+        }
+    }
+
+    /// A URL whose last part is wider than the line breaks after its dots and underscores,
+    /// not inside a word.
+    func testURLsBreakAfterTheirPunctuation() {
+        let url = "https://example.com/a_really_long_file_name_with_no_slashes_in_it_at_all_to_be_sure.html"
+        let all = lines("See \(url) for more.")
+        let pieces = all.map { $0.text.trimmingCharacters(in: .whitespaces) }
+        XCTAssertGreaterThan(pieces.count, 2)
+        for line in pieces.dropLast() {
+            guard let last = line.split(separator: " ").last, url.contains(String(last)) else { continue }
+            XCTAssertTrue("/._".contains(last.last!), "after / . or _: \(line)")
+        }
+        // The link still covers the whole address.
+        let doc = layout("See \(url) for more.", style: { var s = Style(); s.pageSize = .a6; return s }())
+        XCTAssertTrue(doc.pages[0].links.allSatisfy { $0.target == .uri(url) })
+        let spanned = pieces.filter { line in line.split(separator: " ").contains { url.contains(String($0)) && $0.count > 2 } }
+        XCTAssertEqual(doc.pages[0].links.count, spanned.count, "one area per line the address spans: \(pieces)")
+    }
+}
