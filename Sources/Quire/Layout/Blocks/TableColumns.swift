@@ -7,7 +7,9 @@
 ///    each column wants beyond its minimum (so no word is broken);
 /// 3. else smaller type (and padding) until the minimums fit, down to `floor`;
 /// 4. else, at the floor, the narrow columns keep their minimum and the widest ones are
-///    capped to one common width, so only their longest words wrap inside.
+///    capped to one common width, so only their longest words wrap inside; a column never
+///    goes below its header's longest word while another can give way (a header word is
+///    broken only when the header words alone are wider than the table).
 /// Pure arithmetic: widths scale with the type size (unhinted metrics are linear).
 struct TableColumns: Equatable {
     /// Type scale to apply to the table (1 = as measured; at least `floor`).
@@ -22,11 +24,12 @@ struct TableColumns: Equatable {
 
     /// - Parameters:
     ///   - minimum, preferred: content widths per column at scale 1 (`preferred >= minimum`).
+    ///   - header: the widest word of each column's header at scale 1 (at most `minimum`).
     ///   - padding: padding on each side of a cell at scale 1.
     ///   - available: the width the table must fit, in points.
     ///   - floor: the smallest type scale allowed (0 < floor <= 1).
     /// - Complexity: O(columns log columns).
-    init(minimum: [Double], preferred: [Double], padding: Double, available: Double, floor: Double) {
+    init(minimum: [Double], preferred: [Double], header: [Double]? = nil, padding: Double, available: Double, floor: Double) {
         let n = Double(minimum.count)
         let preferred = zip(minimum, preferred).map { max($0, $1) }
         let sumMin = minimum.reduce(0, +), sumPref = preferred.reduce(0, +)
@@ -52,13 +55,30 @@ struct TableColumns: Equatable {
             self.init(scale: scale, padding: scaledPad, widths: mins)
             return
         }
-        self.init(scale: scale, padding: scaledPad, widths: Self.capped(mins, to: content))
+        let floors = (header ?? []).map { $0 * scale }
+        self.init(scale: scale, padding: scaledPad, widths: Self.capped(mins, floors: floors, to: content))
     }
 
     init(scale: Double, padding: Double, widths: [Double]) {
         self.scale = scale
         self.padding = padding
         self.widths = widths
+    }
+
+    /// `widths` lowered to one common cap, but none below its floor (`floors`, by column;
+    /// missing ones 0), so that they sum to `total`: the cap found by bisection, since the sum
+    /// grows with it. When the floors alone exceed `total`, they give way too (plain capping).
+    /// O(columns × 60).
+    static func capped(_ widths: [Double], floors: [Double], to total: Double) -> [Double] {
+        let low = widths.indices.map { min(widths[$0], $0 < floors.count ? floors[$0] : 0) }
+        guard low.reduce(0, +) <= total else { return capped(widths, to: total) }
+        func atCap(_ cap: Double) -> [Double] { widths.indices.map { max(low[$0], min(widths[$0], cap)) } }
+        var lo = 0.0, hi = widths.max() ?? 0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if atCap(mid).reduce(0, +) > total { hi = mid } else { lo = mid }
+        }
+        return atCap(lo)
     }
 
     /// `widths` with the largest ones lowered to one common cap so that they sum to `total`

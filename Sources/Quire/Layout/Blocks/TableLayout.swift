@@ -52,6 +52,8 @@ extension LayoutSession {
         var preferred = minimum
         var measured: [ShapedText?] = Array(repeating: nil, count: placed.count)
         var spanning: [(index: Int, minimum: Double, preferred: Double)] = []
+        /// The widest word of each column's header, which capping leaves whole while it can.
+        var headerWords = Array(repeating: 0.0, count: columns)
         for (i, p) in placed.enumerated() {
             var widths: (minimum: Double, preferred: Double)
             switch contents[i] {
@@ -76,6 +78,7 @@ extension LayoutSession {
             if p.cell.columnSpan == 1 {
                 minimum[p.column] = max(minimum[p.column], widths.minimum)
                 preferred[p.column] = max(preferred[p.column], widths.preferred)
+                if isHeaderRow(p.row) { headerWords[p.column] = max(headerWords[p.column], widths.minimum) }
             } else {
                 spanning.append((i, widths.minimum, widths.preferred))
             }
@@ -93,7 +96,7 @@ extension LayoutSession {
         }
 
         // Fit.
-        let fit = TableColumns(minimum: minimum, preferred: preferred, padding: padding,
+        let fit = TableColumns(minimum: minimum, preferred: preferred, header: headerWords, padding: padding,
                                available: context.column.width, floor: typography.tableMinimumScale)
         let tableSize = size * fit.scale
         let tableWidth = fit.totalWidth
@@ -130,7 +133,7 @@ extension LayoutSession {
             case .empty:
                 set.append((Slice(height: 0), []))
             case .text(let text, let align):
-                var format = tableFormat(size: tableSize, width: width, header: isBold(p))
+                var format = tableFormat(size: tableSize, width: width + Self.measureTolerance, header: isBold(p))
                 format.direction = direction(p)
                 set.append(cellSlice(text, measured: fit.scale == 1 ? measured[i] : nil, format: format, x: x, alignment: align))
             case .blocks(let blocks, let align):
@@ -232,6 +235,12 @@ extension LayoutSession {
         slices[slices.count - 1].spaceAfter = blockSpacing
         return slices
     }
+
+    /// How much wider than its column's width a cell's text is set: widths measured at one
+    /// size and scaled to another differ from those measured at that size by thousandths of a
+    /// point (glyph positions are rounded to Pango's units at each size), and a word measured
+    /// to fit exactly ("Default" in a column as wide as it) must not break.
+    static let measureTolerance = 0.05
 
     /// What `p` holds, as set: inline content when it is one paragraph (a GFM cell) or HTML of
     /// one paragraph; blocks otherwise. A table inside it (left as raw HTML by the parser) is

@@ -45,7 +45,8 @@ final class ShapedText {
         self.layout = layout
         pango_layout_set_font_description(layout, font)
         if format.width.isFinite {
-            pango_layout_set_width(layout, Int32(min(max(1, format.width), 1_000_000) * Double(PANGO_SCALE)))
+            // Rounded up to Pango units: a word measured to fit exactly must still fit.
+            pango_layout_set_width(layout, Int32((min(max(1, format.width), 1_000_000) * Double(PANGO_SCALE)).rounded(.up)))
         } else {
             pango_layout_set_width(layout, -1)
         }

@@ -110,6 +110,35 @@ final class TableLayoutTests: XCTestCase {
         for line in doc.allLines { XCTAssertLessThanOrEqual(line.x + line.width, columnRight + 0.5) }
     }
 
+    /// Regression: "Default" was set "Defaul|t" in a column measured to its exact width: the
+    /// width scaled from the measured size fell a few thousandths of a point short.
+    func testHeaderWordInAColumnAsWideAsItIsNotBroken() {
+        let doc = layout(table(["Parameter", "Environment variable", "Default", "Description"],
+                               [["`resourceRoot`", "`QUIRE_RESOURCE_ROOT_DIRECTORY_OVERRIDE`", "the input's folder",
+                                 "https://example.com/a/very/long/address/that/has/to/wrap/somewhere"],
+                                ["`baseDirectory`", "`QUIRE_BASE`", "`.`", "Where relative image paths start"]]))
+        let header = doc.allLines.filter { $0.shaped.format.text.bold }.map(\.text)
+        XCTAssertEqual(header, ["Parameter", "Environment variable", "Default", "Description"])
+    }
+
+    /// At the floor size, the widest columns are capped, but not below their header's longest
+    /// word while others can give way.
+    func testCappedColumnsKeepTheirHeaderWords() {
+        let capped = TableColumns(minimum: [20, 200, 300], preferred: [20, 200, 300], header: [10, 40, 200],
+                                  padding: 0, available: 160, floor: 0.5)
+        XCTAssertEqual(capped.scale, 0.5)
+        XCTAssertEqual(capped.widths.reduce(0, +), 160, accuracy: 0.01)
+        XCTAssertGreaterThanOrEqual(capped.widths[2], 100 - 0.001, "header word kept (at the floor's scale)")
+        XCTAssertEqual(capped.widths[0], 10, accuracy: 0.01, "narrow column at its minimum")
+        let plain = TableColumns(minimum: [20, 200, 300], preferred: [20, 200, 300], padding: 0, available: 160, floor: 0.5)
+        XCTAssertEqual(plain.widths, [10, 75, 75], "without header words the cap cuts deeper")
+        let words = (1...5).map { "Head\($0)word" }
+        let doc = layout(table(words, [(1...5).map { "Unbreakable\($0)Longerxxxxxxxxxxxxxxxx" }]))
+        let headerLines = doc.allLines.filter { $0.shaped.format.text.bold }.map(\.text)
+        XCTAssertEqual(headerLines, words, "header words whole while body words wrap")
+        XCTAssertGreaterThan(doc.allLines.filter { !$0.shaped.format.text.bold }.count, 5)
+    }
+
     func testHeaderRowIsShadedAndRepeatedOnEveryPageTheTableContinuesOn() {
         let rows = (1...120).map { ["row \($0)", "text of row \($0)"] }
         let doc = layout("# T\n\n" + table(["Name", "Text"], rows))
