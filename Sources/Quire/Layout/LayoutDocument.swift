@@ -39,9 +39,10 @@ struct LayoutSummary {
 func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  includeFullText: Bool = true, resources: ImageResources = ImageResources(), links: LinkResolver? = nil,
                  emit: (Page) throws -> Void) rethrows -> LayoutSummary {
-    let typesetter = Typesetter.forThisThread(language: info.lang ?? style.language)
+    let language = info.lang ?? style.language
+    let typesetter = Typesetter.forThisThread(language: language)
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources,
-                                language: info.lang, linkResolver: links)
+                                language: language, cjk: CJKRegion(language: language) ?? .dominant(in: document), linkResolver: links)
     session.warnAboutMissingFonts()
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     let hasFootnotes = document.blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } }

@@ -6,6 +6,8 @@ final class LayoutSession {
     let style: Style
     /// The style's text roles and measures, resolved once.
     let typography: Typography
+    /// The regional forms of the document's CJK text, which its roles' families end with.
+    let cjk: CJKRegion?
     let typesetter: Typesetter
     let anchors: AnchorTable
     let images: ImageStore
@@ -29,10 +31,14 @@ final class LayoutSession {
     /// How many pictures were set so since `picturesAsLines` was last set.
     var picturesSetAsLines = 0
 
+    /// - Parameters:
+    ///   - language: the document's `lang` (nil: the style's).
+    ///   - cjk: the regional forms of CJK text (`CJKRegion`); nil: fontconfig's choice.
     init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
-         language: String? = nil, linkResolver: LinkResolver? = nil) {
+         language: String? = nil, cjk: CJKRegion? = nil, linkResolver: LinkResolver? = nil) {
         self.style = style
-        typography = Typography(style)
+        typography = Typography(style, cjk: cjk)
+        self.cjk = cjk
         self.typesetter = typesetter
         self.anchors = anchors
         self.images = ImageStore(resources: resources)
@@ -44,7 +50,8 @@ final class LayoutSession {
     /// smaller), reporting to this session's sink as it is now.
     private init(_ parent: LayoutSession, style: Style) {
         self.style = style
-        typography = Typography(style)
+        typography = Typography(style, cjk: parent.cjk)
+        cjk = parent.cjk
         typesetter = parent.typesetter
         anchors = parent.anchors
         images = parent.images

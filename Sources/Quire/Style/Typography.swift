@@ -192,14 +192,17 @@ struct Typography: Sendable, Equatable {
     static let superscriptRise = 0.35
     static let subscriptDrop = 0.2
 
-    /// Resolves every role and measure of `style`. O(1).
-    init(_ style: Style) {
+    /// Resolves every role and measure of `style`; with `cjk`, each role's families end with
+    /// that region's Noto CJK family of their kind (`CJKRegion.fallback`). O(1).
+    init(_ style: Style, cjk: CJKRegion? = nil) {
         let size = style.bodySize
+        let codeFamily = cjk.map { $0.fallback(for: style.codeFont) } ?? style.codeFont
         /// A role whose code runs are set as in the body, unless `monospaceSize` says otherwise.
         func role(_ family: String, _ roleSize: Double, lineHeight: Double, bold: Bool = false, italic: Bool = false,
                   color: Color? = nil, monospaceSize: Double? = nil) -> TextRole {
-            TextRole(family: family, size: roleSize, bold: bold, italic: italic, color: color ?? style.textColor,
-                     lineHeight: lineHeight, monospaceFamily: style.codeFont,
+            TextRole(family: family == style.codeFont ? codeFamily : cjk.map { $0.fallback(for: family) } ?? family,
+                     size: roleSize, bold: bold, italic: italic, color: color ?? style.textColor,
+                     lineHeight: lineHeight, monospaceFamily: codeFamily,
                      monospaceSize: monospaceSize ?? size * style.codeScale)
         }
         body = role(style.bodyFont, size, lineHeight: size * style.bodyLineHeight)

@@ -64,8 +64,9 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
     let entryNames = documents.indices.map { "d\($0 + 1)" }
     let sessions = documents.enumerated().map { k, d -> LayoutSession in
         let folder = (d.canonicalPath as NSString).deletingLastPathComponent
+        let language = d.info.lang ?? style.language
         return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources,
-                             language: d.info.lang) { link in
+                             language: language, cjk: CJKRegion(language: language) ?? .dominant(in: d.document)) { link in
             DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entryNames)
         }
     }

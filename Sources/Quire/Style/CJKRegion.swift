@@ -1,0 +1,75 @@
+/// Which regional forms of Chinese, Japanese and Korean characters a document wants, and the
+/// Noto CJK family that sets them in the style of each text's own family.
+///
+/// The same Han character is drawn differently in Japan, mainland China, Taiwan, Hong Kong and
+/// Korea, and Noto CJK has a family for each (Debian's fonts-noto-cjk). fontconfig alone picks
+/// one by the run's language, which Pango guesses from the script (a kanji run in Japanese text
+/// gets Chinese forms), and in its own style (a sans face under a serif body). So every text
+/// role's family list ends with the matching Noto CJK family: serif under a serif family, sans
+/// under a sans one, mono under code.
+enum CJKRegion: String, Sendable, Equatable {
+    case japan = "JP", korea = "KR", simplifiedChinese = "SC", traditionalChinese = "TC", hongKong = "HK"
+
+    /// The region a language tag names: ja, ko, zh (Hans, Hant; CN, SG, TW, HK, MO); nil for
+    /// other languages.
+    init?(language: String) {
+        let parts = language.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
+        switch parts.first {
+        case "ja": self = .japan
+        case "ko": self = .korea
+        case "zh", "yue", "cmn":
+            let rest = Set(parts.dropFirst())
+            if rest.contains("hk") || rest.contains("mo") { self = .hongKong }
+            else if rest.contains("hant") || rest.contains("tw") { self = .traditionalChinese }
+            else { self = .simplifiedChinese }
+        default: return nil
+        }
+    }
+
+    /// The region a document's text suggests, for a document whose language is not a CJK one:
+    /// mostly Hangul, Korean; kana for a tenth of its CJK characters or more, Japanese (a
+    /// Japanese README naming "한국어" in its language bar stays Japanese); other Han text,
+    /// simplified Chinese (what fontconfig picks for Han by default). Nil without CJK text: a
+    /// CJK family at the end of every list would then only take over symbols other fonts
+    /// draw (arrows, stars), in its full-width forms. O(text).
+    static func dominant(in document: Document) -> CJKRegion? {
+        var counter = Counter()
+        counter.walk(document.blocks)
+        let all = counter.kana + counter.hangul + counter.han
+        guard all > 0 else { return nil }
+        if counter.hangul * 2 > all { return .korea }
+        if counter.kana * 10 >= all && counter.kana > 0 { return .japan }
+        return .simplifiedChinese
+    }
+
+    /// Counts the CJK characters of the document's text, code and raw HTML.
+    private struct Counter: DocumentWalker {
+        var kana = 0, hangul = 0, han = 0
+        mutating func count(_ s: String) {
+            for scalar in s.unicodeScalars where scalar.value >= 0x1100 {
+                switch scalar.value {
+                case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: kana += 1
+                case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: hangul += 1
+                case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F: han += 1
+                default: break
+                }
+            }
+        }
+        mutating func visitText(_ s: String) { count(s) }
+        mutating func visitCode(_ s: String) { count(s) }
+        mutating func visitCodeBlock(_ block: Block, text: String, language: String) { count(text) }
+        mutating func visitHTML(_ block: Block, html: String) { count(html) }
+    }
+
+    /// `families` (a fontconfig family list) with this region's Noto CJK family of the same
+    /// kind added last: "Noto Sans Mono CJK" for a monospace first family (its name says
+    /// Mono, Code or Courier), "Noto Sans CJK" for a sans one, else "Noto Serif CJK".
+    func fallback(for families: String) -> String {
+        let first = families.split(separator: ",").first.map { $0.lowercased() } ?? ""
+        let kind: String
+        if ["mono", "code", "courier"].contains(where: first.contains) { kind = "Noto Sans Mono CJK" }
+        else if first.contains("sans") { kind = "Noto Sans CJK" }
+        else { kind = "Noto Serif CJK" }
+        return families + ", \(kind) \(rawValue)"
+    }
+}
