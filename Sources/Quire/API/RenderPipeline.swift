@@ -80,8 +80,9 @@ enum RenderPipeline {
     /// parse alone). A body under `helperThreadMinimum` bytes is parsed here: a thread and its
     /// fresh memory would cost more than its parse (about a millisecond more for 10 KB).
     static func parseSettingUpTypesetter(_ body: String, style: Style, language: String?) -> Document {
-        guard body.utf8.count >= helperThreadMinimum else { return parseMarkdown(body) }
-        let parse = HelperThread { parseMarkdown(body) }
+        let smart = style.smartPunctuation
+        guard body.utf8.count >= helperThreadMinimum else { return parseMarkdown(body, smartPunctuation: smart) }
+        let parse = HelperThread { parseMarkdown(body, smartPunctuation: smart) }
         _ = Typesetter.forThisThread(language: language).xHeight(family: style.bodyFont, size: style.bodySize)
         return parse.result()
     }

@@ -9,12 +9,15 @@ import Glibc
 /// are enabled as extensions, footnotes and source positions as options. The cmark tree is
 /// converted at once into value types and freed before returning; no C type escapes.
 ///
-/// - Parameter text: the Markdown source (any string; cmark-gfm accepts every input).
+/// - Parameters:
+///   - text: the Markdown source (any string; cmark-gfm accepts every input).
+///   - smartPunctuation: curly quotes, dashes for "--" and "---", an ellipsis for "..."
+///     (cmark's own rules; never in code). Off by default: GitHub keeps what was typed.
 /// - Returns: the document. Never fails: Markdown has no syntax errors.
 /// - Complexity: O(n) in the size of the input.
-public func parseMarkdown(_ text: String) -> Document {
+public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Document {
     cmark_gfm_core_extensions_ensure_registered()
-    let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
+    let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | (smartPunctuation ? CMARK_OPT_SMART : 0)
     guard let parser = cmark_parser_new(options) else { return Document(blocks: []) }
     defer { cmark_parser_free(parser) }
     for name in ["table", "strikethrough", "autolink", "tasklist"] {

@@ -32,6 +32,7 @@ enum BuiltinTemplates {
           "body.align": "left",
           "body.hyphenate": "auto",
           "text.lang": "en-US",
+          "text.smart-punctuation": false,
           "body.color": "#141419",
           "paragraph.spacing": 0.75,
           "heading.font": "Noto Sans, Noto Sans Arabic, Noto Sans Hebrew",

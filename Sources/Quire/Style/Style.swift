@@ -31,6 +31,9 @@ public struct Style: Sendable, Equatable, Encodable {
     /// The language of a document whose front matter gives no `lang` (a BCP 47 tag): picks
     /// hyphenation patterns and language-specific glyphs.
     public var language = "en-US"
+    /// Curly quotes and dashes for straight quotes, "--" and "---" (and "..." an ellipsis).
+    /// Off: text keeps the quotes typed, as GitHub shows them.
+    public var smartPunctuation = false
     /// Space between paragraphs and other blocks, in multiples of the body size.
     public var paragraphSpacing: Double = 0.75
 

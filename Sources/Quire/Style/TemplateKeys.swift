@@ -83,6 +83,13 @@ package struct TemplateKey: Sendable {
             style.language = s
             return true
         },
+        TemplateKey(name: "text.smart-punctuation", type: "boolean", allowed: "true or false",
+                    meaning: "Curly quotes, en and em dashes for -- and ---, an ellipsis for ... (never in code); false keeps what was typed, as GitHub does.",
+                    example: "true") { style, v in
+            guard case .bool(let b) = v else { return false }
+            style.smartPunctuation = b
+            return true
+        },
         TemplateKey(name: "body.color", type: "string", allowed: colorAllowed,
                     meaning: "Text colour.", example: "\"#202020\"") { style, v in
             setColor(v) { style.textColor = $0 }
@@ -157,7 +164,7 @@ package struct TemplateKey: Sendable {
                   0.5...2, "0.85") { $0.captionScale = $1 },
         numberKey("table.size", "Size of a table's text (smaller still when the table is too wide).",
                   "a multiple of the body size from 0.5 to 2", 0.5...2, "0.85") { $0.tableScale = $1 },
-        numberKey("title.size", "Size of the front matter's title.", "a multiple of the body size from 0.5 to 6",
+        numberKey("title.size", "Size of the front matter's title (never below 1.15 times the largest heading's).", "a multiple of the body size from 0.5 to 6",
                   0.5...6, "3") { $0.titleScale = $1 },
         numberKey("subtitle.size", "Size of the front matter's subtitle.", "a multiple of the body size from 0.5 to 6",
                   0.5...6, "1.5") { $0.subtitleScale = $1 },

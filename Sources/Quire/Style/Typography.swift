@@ -148,6 +148,9 @@ struct Typography: Sendable, Equatable {
     let keycapTop: Double
     let keycapHeight: Double
     let keycapFrame: Rule
+    /// The gap kept between a frame (a key cap, a placeholder) and the text beside it: the
+    /// frame is drawn this far inside the spaces that pad it, at most half of them.
+    let frameGap: Double
 
     // The running header and footer, and the title block.
     let header: TextRole
@@ -189,6 +192,8 @@ struct Typography: Sendable, Equatable {
     /// Superscript and subscript: the text's size, and the rise or drop of its baseline, as
     /// fractions of the surrounding text's size. (Read where Pango sets them.)
     static let scriptScale = 0.68
+    /// The front matter's title is at least this many times the largest heading's size.
+    static let titleOverHeading = 1.15
     static let superscriptRise = 0.35
     static let subscriptDrop = 0.2
 
@@ -277,6 +282,7 @@ struct Typography: Sendable, Equatable {
         keycapTop = 0.92
         keycapHeight = 1.2
         keycapFrame = Rule(width: 0.5, color: style.mutedColor)
+        frameGap = size * 0.15
 
         let headerSize = size * style.headerScale, footerSize = size * style.footerScale
         header = role(style.bodyFont, headerSize, lineHeight: headerSize, color: style.mutedColor)
@@ -289,7 +295,9 @@ struct Typography: Sendable, Equatable {
                                   italic: italic, color: muted ? style.mutedColor : style.textColor),
                        spaceBefore: space, spaceAfter: 0)
         }
-        title = titleLine(style.titleScale, bold: true, muted: false, space: 0)
+        // The document's title outranks its headings, whatever sizes a template gives them.
+        title = titleLine(max(style.titleScale, (style.headingScale.max() ?? 1) * Self.titleOverHeading), bold: true,
+                          muted: false, space: 0)
         subtitle = titleLine(style.subtitleScale, italic: true, space: size * 0.4)
         author = titleLine(1.05, space: size * 0.9)
         date = titleLine(1.0, space: size * 0.2)

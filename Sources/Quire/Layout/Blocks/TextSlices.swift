@@ -52,9 +52,17 @@ extension LayoutSession {
             while frameCursor < text.frames.count, text.frames[frameCursor].lowerBound < lineEnd {
                 let range = text.frames[frameCursor]
                 let size = shaped.format.text.size, frame = typography.keycapFrame
-                for r in shaped.xRanges(line: index, bytes: range) where r.upperBound > r.lowerBound {
-                    slice.items.append(.frame(Rect(x: x + r.lowerBound, y: baseline - size * typography.keycapTop,
-                                                   width: r.upperBound - r.lowerBound, height: size * typography.keycapHeight),
+                let pieces = shaped.xRanges(line: index, bytes: range).filter { $0.upperBound > $0.lowerBound }
+                // A frame wholly on the line is drawn inside its padding spaces, leaving a gap
+                // between it and the text around ("Ctrl + C", not keys touching the "+").
+                var inset = 0.0
+                if pieces.count == 1, range.lowerBound >= line.start, range.upperBound <= lineEnd,
+                   let padding = shaped.xRanges(line: index, bytes: range.lowerBound..<(range.lowerBound + text.characterLength(at: range.lowerBound))).first {
+                    inset = min(typography.frameGap, (padding.upperBound - padding.lowerBound) / 2)
+                }
+                for r in pieces {
+                    slice.items.append(.frame(Rect(x: x + r.lowerBound + inset, y: baseline - size * typography.keycapTop,
+                                                   width: r.upperBound - r.lowerBound - 2 * inset, height: size * typography.keycapHeight),
                                               width: frame.width, color: frame.color))
                 }
                 if range.upperBound > lineEnd { break }  // continues on the next line

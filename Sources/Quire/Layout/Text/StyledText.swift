@@ -112,6 +112,13 @@ extension StyledText {
         return out
     }
 
+    /// The UTF-8 length of the character starting at byte `offset` (1 past the end).
+    func characterLength(at offset: Int) -> Int {
+        guard offset < count else { return 1 }
+        let lead = string.utf8[string.utf8.index(string.utf8.startIndex, offsetBy: offset)]
+        return lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
     /// Attributes in force at byte `offset` (those of the run covering it, else plain).
     func attributes(at offset: Int) -> Attributes {
         runs.last { $0.range.contains(offset) }?.attributes ?? Attributes()
