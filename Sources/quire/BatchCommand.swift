@@ -40,6 +40,7 @@ extension CLI {
                "skipped, failed), reason, pages, bytes, seconds, settings, warnings") { a, v in a.manifest = v },
         Option(["--only-failed"], value: "MANIFEST", "render only the files MANIFEST (one run's or several shards'",
                "concatenated) lists as failed") { a, v in a.onlyFailed = v },
+        tableOfContents,
     ] + styleOptions() + [
         Option(flag: ["-q", "--quiet"], "no progress and no warnings, only the summary and failures") { $0.quiet = true },
         help,

@@ -76,6 +76,12 @@ enum CLI {
         a.linkExtension = mode
     }
 
+    /// A table of contents in each document rendered (the digest has its own contents page).
+    static let tableOfContents = Option(flag: ["--toc"], "a table of contents after the title, with page numbers, linked",
+                                        "(depth: --set toc.depth=N, default 3; front matter 'toc: true' asks too)") { a in
+        a.sets.append(("toc=true", "--toc"))
+    }
+
     /// The options that choose the style; `excerptNote` adds a line to --excerpt-lines's help.
     static func styleOptions(excerptNote: String? = nil) -> [Option] {
         var excerptLines = Option(["--excerpt-lines"], value: "N", "cut every section longer than N lines (N >= 1) to N lines ending",

@@ -8,6 +8,7 @@ extension CLI {
         title,
         resourceRoot,
         linkExtension,
+        tableOfContents,
     ] + styleOptions() + [quiet, help])
 
     static let renderUsage = """
@@ -60,6 +61,7 @@ extension CLI {
             a.dpi = d
         },
     ] + styleOptions(excerptNote: "(preview uses 6 lines when neither this nor the template sets them)") + [
+        tableOfContents,
         resourceRoot,
         Option(flag: ["-q", "--quiet"], "do not print warnings") { $0.quiet = true },
         help,

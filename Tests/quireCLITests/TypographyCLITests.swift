@@ -29,4 +29,17 @@ final class TypographyCLITests: BinaryTestCase {
         let extracted = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
         XCTAssertEqual(extracted.filter(words.contains), written, "every word whole, in order")
     }
+
+    /// --toc: the contents page lists each heading with its page, and every link resolves.
+    func testTocOptionMakesALinkedContents() throws {
+        let markdown = "# Guide\n\n" + (1...8).map { "## Part \($0)\n\n" + String(repeating: "Some words here. ", count: 150) }
+            .joined(separator: "\n\n") + "\n"
+        let inspector = try render(markdown, ["--toc"])
+        let text = try inspector.text()
+        XCTAssertTrue(text.contains("Contents"))
+        XCTAssertTrue(text.contains("Part 8"))
+        let links = try inspector.links()
+        XCTAssertEqual(links.unresolved, [])
+        XCTAssertFalse(text.contains("...."), "leaders are drawn, not text")
+    }
 }

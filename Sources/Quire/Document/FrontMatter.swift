@@ -6,8 +6,10 @@ struct DocumentInfo: Sendable, Equatable {
     var subtitle: TextValue?
     var author: TextValue?
     var date: TextValue?
-    /// BCP 47 language tag ("ja", "zh-Hant", ...): picks CJK glyph forms.
+    /// BCP 47 language tag ("ja", "zh-Hant", ...): picks CJK glyph forms and hyphenation.
     var lang: String?
+    /// `toc: true` or `false`: whether a table of contents follows the title (over the style's).
+    var toc: Bool?
 
     init(title: TextValue? = nil, subtitle: TextValue? = nil, author: TextValue? = nil,
                 date: TextValue? = nil, lang: String? = nil) {
@@ -29,7 +31,7 @@ struct DocumentInfo: Sendable, Equatable {
 
 /// A leading `---` block of `key: value` lines.
 ///
-/// Known keys are title, subtitle, author, date and lang; others are ignored, and so are
+/// Known keys are title, subtitle, author, date, lang and toc; others are ignored, and so are
 /// indented continuation lines (YAML lists under a key). A value may be quoted, or a width
 /// variant map (`{"8": "Short", "20": "A longer title"}`, JSON or `{8: Short, 20: Longer}`).
 /// A block without its closing `---`, or with a line that is not `key: value`, is not front
@@ -60,6 +62,8 @@ enum FrontMatter {
             case "author": info.author = textValue(value)
             case "date": info.date = textValue(value)
             case "lang": info.lang = unquote(value)
+            case "toc": info.toc = ["true", "yes", "on"].contains(unquote(value).lowercased()) ? true
+                : ["false", "no", "off"].contains(unquote(value).lowercased()) ? false : nil
             default: break
             }
         }

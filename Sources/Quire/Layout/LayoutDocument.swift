@@ -25,7 +25,10 @@ struct LayoutSummary {
 /// else the fallback from the start when no block could give one; unless the document opens
 /// with a level-1 heading, pages wait to the end when a heading could be recorded out of
 /// source order, as footnotes' and cut excerpts' are) and, when a
-/// slot shows {pages}, the page count (every page waits to the end). Knows nothing of drawing.
+/// slot shows {pages}, the page count (every page waits to the end). With a table of contents
+/// (`toc`), every slice waits to the end: the pages are made once to learn each heading's page,
+/// then again with the contents filled in (its lines as tall either way, so the pages are the
+/// same). Knows nothing of drawing.
 ///
 /// - Parameters:
 ///   - fallbackTitle: the title when the document has no heading (usually the file name).
@@ -68,21 +71,36 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
         }
         waiting = []
     }
+    // With a table of contents, the slices are held until every heading's page is known.
+    var held: [Slice]? = info.toc ?? style.tableOfContents ? [] : nil
+    var contentsAt = 0
+    var blocksAdded = 0
     func add(_ slices: [Slice]) throws {
         var slices = slices
         session.attachNotes(&slices, context)
-        try hand(flow.add(slices), final: false)
+        if held != nil { held! += slices } else { try hand(flow.add(slices), final: false) }
+    }
+    /// A block's slices; the contents go after the title: the front matter's, else an opening level-1 heading.
+    func addBlock(_ slices: [Slice]) throws {
+        try add(slices)
+        blocksAdded += 1
+        if blocksAdded == 1, info.title == nil, opensWithTitle { contentsAt = held?.count ?? 0 }
     }
 
     try add(session.titleBlock(info))
+    contentsAt = held?.count ?? 0
     if let lines = style.excerptCut {
         let title = SectionedDocument.preambleTitle(document.blocks, frontMatter: info.title?.widest, fallback: fallbackTitle)
         try session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
-                                       title: title, context, add: add)
+                                       title: title, context, add: addBlock)
     } else {
-        try session.layoutBlocks(document.blocks, context, add: add)
+        try session.layoutBlocks(document.blocks, context, add: addBlock)
     }
     try add(session.unplacedNotes(context))
+    if var slices = held {
+        slices.insert(contentsOf: session.contentsWithPages(around: slices, at: contentsAt, context), at: contentsAt)
+        try hand(flow.add(slices), final: false)
+    }
     try hand(flow.finish(), final: true)
     let outline = session.sink.sortedOutline
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,

@@ -101,6 +101,13 @@ public struct Style: Sendable, Equatable, Encodable {
     /// or all together at the end of the document.
     public var footnotePlacement: FootnotePlacement = .page
 
+    /// A table of contents after the title (front matter `toc: true` asks for one too): the
+    /// headings down to `tocDepth`, with dot leaders and page numbers, linked.
+    public var tableOfContents = false
+    public var tocDepth = 3
+    /// The contents' heading.
+    public var tocTitle: TextValue = .plain("Contents")
+
     /// Cut every section longer than this many typeset lines to an excerpt. nil: not set (no
     /// excerpts, but a digest cuts to 6 lines); 0: no excerpts at all (a digest shows whole
     /// documents).

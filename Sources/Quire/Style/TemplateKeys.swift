@@ -194,6 +194,20 @@ package struct TemplateKey: Sendable {
             style.footnotePlacement = placement
             return true
         },
+        TemplateKey(name: "toc", type: "boolean", allowed: "true or false",
+                    meaning: "A table of contents after the title: headings with dot leaders and page numbers, linked (front matter toc: true and --toc ask for one too).",
+                    example: "true") { style, v in
+            guard case .bool(let b) = v else { return false }
+            style.tableOfContents = b
+            return true
+        },
+        TemplateKey(name: "toc.depth", type: "integer", allowed: "a heading level from 1 to 6",
+                    meaning: "The deepest heading level the table of contents lists.", example: "2") { style, v in
+            guard case .number(let n) = v, n == n.rounded(), (1...6).contains(n) else { return false }
+            style.tocDepth = Int(n)
+            return true
+        },
+        textKey("toc.title", "The table of contents' heading.", "\"Table of contents\"") { $0.tocTitle = $1 },
         TemplateKey(name: "excerpt.lines", type: "integer or null",
                     allowed: "a whole number of lines from 1 to 1000; 0 for no excerpts at all (a digest then shows whole documents); null: not set (a digest cuts to 6)",
                     meaning: "Cut every section longer than this to an excerpt.", example: "6") { style, v in

@@ -188,6 +188,12 @@ struct Typography: Sendable, Equatable {
     let contentsBaseline: Double
     let contentsNumberWidth: Double
     let contentsGap: Double
+    /// Dot leaders in a table of contents: the distance between dots, the space kept before
+    /// and after them, a dot's diameter and its height above the baseline.
+    let leaderStep: Double
+    let leaderGap: Double
+    let leaderDot: Double
+    let leaderRise: Double
 
     /// Superscript and subscript: the text's size, and the rise or drop of its baseline, as
     /// fractions of the surrounding text's size. (Read where Pango sets them.)
@@ -324,6 +330,10 @@ struct Typography: Sendable, Equatable {
         contentsBaseline = 0.72
         contentsNumberWidth = size * 3
         contentsGap = size
+        leaderStep = size * 0.5
+        leaderGap = size * 0.4
+        leaderDot = size * 0.12
+        leaderRise = size * 0.1
     }
 
     /// The heading role of `level` (clamped to 1...6).

@@ -191,30 +191,15 @@ extension LayoutSession {
         return slices
     }
 
-    /// The table of contents: one line per document (title, page number, linked to its
-    /// entry), then the documents that could not be included, with their reasons.
+    /// The table of contents: one line per document (title, dot leaders, page number, linked
+    /// to its entry), then the documents that could not be included, with their reasons.
     func contents(_ entries: [(title: String, destination: String)], failures: [DigestFailure],
                   pages: [String: Int], _ context: BlockContext) -> [Slice] {
         var slices = headingSlices(level: 1, plainText("Contents"), destination: "toc", context)
         slices[0].pageBreakBefore = true
-        let lineHeight = typography.contentsLineHeight
-        let numberWidth = typography.contentsNumberWidth
         for entry in entries {
-            var titleFormat = bodyFormat(width: context.column.width - numberWidth - typography.contentsGap, alignment: .left)
-            titleFormat.singleLine = true
-            let titleText = typesetter.shape(plainText(entry.title), titleFormat)
-            let numberText = typesetter.shape(plainText(pages[entry.destination].map(String.init) ?? ""),
-                                              bodyFormat(width: numberWidth, alignment: .right))
-            var slice = Slice(height: lineHeight)
-            let baseline = lineHeight * typography.contentsBaseline
-            for (shaped, x) in [(titleText, context.column.x), (numberText, context.column.maxX - numberWidth)] {
-                guard let line = shaped.lines.first else { continue }
-                slice.items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: x + line.x, baseline: baseline,
-                                                  top: 0, width: line.width)))
-            }
-            slice.links.append(LinkArea(rect: Rect(x: context.column.x, y: 0, width: context.column.width, height: lineHeight),
-                                        target: .destination(entry.destination)))
-            slices.append(slice)
+            slices.append(contentsLine(entry.title, page: pages.isEmpty ? nil : pages[entry.destination], destination: entry.destination,
+                                       indent: 0, lineHeight: typography.contentsLineHeight, context))
         }
         if !failures.isEmpty {
             slices += headingSlices(level: 3, plainText("Not included"), destination: "not-included", context)
