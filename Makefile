@@ -20,7 +20,8 @@ build: deps
 release: deps
 	$(RELEASE_BUILD)
 
-# Renders every Samples/*.md into Samples/out/*.pdf, and the excerpt sample cut to 4 lines.
+# Renders every Samples/*.md into Samples/out/*.pdf, the excerpt sample cut to 4 lines, and the
+# typography sample on A5 with the compact template (justified, hyphenated).
 demo: build
 	@mkdir -p Samples/out
 	@for f in Samples/*.md; do \
@@ -29,6 +30,8 @@ demo: build
 	done
 	@$(BIN) render Samples/excerpts.md --excerpt-lines 4 -o Samples/out/excerpts-cut.pdf \
 	  && echo "rendered Samples/out/excerpts-cut.pdf (--excerpt-lines 4)"
+	@$(BIN) render Samples/typography.md --template compact --page-size a5 -o Samples/out/typography-a5.pdf \
+	  && echo "rendered Samples/out/typography-a5.pdf (--template compact --page-size a5: justified, hyphenated)"
 
 test: deps
 	$(SWIFT) build

@@ -55,6 +55,22 @@ final class SamplesTests: BinaryTestCase {
         XCTAssertFalse(text.contains("<b>") || text.contains("<summary>") || text.contains("<img") || text.contains("<!--"), "no markup printed")
     }
 
+    /// Issue 21: the typography sample, as is (contents, footnotes at the foot of their page)
+    /// and on A5 with the compact template (justified, hyphenated, every word whole in the text).
+    func testTypographySample() throws {
+        let input = samples.appendingPathComponent("typography.md")
+        let text = try render(input).text()
+        XCTAssertTrue(text.contains("Contents"))
+        let pages = text.components(separatedBy: "\u{0C}")
+        let notePage = try XCTUnwrap(pages.firstIndex { $0.contains("Like this one, in a smaller size.") })
+        XCTAssertTrue(pages[notePage].contains("refers to it"), "the note is on its reference's page")
+        let a5 = try render(input, ["--template", "compact", "--page-size", "a5"]).text()
+        for word in ["Internationalization", "characterization", "incomprehensibility", "hyphenation_points_for_word"] {
+            XCTAssertTrue(a5.contains(word), word)
+        }
+        XCTAssertFalse(a5.contains("\u{AD}"))
+    }
+
     /// Issue 4: excerpt mode keeps every PDF valid with every link resolved, and the label is text.
     func testCorpusInExcerptMode() throws {
         var cut = 0

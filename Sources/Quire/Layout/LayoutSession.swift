@@ -17,9 +17,9 @@ final class LayoutSession {
     /// The document's language (its front matter's `lang`, else the style's): hyphenation
     /// patterns.
     let language: String
-    /// The hyphenation patterns of `language`, loaded the first time a paragraph is hyphenated;
-    /// nil when none are installed.
-    private(set) lazy var hyphenator: Hyphenator? = Hyphenator.forLanguage(language)
+    /// The hyphenation of `language`'s words, its patterns loaded the first time a paragraph
+    /// is hyphenated; nil when none are installed.
+    private(set) lazy var hyphenation: WordHyphenation? = Hyphenator.forLanguage(language).map(WordHyphenation.init)
     /// Where layout reports what it finds; a child sink while a trial runs.
     private(set) var sink = LayoutSink()
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title

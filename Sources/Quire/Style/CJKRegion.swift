@@ -29,18 +29,23 @@ enum CJKRegion: String, Sendable, Equatable {
     /// The region a document's text suggests, for a document whose language is not a CJK one:
     /// mostly Hangul, Korean; kana for a tenth of its CJK characters or more, Japanese (a
     /// Japanese README naming "한국어" in its language bar stays Japanese); other Han text,
-    /// simplified Chinese (what fontconfig picks for Han by default). Nil without CJK text: a
-    /// CJK family at the end of every list would then only take over symbols other fonts
-    /// draw (arrows, stars), in its full-width forms. O(text).
+    /// simplified Chinese (what fontconfig picks for Han by default). Nil with fewer than
+    /// `minimumCharacters` CJK characters: a CJK family at the end of every list would then
+    /// only take over symbols other fonts draw (arrows, stars) in its full-width forms, and
+    /// for a few words (a language bar naming 日本語 and 한국어) loading CJK faces for every
+    /// text role costs more (about 100 M instructions) than fontconfig's own fallback. O(text).
     static func dominant(in document: Document) -> CJKRegion? {
         var counter = Counter()
         counter.walk(document.blocks)
         let all = counter.kana + counter.hangul + counter.han
-        guard all > 0 else { return nil }
+        guard all >= minimumCharacters else { return nil }
         if counter.hangul * 2 > all { return .korea }
         if counter.kana * 10 >= all && counter.kana > 0 { return .japan }
         return .simplifiedChinese
     }
+
+    /// The fewest CJK characters for which a document without a CJK language gets CJK families.
+    static let minimumCharacters = 32
 
     /// Counts the CJK characters of the document's text, code and raw HTML.
     private struct Counter: DocumentWalker {

@@ -107,7 +107,7 @@ extension LayoutSession {
     func paragraphSlices(_ text: StyledText, _ format: ParagraphFormat, x: Double,
                          spaceBefore: Double, spaceAfter: Double, atSourceLines: Bool = false) -> [Slice] {
         var text = text
-        if format.hyphenate, format.width.isFinite, let hyphenator { text = text.hyphenated(by: hyphenator) }
+        if format.hyphenate, format.width.isFinite, let hyphenation { text = text.hyphenated(by: hyphenation) }
         guard text.count > Self.shapingChunk || Self.longestWord(text.string.utf8) > Self.longWordChunk else {
             return textSlices(shapeLines(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter)
         }

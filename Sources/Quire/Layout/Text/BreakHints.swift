@@ -25,13 +25,64 @@ enum BreakHint {
     static let tokenBreaks: Set<UInt8> = Set("/.:(_-=".utf8)
 }
 
+/// A language's hyphenation points for the tokens of a document's text, each token worked out
+/// once (the same words come back again and again). Used by one layout thread (a session's).
+final class WordHyphenation {
+    let hyphenator: Hyphenator
+    /// Byte offsets inside each token seen, where a soft hyphen goes.
+    private var known: [String: [Int]] = [:]
+
+    init(_ hyphenator: Hyphenator) { self.hyphenator = hyphenator }
+
+    /// Where `token` (text between spaces) may take a soft hyphen, as byte offsets from its
+    /// start: the points of its word (its letters between leading and trailing punctuation)
+    /// when it is a word to hyphenate. Left alone: addresses, words in capitals only
+    /// (acronyms), words with a capital inside (identifiers such as "JavaScript"), with a
+    /// digit or a mark other than letters (a soft hyphen already), and words of fewer than
+    /// five letters. O(token × pattern depth) the first time, O(token) after.
+    func offsets(in token: String) -> [Int] {
+        if let cached = known[token] { return cached }
+        let result = Self.offsets(in: token, hyphenator)
+        known[token] = result
+        return result
+    }
+
+    private static func offsets(in text: String, _ hyphenator: Hyphenator) -> [Int] {
+        let scalars = Array(text.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { $0.properties.isAlphabetic }),
+              let last = scalars.lastIndex(where: { $0.properties.isAlphabetic }), last - first >= 4 else { return [] }
+        let letters = scalars[first...last]
+        guard !StyledText.looksLikeAddress(text),
+              letters.allSatisfy({ $0.properties.isAlphabetic && !$0.properties.isUppercase || $0 == letters.first }),
+              letters.contains(where: { $0.properties.isLowercase }) else { return [] }
+        var word = ""
+        word.unicodeScalars.append(contentsOf: letters)
+        let lower = word.lowercased()
+        guard lower.unicodeScalars.count == letters.count else { return [] }
+        let points = hyphenator.points(lower)
+        guard !points.isEmpty else { return [] }
+        // Scalar index → byte offset in the token.
+        var offsets: [Int] = []
+        var byte = scalars[..<first].reduce(0) { $0 + UTF8.width($1) }
+        var index = 0
+        var next = points.makeIterator()
+        var point = next.next()
+        for scalar in letters {
+            if let p = point, p == index {
+                offsets.append(byte)
+                point = next.next()
+            }
+            byte += UTF8.width(scalar)
+            index += 1
+        }
+        return offsets
+    }
+}
+
 extension StyledText {
-    /// The text with soft hyphens at `hyphenator`'s points in its words. Left alone: code,
-    /// URLs (a link whose text is its address, or text that looks like one), words in capitals
-    /// only (acronyms), words with a capital inside (identifiers such as "JavaScript"), with a
-    /// digit or a mark other than letters, and words that already hold a soft hyphen.
-    /// O(n × pattern depth).
-    func hyphenated(by hyphenator: Hyphenator) -> StyledText {
+    /// The text with soft hyphens at the hyphenation points of its words (`WordHyphenation`),
+    /// code and links that show their address left alone. O(n), plus each new word's points.
+    func hyphenated(by words: WordHyphenation) -> StyledText {
         var offsets: [Int] = []
         let utf8 = Array(string.utf8)
         let skipped = runs.filter { $0.attributes.monospace }.map(\.range) + links.compactMap { link in
@@ -45,46 +96,14 @@ extension StyledText {
             while start < utf8.count, utf8[start] == 0x20 || utf8[start] == 0x0A || utf8[start] == 0x09 { start += 1 }
             var end = start
             while end < utf8.count, utf8[end] != 0x20 && utf8[end] != 0x0A && utf8[end] != 0x09 { end += 1 }
-            if end > start, !skipped.contains(where: { $0.overlaps(start..<end) }) {
-                offsets += hyphenationOffsets(utf8, start..<end, hyphenator)
+            // Five letters at least: shorter tokens are never hyphenated.
+            if end - start >= 5, !skipped.contains(where: { $0.overlaps(start..<end) }) {
+                let token = String(decoding: utf8[start..<end], as: UTF8.self)
+                offsets += words.offsets(in: token).map { start + $0 }
             }
             start = end
         }
         return inserting(BreakHint.softHyphen, at: offsets)
-    }
-
-    /// Where the word in the token `token` of `utf8` may be hyphenated, as byte offsets: its
-    /// letters between leading and trailing punctuation, when it is a word to hyphenate.
-    private func hyphenationOffsets(_ utf8: [UInt8], _ token: Range<Int>, _ hyphenator: Hyphenator) -> [Int] {
-        let text = String(decoding: utf8[token], as: UTF8.self)
-        let scalars = Array(text.unicodeScalars)
-        guard let first = scalars.firstIndex(where: { $0.properties.isAlphabetic }),
-              let last = scalars.lastIndex(where: { $0.properties.isAlphabetic }), last - first >= 4 else { return [] }
-        let letters = scalars[first...last]
-        guard !Self.looksLikeAddress(text),
-              letters.allSatisfy({ $0.properties.isAlphabetic && !$0.properties.isUppercase || $0 == letters.first }),
-              letters.contains(where: { $0.properties.isLowercase }) else { return [] }
-        var word = ""
-        word.unicodeScalars.append(contentsOf: letters)
-        let lower = word.lowercased()
-        guard lower.unicodeScalars.count == letters.count else { return [] }
-        let points = hyphenator.points(lower)
-        guard !points.isEmpty else { return [] }
-        // Scalar index → byte offset in the text.
-        var offsets: [Int] = []
-        var byte = token.lowerBound + scalars[..<first].reduce(0) { $0 + UTF8.width($1) }
-        var index = 0
-        var next = points.makeIterator()
-        var point = next.next()
-        for scalar in letters {
-            if let p = point, p == index {
-                offsets.append(byte)
-                point = next.next()
-            }
-            byte += UTF8.width(scalar)
-            index += 1
-        }
-        return offsets
     }
 
     /// Text that reads as an address: a URL, a "www." host, a path, an e-mail address.

@@ -206,16 +206,20 @@ struct InlineBuilder: InlineVisitor {
                     open.append(Open(name: "a", effect: .link, start: text.count, target: target))
                 } else if let effect = HTMLText.inlineEffects[tag.name] {
                     open.append(Open(name: tag.name, effect: effect, start: text.count))
-                    if effect == .keyboard { text.append("\u{2009}", effective(attributes)) }
+                    if effect == .keyboard { text.append(Self.keyPadding, effective(attributes)) }
                 }
             }
         }
     }
 
+    /// The space padding a key cap's frame on each side: a no-break one (U+202F), so that
+    /// "Ctrl+Shift+P" never breaks between its keys.
+    static let keyPadding = "\u{202F}"
+
     /// Closes the open element at `index` and every element opened inside it.
     private mutating func close(_ index: Int) {
         while open.count > index {
-            if open[open.count - 1].effect == .keyboard { text.append("\u{2009}", effective(StyledText.Attributes())) }
+            if open[open.count - 1].effect == .keyboard { text.append(Self.keyPadding, effective(StyledText.Attributes())) }
             let element = open.removeLast()
             let range = element.start..<text.count
             if element.effect == .keyboard, !range.isEmpty { text.frames.append(range) }

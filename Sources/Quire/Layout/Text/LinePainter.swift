@@ -198,22 +198,35 @@ extension GlyphRun {
     /// line's end, and copying gives the word as written). O(text).
     mutating func leaveOutBreakHints() {
         guard BreakHint.occurs(in: text) else { return }
-        var kept: [(range: Range<Int>, bytes: [UInt8], glyphs: Int32)] = []
-        var cursor = backward ? text.count : 0
-        for pair in stride(from: 0, to: clusters.count - 1, by: 2) {
-            let bytes = Int(clusters[pair]), glyphs = clusters[pair + 1]
-            let range = backward ? (cursor - bytes)..<cursor : cursor..<(cursor + bytes)
-            cursor = backward ? range.lowerBound : range.upperBound
-            let piece = Array(text[range])
-            if piece == [0xC2, 0xAD] {
-                if glyphs > 0 { kept.append((range, [UInt8(ascii: "-")], glyphs)) }
-            } else if piece == [0xE2, 0x80, 0x8B] && glyphs == 0 {
+        // Clusters in text order (a right-to-left run lists them from the text's end).
+        let count = clusters.count / 2
+        var order = Array(0..<count)
+        if backward { order.reverse() }
+        var keep = [Bool](repeating: true, count: count)
+        var hyphen = [Bool](repeating: false, count: count)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(text.count)
+        var offset = 0
+        for c in order {
+            let bytes = Int(clusters[2 * c]), glyphs = clusters[2 * c + 1]
+            defer { offset += bytes }
+            if bytes == 2 && text[offset] == 0xC2 && text[offset + 1] == 0xAD {
+                if glyphs > 0 { hyphen[c] = true; kept.append(UInt8(ascii: "-")) } else { keep[c] = false }
                 continue
-            } else {
-                kept.append((range, piece, glyphs))
             }
+            if bytes == 3 && glyphs == 0 && text[offset] == 0xE2 && text[offset + 1] == 0x80 && text[offset + 2] == 0x8B {
+                keep[c] = false
+                continue
+            }
+            kept += text[offset..<(offset + bytes)]
         }
-        clusters = kept.flatMap { [Int32($0.bytes.count), $0.glyphs] }
-        text = kept.sorted { $0.range.lowerBound < $1.range.lowerBound }.flatMap(\.bytes)
+        var newClusters: [Int32] = []
+        newClusters.reserveCapacity(clusters.count)
+        for c in 0..<count where keep[c] {
+            newClusters.append(hyphen[c] ? 1 : clusters[2 * c])
+            newClusters.append(clusters[2 * c + 1])
+        }
+        text = kept
+        clusters = newClusters
     }
 }

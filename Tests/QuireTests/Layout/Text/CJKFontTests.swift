@@ -43,11 +43,14 @@ final class CJKFontTests: XCTestCase {
     /// around (a language bar), Hangul Korean, Han alone simplified Chinese; no CJK text, no
     /// CJK family at all.
     func testTheTextDecidesWithoutALanguage() {
-        XCTAssertEqual(CJKRegion.dominant(in: parseMarkdown("[한국어](ko.md) これは日本語の文章です。")), .japan)
-        XCTAssertEqual(CJKRegion.dominant(in: parseMarkdown("[日本語](ja.md) [한국어](ko.md) 这是中文的文章，没有假名。")), .simplifiedChinese)
-        XCTAssertEqual(CJKRegion.dominant(in: parseMarkdown("한국어 문장입니다 漢字")), .korea)
+        let japanese = String(repeating: "これは日本語の文章です。", count: 4)
+        XCTAssertEqual(CJKRegion.dominant(in: parseMarkdown("[한국어](ko.md) " + japanese)), .japan)
+        XCTAssertEqual(CJKRegion.dominant(in: parseMarkdown("[日本語](ja.md) [한국어](ko.md) " + String(repeating: "这是中文的文章，没有假名。", count: 4))),
+                       .simplifiedChinese)
+        XCTAssertEqual(CJKRegion.dominant(in: parseMarkdown(String(repeating: "한국어 문장입니다 漢字 ", count: 5))), .korea)
         XCTAssertNil(CJKRegion.dominant(in: parseMarkdown("Plain English → with arrows ★")))
-        let all = lines("これは日本語の文章です。直角")
+        XCTAssertNil(CJKRegion.dominant(in: parseMarkdown("English, with a language bar: [日本語](ja.md) [한국어](ko.md) [简体中文](zh.md)")))
+        let all = lines(japanese + "直角")
         XCTAssertEqual(faces(all[0]), [face(of: "Noto Serif CJK JP", "直角")])
         XCTAssertEqual(CJKRegion(language: "zh-TW"), .traditionalChinese)
         XCTAssertNil(CJKRegion(language: "en-US"))

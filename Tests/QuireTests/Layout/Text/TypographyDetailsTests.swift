@@ -17,6 +17,15 @@ final class TypographyDetailsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(left + glyph.lowerBound - frames[0].maxX, 1, "a gap before the +")
         XCTAssertGreaterThanOrEqual(frames[1].x - (left + glyph.upperBound), 1, "a gap after it")
         XCTAssertGreaterThan(frames[0].width, line.shaped.format.text.size, "the frame still holds its key")
+        // Keys joined by "+" stay on one line.
+        for width in stride(from: 100.0, through: 220, by: 3) {
+            var style = Style()
+            style.pageSize = PageSize(width: width + 60, height: 400)
+            style.margins = Insets(top: 30, right: 30, bottom: 30, left: 30)
+            for line in layout("Now press <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd> to open it.", style: style).allLines {
+                XCTAssertFalse(line.text.trimmingCharacters(in: .whitespaces).hasSuffix("+"), "\(width): \(line.text)")
+            }
+        }
     }
 
     /// The front matter's title is set larger than any level-1 heading, whatever the template.
