@@ -43,7 +43,10 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
                  includeFullText: Bool = true, resources: ImageResources = ImageResources(), links: LinkResolver? = nil,
                  emit: (Page) throws -> Void) rethrows -> LayoutSummary {
     let language = info.lang ?? style.language
-    let typesetter = Typesetter.forThisThread(language: language)
+    // Pango is told only the document's own language: the template's picks hyphenation
+    // patterns and CJK forms (a context language costs fontconfig a sort per script it meets,
+    // 130 M instructions for an English README with a CJK language bar).
+    let typesetter = Typesetter.forThisThread(language: info.lang)
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources,
                                 language: language, cjk: CJKRegion(language: language) ?? .dominant(in: document), linkResolver: links)
     session.warnAboutMissingFonts()

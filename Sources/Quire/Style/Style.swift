@@ -29,7 +29,7 @@ public struct Style: Sendable, Equatable, Encodable {
     /// `auto` where it is justified.
     public var hyphenation: Hyphenation = .auto
     /// The language of a document whose front matter gives no `lang` (a BCP 47 tag): picks
-    /// hyphenation patterns and language-specific glyphs.
+    /// hyphenation patterns and the forms of CJK characters.
     public var language = "en-US"
     /// Curly quotes and dashes for straight quotes, "--" and "---" (and "..." an ellipsis).
     /// Off: text keeps the quotes typed, as GitHub shows them.

@@ -51,7 +51,7 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
         let prefix = base == "/" ? "/" : base + "/"
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : path
     }
-    let typesetter = Typesetter.forThisThread(language: style.language)
+    let typesetter = Typesetter.forThisThread(language: nil)
     let main = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(Document(blocks: [])))
     let column = Column(x: style.margins.left, width: style.contentWidth)
     let context = BlockContext(column: column)

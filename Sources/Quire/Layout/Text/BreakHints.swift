@@ -48,6 +48,7 @@ final class WordHyphenation {
     }
 
     private static func offsets(in text: String, _ hyphenator: Hyphenator) -> [Int] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiOffsets(in: Array(text.utf8), hyphenator) }
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.firstIndex(where: { $0.properties.isAlphabetic }),
               let last = scalars.lastIndex(where: { $0.properties.isAlphabetic }), last - first >= 4 else { return [] }
@@ -76,6 +77,21 @@ final class WordHyphenation {
             index += 1
         }
         return offsets
+    }
+
+    /// `offsets(in:)` for a token of ASCII characters, by bytes (most tokens of most text):
+    /// the same rules without Unicode's tables.
+    private static func asciiOffsets(in bytes: [UInt8], _ hyphenator: Hyphenator) -> [Int] {
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        guard let first = bytes.firstIndex(where: isLetter), let last = bytes.lastIndex(where: isLetter), last - first >= 4 else {
+            return []
+        }
+        let letters = bytes[first...last]
+        guard !bytes.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "@") }),
+              letters.allSatisfy(isLetter),
+              letters.dropFirst().allSatisfy({ $0 >= 0x61 }) else { return [] }
+        let word = String(decoding: letters.map { $0 | 0x20 }, as: UTF8.self)
+        return hyphenator.points(word).map { first + $0 }
     }
 }
 
