@@ -17,11 +17,13 @@ extension LayoutSession {
         let baseline = lineHeight * typography.contentsBaseline
         var titleEnd = context.column.x + indent
         var numberStart = context.column.maxX
-        for (shaped, x) in [(titleText, context.column.x + indent), (numberText, context.column.maxX - numberWidth)] {
+        // The title starts at the indent whatever its direction (a right-to-left title in a
+        // left-to-right list would otherwise stand at the right, the leaders squeezed).
+        for (shaped, x, aligned) in [(titleText, context.column.x + indent, false), (numberText, context.column.maxX - numberWidth, true)] {
             guard let line = shaped.lines.first else { continue }
-            slice.items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: x + line.x, baseline: baseline,
-                                              top: 0, width: line.width)))
-            if shaped === titleText { titleEnd = x + line.x + line.width } else if line.width > 0 { numberStart = x + line.x }
+            let left = x + (aligned ? line.x : 0)
+            slice.items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: left, baseline: baseline, top: 0, width: line.width)))
+            if shaped === titleText { titleEnd = left + line.width } else if line.width > 0 { numberStart = left }
         }
         if page != nil { slice.items += leaders(from: titleEnd, to: numberStart, baseline: baseline, context) }
         slice.links.append(LinkArea(rect: Rect(x: context.column.x + indent, y: 0, width: context.column.width - indent, height: lineHeight),

@@ -68,13 +68,20 @@ final class ContentsTests: XCTestCase {
         XCTAssertEqual(Array(texts.prefix(2)), ["The Title", "Contents"])
     }
 
-    /// The digest's contents page has the same dot leaders.
-    func testDigestContentsHaveLeaders() {
-        let docs = (1...3).map { k in
-            DigestDocument(path: "d\(k).md", canonicalPath: "/d\(k).md", document: parseMarkdown("# Doc \(k)\n\n" + prose(50)), info: DocumentInfo())
+    /// The digest's contents page has the same dot leaders. Regression: a right-to-left title
+    /// stood at the right of its line, the leaders squeezed into what was left.
+    func testDigestContentsHaveLeaders() throws {
+        let titles = ["Doc 1", "Doc 2", "איך לעשות את זה"]
+        let docs = titles.enumerated().map { k, title in
+            DigestDocument(path: "d\(k).md", canonicalPath: "/d\(k).md", document: parseMarkdown("# \(title)\n\n" + prose(50)), info: DocumentInfo())
         }
         let digest = layoutDigest(docs, failures: [], title: "D", date: "2026-01-01", style: Style(), excerptLines: 2).laidOut
-        let contents = digest.pages.first { $0.destinations.contains { $0.name == "toc" } }!
-        XCTAssertGreaterThan(contents.markers.count, 3 * 10)
+        let contents = try XCTUnwrap(digest.pages.first { $0.destinations.contains { $0.name == "toc" } })
+        for title in titles {
+            let line = try XCTUnwrap(contents.bodyLines.first { $0.text == title })
+            XCTAssertEqual(line.x, Style().margins.left, accuracy: 0.01, title)
+            let dots = contents.markers.filter { abs($0.center.y - line.baseline) < 3 }
+            XCTAssertGreaterThan(dots.count, 40, title)
+        }
     }
 }
