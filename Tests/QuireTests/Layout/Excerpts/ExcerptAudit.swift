@@ -172,7 +172,8 @@ struct ExcerptAudit {
                 problems.append("the mark is not beside the cut line (shown \"\(shown)\", beside \(beside.map(\.text)))")
             }
         }
-        if !showsContent, let resume = beside.first(where: { !isHeading($0) && !isTableCell($0) && !$0.text.isEmpty }),
+        // A line of spaces only (a code block's blank line) shows nothing to keep beside the label.
+        if !showsContent, let resume = beside.first(where: { !isHeading($0) && !isTableCell($0) && !$0.text.allSatisfy(\.isWhitespace) }),
            resume.text.first != "\u{FFFC}" {  // a picture's width is not its character's
             // The label alone on a line of text only when not even its first character fits beside it.
             var first = StyledText()
@@ -234,8 +235,17 @@ struct ExcerptAudit {
         return shown
     }
 
-    private func isHeading(_ line: TextLine) -> Bool { typography.headings.contains { $0.text == line.shaped.format.text } }
-    private func isPathLine(_ line: TextLine) -> Bool { line.shaped.format.text == typography.pathLine.text }
+    /// Whether `role` is `expected`, its family lists perhaps ending with the Noto CJK family
+    /// a document with CJK text adds (`CJKRegion.fallback`).
+    private func isRole(_ role: Typography.TextRole, _ expected: Typography.TextRole) -> Bool {
+        var role = role
+        if role.family.hasPrefix(expected.family) { role.family = expected.family }
+        if role.monospaceFamily.hasPrefix(expected.monospaceFamily) { role.monospaceFamily = expected.monospaceFamily }
+        return role == expected
+    }
+
+    private func isHeading(_ line: TextLine) -> Bool { typography.headings.contains { isRole(line.shaped.format.text, $0.text) } }
+    private func isPathLine(_ line: TextLine) -> Bool { isRole(line.shaped.format.text, typography.pathLine.text) }
 
     private func isTableCell(_ line: TextLine) -> Bool {
         let role = line.shaped.format.text
@@ -245,7 +255,7 @@ struct ExcerptAudit {
     /// A line of a preamble's leading badges and logos: an image placeholder's text, or a
     /// line of pictures and framed alt texts only.
     private func isDecoration(_ line: TextLine) -> Bool {
-        if line.shaped.format.text == typography.placeholder { return true }
+        if isRole(line.shaped.format.text, typography.placeholder) { return true }
         let shaped = line.shaped
         var offset = shaped.lines[line.lineIndex].start
         for scalar in line.text.unicodeScalars {

@@ -144,7 +144,7 @@ final class ExcerptTests: XCTestCase {
         let (doc, shown) = excerpt("Intro.\n\n" + "| a |\n|---|\n| 1 |\n\nAfter " + prose(100), 5)
         XCTAssertTrue(shown.contains { $0.text == "1" }, "a table that fits is shown whole")
         XCTAssertEqual(doc.excerpts.first?.isCut, true)
-        let (_, rows) = excerpt(prose(30) + "\n\n" + table, 7)
+        let (_, rows) = excerpt(prose(22) + "\n\n" + table, 7)
         XCTAssertEqual(rows.map(\.text).filter { ["a", "1", "2", "3"].contains($0) }, ["a", "1", "2"], "the header and the rows that fit")
     }
 

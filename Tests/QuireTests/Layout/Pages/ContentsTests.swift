@@ -21,7 +21,7 @@ final class ContentsTests: XCTestCase {
         var found: [(String, String, String, Int)] = []
         for page in doc.pages {
             for link in page.links {
-                guard case .destination(let name) = link.target, name.hasPrefix("h"), link.rect.width > 200 else { continue }
+                guard case .destination(let name) = link.target, link.rect.width > 200 else { continue }
                 let lines = page.bodyLines.filter { $0.top + 1 >= link.rect.y - 20 && abs($0.baseline - (link.rect.y + link.rect.height * 0.72)) < 1 }
                 guard lines.count == 2 else { continue }
                 let dots = page.markers.filter { abs($0.center.y - lines[0].baseline) < 3 && $0.center.x > lines[0].x + lines[0].width
