@@ -83,12 +83,9 @@ package struct TemplateKey: Sendable {
             style.language = s
             return true
         },
-        TemplateKey(name: "text.smart-punctuation", type: "boolean", allowed: "true or false",
-                    meaning: "Curly quotes, en and em dashes for -- and ---, an ellipsis for ... (never in code); false keeps what was typed, as GitHub does.",
-                    example: "true") { style, v in
-            guard case .bool(let b) = v else { return false }
-            style.smartPunctuation = b
-            return true
+        boolKey("text.smart-punctuation",
+                "Curly quotes, en and em dashes for -- and ---, an ellipsis for ... (never in code); false keeps what was typed, as GitHub does.") {
+            $0.smartPunctuation = $1
         },
         TemplateKey(name: "body.color", type: "string", allowed: colorAllowed,
                     meaning: "Text colour.", example: "\"#202020\"") { style, v in
@@ -194,12 +191,9 @@ package struct TemplateKey: Sendable {
             style.footnotePlacement = placement
             return true
         },
-        TemplateKey(name: "toc", type: "boolean", allowed: "true or false",
-                    meaning: "A table of contents after the title: headings with dot leaders and page numbers, linked (front matter toc: true and --toc ask for one too).",
-                    example: "true") { style, v in
-            guard case .bool(let b) = v else { return false }
-            style.tableOfContents = b
-            return true
+        boolKey("toc",
+                "A table of contents after the title: headings with dot leaders and page numbers, linked (front matter toc: true and --toc ask for one too).") {
+            $0.tableOfContents = $1
         },
         TemplateKey(name: "toc.depth", type: "integer", allowed: "a heading level from 1 to 6",
                     meaning: "The deepest heading level the table of contents lists.", example: "2") { style, v in
@@ -257,6 +251,14 @@ package struct TemplateKey: Sendable {
             let values = a.compactMap { x -> Double? in if case .number(let n) = x, range.contains(n) { return n } else { return nil } }
             guard values.count == 6 else { return false }
             set(&style, values)
+            return true
+        }
+    }
+
+    private static func boolKey(_ name: String, _ meaning: String, _ set: @escaping @Sendable (inout Style, Bool) -> Void) -> TemplateKey {
+        TemplateKey(name: name, type: "boolean", allowed: "true or false", meaning: meaning, example: "true") { style, v in
+            guard case .bool(let b) = v else { return false }
+            set(&style, b)
             return true
         }
     }
