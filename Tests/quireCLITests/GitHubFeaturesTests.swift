@@ -1,4 +1,5 @@
 import Foundation
+import Quire
 import XCTest
 
 /// Issue 20 end to end: Samples/github.md and small files through the built binary, checked on
@@ -6,7 +7,8 @@ import XCTest
 final class GitHubFeaturesTests: BinaryTestCase {
     override class var folderPrefix: String { "github" }
 
-    private let style = (left: 66.0, contentWidth: 595.276 - 132, barOffset: 10.5 * 0.25, quoteIndent: 10.5 * 1.2)
+    /// The default page's column (its margins follow the measure, issue 21) and measures.
+    private let style = (left: Style().margins.left, contentWidth: Style().contentWidth, barOffset: 10.5 * 0.25, quoteIndent: 10.5 * 1.2)
     private let alertColours = [("Note", "#0969da"), ("Tip", "#1a7f37"), ("Important", "#8250df"), ("Warning", "#9a6700"), ("Caution", "#cf222e")]
 
     /// Renders `input` (the sample unless given) with `extra` options; the PDF and the run.
@@ -100,7 +102,7 @@ final class GitHubFeaturesTests: BinaryTestCase {
         let words = try pdf.words()
         let right = style.left + style.contentWidth
         // "This paragraph is inside <div dir="rtl">, so even its English words..." runs right to left.
-        let rtl = try phrase("its English words run", in: words)[0]
+        let rtl = try phrase("its English", in: words)[0]
         XCTAssertEqual(line(of: rtl, in: words).map(\.xMax).max()!, right, accuracy: 1, "the RTL div's paragraph ends at the right edge")
         // Both lists keep their bullets on one side: the English items end where the first ones do.
         for item in ["a second item in", "the second is"] {
@@ -138,8 +140,9 @@ final class GitHubFeaturesTests: BinaryTestCase {
             XCTAssertEqual(first.text, "After", "the heading opens its page")
             XCTAssertEqual(first.yMin, 68, accuracy: 6, "at the top margin")
         }
+        // The page before ends early: a good part of its text block (which ends at 770 pt) left empty.
         let page = try pdf.raster(page: after.page - 1, dpi: 72)
-        XCTAssertTrue(words.filter { $0.page == after.page - 1 }.allSatisfy { $0.yMax < 400 || $0.yMin > 780 },
+        XCTAssertTrue(words.filter { $0.page == after.page - 1 }.allSatisfy { $0.yMax < 620 || $0.yMin > 780 },
                       "the page before ends early: \(page.width)")
     }
 
