@@ -77,7 +77,8 @@ public enum Digest {
                 let (info, body, warnings) = FrontMatter.split(text)
                 frontMatterWarnings.append(warnings)
                 let resources = ImageResources(baseDirectory: Quire.folder(of: file), root: options.resourceRoot)
-                documents.append(DigestDocument(path: file, canonicalPath: canonical, document: parseMarkdown(body, smartPunctuation: options.style.smartPunctuation), info: info,
+                let document = parseMarkdown(body, smartPunctuation: options.style.smartPunctuation)
+                documents.append(DigestDocument(path: file, canonicalPath: canonical, document: document, info: info,
                                                 resources: resources))
             } catch let error as QuireError {
                 failures.append(DigestFailure(path: file, reason: error.message))

@@ -198,10 +198,10 @@ struct Typography: Sendable, Equatable {
     /// Superscript and subscript: the text's size, and the rise or drop of its baseline, as
     /// fractions of the surrounding text's size. (Read where Pango sets them.)
     static let scriptScale = 0.68
-    /// The front matter's title is at least this many times the largest heading's size.
-    static let titleOverHeading = 1.15
     static let superscriptRise = 0.35
     static let subscriptDrop = 0.2
+    /// The front matter's title is at least this many times the largest heading's size.
+    static let titleOverHeading = 1.15
 
     /// Resolves every role and measure of `style`; with `cjk`, each role's families end with
     /// that region's Noto CJK family of their kind (`CJKRegion.fallback`). O(1).
