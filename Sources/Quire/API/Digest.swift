@@ -79,7 +79,8 @@ public enum Digest {
                 let resources = ImageResources(baseDirectory: Quire.folder(of: file), root: options.resourceRoot)
                 let document = parseMarkdown(body, smartPunctuation: options.style.smartPunctuation)
                 documents.append(DigestDocument(path: file, canonicalPath: canonical, document: document, info: info,
-                                                resources: resources))
+                                                resources: resources,
+                                                highlights: CodeHighlights(document, theme: options.style.codeTheme)))
             } catch let error as QuireError {
                 failures.append(DigestFailure(path: file, reason: error.message))
             }

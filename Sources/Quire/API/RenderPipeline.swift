@@ -6,6 +6,7 @@ import Glibc
 ///
 /// 1. Front matter: split off (`FrontMatter.split`), its warnings reported first.
 /// 2. Parse: on a helper thread while this thread sets up its typesetter (large inputs only).
+///    Code blocks with a language are queued to the highlight thread at once (`CodeHighlights`).
 /// 3. Layout: page by page (`layOutPages`), on this thread.
 /// 4. Paint: each page turned into values here, as soon as it is final (`paintPage`).
 /// 5. Draw: on the drawing thread, while layout goes on (`ThreadedPDF`).
@@ -21,9 +22,9 @@ enum RenderPipeline {
         let pdf = ThreadedPDF(firstPageSize: options.style.pageSize, overlapsLayout: options.drawsOnItsOwnThread)
         let painter = LinePainter()
         let links = DocumentLinks(options)
-        let laidOut = withFrontMatter(markdown, options) { document, info, fallbackTitle in
+        let laidOut = withFrontMatter(markdown, options) { document, highlights, info, fallbackTitle in
             layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
-                        resources: options.imageResources, links: links?.resolver) { page in
+                        resources: options.imageResources, highlights: highlights, links: links?.resolver) { page in
                 pdf.draw(paintPage(page, with: painter))
             }
         }
@@ -53,23 +54,26 @@ enum RenderPipeline {
     /// The whole document laid out and kept (PNG previews, excerpt previews, tests).
     static func layout(_ markdown: String, _ options: RenderOptions, includeFullText: Bool = true) -> LaidOutDocument {
         var pages: [Page] = []
-        let summary = withFrontMatter(markdown, options) { document, info, fallbackTitle in
+        let summary = withFrontMatter(markdown, options) { document, highlights, info, fallbackTitle in
             layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
-                        includeFullText: includeFullText, resources: options.imageResources) { pages.append($0) }
+                        includeFullText: includeFullText, resources: options.imageResources,
+                        highlights: highlights) { pages.append($0) }
         }
         return LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title, author: summary.author,
                                warnings: summary.warnings, excerpts: summary.excerpts)
     }
 
-    /// Splits off the front matter, parses the rest and lays it out with `layOut` (given the
-    /// document, its info and the title to fall back on); the front matter's warnings come first.
+    /// Splits off the front matter, parses the rest, queues its code blocks for highlighting
+    /// and lays it out with `layOut` (given the document, its queued code, its info and the
+    /// title to fall back on); the front matter's warnings come first.
     private static func withFrontMatter(_ markdown: String, _ options: RenderOptions,
-                                        layOut: (Document, DocumentInfo, String) -> LayoutSummary) -> LayoutSummary {
+                                        layOut: (Document, CodeHighlights, DocumentInfo, String) -> LayoutSummary) -> LayoutSummary {
         var (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
         // --title names the document everywhere: metadata, running header, title block.
         if let title = options.title { info.title = .plain(title) }
         let parsed = parseSettingUpTypesetter(body, style: options.style, language: info.lang)
-        var summary = layOut(parsed, info, DocumentInfo.fileTitle(options.sourceName))
+        let highlights = CodeHighlights(parsed, theme: options.style.codeTheme)
+        var summary = layOut(parsed, highlights, info, DocumentInfo.fileTitle(options.sourceName))
         summary.warnings = frontMatterWarnings + summary.warnings
         return summary
     }

@@ -36,19 +36,24 @@ struct LayoutSummary {
 ///     part (a preview of the excerpts does without it).
 ///   - resources: where local images may be read from (by default none is: placeholders).
 ///   - links: where links to other documents lead (by default they stay as written).
+///   - highlights: the document's code blocks queued for highlighting (by default queued here,
+///     with the style's theme).
 /// - Returns: everything but the pages. An empty document gives one empty page.
 /// - Throws: what `emit` throws; layout stops there.
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
 func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
-                 includeFullText: Bool = true, resources: ImageResources = ImageResources(), links: LinkResolver? = nil,
+                 includeFullText: Bool = true, resources: ImageResources = ImageResources(),
+                 highlights: CodeHighlights? = nil, links: LinkResolver? = nil,
                  emit: (Page) throws -> Void) rethrows -> LayoutSummary {
+    let highlights = highlights ?? CodeHighlights(document, theme: style.codeTheme)
     let language = info.lang ?? style.language
     // Pango is told only the document's own language: the template's picks hyphenation
     // patterns and CJK forms (a context language costs fontconfig a sort per script it meets,
     // 130 M instructions for an English README with a CJK language bar).
     let typesetter = Typesetter.forThisThread(language: info.lang)
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources,
-                                language: language, cjk: CJKRegion(language: language) ?? .dominant(in: document), linkResolver: links)
+                                highlights: highlights, language: language,
+                                cjk: CJKRegion(language: language) ?? .dominant(in: document), linkResolver: links)
     session.warnAboutMissingFonts()
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     let hasFootnotes = document.blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } }

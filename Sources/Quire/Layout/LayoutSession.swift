@@ -11,6 +11,8 @@ final class LayoutSession {
     let typesetter: Typesetter
     let anchors: AnchorTable
     let images: ImageStore
+    /// The document's code blocks, queued for highlighting ahead of layout.
+    let highlights: CodeHighlights
     /// Where a link to another document leads: a destination in the same PDF (a digest), that
     /// document's PDF (`render`, `batch`); nil for the link as written.
     let linkResolver: LinkResolver?
@@ -35,13 +37,15 @@ final class LayoutSession {
     ///   - language: the document's `lang` (nil: the style's).
     ///   - cjk: the regional forms of CJK text (`CJKRegion`); nil: fontconfig's choice.
     init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
-         language: String? = nil, cjk: CJKRegion? = nil, linkResolver: LinkResolver? = nil) {
+         highlights: CodeHighlights = .none, language: String? = nil, cjk: CJKRegion? = nil,
+         linkResolver: LinkResolver? = nil) {
         self.style = style
         typography = Typography(style, cjk: cjk)
         self.cjk = cjk
         self.typesetter = typesetter
         self.anchors = anchors
         self.images = ImageStore(resources: resources)
+        self.highlights = highlights
         self.language = language ?? style.language
         self.linkResolver = linkResolver
     }
@@ -55,6 +59,7 @@ final class LayoutSession {
         typesetter = parent.typesetter
         anchors = parent.anchors
         images = parent.images
+        highlights = parent.highlights
         language = parent.language
         linkResolver = parent.linkResolver
         sink = parent.sink

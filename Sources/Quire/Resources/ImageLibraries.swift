@@ -91,7 +91,7 @@ func openLibrary(_ soname: String) throws(ImageError) -> UnsafeMutableRawPointer
 }
 
 /// A function of `library` as the C function type `Function`.
-private func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws(ImageError) -> Function {
+func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws(ImageError) -> Function {
     guard let address = dlsym(library, name) else {
         throw ImageError(message: "\(name) is missing from the installed library (too old?)")
     }

@@ -46,6 +46,7 @@ enum BuiltinTemplates {
           "code.line-height": 1.38,
           "code.padding": 0.7,
           "code.background": "#f2f2f5",
+          "code.theme": "kate",
           "link.color": "#0d54b3",
           "rule.color": "#bfbfc7",
           "rule.width": 0.75,

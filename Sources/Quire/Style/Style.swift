@@ -55,6 +55,9 @@ public struct Style: Sendable, Equatable, Encodable {
     /// multiples of the code size.
     public var codeLineHeight: Double = 1.38
     public var codePadding: Double = 0.7
+    /// The GtkSourceView style scheme that colours code blocks with a language (kate: black
+    /// text on white, which prints well; a dark scheme also sets its block background).
+    public var codeTheme: String = "kate"
 
     /// A block quote's indent (a multiple of the body size) and its bar's width in points.
     public var quoteIndent: Double = 1.2

@@ -132,6 +132,16 @@ package struct TemplateKey: Sendable {
                     meaning: "Shading behind code.", example: "\"#f4f4f4\"") { style, v in
             setColor(v) { style.codeBackground = $0 }
         },
+        TemplateKey(name: "code.theme", type: "string",
+                    allowed: "a GtkSourceView style scheme: classic, cobalt, kate, oblivion, solarized-dark, solarized-light, tango, or one of your own in ~/.local/share/gtksourceview-4/styles ('quire templates --keys' lists those installed)",
+                    meaning: "Colours, bold and italic of code blocks with a language; a scheme with a dark (not white) background sets it, and its text colour, on the block.",
+                    example: "\"solarized-dark\"") { style, v in
+            guard case .string(let s) = v, !s.isEmpty,
+                  s.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) })
+            else { return false }
+            style.codeTheme = s
+            return true
+        },
         TemplateKey(name: "link.color", type: "string", allowed: colorAllowed,
                     meaning: "Colour of links and of the excerpt label.", example: "\"#aa3300\"") { style, v in
             setColor(v) { style.linkColor = $0 }

@@ -17,7 +17,8 @@ struct BlockLayouter: BlockVisitor {
     }
 
     func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] {
-        language.lowercased() == "mermaid" ? session.mermaidBlock(text, line: block.line, context) : session.codeBlock(text, context)
+        language.lowercased() == "mermaid" ? session.mermaidBlock(text, line: block.line, context)
+            : session.codeBlock(text, language: language, line: block.line, context)
     }
     func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.blockQuote(children, context) }
     func visitThematicBreak(_ block: Block) -> [Slice] { session.thematicBreak(context) }
@@ -126,12 +127,17 @@ extension LayoutSession {
         return slices
     }
 
-    func codeBlock(_ code: String, _ context: BlockContext) -> [Slice] {
+    /// A code block on its shading, in the colours its highlighting gives (`language`: the
+    /// info string; none for indented code and `<pre>`), waiting for them if they are not ready.
+    func codeBlock(_ code: String, language: String = "", line: Int = 0, _ context: BlockContext) -> [Slice] {
+        let (highlighted, warnings) = highlights.code(code, language: language, line: line)
+        warnings.forEach(sink.warn)
         let pad = typography.codePadding
         var format = format(typography.code, width: context.column.width - 2 * pad, alignment: .left)
         format.hangingIndent = typography.codeWrapIndent
-        var text = StyledText()
-        text.append(code.isEmpty ? " " : code)
+        format.text.color = highlighted.look.foreground ?? format.text.color
+        let background = highlighted.look.background ?? typography.codeBackground
+        let text = code.isEmpty ? plainText(" ") : StyledText(code: code, spans: highlighted.spans)
         let space = context.tight ? typography.tightSpacing : blockSpacing
         var slices = paragraphSlices(text, format, x: context.column.x + pad, spaceBefore: space,
                                      spaceAfter: space, atSourceLines: true)
@@ -139,7 +145,7 @@ extension LayoutSession {
         slices[slices.count - 1].height += pad
         for i in slices.indices {
             let shade = PageItem.fill(Rect(x: context.column.x, y: 0, width: context.column.width,
-                                           height: slices[i].height), typography.codeBackground)
+                                           height: slices[i].height), background)
             slices[i].items.insert(shade, at: 0)
         }
         return slices

@@ -10,11 +10,14 @@ struct DigestDocument: Sendable {
     var info: DocumentInfo
     /// Where its images are read from (its own folder).
     var resources: ImageResources
+    /// Its code blocks queued for highlighting (nil: queued when the digest is laid out).
+    var highlights: CodeHighlights?
 
     init(path: String, canonicalPath: String, document: Document, info: DocumentInfo,
-                resources: ImageResources = ImageResources()) {
+                resources: ImageResources = ImageResources(), highlights: CodeHighlights? = nil) {
         self.path = path; self.canonicalPath = canonicalPath; self.document = document; self.info = info
         self.resources = resources
+        self.highlights = highlights
     }
 }
 
@@ -66,6 +69,7 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
         let folder = (d.canonicalPath as NSString).deletingLastPathComponent
         let language = d.info.lang ?? style.language
         return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources,
+                             highlights: d.highlights ?? CodeHighlights(d.document, theme: style.codeTheme),
                              language: language, cjk: CJKRegion(language: language) ?? .dominant(in: d.document)) { link in
             DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entryNames)
         }

@@ -1,0 +1,104 @@
+// Highlight is the GtkSourceView boundary: SourceViewLibrary.swift and SourceView.swift are
+// the only files that call it, and only on the highlight thread (HighlightThread.swift).
+import CPangoCairo
+
+// GtkSourceView 4, opened with `dlopen` the first time a document has code to highlight, never
+// linked: it brings GTK 3, GDK, ATK and libxml2 with it (about 20 ms to load), which a
+// document without tagged code must not pay. The functions are the C ones, one to one;
+// GObject and GLib (`g_object_get_property`, `g_log_set_handler`) come with Pango and stay
+// linked. GTK's own symbols (text iterators, GDK colours) are found through GtkSourceView's
+// handle, which reaches its dependencies. Only the soname of Debian's runtime package
+// (`libgtksourceview-4-0`) is opened; a missing library leaves code plain, with a warning.
+
+/// GtkSourceView's, GTK's and GDK's functions (objects are `OpaquePointer`s; a `GtkTextIter`
+/// is `SourceViewLibrary.textIterSize` bytes the caller provides).
+struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
+    typealias Object = OpaquePointer
+    typealias Strings = UnsafePointer<UnsafePointer<CChar>?>
+
+    let rgbaType: @convention(c) () -> GType
+    let colorType: @convention(c) () -> GType
+    let initialize: @convention(c) () -> Void
+    let languageManager: @convention(c) () -> Object?
+    let language: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
+    let languageIDs: @convention(c) (Object?) -> Strings?
+    /// manager, file name, content type (NULL).
+    let guessLanguage: @convention(c) (Object?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Object?
+    let languageName: @convention(c) (Object?) -> UnsafePointer<CChar>?
+    let languageID: @convention(c) (Object?) -> UnsafePointer<CChar>?
+    let schemeManager: @convention(c) () -> Object?
+    let schemeIDs: @convention(c) (Object?) -> Strings?
+    let scheme: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
+    /// scheme, style id ("text"): a `GtkSourceStyle` the scheme owns, or NULL.
+    let schemeStyle: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
+    let newBuffer: @convention(c) (Object?) -> Object?
+    let setScheme: @convention(c) (Object?, Object?) -> Void
+    /// buffer, start iterator, end iterator.
+    let ensureHighlight: @convention(c) (Object?, UnsafeRawPointer?, UnsafeRawPointer?) -> Void
+    /// buffer, UTF-8 text, its length in bytes.
+    let setText: @convention(c) (Object?, UnsafePointer<CChar>?, Int32) -> Void
+    let bounds: @convention(c) (Object?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+    /// iterator, tag (NULL: any): whether a toggle was found before the end.
+    let forwardToTagToggle: @convention(c) (UnsafeMutableRawPointer?, Object?) -> Int32
+    /// The iterator's offset in characters (Unicode scalars).
+    let offset: @convention(c) (UnsafeRawPointer?) -> Int32
+    /// The tags applied at the iterator, lowest priority first (the caller frees the list).
+    let tags: @convention(c) (UnsafeRawPointer?) -> UnsafeMutablePointer<GSList>?
+    /// A `GdkRGBA` (four doubles) from a colour name or "#rrggbb".
+    let parseRGBA: @convention(c) (UnsafeMutablePointer<Double>?, UnsafePointer<CChar>?) -> Int32
+    /// libxml2's per-thread handler of parse errors (GtkSourceView reads definitions and
+    /// schemes with it): user data, `void (*)(void *, xmlError *)`.
+    let setXMLErrorHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+
+    /// A `GtkTextIter` is 80 bytes on 64-bit systems; room for more is given.
+    static let textIterSize = 128
+
+    /// GtkSourceView, opened once per process (thread-safe), or why it could not be.
+    static let shared: Result<SourceViewLibrary, HighlightError> = Result { () throws(ImageError) in try SourceViewLibrary() }
+        .mapError { HighlightError(message: $0.message) }
+
+    private init() throws(ImageError) {
+        let gsv = try openLibrary("libgtksourceview-4.so.0")
+        rgbaType = try symbol(gsv, "gdk_rgba_get_type")
+        colorType = try symbol(gsv, "gdk_color_get_type")
+        initialize = try symbol(gsv, "gtk_source_init")
+        languageManager = try symbol(gsv, "gtk_source_language_manager_get_default")
+        language = try symbol(gsv, "gtk_source_language_manager_get_language")
+        languageIDs = try symbol(gsv, "gtk_source_language_manager_get_language_ids")
+        guessLanguage = try symbol(gsv, "gtk_source_language_manager_guess_language")
+        languageName = try symbol(gsv, "gtk_source_language_get_name")
+        languageID = try symbol(gsv, "gtk_source_language_get_id")
+        schemeManager = try symbol(gsv, "gtk_source_style_scheme_manager_get_default")
+        schemeIDs = try symbol(gsv, "gtk_source_style_scheme_manager_get_scheme_ids")
+        scheme = try symbol(gsv, "gtk_source_style_scheme_manager_get_scheme")
+        schemeStyle = try symbol(gsv, "gtk_source_style_scheme_get_style")
+        newBuffer = try symbol(gsv, "gtk_source_buffer_new_with_language")
+        setScheme = try symbol(gsv, "gtk_source_buffer_set_style_scheme")
+        ensureHighlight = try symbol(gsv, "gtk_source_buffer_ensure_highlight")
+        setText = try symbol(gsv, "gtk_text_buffer_set_text")
+        bounds = try symbol(gsv, "gtk_text_buffer_get_bounds")
+        forwardToTagToggle = try symbol(gsv, "gtk_text_iter_forward_to_tag_toggle")
+        offset = try symbol(gsv, "gtk_text_iter_get_offset")
+        tags = try symbol(gsv, "gtk_text_iter_get_tags")
+        parseRGBA = try symbol(gsv, "gdk_rgba_parse")
+        setXMLErrorHandler = try symbol(gsv, "xmlSetStructuredErrorFunc")
+    }
+
+    /// The NULL-terminated C strings `list` holds (none for NULL).
+    static func strings(_ list: Strings?) -> [String] {
+        guard let list else { return [] }
+        var result: [String] = []
+        var i = 0
+        while let s = list[i] {
+            result.append(String(cString: s))
+            i += 1
+        }
+        return result
+    }
+}
+
+/// Why code could not be highlighted (the library is missing, a definition failed to load).
+struct HighlightError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
