@@ -93,8 +93,9 @@ struct HighlightSource {
     }
 
     /// The code's byte ranges that the text given's bytes `given` stand for: one per piece they
-    /// overlap, clipped to it. `cursor` (start at 0) remembers the piece reached: with ranges
-    /// asked in increasing order, all of them cost O(pieces + ranges).
+    /// overlap, clipped to it, except that ranges on consecutive whole lines of the code are
+    /// one range, newline included. `cursor` (start at 0) remembers the piece reached: with
+    /// ranges asked in increasing order, all of them cost O(pieces + ranges).
     func codeRanges(_ given: Range<Int>, cursor: inout Int) -> [Range<Int>] {
         var result: [Range<Int>] = []
         while cursor < pieces.count - 1, pieces[cursor].given + pieces[cursor].length <= given.lowerBound { cursor += 1 }
@@ -102,9 +103,21 @@ struct HighlightSource {
         while k < pieces.count, pieces[k].given < given.upperBound {
             let piece = pieces[k]
             let lo = max(given.lowerBound, piece.given), hi = min(given.upperBound, piece.given + piece.length)
-            if lo < hi { result.append((piece.code + lo - piece.given)..<(piece.code + hi - piece.given)) }
+            let range = (piece.code + lo - piece.given)..<(piece.code + hi - piece.given)
+            if let last = result.last, last.upperBound + 1 == range.lowerBound, lo == piece.given,
+               k > 0, pieces[k - 1].code + pieces[k - 1].length == last.upperBound, Self.follows(pieces[k - 1], piece) {
+                result[result.count - 1] = last.lowerBound..<range.upperBound
+            } else if lo < hi {
+                result.append(range)
+            }
             k += 1
         }
         return result
+    }
+
+    /// Whether `next` is the code's line right after `piece`, given whole: the newline between
+    /// them in the text given is the code's own.
+    private static func follows(_ piece: Piece, _ next: Piece) -> Bool {
+        next.code == piece.code + piece.length + 1 && next.given == piece.given + piece.length + 1
     }
 }

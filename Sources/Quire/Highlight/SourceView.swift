@@ -1,6 +1,7 @@
 // Highlight is the GtkSourceView boundary: SourceViewLibrary.swift and SourceView.swift are
 // the only files that call it, and only on the highlight thread (HighlightThread.swift).
 import CPangoCairo
+import Foundation
 
 /// GtkSourceView as the highlight thread uses it: its language and style-scheme managers,
 /// the languages and themes found so far, and the highlighting of one block.
@@ -31,6 +32,11 @@ final class SourceView {
     }()
     /// Languages whose definition failed to load, by id, with GtkSourceView's reason.
     private var broken: [String: String] = [:]
+    /// A buffer per language, kept: GtkSourceView compiles a language's definition (parsing
+    /// and validating its file, compiling its regular expressions: about 5 ms for Swift) for
+    /// the first buffer that uses it and frees it with the last, so a buffer made per block
+    /// would compile it again for every block.
+    private var buffers: [OpaquePointer: Buffer] = [:]
     private var themes: [String: Theme] = [:]
 
     /// A style scheme as blocks use it.
@@ -38,6 +44,16 @@ final class SourceView {
         var scheme: OpaquePointer?
         var look: CodeLook
         var warning: HighlightWarning?
+    }
+
+    /// A kept buffer and what its tags set, read once per tag.
+    private final class Buffer {
+        let buffer: OpaquePointer
+        /// The scheme the tags are styled by (tags are restyled when it changes).
+        var scheme: OpaquePointer?
+        var tagStyles: [OpaquePointer: TagStyle] = [:]
+        init(_ buffer: OpaquePointer) { self.buffer = buffer }
+        deinit { g_object_unref(UnsafeMutableRawPointer(buffer)) }
     }
 
     /// What one tag sets (nil: not set, a lower tag's value stands).
@@ -89,23 +105,31 @@ final class SourceView {
             return result
         }
         log.messages = []
-        guard let buffer = gsv.newBuffer(found) else { return result }
-        defer { g_object_unref(UnsafeMutableRawPointer(buffer)) }
-        gsv.setScheme(buffer, theme.scheme)
+        guard let kept = buffer(for: found) else { return result }
+        let buffer = kept.buffer
+        if kept.scheme != theme.scheme {
+            gsv.setScheme(buffer, theme.scheme)
+            kept.scheme = theme.scheme
+            kept.tagStyles = [:]
+        }
         let source = HighlightSource(code: code, isSession: language.isSession)
         source.bytes.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { gsv.setText(buffer, $0.baseAddress, Int32(clamping: $0.count)) }
         }
+        defer { gsv.setText(buffer, "", 0) }  // the code's copy is not kept
         let start = UnsafeMutableRawPointer.allocate(byteCount: SourceViewLibrary.textIterSize, alignment: 16)
         let end = UnsafeMutableRawPointer.allocate(byteCount: SourceViewLibrary.textIterSize, alignment: 16)
         defer { start.deallocate(); end.deallocate() }
         gsv.bounds(buffer, start, end)
         gsv.ensureHighlight(buffer, start, end)
-        if let message = log.messages.first {
+        if var message = log.messages.first {
+            // GtkSourceView may have turned highlighting off for this buffer: the next block gets a new one.
+            buffers[found] = nil
+            message = Self.oneLine(message)
             // The definition is read when the buffer first highlights: a failure there is the
             // language's, and every later block of it stays plain without asking again.
             if message.hasPrefix("Failed to load") || log.messages.contains(where: { $0.hasPrefix("Failed to load") }) {
-                let reason = log.messages.first { $0.hasPrefix("Failed to load") } ?? message
+                let reason = log.messages.first { $0.hasPrefix("Failed to load") }.map(Self.oneLine) ?? message
                 broken[id] = reason
                 result.warnings.append(Self.loadFailure(id, reason))
             } else {
@@ -113,13 +137,19 @@ final class SourceView {
             }
             return result
         }
-        result.spans = spans(start, end, source)
+        result.spans = spans(start, end, source, kept)
         if let long = source.longLine {
             result.warnings.append(HighlightWarning(
                 scope: .block, message: "line \(long.index + 1) of the code (\(language.word)) is \(long.length) bytes long; "
                     + "only its first \(HighlightSource.longestLine) bytes are highlighted"))
         }
         return result
+    }
+
+    /// A GLib message on one line: its lines joined, surrounding space dropped.
+    private static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     private static func loadFailure(_ id: String, _ reason: String) -> HighlightWarning {
@@ -131,9 +161,9 @@ final class SourceView {
     /// The styled spans of the highlighted buffer from `iter` to `end`, as byte ranges of the
     /// code: from tag toggle to tag toggle, each piece's style combined from the tags there
     /// (the highest priority last). O(toggles + characters).
-    private func spans(_ iter: UnsafeMutableRawPointer, _ end: UnsafeRawPointer, _ source: HighlightSource) -> [CodeSpan] {
+    private func spans(_ iter: UnsafeMutableRawPointer, _ end: UnsafeRawPointer, _ source: HighlightSource,
+                       _ buffer: Buffer) -> [CodeSpan] {
         var spans: [CodeSpan] = []
-        var tagStyles: [OpaquePointer: TagStyle] = [:]
         var character = 0, byte = 0, piece = 0
         let bytes = source.bytes
         /// The byte offset of character `target` of the text given (targets only increase).
@@ -145,15 +175,23 @@ final class SourceView {
             }
             return byte
         }
+        // A styled run pending, in bytes of the text given: the next one of the same style is
+        // joined to it across white space (whose colour nobody sees), so that a line holds
+        // fewer runs (each colour change costs layout and drawing).
+        var pending: (range: Range<Int>, style: CodeStyle)?
+        func flush() {
+            guard let (given, style) = pending else { return }
+            spans += source.codeRanges(given, cursor: &piece).map { CodeSpan(range: $0, style: style) }
+        }
         func add(_ characters: Range<Int>, _ style: CodeStyle) {
             guard !style.isPlain, !characters.isEmpty else { return }
             let given = byteOffset(characters.lowerBound)..<byteOffset(characters.upperBound)
-            for range in source.codeRanges(given, cursor: &piece) {
-                if let last = spans.last, last.style == style, last.range.upperBound == range.lowerBound {
-                    spans[spans.count - 1].range = last.range.lowerBound..<range.upperBound
-                } else {
-                    spans.append(CodeSpan(range: range, style: style))
-                }
+            if let last = pending, last.style == style,
+               bytes[last.range.upperBound..<given.lowerBound].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                pending = (last.range.lowerBound..<given.upperBound, style)
+            } else {
+                flush()
+                pending = (given, style)
             }
         }
         func style(at iter: UnsafeRawPointer) -> CodeStyle {
@@ -164,8 +202,8 @@ final class SourceView {
             while let n = node {
                 if let data = n.pointee.data {
                     let tag = OpaquePointer(data)
-                    let look = tagStyles[tag] ?? tagStyle(tag)
-                    tagStyles[tag] = look
+                    let look = buffer.tagStyles[tag] ?? tagStyle(tag)
+                    buffer.tagStyles[tag] = look
                     if let color = look.color { style.color = color }
                     if let bold = look.bold { style.bold = bold }
                     if let italic = look.italic { style.italic = italic }
@@ -183,7 +221,17 @@ final class SourceView {
             current = style(at: iter)
         }
         add(from..<Int(gsv.offset(end)), current)
+        flush()
         return spans
+    }
+
+    /// The kept buffer of `language`, made on first use; nil if GtkSourceView makes none.
+    private func buffer(for language: OpaquePointer) -> Buffer? {
+        if let kept = buffers[language] { return kept }
+        guard let made = gsv.newBuffer(language) else { return nil }
+        let kept = Buffer(made)
+        buffers[language] = kept
+        return kept
     }
 
     private func tagStyle(_ tag: OpaquePointer) -> TagStyle {

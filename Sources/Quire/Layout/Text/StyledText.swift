@@ -127,7 +127,8 @@ extension StyledText {
 
 extension StyledText {
     /// The bytes `range` (character boundaries) as a text of their own, offsets rebased to 0.
-    /// O(range + runs + links).
+    /// O(range + log runs + runs in range + links): highlighted code, cut into many pieces,
+    /// has runs on every line.
     func slice(_ range: Range<Int>) -> StyledText {
         if range == 0..<count { return self }
         var out = StyledText()
@@ -139,7 +140,18 @@ extension StyledText {
             let a = max(r.lowerBound, range.lowerBound), b = min(r.upperBound, range.upperBound)
             return a < b ? (a - range.lowerBound)..<(b - range.lowerBound) : nil
         }
-        out.runs = runs.compactMap { run in clip(run.range).map { Run(range: $0, attributes: run.attributes) } }
+        // Runs are in order and do not overlap: the first that ends inside the range is found
+        // by binary search.
+        var first = 0, end = runs.count
+        while first < end {
+            let mid = (first + end) / 2
+            if runs[mid].range.upperBound <= range.lowerBound { first = mid + 1 } else { end = mid }
+        }
+        var k = first
+        while k < runs.count, runs[k].range.lowerBound < range.upperBound {
+            if let clipped = clip(runs[k].range) { out.runs.append(Run(range: clipped, attributes: runs[k].attributes)) }
+            k += 1
+        }
         out.links = links.compactMap { link in clip(link.range).map { Link(range: $0, target: link.target) } }
         out.anchors = anchors.compactMap { a in
             range.contains(a.offset) ? Anchor(offset: a.offset - range.lowerBound, name: a.name) : nil
