@@ -114,7 +114,7 @@ enum CLI {
     // MARK: templates
 
     static let templatesTable = OptionTable(command: "templates", inputs: .none, options: [
-        Option(flag: ["--keys"], "print every key a template may set, as a Markdown table") { $0.keys = true },
+        Option(flag: ["--keys"], "print every key a template may set, as a Markdown table, then the code themes and languages installed") { $0.keys = true },
         help,
     ])
 
@@ -122,7 +122,8 @@ enum CLI {
     Usage: quire templates [--keys]
 
     Lists the built-in templates with what each is for; '--keys' prints every key a template
-    or '--set' may give: its type, default, meaning, allowed values and an example.
+    or '--set' may give: its type, default, meaning, allowed values and an example; then the
+    code themes and languages installed.
 
     Options:
     \(templatesTable.help)
@@ -133,6 +134,17 @@ enum CLI {
         if a.help { print(templatesUsage); return 0 }
         if a.keys {
             print(Templates.keyTable)
+            print()
+            let installed = Highlighting.installed()
+            if let problem = installed.problem {
+                print("Code themes (code.theme) and languages: none, GtkSourceView 4 is not available (\(problem)).")
+            } else {
+                let themes = installed.themes.map { $0 == Highlighting.defaultTheme ? "\($0) (default)" : $0 }
+                print("Code themes (code.theme): \(themes.joined(separator: ", ")).")
+                print()
+                print("Code languages (a fenced block's info string; aliases such as js, sh, console, c++, yml also work): "
+                      + installed.languages.joined(separator: ", ") + ".")
+            }
             return 0
         }
         for t in Templates.builtins {

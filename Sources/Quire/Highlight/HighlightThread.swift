@@ -41,10 +41,23 @@ final class HighlightThread: @unchecked Sendable {  // a lock, a condition and a
         return promise
     }
 
-    /// The style schemes installed (for `quire templates --keys`), or why there are none.
-    func schemeIDs() -> Result<[String], HighlightError> {
-        let promise = Promise<Result<[String], HighlightError>>()
-        submit { sourceView in promise.fulfil(sourceView.map(\.schemeIDs)) }
+    /// What GtkSourceView has installed (for `quire templates --keys`): its style schemes and
+    /// the languages a document may name, by id; or why it cannot be opened. Waits.
+    func installed() -> Result<(schemes: [String], languages: [String]), HighlightError> {
+        perform { view in (view.schemeIDs, view.languageIDs) }
+    }
+
+    /// The id of the language `info` (an info string's first word) names; nil when it names
+    /// none or GtkSourceView cannot be opened. Waits.
+    func languageID(info: String) -> String? {
+        guard let request = CodeLanguage(info: info) else { return nil }
+        return try? perform { view in view.languageID(for: request) }.get()
+    }
+
+    /// `body`'s value, computed on this thread with GtkSourceView; waits for it.
+    private func perform<Value: Sendable>(_ body: @escaping @Sendable (SourceView) -> Value) -> Result<Value, HighlightError> {
+        let promise = Promise<Result<Value, HighlightError>>()
+        submit { sourceView in promise.fulfil(sourceView.map(body)) }
         return promise.wait()
     }
 
@@ -109,4 +122,19 @@ final class Promise<Value: Sendable>: @unchecked Sendable {  // a lock guarding 
 
     func cancel() { monitor.locked { cancelled = true } }
     var isCancelled: Bool { monitor.locked { cancelled } }
+}
+
+/// What the command line shows of highlighting (`quire templates --keys`).
+package enum Highlighting {
+    /// The theme code is coloured with unless a template says otherwise.
+    package static var defaultTheme: String { Style().codeTheme }
+
+    /// The style schemes and languages GtkSourceView has installed, by id, sorted; both empty,
+    /// with the reason, when it cannot be opened. Starts the highlight thread.
+    package static func installed() -> (themes: [String], languages: [String], problem: String?) {
+        switch HighlightThread.shared.installed() {
+        case .success(let found): return (found.schemes, found.languages, nil)
+        case .failure(let error): return ([], [], error.message)
+        }
+    }
 }

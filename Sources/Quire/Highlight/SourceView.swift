@@ -91,6 +91,19 @@ final class SourceView {
     /// The style schemes installed, by id, sorted.
     var schemeIDs: [String] { SourceViewLibrary.strings(gsv.schemeIDs(schemeManager)).sorted() }
 
+    /// The languages installed that a document may name, by id, sorted (not those that only
+    /// serve others, such as JavaScript's parts).
+    var languageIDs: [String] {
+        SourceViewLibrary.strings(gsv.languageIDs(languageManager)).filter { id in
+            gsv.language(languageManager, id).map { gsv.languageHidden($0) == 0 } ?? false
+        }.sorted()
+    }
+
+    /// The id of the language an info string names, nil when none matches.
+    func languageID(for request: CodeLanguage) -> String? {
+        language(for: request).flatMap(gsv.languageID).map { String(cString: $0) }
+    }
+
     /// Highlights `code` as `language` asks with the scheme `theme`; with no language, only the
     /// theme's look. Never fails: what cannot be highlighted stays plain, with a warning.
     /// - Complexity: O(n) in the code's length, plus GtkSourceView's work (about 0.6 µs a byte

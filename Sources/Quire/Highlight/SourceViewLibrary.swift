@@ -26,6 +26,8 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
     let guessLanguage: @convention(c) (Object?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Object?
     let languageName: @convention(c) (Object?) -> UnsafePointer<CChar>?
     let languageID: @convention(c) (Object?) -> UnsafePointer<CChar>?
+    /// Whether a language only serves others (JavaScript's parts, "Defaults").
+    let languageHidden: @convention(c) (Object?) -> Int32
     let schemeManager: @convention(c) () -> Object?
     let schemeIDs: @convention(c) (Object?) -> Strings?
     let scheme: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
@@ -68,6 +70,7 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
         guessLanguage = try symbol(gsv, "gtk_source_language_manager_guess_language")
         languageName = try symbol(gsv, "gtk_source_language_get_name")
         languageID = try symbol(gsv, "gtk_source_language_get_id")
+        languageHidden = try symbol(gsv, "gtk_source_language_get_hidden")
         schemeManager = try symbol(gsv, "gtk_source_style_scheme_manager_get_default")
         schemeIDs = try symbol(gsv, "gtk_source_style_scheme_manager_get_scheme_ids")
         scheme = try symbol(gsv, "gtk_source_style_scheme_manager_get_scheme")
