@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libpango1.0-dev libcairo2-dev libgdk-pixbuf-2.0-0 librsvg2-2
           libgtksourceview-4-0
-          libhyphen-dev hyphen-en-us poppler-utils qpdf strace parallel python3-yaml
+          libhyphen-dev hyphen-en-us poppler-utils qpdf strace mupdf-tools parallel python3-yaml
           fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do

@@ -6,7 +6,7 @@ import XCTest
 ///
 /// `make test` runs sizes a debug build handles in seconds. `QUIRE_PATHOLOGICAL=full` runs the
 /// issue's full sizes (10,000-deep nesting, a 1 MB line, 50,000 table rows, 100,000 links, a
-/// 10 MB file); `make pathological` does so with the release binary and prints the timings.
+/// 10 MB file, 1 MB of highlighted code); `make pathological` does so with the release binary and prints the timings.
 final class PathologicalTests: BinaryTestCase {
     override class var folderPrefix: String { "patho" }
     private static let full = ProcessInfo.processInfo.environment["QUIRE_PATHOLOGICAL"] == "full"
@@ -59,6 +59,19 @@ final class PathologicalTests: BinaryTestCase {
         XCTAssertLessThan(whole / max(quarter, 0.05), 10, "4× the text took \(whole / quarter)× the time: not linear")
         try render("longcode", "```\n" + String(repeating: "c", count: 300_000) + "\n```\n", markers: ["ccccc"])
         try render("longheading", "# " + String(repeating: "h", count: 100_000) + "\n", markers: ["hhhhh"])
+    }
+
+    /// Issue 18: a highlighted code block of 1 MB (256 KB under `make test`) gives a PDF with
+    /// all its lines.
+    func testHighlightedCodeOfAMegabyte() throws {
+        let target = Self.full ? 1 << 20 : 1 << 18
+        var code = ""
+        var n = 0
+        while code.utf8.count < target {
+            n += 1
+            code += "func f\(n)(x: Int) -> String { return \"value \\(x + \(n))\" }  // line \(n)\n"
+        }
+        try render("highlighted", "# Code\n\n```swift\n\(code)```\n", markers: ["func f1(x: Int)", "func f\(n)(x: Int)"])
     }
 
     func testHugeTable() throws {

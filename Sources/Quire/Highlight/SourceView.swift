@@ -72,9 +72,15 @@ final class SourceView {
         let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue)
         let capture = Unmanaged.passUnretained(log).toOpaque()  // the log lives as long as the process's thread
         for domain in ["GtkSourceView", "Gtk"] {
-            g_log_set_handler(domain, levels, { _, _, message, data in
+            g_log_set_handler(domain, levels, { _, level, message, data in
                 guard let message, let data else { return }
-                Unmanaged<LogCapture>.fromOpaque(data).takeUnretainedValue().messages.append(String(cString: message))
+                let capture = Unmanaged<LogCapture>.fromOpaque(data).takeUnretainedValue()
+                let text = String(cString: message)
+                // Notices that highlighting goes on anyway ("... will be slower than usual") are
+                // not failures: a failed load, a line that took too long, a failed assertion are.
+                if level.rawValue & G_LOG_LEVEL_CRITICAL.rawValue != 0 || LogCapture.failures.contains(where: text.contains) {
+                    capture.messages.append(text)
+                }
             }, capture)
         }
         let ignoreXMLError: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _ in }
@@ -332,5 +338,8 @@ final class SourceView {
 /// GLib messages collected on the highlight thread (the only one that calls GtkSourceView and
 /// GTK, so the only one whose messages land here).
 private final class LogCapture {
+    /// Failures, as opposed to notices.
     var messages: [String] = []
+    /// What GtkSourceView's warnings of failure say.
+    static let failures = ["Failed to load", "took too much time"]
 }
