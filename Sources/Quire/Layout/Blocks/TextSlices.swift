@@ -94,15 +94,17 @@ extension LayoutSession {
     /// Largest piece shaped at once where a word is longer than this: Pango breaks one long
     /// word in time quadratic in its length (a 1 MB line without spaces took 34 s).
     static let longWordChunk = 1024
-    /// Largest piece of styled code (highlighted: runs on every line) shaped at once: Pango
-    /// applies a layout's attributes to each of its lines by walking them from the start, so
-    /// a piece costs lines × runs (1 MB of highlighted Swift: 5.6 s of CPU in 32 KB pieces,
-    /// 3.2 s in 4 KB ones, against 2.3 s plain).
-    static let styledCodeChunk = 4 * 1024
+    /// Largest piece of code shaped at once. Pango measures each line of a layout from the
+    /// layout's start (`g_utf8_strlen`) and, for highlighted code, applies its attributes by
+    /// walking them from the start too, so a piece costs lines × bytes, and code has many
+    /// short lines: in 32 KB pieces 1 MB of highlighted Swift took 5.6 s of CPU, in 4 KB
+    /// ones 3.2 s; a quarter of plain code's layout time went to `g_utf8_strlen`. Code is cut
+    /// after a newline, where its lines break anyway, so the pieces change nothing on the page.
+    static let codeChunk = 4 * 1024
 
     /// Shapes a paragraph of any length into line slices.
     ///
-    /// Up to `shapingChunk` bytes (`styledCodeChunk` for highlighted code), without a word
+    /// Up to `shapingChunk` bytes (`codeChunk` for code), without a word
     /// longer than `longWordChunk`, it is one
     /// `ShapedText`. Otherwise it is shaped a piece at a time: every line of a piece but its
     /// last is kept and the next piece starts where that last line started, so the lines are
@@ -114,7 +116,7 @@ extension LayoutSession {
                          spaceBefore: Double, spaceAfter: Double, atSourceLines: Bool = false) -> [Slice] {
         var text = text
         if format.hyphenate, format.width.isFinite, let hyphenation { text = text.hyphenated(by: hyphenation) }
-        let shapingChunk = atSourceLines && !text.runs.isEmpty ? Self.styledCodeChunk : Self.shapingChunk
+        let shapingChunk = atSourceLines ? Self.codeChunk : Self.shapingChunk
         guard text.count > shapingChunk || Self.longestWord(text.string.utf8) > Self.longWordChunk else {
             return textSlices(shapeLines(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter)
         }

@@ -329,10 +329,10 @@ final class ShapedText {
 
 /// Whether Pango might break a line of `text` inside a word, where it would add a hyphen that
 /// is not in the text (Quire turns that off: copied text must be the source's): beside an
-/// inline image, or in a word that may be wider than the line. A word's
-/// width is bounded from its characters: an em and a half for printable ASCII (the widest,
-/// such as a bold W, take about one), six ems for any other (the widest ligatures and emoji
-/// sequences take four).
+/// inline image, or in a word that may be wider than the line (in code, a source line that
+/// may be: `isCode`). A word's width is bounded from its characters: an em and a half for
+/// printable ASCII (the widest, such as a bold W, take about one), six ems for any other (the
+/// widest ligatures and emoji sequences take four).
 ///
 /// Pango costs about 10,000 instructions per paragraph for an attribute spanning the text,
 /// so paragraphs that cannot break inside a word go without it.
@@ -349,8 +349,10 @@ func mayBreakInsideWord(_ text: StyledText, _ format: ParagraphFormat) -> Bool {
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
-            case 0x20, 0x09, 0x0A:
+            case 0x0A:
                 ems = 0
+            case 0x20, 0x09:
+                ems = format.isCode ? ems + 1.5 : 0
             case 0x21...0x7E:
                 ems += 1.5
             case 0x80...0xBF:

@@ -24,6 +24,9 @@ struct ParagraphFormat: Sendable, Equatable {
     var direction: WritingDirection?
     /// Hyphenated (soft hyphens at the language's pattern points) before it is broken into lines.
     var hyphenate = false
+    /// Code: a source line wider than the width may break anywhere in it, spaces or not
+    /// (Unicode's line breaking finds no opportunity in `    .a, .b, .c` or `f(x).g(y)`).
+    var isCode = false
 }
 
 /// The font machinery: a Pango context at 72 dpi, unhinted, so that what layout measures is
