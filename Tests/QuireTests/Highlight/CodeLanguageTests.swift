@@ -33,6 +33,7 @@ final class CodeLanguageTests: XCTestCase {
             "py": "python3", "proto": "proto", "Dockerfile": "docker", "CMakeLists.txt": "cmake", "patch": "diff",
             "{.python}": "python3", "js{1,3}": "js", "language-ruby": "ruby", "C#": "c-sharp", "F#": "fsharp",
             "lua": "lua", "scss": "scss", "graphql": "", "mkd": "markdown", "hcl": "terraform",
+            "gemspec": "ruby", "pyi": "python3",
         ]
         for (info, language) in expected {
             XCTAssertEqual(HighlightThread.shared.languageID(info: info) ?? "", language, info)
