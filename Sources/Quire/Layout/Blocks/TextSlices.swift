@@ -104,14 +104,14 @@ extension LayoutSession {
 
     /// Shapes a paragraph of any length into line slices.
     ///
-    /// Up to `shapingChunk` bytes (`codeChunk` for code), without a word
-    /// longer than `longWordChunk`, it is one
-    /// `ShapedText`. Otherwise it is shaped a piece at a time: every line of a piece but its
-    /// last is kept and the next piece starts where that last line started, so the lines are
-    /// those of the whole paragraph set at once (Pango breaks lines greedily); a piece that
-    /// starts inside a source line is set as continuation lines (the hanging indent on every
-    /// line). Code (`atSourceLines`) is cut after a newline instead, where a new line starts
-    /// anyway. Orphan and widow control applies to the whole paragraph. O(n) in the text's length.
+    /// Up to `shapingChunk` bytes (`codeChunk` for code), without a word longer than
+    /// `longWordChunk`, it is one `ShapedText`. Otherwise it is shaped a piece at a time: every
+    /// line of a piece but its last is kept and the next piece starts where that last line
+    /// started, so the lines are those of the whole paragraph set at once (Pango breaks lines
+    /// greedily); a piece that starts inside a source line is set as continuation lines (the
+    /// hanging indent on every line). Code (`atSourceLines`) is cut after a newline instead,
+    /// where a new line starts anyway. Orphan and widow control applies to the whole paragraph.
+    /// O(n) in the text's length.
     func paragraphSlices(_ text: StyledText, _ format: ParagraphFormat, x: Double,
                          spaceBefore: Double, spaceAfter: Double, atSourceLines: Bool = false) -> [Slice] {
         var text = text
