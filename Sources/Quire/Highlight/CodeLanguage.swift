@@ -38,9 +38,10 @@ struct CodeLanguage: Sendable, Hashable {
         return (Self.aliases[name].map { [$0] } ?? []) + [name]
     }
 
-    /// Info strings that ask for no highlighting.
+    /// Info strings that ask for no highlighting (`mermaid`: a diagram's source, set plain
+    /// under its caption; GtkSourceView has no definition for it).
     static let plainNames: Set<String> = ["text", "txt", "plain", "plaintext", "none", "nohighlight", "no-highlight",
-                                          "output", "raw", "ascii"]
+                                          "output", "raw", "ascii", "mermaid"]
 
     /// Info strings of a terminal session (prompt lines highlighted as shell, output plain).
     static let sessionNames: Set<String> = ["console", "shell-session", "sh-session", "shellsession", "bash-session",

@@ -41,7 +41,7 @@ final class CodeLanguageTests: XCTestCase {
     }
 
     func testPlainInfoStringsAskForNothing() {
-        for info in ["", "text", "TEXT", "none", "plain", "plaintext", "txt", "  "] {
+        for info in ["", "text", "TEXT", "none", "plain", "plaintext", "txt", "  ", "mermaid"] {
             XCTAssertNil(CodeLanguage(info: info), info)
         }
         XCTAssertNil(HighlightThread.shared.languageID(info: "no-such-language-x"))
