@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // Quire: a Markdown-to-PDF typesetter. No package dependencies: only the toolchain and
-// Debian's C libraries: cmark-gfm, Pango and Cairo found through pkg-config; libhyphen linked
-// by name; gdk-pixbuf and librsvg opened at run time when an image needs them
-// (Sources/Quire/Resources/ImageLibraries.swift).
+// Debian's C libraries: cmark-gfm, Pango and Cairo, HarfBuzz's subsetter and zlib found through
+// pkg-config; libhyphen linked by name; gdk-pixbuf and librsvg opened at run time when an image
+// needs them (Sources/Quire/Resources/ImageLibraries.swift).
 import PackageDescription
 
 let package = Package(
@@ -28,7 +28,17 @@ let package = Package(
             name: "CHyphen",
             providers: [.apt(["libhyphen-dev"])]
         ),
-        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen"]),
+        .systemLibrary(
+            name: "CHarfBuzzSubset",
+            pkgConfig: "harfbuzz-subset",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CZlib"]),
         .executableTarget(name: "quire", dependencies: ["Quire"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
         .testTarget(name: "quireCLITests", dependencies: ["Quire"]),

@@ -106,7 +106,7 @@ final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a q
 /// Made on the thread that uses it (`forThisThread`) and never handed to another.
 final class DrawingState {
     let fonts = RenderFonts()
-    var writers: [Int: PDFWriter] = [:]
+    var writers: [Int: any PaintedPageWriter] = [:]
 
     /// The calling thread's state, made on first use and kept for the thread's life.
     static func forThisThread() -> DrawingState {
@@ -165,7 +165,10 @@ final class ThreadedPDF {
         self.capacity = max(1, capacity)
         document = thread.newDocument()
         let document = self.document
-        thread.submit { state in state.writers[document] = PDFWriter(firstPageSize: firstPageSize, fonts: state.fonts) }
+        thread.submit { state in
+            state.writers[document] = PDFBackend.chosen == .cairo
+                ? PDFWriter(firstPageSize: firstPageSize, fonts: state.fonts) : PDFDocumentWriter()
+        }
     }
 
     deinit {
@@ -193,8 +196,34 @@ final class ThreadedPDF {
             guard let writer = state.writers.removeValue(forKey: document) else {
                 return .failure(RenderError(description: "PDF output failed: no writer"))
             }
-            return Result { () throws(RenderError) in try writer.finish(outline: outline, metadata: metadata) }
+            return Result { () throws(RenderError) in try writer.finishDocument(outline: outline, metadata: metadata) }
         }
         return try result.get()
     }
+}
+
+/// Writes painted pages into a PDF, page by page, on the drawing thread.
+protocol PaintedPageWriter: AnyObject {
+    func draw(_ page: PaintedPage)
+    func finishDocument(outline: [OutlineEntry], metadata: PDFMetadata) throws(RenderError) -> [UInt8]
+}
+
+extension PDFWriter: PaintedPageWriter {
+    func finishDocument(outline: [OutlineEntry], metadata: PDFMetadata) throws(RenderError) -> [UInt8] {
+        try finish(outline: outline, metadata: metadata)
+    }
+}
+
+extension PDFDocumentWriter: PaintedPageWriter {
+    func draw(_ page: PaintedPage) { add(page) }
+    func finishDocument(outline: [OutlineEntry], metadata: PDFMetadata) throws(RenderError) -> [UInt8] {
+        finish(outline: outline, metadata: metadata)
+    }
+}
+
+/// Which writer makes PDFs: Cairo's, or Quire's own (QUIRE_PDF_WRITER=quire) while it is
+/// being completed and compared with Cairo's.
+enum PDFBackend {
+    case quire, cairo
+    static let chosen: PDFBackend = getenv("QUIRE_PDF_WRITER").map { String(cString: $0) } == "quire" ? .quire : .cairo
 }

@@ -196,10 +196,3 @@ func appendPDFString(_ text: String, percentEncoding: Bool, to out: inout [UInt8
     }
     out.append(UInt8(ascii: ")"))
 }
-
-extension [UInt8] {
-    /// Appends a literal's bytes in one copy (a `String`'s UTF-8 view goes element by element).
-    mutating func appendLiteral(_ literal: StaticString) {
-        literal.withUTF8Buffer { append(contentsOf: $0) }
-    }
-}

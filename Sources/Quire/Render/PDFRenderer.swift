@@ -184,22 +184,3 @@ func escapedTagValue(_ value: String) -> String {
     }
     return String(decoding: out, as: UTF8.self)
 }
-
-
-/// "2026-11-21T05:39:12Z" for seconds since 1970 (proleptic Gregorian, UTC).
-func iso8601(_ seconds: Int64) -> String {
-    let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
-    let rest = seconds - days * 86400
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
-}

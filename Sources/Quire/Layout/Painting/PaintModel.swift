@@ -34,8 +34,8 @@ enum TextPaint: Sendable {
     /// A filled rectangle: a background, an underline, a strikethrough.
     case fill(Rect, Color)
     /// Glyphs of a colour font (emoji), drawn as an image in `box` (glyph positions relative
-    /// to its top-left): Cairo 1.16 writes colour glyphs into a PDF badly (duplicate resource
-    /// keys; a damaged file next to links).
+    /// to its top-left), with the text they show: Cairo 1.16 writes colour glyphs into a PDF
+    /// badly (duplicate resource keys; a damaged file next to links).
     case colorGlyphs(GlyphRun, box: Rect)
 }
 
@@ -46,10 +46,14 @@ struct GlyphRun: Sendable {
     /// Glyph ids and their origins in page coordinates (for `colorGlyphs`, relative to the box).
     var glyphs: [PaintedGlyph]
     /// The UTF-8 text the glyphs show, and the clusters mapping bytes to glyphs: pairs of
-    /// (bytes, glyphs), in the glyphs' order (reversed in right-to-left text, `backward`).
+    /// (bytes, glyphs) in the text's order, each taking the next glyphs from the start, or
+    /// from the end in right-to-left text (`backward`), where glyphs are in visual order.
     var text: [UInt8]
     var clusters: [Int32]
     var backward: Bool
+    /// Where `text` starts in its paragraph (UTF-8 bytes): a line's runs are in visual order,
+    /// and in reading order by this.
+    var textOffset = 0
 }
 
 struct PaintedGlyph: Sendable, Equatable {

@@ -102,17 +102,24 @@ final class LinePainter {
             let descent = Double(max(logical.y + logical.height, ink.y + ink.height)) / scale
             let (placed, width) = place(glyphs, x: 0, baseline: ascent)
             let box = Rect(x: baseX, y: baseY - ascent, width: width, height: ascent + descent)
-            ops.append(.colorGlyphs(GlyphRun(font: ref, color: color, glyphs: placed, text: [], clusters: [], backward: false), box: box))
+            ops.append(.colorGlyphs(run(ref, color, placed, text, item, glyphs), box: box))
             return
         }
         let placed = place(glyphs, x: baseX, baseline: baseY).glyphs
         guard !placed.isEmpty else { return }
+        ops.append(.glyphs(run(ref, color, placed, text, item, glyphs)))
+    }
+
+    /// The run of `placed` glyphs with the text of `item` and its clusters.
+    private func run(_ font: FontRef, _ color: Color, _ placed: [PaintedGlyph], _ text: UnsafePointer<CChar>,
+                     _ item: UnsafeMutablePointer<PangoGlyphItem>, _ glyphs: UnsafeMutablePointer<PangoGlyphString>) -> GlyphRun {
         let offset = Int(item.pointee.item.pointee.offset), length = Int(item.pointee.item.pointee.length)
-        var run = GlyphRun(font: ref, color: color, glyphs: placed,
+        var run = GlyphRun(font: font, color: color, glyphs: placed,
                            text: Array(UnsafeRawBufferPointer(start: text + offset, count: length).bindMemory(to: UInt8.self)),
-                           clusters: clusters(item, text, glyphs), backward: item.pointee.item.pointee.analysis.level & 1 != 0)
+                           clusters: clusters(item, text, glyphs), backward: item.pointee.item.pointee.analysis.level & 1 != 0,
+                           textOffset: offset)
         if hasBreakHints { run.leaveOutBreakHints() }
-        ops.append(.glyphs(run))
+        return run
     }
 
     /// The glyphs of `glyphs` but the empty ones, placed from (`x`, `baseline`), and the

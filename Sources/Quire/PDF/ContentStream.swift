@@ -1,0 +1,267 @@
+/// A page's content stream being written (ISO 32000-1, 8 and 9): PDF operators in PDF user
+/// space (points, origin at the bottom left), with the graphics and text state they set
+/// remembered, so that a colour, a line width or a font is stated only when it changes.
+///
+/// Coordinates come in page coordinates (origin at the top left, y down, as `PaintedPage`
+/// holds them) and are turned over here (`y` → `height - y`): no flipping matrix, so text
+/// and images stand upright for every reader.
+struct ContentStream {
+    private(set) var bytes: [UInt8] = []
+    /// The page's height in points.
+    let height: Double
+
+    private var fillColor: Color?
+    private var strokeColor: Color?
+    private var lineWidth: Double?
+    private var lineCap: Int?
+    private var lineJoin: Int?
+    private(set) var inText = false
+    /// The font and size last set with Tf (text state outlives text objects).
+    private var textFont: (name: [UInt8], size: Double)?
+    private var renderMode = 0
+    /// Inside a text object: where the current text line starts (PDF user space, as written)
+    /// and the text matrix's shape; nil until a line is set.
+    var textLine: (x: Double, y: Double, shape: TextShape)?
+    /// Where a reader's pen stands on the text line after what has been shown (user space x).
+    var pen = 0.0
+    /// The TJ array being built (without its brackets), and whether a hex string is open in it.
+    var showing: [UInt8] = []
+    var hexOpen = false
+
+    init(height: Double) {
+        self.height = height
+        bytes.reserveCapacity(16 * 1024)
+    }
+
+    // MARK: Graphics state
+
+    mutating func setFillColor(_ color: Color) {
+        guard fillColor != color else { return }
+        flushShowing()
+        fillColor = color
+        appendColor(color)
+        bytes.appendLiteral(" rg\n")
+    }
+
+    mutating func setStrokeColor(_ color: Color) {
+        guard strokeColor != color else { return }
+        flushShowing()
+        strokeColor = color
+        appendColor(color)
+        bytes.appendLiteral(" RG\n")
+    }
+
+    private mutating func appendColor(_ c: Color) {
+        bytes.appendNumber(c.red, decimals: 3)
+        bytes.append(0x20)
+        bytes.appendNumber(c.green, decimals: 3)
+        bytes.append(0x20)
+        bytes.appendNumber(c.blue, decimals: 3)
+    }
+
+    mutating func setLineWidth(_ width: Double) {
+        guard lineWidth != width else { return }
+        flushShowing()
+        lineWidth = width
+        bytes.appendNumber(width, decimals: 3)
+        bytes.appendLiteral(" w\n")
+    }
+
+    /// 0 butt, 1 round, 2 square.
+    mutating func setLineCap(_ cap: Int) {
+        guard lineCap != cap else { return }
+        lineCap = cap
+        bytes.appendInteger(cap)
+        bytes.appendLiteral(" J\n")
+    }
+
+    /// 0 miter, 1 round, 2 bevel.
+    mutating func setLineJoin(_ join: Int) {
+        guard lineJoin != join else { return }
+        lineJoin = join
+        bytes.appendInteger(join)
+        bytes.appendLiteral(" j\n")
+    }
+
+    // MARK: Paths
+
+    private mutating func appendPoint(_ x: Double, _ y: Double) {
+        bytes.appendNumber(x)
+        bytes.append(0x20)
+        bytes.appendNumber(height - y)
+    }
+
+    mutating func move(_ x: Double, _ y: Double) {
+        appendPoint(x, y)
+        bytes.appendLiteral(" m\n")
+    }
+
+    mutating func line(_ x: Double, _ y: Double) {
+        appendPoint(x, y)
+        bytes.appendLiteral(" l\n")
+    }
+
+    mutating func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x3: Double, _ y3: Double) {
+        appendPoint(x1, y1)
+        bytes.append(0x20)
+        appendPoint(x2, y2)
+        bytes.append(0x20)
+        appendPoint(x3, y3)
+        bytes.appendLiteral(" c\n")
+    }
+
+    /// A rectangle subpath; `r` in page coordinates.
+    mutating func rectangle(_ r: Rect) {
+        appendPoint(r.x, r.maxY)
+        bytes.append(0x20)
+        bytes.appendNumber(r.width)
+        bytes.append(0x20)
+        bytes.appendNumber(r.height)
+        bytes.appendLiteral(" re\n")
+    }
+
+    /// A full circle as four Bézier arcs (the usual 0.5523 control distance: off by 0.03% of
+    /// the radius at most).
+    mutating func circle(center c: Point, radius r: Double) {
+        let k = 0.552_284_75 * r
+        move(c.x + r, c.y)
+        curve(c.x + r, c.y + k, c.x + k, c.y + r, c.x, c.y + r)
+        curve(c.x - k, c.y + r, c.x - r, c.y + k, c.x - r, c.y)
+        curve(c.x - r, c.y - k, c.x - k, c.y - r, c.x, c.y - r)
+        curve(c.x + k, c.y - r, c.x + r, c.y - k, c.x + r, c.y)
+        bytes.appendLiteral("h\n")
+    }
+
+    mutating func fill() { bytes.appendLiteral("f\n") }
+    mutating func stroke() { bytes.appendLiteral("S\n") }
+
+    // MARK: XObjects
+
+    /// Draws XObject `name` (an image: its unit square) scaled into `r`.
+    mutating func drawXObject(_ name: [UInt8], in r: Rect) {
+        bytes.appendLiteral("q\n")
+        bytes.appendNumber(r.width, decimals: 4)
+        bytes.appendLiteral(" 0 0 ")
+        bytes.appendNumber(r.height, decimals: 4)
+        bytes.append(0x20)
+        appendPoint(r.x, r.maxY)
+        bytes.appendLiteral(" cm\n/")
+        bytes.append(contentsOf: name)
+        bytes.appendLiteral(" Do\nQ\n")
+    }
+
+    /// Draws form XObject `name` with `matrix` (a b c d e f, in PDF user space) as its matrix.
+    mutating func drawForm(_ name: [UInt8], matrix: [Double]) {
+        bytes.appendLiteral("q\n")
+        for value in matrix {
+            bytes.appendNumber(value, decimals: 5)
+            bytes.append(0x20)
+        }
+        bytes.appendLiteral("cm\n/")
+        bytes.append(contentsOf: name)
+        bytes.appendLiteral(" Do\nQ\n")
+    }
+
+    // MARK: Marked content
+
+    /// Begins a marked-content sequence `tag` with a property list (its text, as written).
+    mutating func beginMarkedContent(_ tag: StaticString, properties: [UInt8]) {
+        flushShowing()
+        bytes.append(UInt8(ascii: "/"))
+        bytes.appendLiteral(tag)
+        bytes.append(contentsOf: properties)
+        bytes.appendLiteral(" BDC\n")
+    }
+
+    mutating func beginMarkedContent(_ tag: StaticString) {
+        flushShowing()
+        bytes.append(UInt8(ascii: "/"))
+        bytes.appendLiteral(tag)
+        bytes.appendLiteral(" BMC\n")
+    }
+
+    mutating func endMarkedContent() {
+        flushShowing()
+        bytes.appendLiteral("EMC\n")
+    }
+
+    // MARK: Text
+
+    mutating func beginText() {
+        guard !inText else { return }
+        inText = true
+        textLine = nil
+        bytes.appendLiteral("BT\n")
+    }
+
+    mutating func endText() {
+        guard inText else { return }
+        flushShowing()
+        inText = false
+        bytes.appendLiteral("ET\n")
+    }
+
+    /// Writes the TJ array being built, if any.
+    mutating func flushShowing() {
+        guard !showing.isEmpty else { return }
+        if hexOpen { showing.append(UInt8(ascii: ">")); hexOpen = false }
+        bytes.append(UInt8(ascii: "["))
+        bytes.append(contentsOf: showing)
+        bytes.appendLiteral("] TJ\n")
+        showing.removeAll(keepingCapacity: true)
+    }
+
+    /// Sets the font (its resource name) and size.
+    mutating func setFont(_ name: [UInt8], size: Double) {
+        if let current = textFont, current.size == size, current.name == name { return }
+        flushShowing()
+        textFont = (name, size)
+        bytes.append(UInt8(ascii: "/"))
+        bytes.append(contentsOf: name)
+        bytes.append(0x20)
+        bytes.appendNumber(size, decimals: 4)
+        bytes.appendLiteral(" Tf\n")
+    }
+
+    /// 0 fill, 2 fill then stroke (synthetic bold), 3 invisible.
+    mutating func setTextRenderMode(_ mode: Int) {
+        guard renderMode != mode else { return }
+        flushShowing()
+        renderMode = mode
+        bytes.appendInteger(mode)
+        bytes.appendLiteral(" Tr\n")
+    }
+
+    /// Sets the text matrix: `m` (a b c d) and the origin (`x`, `y`) in PDF user space,
+    /// which should have at most 3 decimals (they are written exactly).
+    mutating func setTextMatrix(_ m: TextShape, x: Double, y: Double) {
+        flushShowing()
+        for value in [m.a, m.b, m.c, m.d] {
+            bytes.appendNumber(value, decimals: 5)
+            bytes.append(0x20)
+        }
+        bytes.appendNumber(x, decimals: 3)
+        bytes.append(0x20)
+        bytes.appendNumber(y, decimals: 3)
+        bytes.appendLiteral(" Tm\n")
+    }
+
+    /// Moves the text line's start by (`dx`, `dy`) in PDF units (y up), for an unscaled matrix.
+    mutating func moveText(dx: Double, dy: Double) {
+        flushShowing()
+        bytes.appendNumber(dx, decimals: 3)
+        bytes.append(0x20)
+        bytes.appendNumber(dy, decimals: 3)
+        bytes.appendLiteral(" Td\n")
+    }
+
+    /// Appends raw operator text (a TJ array built by `GlyphShow`).
+    mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+}
+
+/// The linear part of a text matrix (a b c d): the font's shape beyond its size (a slant when
+/// the italic is synthesized), in PDF's y-up space.
+struct TextShape: Equatable {
+    var a = 1.0, b = 0.0, c = 0.0, d = 1.0
+    var isPlain: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
+}

@@ -1,0 +1,262 @@
+/// The outline fonts of one PDF: each face the document shows, the glyphs it uses, their
+/// widths and the text they stand for; written, subset, when the document ends.
+///
+/// Each face is one Type 0 font with the Identity-H encoding (ISO 32000-1, 9.7): a glyph's
+/// character code is its index in the original face (so pages can be written before the
+/// subset is made), mapped to its index in the subset by a CIDToGIDMap (TrueType outlines,
+/// `CIDFontType2` with `FontFile2`); for CFF outlines (`CIDFontType0` with an OpenType
+/// `FontFile3`) the code is the glyph's CID, which the subset keeps. Sizes, synthetic slants
+/// and emboldening are the content stream's business, so every size of a face shares it.
+final class EmbeddedFonts {
+    /// A face: its file, the face in it, and a variable font's settings.
+    struct FaceKey: Hashable {
+        var file: String
+        var index: Int32
+        var variations: String
+    }
+
+    private var fonts: [FaceKey: Font?] = [:]
+    /// In order of first use (the order they are written in).
+    private var ordered: [Font] = []
+    private let file: PDFFile
+
+    init(file: PDFFile) { self.file = file }
+
+    /// The font for `ref`'s face, opened on first use; nil when its file cannot be read (its
+    /// glyphs are then not shown). O(1) after the first use.
+    func font(for ref: FontRef) -> Font? {
+        let key = FaceKey(file: ref.file, index: ref.index, variations: ref.variations)
+        if let known = fonts[key] { return known }
+        let font = OpenTypeFace(file: ref.file, index: ref.index, variations: ref.variations).map {
+            Font(face: $0, key: key, number: file.reserve(), resource: ordered.count + 1)
+        }
+        fonts[key] = font
+        if let font { ordered.append(font) }
+        return font
+    }
+
+    /// Every font used, as resource name and object number (for a resource dictionary).
+    var resources: [(name: [UInt8], number: Int)] { ordered.map { ($0.name, $0.number) } }
+
+    /// Writes every font: subset, descriptor, widths, ToUnicode. O(glyphs used + subsetting).
+    func write() {
+        for font in ordered { font.write(to: file) }
+    }
+
+    /// One face as a Type 0 font.
+    final class Font {
+        let number: Int
+        /// The resource name, "F1", "F2", ...
+        let name: [UInt8]
+        let resource: Int
+        private let face: OpenTypeFace
+        private let key: FaceKey
+        private let isCFF: Bool
+        /// For a CID-keyed CFF font, each glyph's CID; nil otherwise (the code is the index).
+        private let cids: [UInt16]?
+        /// Each glyph's width in thousandths of an em, as written in /W (-1: not used yet).
+        private var widths: [Float]
+        /// The text each glyph stands for (ToUnicode), once known.
+        private var texts: [[UInt16]?]
+        private var usedGlyphs: [UInt32] = []
+
+        fileprivate init(face: OpenTypeFace, key: FaceKey, number: Int, resource: Int) {
+            self.face = face
+            self.key = key
+            self.number = number
+            self.resource = resource
+            name = Array("F\(resource)".utf8)
+            let cff = face.table("CFF ")
+            isCFF = cff != nil
+            cids = cff.flatMap { CFFCharset(cffTable: $0) }.flatMap { $0.cids.count == face.glyphCount ? $0.cids : nil }
+            widths = [Float](repeating: -1, count: face.glyphCount)
+            texts = [[UInt16]?](repeating: nil, count: face.glyphCount)
+        }
+
+        /// A glyph index the font has (others show glyph 0, .notdef).
+        @inline(__always) private func valid(_ glyph: UInt32) -> Int {
+            Int(glyph) < widths.count ? Int(glyph) : 0
+        }
+
+        /// The glyph's character code in content streams.
+        @inline(__always) func code(_ glyph: UInt32) -> UInt16 {
+            let g = valid(glyph)
+            return cids.map { $0[g] } ?? UInt16(truncatingIfNeeded: g)
+        }
+
+        /// The glyph's advance in thousandths of an em, as the PDF states it (rounded to
+        /// hundredths); records the glyph as used. O(1).
+        func width(_ glyph: UInt32) -> Double {
+            let g = valid(glyph)
+            if widths[g] < 0 {
+                widths[g] = Float((Double(face.advance(UInt32(g))) * 1000 / Double(face.unitsPerEm) * 100).rounded() / 100)
+                usedGlyphs.append(UInt32(g))
+            }
+            return Double(widths[g])
+        }
+
+        /// Whether the glyph's ToUnicode entry says `text`, setting it when the glyph has none
+        /// yet. False when it already stands for other text (an ActualText span must say it).
+        func claim(_ glyph: UInt32, for text: [UInt16]) -> Bool {
+            let g = valid(glyph)
+            guard let known = texts[g] else {
+                texts[g] = text
+                return true
+            }
+            return known == text
+        }
+
+        /// Sets the glyph's ToUnicode entry if it has none (the first glyph of a cluster of
+        /// several, for readers that ignore ActualText).
+        func suggest(_ glyph: UInt32, for text: [UInt16]) {
+            let g = valid(glyph)
+            if texts[g] == nil { texts[g] = text }
+        }
+
+        // MARK: Writing
+
+        fileprivate func write(to file: PDFFile) {
+            let glyphs = usedGlyphs.sorted()
+            let nameByCID = cids != nil
+            // A name-keyed CFF font addresses glyphs by index: they keep theirs in the subset.
+            let retain = isCFF && !nameByCID
+            let subset = face.subset(glyphs, retainingIDs: retain)
+            let baseName = Self.subsetTag(glyphs, key) + "+" + Self.postScriptName(face.postScriptName, file: key.file)
+
+            let descriptor = file.reserve(), cidFont = file.reserve(), toUnicode = file.reserve()
+            var program: Int?
+            if let subset {
+                let stream = file.reserve()
+                program = stream
+                var dictionary: [UInt8] = []
+                if nameByCID, let cff = CFFCharset.table("CFF ", in: subset.data) {
+                    // A CID-keyed CFF program alone (FontFile3 /CIDFontType0C, PDF 1.3): what
+                    // every reader takes; poppler draws nothing from its OpenType wrapper.
+                    dictionary.appendLiteral(" /Subtype /CIDFontType0C")
+                    file.addStream(stream, dictionary: dictionary, data: Array(cff))
+                } else if isCFF {
+                    dictionary.appendLiteral(" /Subtype /OpenType")
+                    file.addStream(stream, dictionary: dictionary, data: subset.data)
+                } else {
+                    dictionary.appendLiteral(" /Length1 ")
+                    dictionary.appendInteger(subset.data.count)
+                    file.addStream(stream, dictionary: dictionary, data: subset.data)
+                }
+            }
+
+            // The font descriptor (9.8), in thousandths of an em.
+            let scale = 1000 / Double(face.unitsPerEm)
+            let head = face.table("head") ?? []
+            let post = face.table("post") ?? []
+            func int16(_ t: [UInt8], _ at: Int) -> Double { at + 2 <= t.count ? Double(Int16(bitPattern: UInt16(t[at]) << 8 | UInt16(t[at + 1]))) : 0 }
+            let italicAngle = post.count >= 8 ? int16(post, 4) + Double(UInt16(post[6]) << 8 | UInt16(post[7])) / 65536 : 0
+            let fixedPitch = post.count >= 16 && post[12..<16].contains { $0 != 0 }
+            let metrics = face.verticalMetrics
+            var d: [UInt8] = []
+            d.appendLiteral("<< /Type /FontDescriptor /FontName ")
+            d.appendName(baseName)
+            d.appendLiteral(" /Flags ")
+            d.appendInteger(4 | (italicAngle != 0 ? 64 : 0) | (fixedPitch ? 1 : 0))
+            d.appendLiteral(" /FontBBox [")
+            for at in [36, 38, 40, 42] {
+                d.append(0x20)
+                d.appendNumber(int16(head, at) * scale, decimals: 0)
+            }
+            d.appendLiteral(" ] /ItalicAngle ")
+            d.appendNumber(italicAngle, decimals: 2)
+            d.appendLiteral(" /Ascent ")
+            d.appendNumber(Double(metrics.ascender) * scale, decimals: 0)
+            d.appendLiteral(" /Descent ")
+            d.appendNumber(Double(metrics.descender) * scale, decimals: 0)
+            d.appendLiteral(" /CapHeight ")
+            d.appendNumber(Double(metrics.capHeight > 0 ? metrics.capHeight : metrics.ascender) * scale, decimals: 0)
+            d.appendLiteral(" /StemV 80")
+            if let program {
+                d.appendLiteral(isCFF ? " /FontFile3 " : " /FontFile2 ")
+                d.appendReference(program)
+            }
+            d.appendLiteral(" >>")
+            file.add(descriptor, d)
+
+            // The CIDFont (9.7.4): widths by code, and for TrueType the code-to-glyph map.
+            var c: [UInt8] = []
+            c.appendLiteral("<< /Type /Font /Subtype ")
+            c.appendLiteral(isCFF ? "/CIDFontType0" : "/CIDFontType2")
+            c.appendLiteral(" /BaseFont ")
+            c.appendName(baseName)
+            c.appendLiteral(" /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ")
+            c.appendReference(descriptor)
+            c.appendLiteral(" /DW 0 /W [")
+            let byCode = glyphs.map { (code: Int(code($0)), width: Double(widths[Int($0)])) }.sorted { $0.code < $1.code }
+            var i = 0
+            while i < byCode.count {
+                var j = i + 1
+                while j < byCode.count, byCode[j].code == byCode[j - 1].code + 1 { j += 1 }
+                c.append(0x20)
+                c.appendInteger(byCode[i].code)
+                c.appendLiteral(" [")
+                for entry in byCode[i..<j] {
+                    c.append(0x20)
+                    c.appendNumber(entry.width)
+                }
+                c.appendLiteral(" ]")
+                i = j
+            }
+            c.appendLiteral(" ]")
+            if !isCFF {
+                // Code (the original glyph index) to the glyph's index in the subset.
+                let map = file.reserve()
+                c.appendLiteral(" /CIDToGIDMap ")
+                c.appendReference(map)
+                let last = Int(glyphs.last ?? 0)
+                var table = [UInt8](repeating: 0, count: 2 * (last + 1))
+                for glyph in glyphs {
+                    let new = subset?.newIndex[glyph] ?? glyph
+                    table[2 * Int(glyph)] = UInt8(truncatingIfNeeded: new >> 8)
+                    table[2 * Int(glyph) + 1] = UInt8(truncatingIfNeeded: new)
+                }
+                file.addStream(map, dictionary: [], data: table)
+            }
+            c.appendLiteral(" >>")
+            file.add(cidFont, c)
+
+            let mappings = glyphs.compactMap { glyph -> (code: Int, text: [UInt16])? in
+                guard let text = texts[Int(glyph)], !text.isEmpty else { return nil }
+                return (Int(code(glyph)), text)
+            }.sorted { $0.code < $1.code }
+            file.addStream(toUnicode, dictionary: [], data: ToUnicodeCMap.text(mappings, codeBytes: 2))
+
+            var t: [UInt8] = []
+            t.appendLiteral("<< /Type /Font /Subtype /Type0 /BaseFont ")
+            t.appendName(baseName)
+            t.appendLiteral(" /Encoding /Identity-H /DescendantFonts [ ")
+            t.appendReference(cidFont)
+            t.appendLiteral(" ] /ToUnicode ")
+            t.appendReference(toUnicode)
+            t.appendLiteral(" >>")
+            file.add(number, t)
+        }
+
+        /// Six capital letters naming this subset (9.6.4), from the glyphs it holds.
+        private static func subsetTag(_ glyphs: [UInt32], _ key: FaceKey) -> String {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
+            for byte in key.file.utf8 { mix(UInt64(byte)) }
+            mix(UInt64(UInt32(bitPattern: key.index)))
+            for glyph in glyphs { mix(UInt64(glyph)) }
+            var letters = ""
+            for _ in 0..<6 {
+                letters.append(Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8(hash % 26))))
+                hash /= 26
+            }
+            return letters
+        }
+
+        /// The font's PostScript name, else its file's name, as a PDF name allows.
+        private static func postScriptName(_ name: String?, file: String) -> String {
+            let raw = name ?? String(file.split(separator: "/").last?.split(separator: ".").first ?? "Font")
+            let cleaned = raw.unicodeScalars.filter { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"()<>[]{}/%#".unicodeScalars.contains($0) }
+            return cleaned.isEmpty ? "Font" : String(String.UnicodeScalarView(cleaned.prefix(63)))
+        }
+    }
+}

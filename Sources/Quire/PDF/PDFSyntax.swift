@@ -1,0 +1,157 @@
+/// PDF's lexical pieces written straight into bytes (ISO 32000-1, 7.3): numbers, names,
+/// strings, references. Numbers are formatted by hand, not through `String`: a page of text
+/// writes thousands of them.
+extension [UInt8] {
+    /// Appends a literal's bytes in one copy (a `String`'s UTF-8 view goes element by element).
+    mutating func appendLiteral(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    /// Appends `value` with at most `decimals` decimals (0 to 6), trailing zeros dropped:
+    /// "12", "-0.5", "612.34". Not finite or beyond ±10^12 writes 0 (no viewer reads more).
+    mutating func appendNumber(_ value: Double, decimals: Int = 2) {
+        let scale = Self.powersOfTen[Swift.max(0, Swift.min(6, decimals))]
+        guard value.isFinite, abs(value) < 1e12 else { append(UInt8(ascii: "0")); return }
+        let scaled = Int((abs(value) * Double(scale)).rounded())
+        if value < 0, scaled != 0 { append(UInt8(ascii: "-")) }
+        appendInteger(scaled / scale)
+        var fraction = scaled % scale
+        guard fraction != 0 else { return }
+        append(UInt8(ascii: "."))
+        var divisor = scale / 10
+        while fraction != 0 {
+            append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+    }
+
+    private static let powersOfTen = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+
+    /// Appends a non-negative integer in decimal, zero-padded to `width` digits (a negative
+    /// value writes 0).
+    mutating func appendInteger(_ value: Int, width: Int = 1) {
+        let n = Swift.max(0, value)
+        var digits = 1, power = 1
+        while digits < 19, n / power >= 10 { power *= 10; digits += 1 }
+        for _ in digits..<Swift.max(digits, Swift.min(width, 24)) { append(UInt8(ascii: "0")) }
+        var rest = n
+        while power > 0 {
+            append(UInt8(ascii: "0") + UInt8(rest / power))
+            rest %= power
+            power /= 10
+        }
+    }
+
+    /// Appends an indirect reference "n 0 R".
+    mutating func appendReference(_ number: Int) {
+        appendInteger(number)
+        appendLiteral(" 0 R")
+    }
+
+    /// Appends `/name`, bytes outside the regular printable ASCII written as `#xx` (7.3.5).
+    mutating func appendName(_ name: String) {
+        append(UInt8(ascii: "/"))
+        for byte in name.utf8 {
+            if byte > 0x20, byte < 0x7F, !Self.isDelimiter(byte), byte != UInt8(ascii: "#") {
+                append(byte)
+            } else {
+                append(UInt8(ascii: "#"))
+                appendHexByte(byte)
+            }
+        }
+    }
+
+    private static func isDelimiter(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"): return true
+        default: return false
+        }
+    }
+
+    /// Appends two upper-case hexadecimal digits.
+    mutating func appendHexByte(_ byte: UInt8) {
+        append(Self.hexDigits[Int(byte >> 4)])
+        append(Self.hexDigits[Int(byte & 0x0F)])
+    }
+
+    /// Appends four hexadecimal digits (a 2-byte character code, a UTF-16 unit).
+    mutating func appendHex16(_ value: UInt16) {
+        appendHexByte(UInt8(value >> 8))
+        appendHexByte(UInt8(value & 0xFF))
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Appends `bytes` as a literal string `( … )`: `(`, `)` and `\` escaped, bytes outside
+    /// printable ASCII as octal escapes `\ddd` (7.3.4.2), so the file stays 7-bit text.
+    mutating func appendByteString(_ bytes: some Sequence<UInt8>) {
+        append(UInt8(ascii: "("))
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
+                append(UInt8(ascii: "\\"))
+                append(byte)
+            case 0x20...0x7E:
+                append(byte)
+            default:
+                append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "0") + (byte >> 6),
+                                    UInt8(ascii: "0") + ((byte >> 3) & 7), UInt8(ascii: "0") + (byte & 7)])
+            }
+        }
+        append(UInt8(ascii: ")"))
+    }
+
+    /// Appends a text string (7.9.2.2): printable ASCII as a literal string, anything else as
+    /// UTF-16BE with a byte-order mark, in hexadecimal.
+    mutating func appendTextString(_ text: String) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            appendByteString(text.utf8)
+            return
+        }
+        appendLiteral("<FEFF")
+        for unit in text.utf16 { appendHex16(unit) }
+        append(UInt8(ascii: ">"))
+    }
+
+    /// Appends `text` as a URI string (12.6.4.7): 7-bit ASCII, other bytes percent-encoded as
+    /// in a URI, in a literal string.
+    mutating func appendURIString(_ text: String) {
+        var ascii: [UInt8] = []
+        ascii.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if byte > 0x20, byte < 0x7F {
+                ascii.append(byte)
+            } else {
+                ascii.append(UInt8(ascii: "%"))
+                ascii.appendHexByte(byte)
+            }
+        }
+        appendByteString(ascii)
+    }
+}
+
+/// A PDF date string, "D:20261121053912Z", for seconds since 1970 (UTC).
+func pdfDate(_ seconds: Int64) -> String {
+    let iso = iso8601(seconds)  // 2026-11-21T05:39:12Z
+    return "D:" + iso.filter { $0.isNumber } + "Z"
+}
+
+/// "2026-11-21T05:39:12Z" for seconds since 1970 (proleptic Gregorian, UTC).
+func iso8601(_ seconds: Int64) -> String {
+    let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+    let rest = seconds - days * 86400
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
+}

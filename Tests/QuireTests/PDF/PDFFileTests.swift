@@ -1,0 +1,43 @@
+@testable import Quire
+import XCTest
+
+final class PDFFileTests: XCTestCase {
+    /// A file of a catalog, a page tree and a page: objects packed into object streams, the
+    /// cross-reference stream found by qpdf; the same objects give the same bytes.
+    private func minimalFile() -> [UInt8] {
+        let file = PDFFile()
+        let catalog = file.reserve(), pages = file.reserve(), page = file.reserve(), content = file.reserve()
+        let unused = file.reserve()
+        _ = unused
+        file.addStream(content, dictionary: [], data: Array("0 0 1 rg 10 10 50 50 re f\n".utf8))
+        file.add(page, Array("<< /Type /Page /Parent \(pages) 0 R /MediaBox [ 0 0 100 100 ] /Contents \(content) 0 R /Resources << >> >>".utf8))
+        file.add(pages, Array("<< /Type /Pages /Kids [ \(page) 0 R ] /Count 1 >>".utf8))
+        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages) 0 R >>".utf8))
+        return file.finish(root: catalog, info: nil)
+    }
+
+    func testObjectStreamsAndACrossReferenceStreamMakeASoundFile() throws {
+        let pdf = minimalFile()
+        XCTAssertEqual(Array(pdf.prefix(8)), Array("%PDF-1.7".utf8))
+        XCTAssertEqual(try PDFTools.problems(pdf), [])
+        let xref = try PDFTools.run("qpdf", ["--show-xref", "PDF"], pdf: pdf).stdout
+        XCTAssertTrue(xref.contains("compressed; stream"), "objects live in object streams:\n\(xref)")
+        XCTAssertFalse(xref.contains("\n5/0:"), "an object reserved and never written is free:\n\(xref)")
+        XCTAssertEqual(pdf, minimalFile())
+    }
+
+    func testManyObjectsSpreadOverSeveralObjectStreams() throws {
+        let file = PDFFile()
+        let catalog = file.reserve(), pages = file.reserve()
+        let kids = (0..<450).map { _ in file.reserve() }
+        for kid in kids {
+            file.add(kid, Array("<< /Type /Page /Parent \(pages) 0 R /MediaBox [ 0 0 10 10 ] /Resources << >> >>".utf8))
+        }
+        file.add(pages, Array("<< /Type /Pages /Kids [ \(kids.map { "\($0) 0 R" }.joined(separator: " ")) ] /Count \(kids.count) >>".utf8))
+        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages) 0 R >>".utf8))
+        let pdf = file.finish(root: catalog, info: nil)
+        let check = try PDFTools.run("qpdf", ["--check", "PDF"], pdf: pdf)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertEqual(String(decoding: pdf, as: UTF8.self).components(separatedBy: "/Type /ObjStm").count - 1, 3)
+    }
+}
