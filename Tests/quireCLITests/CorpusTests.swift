@@ -11,6 +11,8 @@ struct FileReport: Sendable {
     var errors: [String] = []
     var qpdfPassed: Bool?
     var qpdfOutput = ""
+    /// What poppler, MuPDF and Ghostscript said drawing the pages (nil: not run).
+    var readerProblems: [String]?
     var covered: Int?
     var total = 0
     var missing: [String] = []
@@ -41,6 +43,7 @@ enum CorpusRun {
             let quire = try Paths.quireBinary()
             _ = try Run.tool("qpdf")
             _ = try Run.tool("pdftotext")
+            for tool in ["pdftoppm", "mutool", "gs"] { _ = try Run.tool(tool) }
             print("corpus: \(Paths.corpus.path); binary: \(quire.path)")
             let folder = try TemporaryDirectory(prefix: "corpus")
             let reports = Locked([FileReport?](repeating: nil, count: files.count))
@@ -78,6 +81,7 @@ enum CorpusRun {
             report.qpdfPassed = check.passed
             report.qpdfOutput = check.output
         }
+        attempt("readers") { report.readerProblems = try inspector.readerProblems() }
         attempt("pdftotext") {
             let coverage = Words.coverage(of: Words.counts(VisibleText.of(document.blocks)),
                                           in: Words.counts(try inspector.text()))
@@ -128,6 +132,14 @@ final class CorpusTests: XCTestCase {
             } else {
                 XCTFail("\(r.name): qpdf --check did not run\(r.why)")
             }
+        }
+    }
+
+    /// Poppler, MuPDF and Ghostscript draw every page of every corpus PDF without a word.
+    func testCorpusOpensInPopplerMuPDFAndGhostscript() {
+        for r in rendered() {
+            guard let problems = r.readerProblems else { XCTFail("\(r.name): readers not run\(r.why)"); continue }
+            XCTAssertEqual(problems, [], "\(r.name)")
         }
     }
 

@@ -11,6 +11,25 @@ struct PDFInspector {
         return (r.status == 0 && !output.contains("WARNING"), output)
     }
 
+    /// What poppler (`pdftoppm`), MuPDF (`mutool draw`) and Ghostscript (`gs -sDEVICE=png16m`)
+    /// say while drawing every page (at 10 dpi: the whole file is read, little is painted);
+    /// empty when all three are silent and succeed.
+    func readerProblems() throws -> [String] {
+        let scratch = try TemporaryDirectory(prefix: "readers")
+        let out = scratch.url.path
+        var problems: [String] = []
+        let poppler = try Run.run(try Run.tool("pdftoppm"), ["-r", "10", "-png", pdf.path, out + "/poppler"])
+        if poppler.status != 0 || !poppler.stderrText.isEmpty { problems.append("pdftoppm (\(poppler.status)): \(poppler.stderrText)") }
+        let mupdf = try Run.run(try Run.tool("mutool"), ["draw", "-q", "-r", "10", "-o", out + "/mupdf%d.png", pdf.path])
+        // This build of MuPDF says on every run that it has no ICC support: not about the file.
+        let complaints = mupdf.stderrText.split(separator: "\n").filter { !$0.contains("ICC support is not available") }
+        if mupdf.status != 0 || !complaints.isEmpty { problems.append("mutool draw (\(mupdf.status)): \(complaints.joined(separator: "\n"))") }
+        let gs = try Run.run(try Run.tool("gs"), ["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", "-r10",
+                                                  "-sOutputFile=" + out + "/gs%d.png", pdf.path])
+        if gs.status != 0 || !(gs.stdoutText + gs.stderrText).isEmpty { problems.append("gs (\(gs.status)): \(gs.stdoutText)\(gs.stderrText)") }
+        return problems
+    }
+
     /// The text as `pdftotext -enc UTF-8` extracts it.
     func text() throws -> String {
         let r = try Run.run(try Run.tool("pdftotext"), ["-enc", "UTF-8", pdf.path, "-"])

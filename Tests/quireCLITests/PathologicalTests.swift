@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// Pathological inputs, generated here, through the built binary: each gives a PDF that passes
-/// `qpdf --check` with its marker words in the text (or a clear error, exit 1), in bounded time.
+/// `qpdf --check`, that poppler, MuPDF and Ghostscript draw without a word, with its marker
+/// words in the text (or a clear error, exit 1), in bounded time.
 ///
 /// `make test` runs sizes a debug build handles in seconds. `QUIRE_PATHOLOGICAL=full` runs the
 /// issue's full sizes (10,000-deep nesting, a 1 MB line, 50,000 table rows, 100,000 links, a
@@ -13,7 +14,8 @@ final class PathologicalTests: BinaryTestCase {
     /// Seconds each case may take (the debug build, two cores, other tests running).
     private static let limit: TimeInterval = 120
 
-    /// Renders `markdown`, checks exit 0, qpdf and the `markers` in pdftotext's text; returns seconds.
+    /// Renders `markdown`, checks exit 0, qpdf, the three readers and the `markers` in pdftotext's
+    /// text; returns seconds.
     @discardableResult
     private func render(_ name: String, _ markdown: String, markers: [String], file: StaticString = #filePath,
                         line: UInt = #line) throws -> (seconds: Double, pdf: PDFInspector) {
@@ -28,6 +30,7 @@ final class PathologicalTests: BinaryTestCase {
         let pdf = PDFInspector(pdf: output)
         let check = try pdf.check()
         XCTAssertTrue(check.passed, "\(name): qpdf --check\n\(check.output)", file: file, line: line)
+        XCTAssertEqual(try pdf.readerProblems(), [], name, file: file, line: line)
         let text = try pdf.text()
         for marker in markers { XCTAssertTrue(text.contains(marker), "\(name): '\(marker)' not in the PDF's text", file: file, line: line) }
         return (seconds, pdf)

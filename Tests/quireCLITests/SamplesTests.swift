@@ -15,6 +15,7 @@ final class SamplesTests: BinaryTestCase {
         let inspector = PDFInspector(pdf: pdf)
         let check = try inspector.check()
         XCTAssertTrue(check.passed, "\(input.lastPathComponent) \(extra): qpdf --check\n\(check.output)")
+        XCTAssertEqual(try inspector.readerProblems(), [], "\(input.lastPathComponent) \(extra)")
         let links = try inspector.links()
         XCTAssertEqual(links.unresolved, [], "\(input.lastPathComponent) \(extra): unresolved internal links")
         return inspector

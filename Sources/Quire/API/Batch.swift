@@ -129,9 +129,11 @@ public enum Batch {
     /// ("" when it records none, as PDFs of Quire before the digest) and its record of links to
     /// other inputs (`QuireLinks`, "" when none); nil for any other file.
     ///
-    /// Quire's Info dictionary is the last object of the file, so the last 64 KB show it; a PDF
-    /// whose Info lies further back (a huge one of its own) is read whole (up to 256 MB; a
-    /// larger one is not taken for Quire's) and the trailer's /Info dictionary consulted.
+    /// Quire writes its Info dictionary uncompressed near the end of the file (just before the
+    /// cross-reference stream; Cairo-written PDFs of earlier versions, in an update at the end),
+    /// so the last 64 KB show it; a PDF whose Info lies further back (a cross-reference stream
+    /// of a hundred thousand objects is longer) is read whole (up to 256 MB; a larger one is
+    /// not taken for Quire's) and searched from its end.
     /// - Complexity: O(64 KB) usually; O(file size) otherwise.
     static func quirePDFInfo(_ path: String) -> (settings: String, links: String)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
@@ -140,24 +142,23 @@ public enum Batch {
               let size = try? handle.seekToEnd() else { return nil }
         try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
         guard let tail = try? handle.readToEnd() else { return nil }
-        if let creator = tail.range(of: Data("/Creator (Quire".utf8), options: .backwards) {
-            // Both values are written without escapes (hexadecimal digits; percent-encoded paths).
-            func value(_ key: String) -> String {
-                guard let start = tail.range(of: Data("/\(key) (".utf8), options: .backwards, in: creator.lowerBound..<tail.endIndex),
-                      let close = tail[start.upperBound...].firstIndex(of: UInt8(ascii: ")")) else { return "" }
-                return String(decoding: tail[start.upperBound..<close], as: UTF8.self)
-            }
-            return (value("QuireSettings"), value("QuireLinks"))
-        }
+        if let info = info(in: tail) { return info }
         guard size > 65_536, size <= 256 << 20, (try? handle.seek(toOffset: 0)) != nil,
               let whole = try? handle.readToEnd() else { return nil }
-        return whole.withUnsafeBytes { bytes -> (String, String)? in
-            guard let file = try? ClassicPDF(bytes), let info = file.info, let dictionary = try? file.dictionary(info),
-                  let creator = dictionary.value(of: "Creator"), creator.starts(with: Array("(Quire".utf8)) else { return nil }
-            func value(_ key: String) -> String {
-                String(decoding: (dictionary.value(of: key) ?? []).dropFirst().dropLast(), as: UTF8.self)
-            }
-            return (value("QuireSettings"), value("QuireLinks"))
+        return info(in: whole)
+    }
+
+    /// The settings and links of the last Info dictionary in `bytes` naming Quire as its
+    /// creator ("" for a value it does not record); nil when there is no such dictionary.
+    private static func info(in bytes: Data) -> (settings: String, links: String)? {
+        guard let creator = bytes.range(of: Data("/Creator (Quire".utf8), options: .backwards) else { return nil }
+        let end = bytes[creator.upperBound...].range(of: Data(">>".utf8))?.lowerBound ?? bytes.endIndex
+        // Both values are written without escapes (hexadecimal digits; percent-encoded paths).
+        func value(_ key: String) -> String {
+            guard let start = bytes[creator.upperBound..<end].range(of: Data("/\(key) (".utf8)),
+                  let close = bytes[start.upperBound..<end].firstIndex(of: UInt8(ascii: ")")) else { return "" }
+            return String(decoding: bytes[start.upperBound..<close], as: UTF8.self)
         }
+        return (value("QuireSettings"), value("QuireLinks"))
     }
 }

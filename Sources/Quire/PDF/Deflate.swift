@@ -20,4 +20,29 @@ enum Deflate {
         out.removeSubrange(Int(length)...)
         return out
     }
+
+    /// `bytes` inflated (a FlateDecode stream's data), or nil when they are not zlib data or
+    /// inflate beyond `limit` bytes.
+    static func decompress(_ bytes: [UInt8], limit: Int = 256 << 20) -> [UInt8]? {
+        var stream = z_stream()
+        guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        defer { inflateEnd(&stream) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var status = Z_OK
+        bytes.withUnsafeBufferPointer { input in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = uInt(input.count)
+            while status == Z_OK, out.count <= limit {
+                chunk.withUnsafeMutableBufferPointer { buffer in
+                    stream.next_out = buffer.baseAddress
+                    stream.avail_out = uInt(buffer.count)
+                    status = inflate(&stream, Z_NO_FLUSH)
+                    out.append(contentsOf: buffer[0..<(buffer.count - Int(stream.avail_out))])
+                }
+                if status == Z_BUF_ERROR, stream.avail_in == 0 { break }
+            }
+        }
+        return status == Z_STREAM_END && out.count <= limit ? out : nil
+    }
 }

@@ -44,7 +44,7 @@ final class EmbeddedFonts {
     }
 
     /// One face as a Type 0 font.
-    final class Font {
+    final class Font: ShownFont {
         let number: Int
         /// The resource name, "F1", "F2", ...
         let name: [UInt8]
@@ -83,6 +83,8 @@ final class EmbeddedFonts {
             let g = valid(glyph)
             return cids.map { $0[g] } ?? UInt16(truncatingIfNeeded: g)
         }
+
+        func appendCode(_ glyph: UInt32, to bytes: inout [UInt8]) { bytes.appendHex16(code(glyph)) }
 
         /// The glyph's advance in thousandths of an em, as the PDF states it (rounded to
         /// hundredths); records the glyph as used. O(1).

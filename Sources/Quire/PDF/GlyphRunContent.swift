@@ -13,10 +13,11 @@ extension ContentStream {
     /// point per word, far below what any reader can show.
     static let positionTolerance = 0.01
 
-    /// Shows `run` with `font` (an outline font of the document), in `run.color`; a run whose
-    /// font is synthetically emboldened is filled and stroked.
+    /// Shows `run` with `font`, in `run.color`, glyphs offset by (`dx`, `dy`) (a colour run's
+    /// positions are relative to its box); a run whose font is synthetically emboldened is
+    /// filled and stroked.
     /// - Complexity: O(glyphs + text bytes).
-    mutating func show(_ run: GlyphRun, font: EmbeddedFonts.Font) {
+    mutating func show(_ run: GlyphRun, font: some ShownFont, dx: Double = 0, dy: Double = 0) {
         guard !run.glyphs.isEmpty, let (size, shape) = Self.sizeAndShape(run.font.matrix) else { return }
         beginText()
         setFont(font.name, size: size)
@@ -49,9 +50,9 @@ extension ContentStream {
                 beginMarkedContent("Span", properties: properties)
             }
             for glyph in glyphs {
-                place(x: glyph.x, y: glyph.y, shape: shape, scale: scale)
+                place(x: glyph.x + dx, y: glyph.y + dy, shape: shape, scale: scale)
                 if !hexOpen { showing.append(UInt8(ascii: "<")); hexOpen = true }
-                showing.appendHex16(font.code(glyph.index))
+                font.appendCode(glyph.index, to: &showing)
                 pen += font.width(glyph.index) * scale
             }
             if actual != nil { endMarkedContent() }
@@ -127,4 +128,19 @@ extension ContentStream {
         if bytes.count == 1, let b = bytes.first, b < 0x80 { return [UInt16(b)] }
         return Array(String(decoding: bytes, as: UTF8.self).utf16)
     }
+}
+
+/// A font text is shown in: an outline font (`EmbeddedFonts.Font`) or a font of colour
+/// glyphs (`ColorGlyphFonts.Font`).
+protocol ShownFont: AnyObject {
+    /// The resource name ("F1").
+    var name: [UInt8] { get }
+    /// Appends the glyph's character code, in hexadecimal.
+    func appendCode(_ glyph: UInt32, to bytes: inout [UInt8])
+    /// The glyph's advance in thousandths of an em, as the PDF states it; records it as used.
+    func width(_ glyph: UInt32) -> Double
+    /// Whether the glyph's ToUnicode entry says `text`, setting it when the glyph has none.
+    func claim(_ glyph: UInt32, for text: [UInt16]) -> Bool
+    /// Sets the glyph's ToUnicode entry if it has none.
+    func suggest(_ glyph: UInt32, for text: [UInt16])
 }

@@ -107,6 +107,20 @@ final class OpenTypeFace {
         return (metric("hasc"), metric("hdsc"), metric("cpht"))
     }
 
+    /// The glyph's colour bitmap as PNG bytes (a CBDT or sbix font, such as Noto Color
+    /// Emoji; its largest strike) and the box it fills, in font units from the glyph's origin
+    /// (x right, y up: left, top, width, height); nil for a glyph without one.
+    func colorBitmap(_ glyph: UInt32) -> (png: [UInt8], left: Int, top: Int, width: Int, height: Int)? {
+        guard let blob = hb_ot_color_glyph_reference_png(font, glyph) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        var extents = hb_glyph_extents_t()
+        guard let data = hb_blob_get_data(blob, &length), length > 0, hb_font_get_glyph_extents(font, glyph, &extents) != 0,
+              extents.width > 0, extents.height < 0 else { return nil }
+        return (Array(UnsafeRawBufferPointer(start: data, count: Int(length))), Int(extents.x_bearing), Int(extents.y_bearing),
+                Int(extents.width), Int(-extents.height))
+    }
+
     /// The subset holding `glyphs` (glyph 0 always added), hinting and layout tables dropped.
     ///
     /// - Parameter retainingIDs: keep every glyph at its index (the others emptied) rather

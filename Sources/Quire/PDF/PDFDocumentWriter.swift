@@ -170,6 +170,10 @@ final class PDFDocumentWriter {
             dictionary.appendLiteral(" /QuireSettings ")
             dictionary.appendTextString(settings)
         }
+        if let links = metadata.links {
+            dictionary.appendLiteral(" /QuireLinks ")
+            dictionary.appendTextString(links)
+        }
         dictionary.appendLiteral(" >>")
         file.addDirect(info, dictionary)
         return file.finish(root: catalog, info: info)

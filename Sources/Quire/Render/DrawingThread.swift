@@ -221,9 +221,9 @@ extension PDFDocumentWriter: PaintedPageWriter {
     }
 }
 
-/// Which writer makes PDFs: Cairo's, or Quire's own (QUIRE_PDF_WRITER=quire) while it is
-/// being completed and compared with Cairo's.
+/// Which writer makes PDFs: Quire's own, or Cairo's (QUIRE_PDF_WRITER=cairo) while the two
+/// are compared.
 enum PDFBackend {
     case quire, cairo
-    static let chosen: PDFBackend = getenv("QUIRE_PDF_WRITER").map { String(cString: $0) } == "quire" ? .quire : .cairo
+    static let chosen: PDFBackend = getenv("QUIRE_PDF_WRITER").map { String(cString: $0) } == "cairo" ? .cairo : .quire
 }

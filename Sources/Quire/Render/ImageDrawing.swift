@@ -31,3 +31,22 @@ extension LoadedImage {
         cairo_restore(cr)
     }
 }
+
+extension LoadedImage {
+    /// An SVG drawn by librsvg into a one-page PDF of its intrinsic size, in memory: Cairo's
+    /// vectors, which Quire's PDF writer takes in as a form (`SVGForms`). Nil for another
+    /// format or when it cannot be drawn. Shapes its text with Pango: call it where layout
+    /// is not running (the drawing thread draws such a page while layout waits).
+    func svgAsPDF() -> [UInt8]? {
+        guard format == .svg, width > 0, height > 0 else { return nil }
+        let sink = ByteSink()
+        guard let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, width, height) else { return nil }
+        let cr = cairo_create(surface)!
+        draw(in: Rect(x: 0, y: 0, width: width, height: height), cr)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        return status == CAIRO_STATUS_SUCCESS ? sink.bytes : nil
+    }
+}

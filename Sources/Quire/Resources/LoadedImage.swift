@@ -214,7 +214,7 @@ final class LoadedImage: Sendable {
     }
 
     /// Decodes with gdk-pixbuf's loader for `type` into premultiplied ARGB (RGB without alpha).
-    private static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int) throws(ImageError) -> OpaquePointer {
+    fileprivate static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int) throws(ImageError) -> OpaquePointer {
         let gdk = try PixbufLibrary.shared.get()
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk.loaderNewWithType(type, &error) else {
@@ -262,6 +262,92 @@ final class LoadedImage: Sendable {
         guard let error else { return "unknown error" }
         defer { g_error_free(error) }
         return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    }
+}
+
+/// A raster image's pixels as a PDF image holds them: 8 bits per component, gray or RGB, rows
+/// top to bottom, and an alpha channel when some pixel is not opaque.
+struct RasterPixels: Sendable {
+    var width: Int
+    var height: Int
+    /// 1 (gray: every pixel had equal red, green and blue) or 3 (RGB).
+    var components: Int
+    var color: [UInt8]
+    var alpha: [UInt8]?
+}
+
+/// What a PDF needs to embed a JPEG file as it is (DCTDecode): its size and components, and
+/// whether Adobe's marker says its CMYK is stored inverted.
+struct JPEGInfo: Sendable, Equatable {
+    var width: Int
+    var height: Int
+    var components: Int
+    var isAdobe: Bool
+}
+
+extension LoadedImage {
+    /// The facts to embed this JPEG as it is, from its header; nil for another format or a
+    /// JPEG a PDF reader's DCT decoder may not take (not 8 bits per sample; 2 components).
+    var jpegInfo: JPEGInfo? {
+        guard format == .jpeg else { return nil }
+        let b = bytes
+        var i = 2, adobe = false
+        while i + 9 < b.count {
+            guard b[i] == 0xFF else { return nil }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            if marker == 0xEE, i + 9 < b.count, Array(b[(i + 4)..<(i + 9)]) == Array("Adobe".utf8) { adobe = true }
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                let components = Int(b[i + 9])
+                guard b[i + 4] == 8, [1, 3, 4].contains(components) else { return nil }
+                return JPEGInfo(width: Int(b[i + 7]) << 8 | Int(b[i + 8]), height: Int(b[i + 5]) << 8 | Int(b[i + 6]),
+                                components: components, isAdobe: adobe)
+            }
+            i += 2 + length
+        }
+        return nil
+    }
+
+    /// The image decoded (PNG by Cairo, GIF's first frame and JPEG by gdk-pixbuf), alpha
+    /// un-premultiplied; nil for SVG or when decoding fails now. O(pixels).
+    func rasterPixels() -> RasterPixels? {
+        let surface: OpaquePointer
+        switch format {
+        case .svg: return nil
+        case .jpeg: guard let decoded = try? Self.pixbuf("jpeg", bytes, divide: 1) else { return nil }; surface = decoded
+        case .png, .gif: guard let decoded = try? Self.rasterSurface(format, bytes, checking: true) else { return nil }; surface = decoded
+        }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        let rowBytes = Int(cairo_image_surface_get_stride(surface))
+        let hasAlpha = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+        guard w > 0, h > 0, let data = cairo_image_surface_get_data(surface) else { return nil }
+        var color = [UInt8](repeating: 0, count: w * h * 3)
+        var alpha = [UInt8](repeating: 255, count: hasAlpha ? w * h : 0)
+        var opaque = true, gray = true
+        for y in 0..<h {
+            let row = UnsafeRawPointer(data + y * rowBytes).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w {
+                let p = row[x], k = y * w + x
+                var r = UInt32(p >> 16 & 0xFF), g = UInt32(p >> 8 & 0xFF), b = UInt32(p & 0xFF)
+                if hasAlpha {
+                    let a = p >> 24
+                    alpha[k] = UInt8(a)
+                    if a < 255 {
+                        opaque = false
+                        if a > 0 { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a }
+                    }
+                }
+                color[3 * k] = UInt8(min(r, 255))
+                color[3 * k + 1] = UInt8(min(g, 255))
+                color[3 * k + 2] = UInt8(min(b, 255))
+                if r != g || g != b { gray = false }
+            }
+        }
+        if gray { color = stride(from: 0, to: color.count, by: 3).map { color[$0] } }
+        return RasterPixels(width: w, height: h, components: gray ? 1 : 3, color: color, alpha: opaque ? nil : alpha)
     }
 }
 

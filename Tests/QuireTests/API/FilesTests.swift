@@ -84,6 +84,19 @@ final class FilesTests: XCTestCase {
         XCTAssertNil(Batch.quirePDFInfo(theirs))
     }
 
+    /// Quire's Info dictionary comes just before the cross-reference stream, which for a file
+    /// of a hundred thousand objects is longer than the 64 KB first read: then the whole file
+    /// is searched.
+    func testBatchFindsTheSettingsOfAPDFWhoseMetadataIsFarFromItsEnd() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("quire-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let info = "%PDF-1.7\n9 0 obj\n<< /Title (T) /Creator (Quire 0.1.0) /Producer (Quire 0.1.0) /QuireSettings (0123abcd) >>\nendobj\n"
+        let path = dir.appendingPathComponent("far.pdf").path
+        try OutputFile.writeAtomically(Array(info.utf8) + [UInt8](repeating: 0x0A, count: 100_000) + Array("%%EOF\n".utf8), to: path)
+        XCTAssertEqual(Batch.quirePDFInfo(path)?.settings, "0123abcd")
+    }
+
     func testImagesAreReadFromTheInputsFolder() {
         XCTAssertEqual(Quire.folder(of: "docs/guide.md"), "docs")
         XCTAssertEqual(Quire.folder(of: "guide.md"), ".")

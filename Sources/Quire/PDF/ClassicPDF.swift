@@ -94,6 +94,42 @@ struct ClassicPDF {
         try Self.dictionary(reference, in: bytes, offsets)
     }
 
+    /// Object `reference`'s value as written and, for a stream, where its data lies in the
+    /// file (its /Length direct or an indirect integer, as Cairo writes it).
+    /// - Throws: `PDFStructureError` when the object is not where the table says or its
+    ///   stream runs past the file.
+    func object(_ reference: Reference) throws(PDFStructureError) -> (value: [UInt8], stream: Range<Int>?) {
+        guard let offset = offsets[reference.number], offset < bytes.count else {
+            throw PDFStructureError("object \(reference.number) is not in the cross-reference table")
+        }
+        var scan = PDFScanner(bytes)
+        scan.position = offset
+        guard scan.integer() == reference.number, scan.integer() == reference.generation, scan.keyword("obj") else {
+            throw PDFStructureError("object \(reference.number) is not at its offset")
+        }
+        let start = scan.position
+        if let dictionary = scan.dictionary() {
+            guard scan.keyword("stream") else { return (dictionary.text, nil) }
+            // The data starts after the end of line that follows the keyword (CR LF or LF).
+            var data = scan.position
+            if data < bytes.count, bytes[data] == 0x0D { data += 1 }
+            if data < bytes.count, bytes[data] == 0x0A { data += 1 }
+            guard let lengthText = dictionary.value(of: "Length") else { throw PDFStructureError("stream \(reference.number) has no /Length") }
+            var length = PDFScanner.integer(lengthText)
+            if length == nil, let indirect = PDFScanner.reference(lengthText), indirect.number != reference.number {
+                length = PDFScanner.integer(try object(indirect).value)
+            }
+            guard let length, data + length <= bytes.count else { throw PDFStructureError("stream \(reference.number) has a bad /Length") }
+            return (dictionary.text, data..<(data + length))
+        }
+        scan.position = start
+        guard let value = scan.value() else { throw PDFStructureError("object \(reference.number) has no value") }
+        return (value, nil)
+    }
+
+    /// The bytes of `range` of the file (a stream's data).
+    func bytes(_ range: Range<Int>) -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: bytes[range])) }
+
     private static func dictionary(_ reference: Reference, in bytes: UnsafeRawBufferPointer,
                                    _ offsets: [Int: Int]) throws(PDFStructureError) -> PDFDictionary {
         guard let offset = offsets[reference.number], offset < bytes.count else {
@@ -145,6 +181,17 @@ struct PDFDictionary {
         self.text = text
         self.entries = entries
     }
+
+    /// The dictionary `text` starts with, or nil.
+    static func parse(_ text: [UInt8]) -> PDFDictionary? {
+        text.withUnsafeBytes { raw in
+            var scan = PDFScanner(raw)
+            return scan.dictionary()
+        }
+    }
+
+    /// Every entry: its key (without the slash) and its value's text.
+    var allEntries: [(key: [UInt8], value: [UInt8])] { entries }
 
     /// The value of `/key`, or nil.
     func value(of key: String) -> [UInt8]? {
