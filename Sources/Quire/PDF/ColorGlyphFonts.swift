@@ -59,14 +59,14 @@ final class ColorGlyphFonts {
         /// Code by glyph, and per code: the glyph, its width (thousandths of an em), the
         /// glyph procedure's object, the bitmap's image object, and the text it stands for.
         private var codes: [UInt32: UInt8] = [:]
-        private var glyphs: [(glyph: UInt32, width: Double, procedure: Int, image: Int?, text: [UInt16]?)] = []
+        private var glyphs: [(glyph: UInt32, width: Double, procedure: Int, image: Int?, text: [UInt8]?)] = []
         /// The union of the bitmaps' boxes, in glyph space (left, bottom, right, top).
         private var box: [Double] = [0, 0, 0, 0]
         /// For a glyph standing for several characters: the codes of the invisible glyphs
         /// that follow it, one per character after the first (`claim`).
         private var tails: [UInt8: [UInt8]] = [:]
-        /// The invisible, zero-width glyph standing for each character, by UTF-16 text.
-        private var ghosts: [[UInt16]: UInt8] = [:]
+        /// The invisible, zero-width glyph standing for each character, by its UTF-8.
+        private var ghosts: [[UInt8]: UInt8] = [:]
 
         fileprivate init(face: OpenTypeFace, file: PDFFile, number: Int, name: [UInt8]) {
             self.face = face
@@ -120,8 +120,8 @@ final class ColorGlyphFonts {
 
         func appendCode(_ glyph: UInt32, to bytes: inout [UInt8]) {
             let c = UInt8(code(glyph))
-            bytes.appendHexByte(c)
-            for ghost in tails[c] ?? [] { bytes.appendHexByte(ghost) }
+            bytes.appendStringByte(c)
+            for ghost in tails[c] ?? [] { bytes.appendStringByte(ghost) }
         }
 
         func width(_ glyph: UInt32) -> Double { glyphs[code(glyph)].width }
@@ -131,16 +131,16 @@ final class ColorGlyphFonts {
         /// content by invisible glyphs of no width mapping to the others: MuPDF (1.21) reads
         /// a ToUnicode entry of several characters beyond the Basic Multilingual Plane as
         /// garbage, and every reader joins the pieces, drawn at one place in order.
-        func claim(_ glyph: UInt32, for text: [UInt16]) -> Bool {
+        func claim(_ glyph: UInt32, utf8 text: ArraySlice<UInt8>) -> Bool {
             let c = code(glyph)
             if let known = glyphs[c].text {
-                let tail = (tails[UInt8(c)] ?? []).flatMap { ghost in ghosts.first { $0.value == ghost }?.key ?? [] }
-                return known + tail == text
+                let tail = (tails[UInt8(c)] ?? []).flatMap { ghost in glyphs[Int(ghost)].text ?? [] }
+                return (known + tail).elementsEqual(text)
             }
-            let characters = String(decoding: text, as: UTF16.self).unicodeScalars.map { Array(String($0).utf16) }
+            let characters = String(decoding: text, as: UTF8.self).unicodeScalars.map { Array(String($0).utf8) }
             let newGhosts = Set(characters.dropFirst().filter { ghosts[$0] == nil })
             guard characters.count > 1, glyphs.count + newGhosts.count <= Self.capacity else {
-                glyphs[c].text = text
+                glyphs[c].text = Array(text)
                 return true
             }
             glyphs[c].text = characters[0]
@@ -149,7 +149,7 @@ final class ColorGlyphFonts {
         }
 
         /// The code of the invisible glyph standing for `character`, added on first use.
-        private func ghost(_ character: [UInt16]) -> UInt8 {
+        private func ghost(_ character: [UInt8]) -> UInt8 {
             if let known = ghosts[character] { return known }
             let code = UInt8(glyphs.count)
             let number = file.reserve()
@@ -159,16 +159,16 @@ final class ColorGlyphFonts {
             return code
         }
 
-        func suggest(_ glyph: UInt32, for text: [UInt16]) {
+        func suggest(_ glyph: UInt32, utf8 text: ArraySlice<UInt8>) {
             let c = code(glyph)
-            if c < glyphs.count, glyphs[c].text == nil { glyphs[c].text = text }
+            if glyphs[c].text == nil { glyphs[c].text = Array(text) }
         }
 
         fileprivate func write() {
             let toUnicode = file.reserve()
             let mappings = glyphs.enumerated().compactMap { code, entry -> (code: Int, text: [UInt16])? in
                 guard let text = entry.text, !text.isEmpty else { return nil }
-                return (code, text)
+                return (code, Array(String(decoding: text, as: UTF8.self).utf16))
             }
             file.addStream(toUnicode, dictionary: [], data: ToUnicodeCMap.text(mappings, codeBytes: 1))
             var d: [UInt8] = []

@@ -24,9 +24,9 @@ struct ContentStream {
     var textLine: (x: Double, y: Double, shape: TextShape)?
     /// Where a reader's pen stands on the text line after what has been shown (user space x).
     var pen = 0.0
-    /// The TJ array being built (without its brackets), and whether a hex string is open in it.
+    /// The TJ array being built (without its brackets), and whether a string is open in it.
     var showing: [UInt8] = []
-    var hexOpen = false
+    var stringOpen = false
 
     init(height: Double) {
         self.height = height
@@ -204,7 +204,7 @@ struct ContentStream {
     /// Writes the TJ array being built, if any.
     mutating func flushShowing() {
         guard !showing.isEmpty else { return }
-        if hexOpen { showing.append(UInt8(ascii: ">")); hexOpen = false }
+        if stringOpen { showing.append(UInt8(ascii: ")")); stringOpen = false }
         bytes.append(UInt8(ascii: "["))
         bytes.append(contentsOf: showing)
         bytes.appendLiteral("] TJ\n")

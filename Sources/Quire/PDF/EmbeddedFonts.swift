@@ -56,8 +56,8 @@ final class EmbeddedFonts {
         private let cids: [UInt16]?
         /// Each glyph's width in thousandths of an em, as written in /W (-1: not used yet).
         private var widths: [Float]
-        /// The text each glyph stands for (ToUnicode), once known.
-        private var texts: [[UInt16]?]
+        /// The text each glyph stands for (ToUnicode, UTF-8), once known.
+        private var texts: [[UInt8]?]
         private var usedGlyphs: [UInt32] = []
 
         fileprivate init(face: OpenTypeFace, key: FaceKey, number: Int, resource: Int) {
@@ -70,7 +70,7 @@ final class EmbeddedFonts {
             isCFF = cff != nil
             cids = cff.flatMap { CFFCharset(cffTable: $0) }.flatMap { $0.cids.count == face.glyphCount ? $0.cids : nil }
             widths = [Float](repeating: -1, count: face.glyphCount)
-            texts = [[UInt16]?](repeating: nil, count: face.glyphCount)
+            texts = [[UInt8]?](repeating: nil, count: face.glyphCount)
         }
 
         /// A glyph index the font has (others show glyph 0, .notdef).
@@ -84,7 +84,11 @@ final class EmbeddedFonts {
             return cids.map { $0[g] } ?? UInt16(truncatingIfNeeded: g)
         }
 
-        func appendCode(_ glyph: UInt32, to bytes: inout [UInt8]) { bytes.appendHex16(code(glyph)) }
+        func appendCode(_ glyph: UInt32, to bytes: inout [UInt8]) {
+            let c = code(glyph)
+            bytes.appendStringByte(UInt8(c >> 8))
+            bytes.appendStringByte(UInt8(c & 0xFF))
+        }
 
         /// The glyph's advance in thousandths of an em, as the PDF states it (rounded to
         /// hundredths); records the glyph as used. O(1).
@@ -97,22 +101,18 @@ final class EmbeddedFonts {
             return Double(widths[g])
         }
 
-        /// Whether the glyph's ToUnicode entry says `text`, setting it when the glyph has none
-        /// yet. False when it already stands for other text (an ActualText span must say it).
-        func claim(_ glyph: UInt32, for text: [UInt16]) -> Bool {
+        func claim(_ glyph: UInt32, utf8 text: ArraySlice<UInt8>) -> Bool {
             let g = valid(glyph)
             guard let known = texts[g] else {
-                texts[g] = text
+                texts[g] = Array(text)
                 return true
             }
-            return known == text
+            return known.elementsEqual(text)
         }
 
-        /// Sets the glyph's ToUnicode entry if it has none (the first glyph of a cluster of
-        /// several, for readers that ignore ActualText).
-        func suggest(_ glyph: UInt32, for text: [UInt16]) {
+        func suggest(_ glyph: UInt32, utf8 text: ArraySlice<UInt8>) {
             let g = valid(glyph)
-            if texts[g] == nil { texts[g] = text }
+            if texts[g] == nil { texts[g] = Array(text) }
         }
 
         // MARK: Writing
@@ -224,7 +224,7 @@ final class EmbeddedFonts {
 
             let mappings = glyphs.compactMap { glyph -> (code: Int, text: [UInt16])? in
                 guard let text = texts[Int(glyph)], !text.isEmpty else { return nil }
-                return (Int(code(glyph)), text)
+                return (Int(code(glyph)), Array(String(decoding: text, as: UTF8.self).utf16))
             }.sorted { $0.code < $1.code }
             file.addStream(toUnicode, dictionary: [], data: ToUnicodeCMap.text(mappings, codeBytes: 2))
 

@@ -31,32 +31,56 @@ extension ContentStream {
             setTextRenderMode(0)
         }
         let scale = size * shape.a / 1000  // user space per thousandth of an em, along the line
-        for cluster in Self.clusters(run) {
-            let glyphs = run.glyphs[cluster.glyphs]
-            var actual: [UInt16]?
-            if let text = cluster.text {
-                if glyphs.count == 1 {
-                    if !font.claim(glyphs[glyphs.startIndex].index, for: text) { actual = text }
-                } else {
-                    font.suggest(glyphs[glyphs.startIndex].index, for: text)
-                    actual = text
-                }
+        // Pango's clusters, in logical order: each takes the next bytes of the text and the
+        // next glyphs (from the end of the glyphs when the run is right to left, `backward`,
+        // as Cairo's clusters do). A run whose clusters do not add up is shown without text.
+        let pairs = run.clusters.count / 2
+        var totalBytes = 0, totalGlyphs = 0
+        for k in 0..<pairs {
+            totalBytes += Int(run.clusters[2 * k])
+            totalGlyphs += Int(run.clusters[2 * k + 1])
+        }
+        guard pairs > 0, totalBytes == run.text.count, totalGlyphs == run.glyphs.count,
+              !run.clusters.contains(where: { $0 < 0 }) else {
+            for glyph in run.glyphs { showGlyph(glyph, font, dx, dy, shape, scale) }
+            return
+        }
+        var glyphStart = 0, glyphEnd = run.glyphs.count, byte = 0
+        for k in 0..<pairs {
+            let bytes = Int(run.clusters[2 * k]), count = Int(run.clusters[2 * k + 1])
+            let glyphs = run.backward ? (glyphEnd - count)..<glyphEnd : glyphStart..<(glyphStart + count)
+            if run.backward { glyphEnd -= count } else { glyphStart += count }
+            let text = run.text[byte..<(byte + bytes)]
+            byte += bytes
+            guard count > 0 else { continue }
+            let first = run.glyphs[glyphs.lowerBound].index
+            let spanned: Bool
+            if count == 1 {
+                spanned = !font.claim(first, utf8: text)
+            } else {
+                font.suggest(first, utf8: text)
+                spanned = true
             }
-            if let actual {
+            if spanned {
                 var properties: [UInt8] = []
                 properties.appendLiteral(" << /ActualText <FEFF")
-                for unit in actual { properties.appendHex16(unit) }
+                for unit in String(decoding: text, as: UTF8.self).utf16 { properties.appendHex16(unit) }
                 properties.appendLiteral("> >>")
                 beginMarkedContent("Span", properties: properties)
             }
-            for glyph in glyphs {
-                place(x: glyph.x + dx, y: glyph.y + dy, shape: shape, scale: scale)
-                if !hexOpen { showing.append(UInt8(ascii: "<")); hexOpen = true }
-                font.appendCode(glyph.index, to: &showing)
-                pen += font.width(glyph.index) * scale
-            }
-            if actual != nil { endMarkedContent() }
+            for g in glyphs { showGlyph(run.glyphs[g], font, dx, dy, shape, scale) }
+            if spanned { endMarkedContent() }
         }
+    }
+
+    /// Places and shows one glyph, advancing the pen by its width.
+    @inline(__always)
+    private mutating func showGlyph(_ glyph: PaintedGlyph, _ font: some ShownFont, _ dx: Double, _ dy: Double,
+                                    _ shape: TextShape, _ scale: Double) {
+        place(x: glyph.x + dx, y: glyph.y + dy, shape: shape, scale: scale)
+        if !stringOpen { showing.append(UInt8(ascii: "(")); stringOpen = true }
+        font.appendCode(glyph.index, to: &showing)
+        pen += font.width(glyph.index) * scale
     }
 
     /// Moves the pen to (`x`, `y`) (page coordinates) for the next glyph: within the TJ array
@@ -68,7 +92,7 @@ extension ContentStream {
             guard abs(dx) > Self.positionTolerance else { return }
             // A TJ number moves the pen back by its value in thousandths of an em.
             let adjustment = (-dx / scale * 10).rounded() / 10
-            if hexOpen { showing.append(UInt8(ascii: ">")); hexOpen = false }
+            if stringOpen { showing.append(UInt8(ascii: ")")); stringOpen = false }
             showing.appendNumber(adjustment, decimals: 1)
             pen -= adjustment * scale
             return
@@ -92,42 +116,6 @@ extension ContentStream {
         guard size > 1e-9, size.isFinite else { return nil }
         return (size, TextShape(a: m[0] / size, b: -m[1] / size, c: -m[2] / size, d: m[3] / size))
     }
-
-    /// A cluster of a run: its glyphs (indices into `run.glyphs`) and its text as UTF-16
-    /// (nil when the run carries no text).
-    struct Cluster {
-        var glyphs: Range<Int>
-        var text: [UInt16]?
-    }
-
-    /// The run's clusters in logical order: Pango lists them so, each taking the next bytes of
-    /// the text and the next glyphs (from the end of the glyphs when the run is right to left,
-    /// `backward`, as Cairo's clusters). A run whose clusters do not add up to its glyphs and
-    /// text is one cluster without text (its glyphs shown, nothing claimed).
-    static func clusters(_ run: GlyphRun) -> [Cluster] {
-        let pairs = run.clusters.count / 2
-        let whole = [Cluster(glyphs: 0..<run.glyphs.count, text: nil)]
-        guard pairs > 0, !run.text.isEmpty else { return whole }
-        var result: [Cluster] = []
-        result.reserveCapacity(pairs)
-        var glyphStart = 0, glyphEnd = run.glyphs.count, byte = 0
-        for k in 0..<pairs {
-            let bytes = Int(run.clusters[2 * k]), count = Int(run.clusters[2 * k + 1])
-            guard bytes >= 0, count >= 0, count <= glyphEnd - glyphStart, byte + bytes <= run.text.count else { return whole }
-            let glyphs = run.backward ? (glyphEnd - count)..<glyphEnd : glyphStart..<(glyphStart + count)
-            if run.backward { glyphEnd -= count } else { glyphStart += count }
-            if count > 0 { result.append(Cluster(glyphs: glyphs, text: utf16(run.text[byte..<(byte + bytes)]))) }
-            byte += bytes
-        }
-        guard glyphStart == glyphEnd else { return whole }
-        return result
-    }
-
-    /// UTF-8 bytes as UTF-16 units (one byte of ASCII without a String).
-    private static func utf16(_ bytes: ArraySlice<UInt8>) -> [UInt16] {
-        if bytes.count == 1, let b = bytes.first, b < 0x80 { return [UInt16(b)] }
-        return Array(String(decoding: bytes, as: UTF8.self).utf16)
-    }
 }
 
 /// A font text is shown in: an outline font (`EmbeddedFonts.Font`) or a font of colour
@@ -135,12 +123,30 @@ extension ContentStream {
 protocol ShownFont: AnyObject {
     /// The resource name ("F1").
     var name: [UInt8] { get }
-    /// Appends the glyph's character code, in hexadecimal.
+    /// Appends the glyph's character code inside a literal string (escaped as needed).
     func appendCode(_ glyph: UInt32, to bytes: inout [UInt8])
     /// The glyph's advance in thousandths of an em, as the PDF states it; records it as used.
     func width(_ glyph: UInt32) -> Double
-    /// Whether the glyph's ToUnicode entry says `text`, setting it when the glyph has none.
-    func claim(_ glyph: UInt32, for text: [UInt16]) -> Bool
-    /// Sets the glyph's ToUnicode entry if it has none.
-    func suggest(_ glyph: UInt32, for text: [UInt16])
+    /// Whether the glyph's ToUnicode entry says `utf8`, setting it when the glyph has none.
+    func claim(_ glyph: UInt32, utf8: ArraySlice<UInt8>) -> Bool
+    /// Sets the glyph's ToUnicode entry to `utf8` if it has none.
+    func suggest(_ glyph: UInt32, utf8: ArraySlice<UInt8>)
+}
+
+extension [UInt8] {
+    /// Appends a byte of a literal string: `(`, `)` and `\\` escaped, and a carriage return
+    /// (which a reader would take for a line feed).
+    @inline(__always)
+    mutating func appendStringByte(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
+            append(UInt8(ascii: "\\"))
+            append(byte)
+        case 0x0D:
+            append(UInt8(ascii: "\\"))
+            append(UInt8(ascii: "r"))
+        default:
+            append(byte)
+        }
+    }
 }
