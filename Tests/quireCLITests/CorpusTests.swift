@@ -13,6 +13,8 @@ struct FileReport: Sendable {
     var qpdfOutput = ""
     /// What poppler, MuPDF and Ghostscript said drawing the pages (nil: not run).
     var readerProblems: [String]?
+    /// The structure tree walked against the pages' marked content (nil: not run).
+    var structure: TaggedPDF.Report?
     var covered: Int?
     var total = 0
     var missing: [String] = []
@@ -82,6 +84,7 @@ enum CorpusRun {
             report.qpdfOutput = check.output
         }
         attempt("readers") { report.readerProblems = try inspector.readerProblems() }
+        attempt("structure") { report.structure = try TaggedPDF.check(pdf) }
         attempt("pdftotext") {
             let coverage = Words.coverage(of: Words.counts(VisibleText.of(document.blocks)),
                                           in: Words.counts(try inspector.text()))
@@ -141,6 +144,20 @@ final class CorpusTests: XCTestCase {
             guard let problems = r.readerProblems else { XCTFail("\(r.name): readers not run\(r.why)"); continue }
             XCTAssertEqual(problems, [], "\(r.name)")
         }
+    }
+
+    /// A tagged PDF: all content marked, every piece in the structure tree and the parent
+    /// tree, every link with its Link element, every image drawn a Figure with alt text.
+    func testCorpusStructureTreeHoldsAllContent() {
+        var summary = "Corpus structure (elements, marked content, links):\n"
+        for r in rendered() {
+            guard let structure = r.structure else { XCTFail("\(r.name): structure not read\(r.why)"); continue }
+            summary += "  \(r.name): \(structure.language ?? "no /Lang"); \(structure.roles.values.reduce(0, +)) elements, "
+                + "\(structure.markedContent) marked, \(structure.links) links, \(structure.figuresDrawn) figures drawn\n"
+            XCTAssertEqual(structure.problems.prefix(10), [], "\(r.name): \(structure.problems.count) problems")
+            XCTAssertGreaterThan(structure.markedContent, 0, r.name)
+        }
+        print(summary)
     }
 
     func testCorpusWordCoverage() {

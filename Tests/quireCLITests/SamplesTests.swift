@@ -16,6 +16,7 @@ final class SamplesTests: BinaryTestCase {
         let check = try inspector.check()
         XCTAssertTrue(check.passed, "\(input.lastPathComponent) \(extra): qpdf --check\n\(check.output)")
         XCTAssertEqual(try inspector.readerProblems(), [], "\(input.lastPathComponent) \(extra)")
+        XCTAssertEqual(try TaggedPDF.check(pdf).problems.prefix(10), [], "\(input.lastPathComponent) \(extra): structure tree")
         let links = try inspector.links()
         XCTAssertEqual(links.unresolved, [], "\(input.lastPathComponent) \(extra): unresolved internal links")
         return inspector
@@ -35,6 +36,26 @@ final class SamplesTests: BinaryTestCase {
         }
         for number in ["8.", "9.", "10.", "11."] { XCTAssertTrue(text.contains(number), number) }
         XCTAssertTrue(text.contains("Disc at the first level"))
+    }
+
+    /// The samples' structure trees have the elements their blocks call for: headings, lists
+    /// with labels and bodies, tables with header cells, figures, code, quotes, notes, links;
+    /// and the document's language.
+    func testSamplesAreTaggedByWhatTheyHold() throws {
+        var roles: [String: Int] = [:]
+        for name in ["features", "lists", "rich-blocks", "multilingual"] {
+            let pdf = folder.url.appendingPathComponent("tagged-\(name).pdf")
+            let run = try Run.run(quire, ["render", samples.appendingPathComponent(name + ".md").path, "-o", pdf.path, "-q"])
+            XCTAssertEqual(run.status, 0, run.stderrText)
+            let report = try TaggedPDF.check(pdf)
+            XCTAssertEqual(report.problems.prefix(10), [], name)
+            XCTAssertEqual(report.language, "en", name)
+            roles.merge(report.roles, uniquingKeysWith: +)
+        }
+        for role in ["Document", "H1", "H2", "P", "L", "LI", "Lbl", "LBody", "Table", "THead", "TBody", "TR", "TH", "TD",
+                     "Figure", "Caption", "Code", "BlockQuote", "Note", "Link"] {
+            XCTAssertGreaterThan(roles[role] ?? 0, 0, "no \(role) element in the samples: \(roles)")
+        }
     }
 
     /// Issue 7: tables, images (each format, placeholders), footnotes and raw HTML in one sample.

@@ -29,6 +29,7 @@ enum RenderPipeline {
             }
         }
         var metadata = metadata(title: laidOut.title, author: laidOut.author, options)
+        metadata.language = documentLanguage(frontMatter: laidOut.language, options.style)
         if let record = links?.record, !record.isEmpty {
             metadata.settings = record.settings(base: options.settingsDigest)
             metadata.links = record.text
@@ -101,6 +102,13 @@ enum RenderPipeline {
         metadata.author = options.author.isEmpty ? author : options.author
         metadata.settings = options.settingsDigest
         return metadata
+    }
+
+    /// The language the PDF declares: the front matter's, else the template's `text.lang` when
+    /// it is not the default (which every document has); nil lets the writer guess it from the
+    /// script most of the text is in.
+    static func documentLanguage(frontMatter: String?, _ style: Style) -> String? {
+        frontMatter ?? (style.language == Style().language ? nil : style.language)
     }
 
     /// SOURCE_DATE_EPOCH from the environment, for reproducible builds.

@@ -11,6 +11,8 @@ struct LayoutSummary {
     /// In excerpt mode, each section as it was shown (empty otherwise).
     var excerpts: [ExcerptSummary]
     var pageCount: Int
+    /// The document's language as given (front matter or template); nil: not given.
+    var language: String?
 }
 
 /// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
@@ -113,7 +115,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     let outline = session.sink.sortedOutline
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
                          author: info.author?.widest ?? "", warnings: session.sink.reportedWarnings,
-                         excerpts: session.sink.excerpts, pageCount: emitted)
+                         excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang)
 }
 
 /// Lays out a document into pages kept in memory: `layOutPages` with every page collected,

@@ -134,6 +134,12 @@ final class LayoutSession {
 
     /// Records a destination name as placed; false if it was placed before (skip it then).
     func claimDestination(_ name: String) -> Bool { sink.claimDestination(name) }
+
+    /// A new structure element of `role` inside `context`'s element; `text`, its own text,
+    /// tells its script (and so its language).
+    func element(_ role: StructureElement.Role, in context: BlockContext, alt: String? = nil, text: String? = nil) -> StructureElement {
+        StructureElement(role, parent: context.structure, alt: alt, text: text)
+    }
 }
 
 /// Where a link to another document leads, as the code that knows the other documents says
@@ -148,8 +154,9 @@ enum DocumentLinkTarget: Equatable, Sendable {
     case sameDocument(fragment: String)
 }
 
-/// Where blocks are being set: the column, whether they sit in a tight list item, and what
-/// an enclosing element says of everything inside it.
+/// Where blocks are being set: the column, whether they sit in a tight list item, what an
+/// enclosing element says of everything inside it, and the structure element they are part
+/// of (nil: the document).
 struct BlockContext {
     var column: Column
     var tight = false
@@ -165,6 +172,9 @@ struct BlockContext {
     var inTableCell = false
     /// How paragraphs here are set (a table cell's type, bold in its header); nil: as the body.
     var textRole: Typography.TextRole?
+
+    /// The structure element blocks here are part of (nil: the document).
+    var structure: StructureElement?
 
     /// Whether blocks here run right to left (their start is the column's right edge).
     var isRightToLeft: Bool { direction == .rightToLeft }

@@ -173,6 +173,17 @@ struct ContentStream {
         bytes.appendLiteral(" BDC\n")
     }
 
+    /// Begins the marked content numbered `mcid` of a structure element of type `role`.
+    mutating func beginMarkedContent(role: String, mcid: Int) {
+        flushShowing()
+        bytes.append(UInt8(ascii: "/"))
+        bytes.append(contentsOf: Array(role.utf8))
+        bytes.appendLiteral(" << /MCID ")
+        bytes.appendInteger(mcid)
+        bytes.appendLiteral(" >> BDC\n")
+    }
+
+    /// Begins a marked-content sequence `tag` without properties (an artifact).
     mutating func beginMarkedContent(_ tag: StaticString) {
         flushShowing()
         bytes.append(UInt8(ascii: "/"))

@@ -19,6 +19,7 @@ final class PDFDocumentWriter {
     private let file = PDFFile()
     private let fonts: EmbeddedFonts
     private let images: PDFImages
+    private let structure: StructureTree
     private let pageTree: Int
     private let resourceDictionary: Int
     private var pages: [Int] = []
@@ -27,6 +28,7 @@ final class PDFDocumentWriter {
     init() {
         fonts = EmbeddedFonts(file: file)
         images = PDFImages(file: file)
+        structure = StructureTree(file: file)
         pageTree = file.reserve()
         resourceDictionary = file.reserve()
     }
@@ -36,17 +38,22 @@ final class PDFDocumentWriter {
         let number = file.reserve()
         pages.append(number)
         let height = page.size.height
+        let marks = structure.beginPage(number)
+        marks.setLinks(page.links)
         var content = ContentStream(height: height)
-        content.draw(page.items, ContentStream.Resources(fonts: fonts, images: images))
+        content.draw(page, ContentStream.Resources(fonts: fonts, images: images, marks: marks))
         let contents = file.reserve()
         file.addStream(contents, dictionary: [], data: content.bytes)
 
         var annotations: [Int] = []
-        for link in page.links {
+        for (index, link) in page.links.enumerated() {
             let annotation = file.reserve()
             annotations.append(annotation)
-            file.add(annotation, Self.linkAnnotation(link, pageHeight: height))
+            let key = structure.annotation(annotation, page: number, node: marks.annotationNode(index))
+            let text = marks.linkTexts[index].map { String(decoding: $0, as: UTF8.self) }
+            file.add(annotation, Self.linkAnnotation(link, pageHeight: height, structParent: key, text: text))
         }
+        marks.finish()
         for destination in page.destinations {
             targets.append(Navigation.Target(name: destination.name, page: number, top: height - destination.y))
         }
@@ -62,6 +69,10 @@ final class PDFDocumentWriter {
         body.appendReference(resourceDictionary)
         body.appendLiteral(" /Contents ")
         body.appendReference(contents)
+        body.appendLiteral(" /StructParents ")
+        body.appendInteger(marks.key)
+        // Tab order follows the structure.
+        body.appendLiteral(" /Tabs /S")
         if !annotations.isEmpty {
             body.appendLiteral(" /Annots [")
             for annotation in annotations {
@@ -74,10 +85,11 @@ final class PDFDocumentWriter {
         file.add(number, body)
     }
 
-    /// A link annotation (12.5.6.5): the area, no border, a URI action or a named destination.
-    private static func linkAnnotation(_ link: LinkArea, pageHeight: Double) -> [UInt8] {
+    /// A link annotation (12.5.6.5): the area, no border, a URI action or a named destination;
+    /// its text (else its target) as its description, its key in the parent tree.
+    private static func linkAnnotation(_ link: LinkArea, pageHeight: Double, structParent: Int, text: String?) -> [UInt8] {
         var body: [UInt8] = []
-        body.appendLiteral("<< /Type /Annot /Subtype /Link /Rect [ ")
+        body.appendLiteral("<< /Subtype /Link /Rect [ ")
         let r = link.rect
         for value in [r.x, pageHeight - r.maxY, r.maxX, pageHeight - r.y] {
             body.appendNumber(value)
@@ -93,6 +105,15 @@ final class PDFDocumentWriter {
             body.appendLiteral(" /Dest ")
             body.appendByteString(name.utf8)
         }
+        let description: String
+        switch link.target {
+        case .uri(let uri): description = text.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? uri
+        case .destination(let name): description = text.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? name
+        }
+        body.appendLiteral(" /Contents ")
+        body.appendTextString(description)
+        body.appendLiteral(" /StructParent ")
+        body.appendInteger(structParent)
         body.appendLiteral(" >>")
         return body
     }
@@ -134,6 +155,7 @@ final class PDFDocumentWriter {
 
         let destinations = Navigation.writeDestinations(targets, to: file)
         let outlineRoot = Navigation.writeOutline(outline, to: file)
+        let tagged = structure.write(language: metadata.language)
 
         let catalog = file.reserve()
         var body: [UInt8] = []
@@ -148,7 +170,14 @@ final class PDFDocumentWriter {
             body.appendLiteral(" /Outlines ")
             body.appendReference(outlineRoot)
         }
-        body.appendLiteral(" /PageLabels << /Nums [ 0 << /S /D >> ] >> /ViewerPreferences << /DisplayDocTitle true >> >>")
+        body.appendLiteral(" /PageLabels << /Nums [ 0 << /S /D >> ] >> /ViewerPreferences << /DisplayDocTitle true >>")
+        body.appendLiteral(" /MarkInfo << /Marked true >> /StructTreeRoot ")
+        body.appendReference(tagged.root)
+        if let language = tagged.language {
+            body.appendLiteral(" /Lang ")
+            body.appendTextString(language)
+        }
+        body.appendLiteral(" >>")
         file.add(catalog, body)
 
         // The document information last and uncompressed: `batch` reads it from the file's end.

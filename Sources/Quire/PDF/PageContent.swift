@@ -1,39 +1,59 @@
 /// A painted page's items as content-stream operators: text, rules, boxes, list markers and
-/// images, in the page's drawing order.
+/// images, in the page's order (reading order), each piece marked as the content of its
+/// structure element (by MCID) or as an artifact.
 extension ContentStream {
-    /// What the items refer to beyond themselves: the document's fonts and images.
+    /// What the items refer to beyond themselves: the document's fonts and images, and the
+    /// page's marked content.
     struct Resources {
         var fonts: EmbeddedFonts
         var images: PDFImages
+        var marks: PageMarks
     }
 
-    /// Writes `items` (a page's, in drawing order). Consecutive list markers of one look are
-    /// one path; the rectangles Pango draws with a line (backgrounds, underlines) go before
-    /// its glyphs, so lines without them share one text object. O(items + glyphs).
-    mutating func draw(_ items: [PaintItem], _ resources: Resources) {
-        var i = 0
-        while i < items.count {
-            if case .marker(let first) = items[i], case .shape(let shape) = first.kind {
-                var j = i + 1
-                while j < items.count, case .marker(let next) = items[j], next.looksLike(first) { j += 1 }
-                let centers = items[i..<j].compactMap { item -> Point? in
-                    if case .marker(let m) = item { return m.center } else { return nil }
-                }
-                endText()
-                drawMarkers(shape, size: first.size, color: first.color, centers)
-                i = j
+    /// Writes `page`'s items. Decoration (rules, shading, frames, a line's underlines and
+    /// backgrounds, running headers) is marked as artifacts, consecutive ones together; text,
+    /// list markers and images as their elements' content. The rectangles Pango draws with a
+    /// line go before its glyphs, so lines without them share one text object.
+    /// O(items + glyphs).
+    mutating func draw(_ page: PaintedPage, _ resources: Resources) {
+        var artifactOpen = false
+        for (i, item) in page.items.enumerated() {
+            let tag = i < page.tags.count ? page.tags[i] : .none
+            if case .text(let paints) = item {
+                if artifactOpen { endMarkedContent(); artifactOpen = false }
+                drawLine(paints, tag, resources)
+                continue
+            }
+            endText()
+            var node: StructureTree.Node?
+            switch (item, tag) {
+            case (.marker, .element(let e)), (.image, .element(let e)): node = resources.marks.node(for: e)
+            default: node = nil
+            }
+            if let node {
+                if artifactOpen { endMarkedContent(); artifactOpen = false }
+                beginMarkedContent(node, resources.marks)
+                if case .image(let rect, _) = item { resources.marks.figure(node, in: rect) }
+                draw(item, resources)
+                endMarkedContent()
             } else {
-                draw(items[i], resources)
-                i += 1
+                if !artifactOpen { beginMarkedContent("Artifact"); artifactOpen = true }
+                draw(item, resources)
             }
         }
+        if artifactOpen { endMarkedContent() }
         endText()
+    }
+
+    /// Begins content of `node`: `/Role << /MCID n >> BDC`.
+    private mutating func beginMarkedContent(_ node: StructureTree.Node, _ marks: PageMarks) {
+        beginMarkedContent(role: node.role, mcid: marks.mcid(for: node))
     }
 
     private mutating func draw(_ item: PaintItem, _ resources: Resources) {
         switch item {
-        case .text(let paints):
-            drawLine(paints, resources)
+        case .text:
+            break  // drawLine
         case .fill(let r, let color):
             endText()
             setFillColor(color)
@@ -66,15 +86,18 @@ extension ContentStream {
         }
     }
 
-    /// One line of text: its rectangles, then its glyph runs in reading order (Pango gives
-    /// them in visual order: in a right-to-left line, or a right-to-left phrase in a
-    /// left-to-right one, the reverse).
-    private mutating func drawLine(_ paints: [TextPaint], _ resources: Resources) {
+    /// One line of text: its rectangles (artifacts), then its glyph runs in reading order
+    /// (Pango gives them in visual order: in a right-to-left line, or a right-to-left phrase in
+    /// a left-to-right one, the reverse), each as content of the line's element or of the link
+    /// it lies in.
+    private mutating func drawLine(_ paints: [TextPaint], _ tag: ContentTag, _ resources: Resources) {
         var runs: [(offset: Int, index: Int)] = []
+        var fillsOpen = false
         for (index, paint) in paints.enumerated() {
             switch paint {
             case .fill(let r, let color):
                 endText()
+                if !fillsOpen { beginMarkedContent("Artifact"); fillsOpen = true }
                 setFillColor(color)
                 rectangle(r)
                 fill()
@@ -82,20 +105,54 @@ extension ContentStream {
                 runs.append((run.textOffset, index))
             }
         }
-        if !runs.isEmpty, zip(runs, runs.dropFirst()).contains(where: { $0.offset > $1.offset }) {
+        if fillsOpen { endMarkedContent() }
+        guard !runs.isEmpty else { return }
+        if zip(runs, runs.dropFirst()).contains(where: { $0.offset > $1.offset }) {
             runs.sort { ($0.offset, $0.index) < ($1.offset, $1.index) }
         }
+        let marks = resources.marks
+        var lineNode: StructureTree.Node?
+        switch tag {
+        case .element(let e): lineNode = marks.node(for: e)
+        case .none: lineNode = marks.untaggedLine()
+        case .artifact: lineNode = nil
+        }
+        beginText()
+        var open: StructureTree.Node?
+        var artifact = false
         for (_, index) in runs {
+            let run: GlyphRun, dx: Double, dy: Double
+            switch paints[index] {
+            case .glyphs(let r): (run, dx, dy) = (r, 0, 0)
+            case .colorGlyphs(let r, let box): (run, dx, dy) = (r, box.x, box.y)
+            case .fill: continue
+            }
+            // Its node: the line's, or a link's inside it.
+            var node = lineNode
+            if let lineNode, let first = run.glyphs.first, let link = marks.link(at: first.x + dx, first.y + dy) {
+                node = marks.linkNode(link, inside: lineNode)
+                marks.addLinkText(link, run.text)
+            }
+            if let node {
+                if node !== open {
+                    if open != nil { endMarkedContent() }
+                    beginMarkedContent(node, marks)
+                    open = node
+                }
+            } else if !artifact {
+                beginMarkedContent("Artifact")
+                artifact = true
+            }
             switch paints[index] {
             case .glyphs(let run):
-                guard let font = resources.fonts.font(for: run.font) else { continue }
-                show(run, font: font)
+                if let font = resources.fonts.font(for: run.font) { show(run, font: font) }
             case .colorGlyphs(let run, let box):
                 resources.images.drawColorGlyphs(run, box: box, &self)
             case .fill:
                 continue
             }
         }
+        if open != nil || artifact { endMarkedContent() }
     }
 
     /// Markers of one shape, size and colour, centred at `centers`, as one path (the shapes

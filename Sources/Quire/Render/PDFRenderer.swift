@@ -16,6 +16,10 @@ struct PDFMetadata: Sendable, Equatable {
     /// What the links to other inputs of a batch depended on (`LinkRecord.text`), kept as
     /// `QuireLinks` beside the settings; nil: none.
     var links: String?
+    /// The document's language (BCP 47: front matter's `lang`, else the template's
+    /// `text.lang` when it is not the default); nil: guessed from the script most of its
+    /// text is in.
+    var language: String?
 
     init(title: String) { self.title = title }
 }

@@ -9,7 +9,7 @@ extension LayoutSession {
     func alert(_ kind: AlertKind, _ children: [Block], _ context: BlockContext) -> [Slice] {
         let look = style.alerts[kind]
         let bar = Typography.Rule(width: typography.alertBarWidth, color: look.color)
-        return besideBar(bar, context) { inner in
+        return besideBar(bar, role: .blockQuote, context) { inner in
             var body = layoutBlocks(children, inner)
             if !body.isEmpty { body[0].spaceBefore = typography.alertTitleSpace }
             return alertTitle(kind, look, inner) + body
@@ -28,7 +28,8 @@ extension LayoutSession {
         var format = format(typography.alertTitle, width: max(1, column.width - room), alignment: .left)
         format.direction = context.direction
         let rtl = context.isRightToLeft
-        var slices = paragraphSlices(text, format, x: rtl ? column.x : column.x + room, spaceBefore: 0, spaceAfter: 0)
+        var slices = paragraphSlices(text, format, x: rtl ? column.x : column.x + room, spaceBefore: 0, spaceAfter: 0,
+                                     tag: .element(element(.paragraph, in: context, text: text.string)))
         guard let baseline = slices[0].firstBaseline else { return slices }
         let xHeight = typesetter.xHeight(family: typography.body.family, size: typography.body.size)
         let center = Point(x: rtl ? column.maxX - iconSize / 2 : column.x + iconSize / 2, y: baseline - xHeight / 2)

@@ -81,7 +81,8 @@ extension LayoutSession {
         format.direction = context.direction
         // A table cell's blocks are set in the table's type, never hyphenated.
         if let role = context.textRole { format.text = role; format.hyphenate = false }
-        return paragraphSlices(text, format, x: context.column.x, spaceBefore: space, spaceAfter: space)
+        return paragraphSlices(text, format, x: context.column.x, spaceBefore: space, spaceAfter: space,
+                               tag: .element(element(.paragraph, in: context, text: text.string)))
     }
 
     /// `physical` (HTML's `align`: left is left whatever the direction) as a paragraph format
@@ -111,7 +112,9 @@ extension LayoutSession {
         format.direction = context.direction
         var text = text
         if text.isEmpty { text.append(" ") }
-        var slices = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
+        let heading = element(.heading(level), in: context, text: text.string)
+        var slices = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
+                                     tag: .element(heading))
         for i in slices.indices { slices[i].keepWithNext = true; slices[i].excerptRole = .heading }
         if claimDestination(destination) {
             slices[0].destinations.insert(Destination(name: destination, y: 0), at: 0)
@@ -141,7 +144,7 @@ extension LayoutSession {
         let text = code.isEmpty ? plainText(" ") : StyledText(code: code, spans: highlighted.spans)
         let space = context.tight ? typography.tightSpacing : blockSpacing
         var slices = paragraphSlices(text, format, x: context.column.x + pad, spaceBefore: space,
-                                     spaceAfter: space, atSourceLines: true)
+                                     spaceAfter: space, atSourceLines: true, tag: .element(element(.code, in: context)))
         slices[0].pushDown(pad)
         slices[slices.count - 1].height += pad
         for i in slices.indices {
@@ -162,7 +165,8 @@ extension LayoutSession {
         text.append(wording(style.mermaidCaption, width: context.column.width), StyledText.Attributes(italic: true, color: typography.muted))
         var format = format(look.text, width: context.column.width, alignment: .left)
         format.direction = context.direction
-        let caption = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
+        let caption = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
+                                      tag: .element(element(.paragraph, in: context, text: text.string)))
         slices[slices.count - 1].keepWithNext = true
         slices[slices.count - 1].spaceAfter = 0
         return slices + caption
@@ -170,18 +174,21 @@ extension LayoutSession {
 
     /// A quote: its blocks indented beside a bar.
     func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
-        besideBar(typography.quoteBar, context) { layoutBlocks(children, $0) }
+        besideBar(typography.quoteBar, role: .blockQuote, context) { layoutBlocks(children, $0) }
     }
 
     /// Blocks set by `content` in a column indented from the start edge (the right one when
     /// right to left), beside a bar drawn down every slice (a quote's, an alert's coloured
-    /// one, the thin rule beside what `<details>` folds). Deep nesting stops indenting (and
-    /// adding bars) once the text column would get too narrow (`nestingIndent`).
-    func besideBar(_ bar: Typography.Rule, _ context: BlockContext, content: (BlockContext) -> [Slice]) -> [Slice] {
+    /// one, the thin rule beside what `<details>` folds), all in one structure element of
+    /// `role`. Deep nesting stops indenting (and adding bars) once the text column would get
+    /// too narrow (`nestingIndent`).
+    func besideBar(_ bar: Typography.Rule, role: StructureElement.Role, _ context: BlockContext,
+                   content: (BlockContext) -> [Slice]) -> [Slice] {
         let indent = nestingIndent(typography.quoteIndent, context)
         let rtl = context.isRightToLeft
         var inner = context
         inner.column = rtl ? context.column.inset(right: indent) : context.column.inset(left: indent)
+        inner.structure = element(role, in: context)
         var slices = content(inner)
         guard !slices.isEmpty, indent > 0 else { return slices }
         let before = max(slices[0].spaceBefore, paragraphSpacing(context))

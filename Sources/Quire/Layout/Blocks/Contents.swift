@@ -15,6 +15,8 @@ extension LayoutSession {
         let numberText = typesetter.shape(plainText(page.map(String.init) ?? ""), bodyFormat(width: numberWidth, alignment: .right))
         var slice = Slice(height: lineHeight)
         let baseline = lineHeight * typography.contentsBaseline
+        // One paragraph: the title, then its page number.
+        let tag = ContentTag.element(element(.paragraph, in: context, text: title))
         var titleEnd = context.column.x + indent
         var numberStart = context.column.maxX
         // The title starts at the indent whatever its direction (a right-to-left title in a
@@ -22,7 +24,8 @@ extension LayoutSession {
         for (shaped, x, aligned) in [(titleText, context.column.x + indent, false), (numberText, context.column.maxX - numberWidth, true)] {
             guard let line = shaped.lines.first else { continue }
             let left = x + (aligned ? line.x : 0)
-            slice.items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: left, baseline: baseline, top: 0, width: line.width)))
+            slice.items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: left, baseline: baseline, top: 0, width: line.width,
+                                              tag: tag)))
             if shaped === titleText { titleEnd = left + line.width } else if line.width > 0 { numberStart = left }
         }
         if page != nil { slice.items += leaders(from: titleEnd, to: numberStart, baseline: baseline, context) }

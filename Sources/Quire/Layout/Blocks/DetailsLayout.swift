@@ -6,7 +6,7 @@ extension LayoutSession {
     func details(summary: [Inline], _ children: [Block], line: Int, _ context: BlockContext) -> [Slice] {
         let title: [Inline] = summary.isEmpty ? [.text(wording(style.detailsSummary, width: context.column.width))] : summary
         var head = paragraph(styledText([.strong(title)], line: line), context)
-        let body = besideBar(typography.detailsRule, context) { layoutBlocks(children, $0) }
+        let body = besideBar(typography.detailsRule, role: .division, context) { layoutBlocks(children, $0) }
         if !body.isEmpty, !head.isEmpty { head[head.count - 1].keepWithNext = true }
         return head + body
     }

@@ -36,11 +36,11 @@ extension LayoutSession {
         var note = context
         note.direction = context.direction ?? children.firstStrongDirection
         var slices = listItem(children, marker: .text(shaped), gutter: typography.listIndent,
-                              tight: true, spaceBefore: typography.footnoteSpacing, note)
+                              tight: true, spaceBefore: typography.footnoteSpacing, role: .note, note)
         let name = anchors.footnoteDestination(number)
         if claimDestination(name) { slices[0].destinations.append(Destination(name: name, y: 0)) }
         let back = anchors.footnoteReferenceDestination(number)
-        if sink.isPlaced(back), case .text(let line)? = slices[0].items.last {
+        if sink.isPlaced(back), case .text(let line)? = slices[0].items.first {
             slices[0].links.append(LinkArea(rect: Rect(x: line.x, y: line.baseline - typography.body.size,
                                                        width: line.width, height: typography.footnoteLinkHeight),
                                             target: .destination(back)))

@@ -102,7 +102,8 @@ extension LayoutSession {
         var slice = Slice(height: size.height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
         slice.excerptRole = .atomic(sink.newAtomicGroup())
         let rect = Rect(x: x, y: 0, width: size.width, height: size.height)
-        slice.items.append(.image(rect, image))
+        let element = element(.figure, in: context, alt: figure.alt.trimmingCharacters(in: .whitespacesAndNewlines))
+        slice.items.append(.image(rect, image, tag: .element(element)))
         if let link = figure.link, let target = linkTarget(link, line: line) {
             slice.links.append(LinkArea(rect: rect, target: target))
         }
@@ -114,7 +115,8 @@ extension LayoutSession {
         var format = format(look.text, width: context.column.width,
                             alignment: startRelative(alignment == .justify ? nil : alignment, text, context) ?? .left)
         format.direction = context.direction
-        var lines = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
+        var lines = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
+                                    tag: .element(StructureElement(.caption, parent: element, text: caption)))
         for k in lines.indices { lines[k].excerptRole = slice.excerptRole }
         slice.spaceAfter = 0
         return [slice] + lines
@@ -128,7 +130,8 @@ extension LayoutSession {
         let size = Self.fitted(image, declared: figure.declared,
                                into: ImageBox(width: context.column.width, height: typography.body.lineHeight))
         var text = StyledText()
-        text.append(image: image, width: size.width, height: size.height, descent: inlineImageDescent(height: size.height))
+        text.append(image: image, width: size.width, height: size.height, descent: inlineImageDescent(height: size.height),
+                    alt: figure.alt.trimmingCharacters(in: .whitespacesAndNewlines))
         if let link = figure.link, let target = linkTarget(link, line: line) {
             text.links.append(StyledText.Link(range: 0..<text.count, target: target))
         }
@@ -152,7 +155,9 @@ extension LayoutSession {
             text.links.append(StyledText.Link(range: start..<text.count, target: target))
         }
         let shaped = typesetter.shape(text, format(typography.placeholder, width: column.width - 2 * pad, alignment: .left))
-        var slice = textSlices(shaped, x: column.x + pad, spaceBefore: 0, spaceAfter: 0).stacked()
+        // A figure whose picture is missing: its alt text (else its name) says what it was.
+        let element = element(.figure, in: context, alt: Self.placeholderLabel(alt: figure.alt, source: figure.source))
+        var slice = textSlices(shaped, x: column.x + pad, spaceBefore: 0, spaceAfter: 0, tag: .element(element)).stacked()
         let width = max(declaredWidth, min(column.width, (shaped.lines.map(\.width).max() ?? 0) + 2 * pad))
         let height = max(slice.height + 2 * pad, min(figure.declared.height ?? 0, style.contentHeight * typography.placeholderMaximumHeight))
         slice.pushDown((height - slice.height) / 2)

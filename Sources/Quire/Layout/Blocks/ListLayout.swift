@@ -37,6 +37,7 @@ extension LayoutSession {
         let itemGap = list.isTight ? typography.tightItemSpacing : blockSpacing
         var items = context
         items.direction = TextDirection.ofList(list, in: context)
+        items.structure = element(.list, in: context)
         var slices: [Slice] = []
         for (i, item) in list.items.enumerated() {
             slices += listItem(item.blocks, marker: markers[i], gutter: gutter, tight: list.isTight,
@@ -55,18 +56,27 @@ extension LayoutSession {
     }
 
     /// One item: its blocks in the body column, the marker beside the first line (on the
-    /// right when `context` runs right to left).
+    /// right when `context` runs right to left; before the line's text in the slice: the
+    /// label comes first in reading order).
+    ///
+    /// Its structure: an element of `role` (a list item, `LI`, or a footnote, `Note`) holding
+    /// the marker as its label (`Lbl`) and the blocks, in a list item's body (`LBody`) or, in
+    /// a note, directly.
     func listItem(_ blocks: [Block], marker: MarkerSpec, gutter: Double, tight: Bool,
-                  spaceBefore: Double, _ context: BlockContext) -> [Slice] {
+                  spaceBefore: Double, role: StructureElement.Role = .listItem, _ context: BlockContext) -> [Slice] {
         let gap = typography.listMarkerGap
         let column = context.column
         // Deep nesting stops indenting once the text column would get too narrow.
         let indent = nestingIndent(gutter, context)
         let rtl = context.isRightToLeft
-        var inner = context
+        var item = context
+        item.structure = element(role, in: context)
+        let label = ContentTag.element(element(.label, in: item))
+        var inner = item
         inner.column = rtl ? column.inset(right: indent) : column.inset(left: indent)
         inner.tight = tight
         inner.listDepth += 1
+        if role == .listItem { inner.structure = element(.listBody, in: item) }
         var slices = layoutBlocks(blocks, inner)
         let lineHeight = typography.body.lineHeight
         if slices.isEmpty {
@@ -85,18 +95,18 @@ extension LayoutSession {
         case .shape(let shape):
             let diameter = xHeight * (shape == .square ? typography.squareScale : typography.discScale)
             let cx = edge + away * (gap + diameter / 2 + typography.markerInset)
-            slices[0].items.append(.marker(Marker(kind: .shape(shape), center: Point(x: cx, y: centerY),
-                                                  size: diameter, color: style.textColor)))
+            slices[0].items.insert(.marker(Marker(kind: .shape(shape), center: Point(x: cx, y: centerY),
+                                                  size: diameter, color: style.textColor, tag: label)), at: 0)
         case .task(let checked):
             let box = xHeight * typography.taskBoxScale
             let cx = edge + away * (gap + box / 2)
-            slices[0].items.append(.marker(Marker(kind: .taskBox(checked: checked), center: Point(x: cx, y: centerY),
-                                                  size: box, color: style.textColor)))
+            slices[0].items.insert(.marker(Marker(kind: .taskBox(checked: checked), center: Point(x: cx, y: centerY),
+                                                  size: box, color: style.textColor, tag: label)), at: 0)
         case .text(let shaped):
             let width = shaped.lines.first?.width ?? 0
             let x = rtl ? edge + gap : edge - gap - width
-            slices[0].items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: x, baseline: baseline,
-                                                  top: 0, width: width)))
+            slices[0].items.insert(.text(TextLine(shaped: shaped, lineIndex: 0, x: x, baseline: baseline,
+                                                  top: 0, width: width, tag: label)), at: 0)
         }
         return slices
     }

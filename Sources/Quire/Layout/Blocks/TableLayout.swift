@@ -124,6 +124,17 @@ extension LayoutSession {
             return covered.reduce(0) { $0 + fit.widths[$1] } + 2 * fit.padding * Double(covered.count - 1)
         }
 
+        // Structure: the table, its head and body, an element for each row and each cell (a
+        // header cell in a header row or a `<th>`).
+        var inTable = context
+        inTable.structure = element(.table, in: context)
+        let head = table.headerRows > 0 ? element(.tableHead, in: inTable) : nil
+        let body = table.headerRows < rowCount ? element(.tableBody, in: inTable) : nil
+        let rows = (0..<rowCount).map { StructureElement(.tableRow, parent: isHeaderRow($0) ? head : body) }
+        func cellElement(_ p: Table.PlacedCell, text: String?) -> StructureElement {
+            StructureElement(isBold(p) ? .headerCell : .cell, parent: rows[p.row], text: text)
+        }
+
         // Set each cell's content, from its top.
         let minimumContent = tableSize * typography.tableLineHeight
         var set: [(slice: Slice, boxes: [(top: Double, bottom: Double)])] = []
@@ -135,9 +146,11 @@ extension LayoutSession {
             case .text(let text, let align):
                 var format = tableFormat(size: tableSize, width: width + Self.measureTolerance, header: isBold(p))
                 format.direction = direction(p)
-                set.append(cellSlice(text, measured: fit.scale == 1 ? measured[i] : nil, format: format, x: x, alignment: align))
+                set.append(cellSlice(text, measured: fit.scale == 1 ? measured[i] : nil, format: format, x: x, alignment: align,
+                                     tag: .element(cellElement(p, text: text.string))))
             case .blocks(let blocks, let align):
                 var cell = cellContext(context, alignment: align, direction: direction(p))
+                cell.structure = cellElement(p, text: nil)
                 cell.column = Column(x: x, width: width)
                 cell.textRole = tableFormat(size: tableSize, width: width, header: isBold(p)).text
                 set.append(Self.stackedWithBoxes(layoutBlocks(blocks, cell)))
@@ -293,7 +306,7 @@ extension LayoutSession {
                     let indent = context.column.width - line.shaped.format.width
                     narrowest = max(narrowest, line.shaped.minimumContentWidth() + indent)
                     widest = max(widest, line.width + indent)
-                case .image(let rect, _), .frame(let rect, _, _):
+                case .image(let rect, _, _), .frame(let rect, _, _):
                     narrowest = max(narrowest, min(rect.width, typography.body.lineHeight * 3))
                     widest = max(widest, rect.width)
                 default:
@@ -363,16 +376,16 @@ extension LayoutSession {
     /// the text's own direction) at `x`, the cell's content edge; and each line's box.
     /// Uses `measured` (shaped unwrapped) when it fits the width, else shapes the cell.
     private func cellSlice(_ text: StyledText, measured: ShapedText?, format: ParagraphFormat, x: Double,
-                           alignment: Table.Alignment) -> (slice: Slice, boxes: [(top: Double, bottom: Double)]) {
+                           alignment: Table.Alignment, tag: ContentTag) -> (slice: Slice, boxes: [(top: Double, bottom: Double)]) {
         // A cell holding only an anchor (`<a name="x"></a>`) still places it.
         guard !text.isEmpty else { return (anchorSlice(text.anchors.map(\.name)).first ?? Slice(height: 0), []) }
         var lines: [Slice]
         var rightToLeft = false
         if let measured, (measured.lines.map(\.width).max() ?? 0) <= format.width + 0.01 {
-            lines = textSlices(measured, x: x, spaceBefore: 0, spaceAfter: 0)
+            lines = textSlices(measured, x: x, spaceBefore: 0, spaceAfter: 0, tag: tag)
             rightToLeft = measured.isRightToLeft
         } else {
-            lines = paragraphSlices(text, format, x: x, spaceBefore: 0, spaceAfter: 0)
+            lines = paragraphSlices(text, format, x: x, spaceBefore: 0, spaceAfter: 0, tag: tag)
             rightToLeft = format.direction.map { $0 == .rightToLeft } ?? TextDirection.isRightToLeft(text.string)
         }
         var boxes: [(top: Double, bottom: Double)] = []

@@ -1,12 +1,14 @@
 /// Shaped text to slices: one slice per line, with its links and anchors.
 extension LayoutSession {
     /// Cuts `shaped` (set at `x`) into one slice per line, each with the links, anchors,
-    /// images, frames and footnote references on it.
+    /// images, frames and footnote references on it, each line tagged with `tag` (its images
+    /// as figures inside that element).
     ///
     /// Each line box is at least the format's line height; a taller line (a big emoji, a
     /// fallback font) grows its own box. The first line keeps with the next and the last but
     /// one too, so no paragraph leaves a single orphan or widow line. O(lines + links + anchors).
-    func textSlices(_ shaped: ShapedText, x: Double, spaceBefore: Double, spaceAfter: Double) -> [Slice] {
+    func textSlices(_ shaped: ShapedText, x: Double, spaceBefore: Double, spaceAfter: Double,
+                    tag: ContentTag = .none) -> [Slice] {
         let text = shaped.text
         let lineCount = shaped.lines.count
         var slices: [Slice] = []
@@ -25,7 +27,7 @@ extension LayoutSession {
             slice.firstBaseline = baseline
             slice.firstLineHeight = box
             slice.items.append(.text(TextLine(shaped: shaped, lineIndex: index, x: x + line.x,
-                                              baseline: baseline, top: 0, width: line.width)))
+                                              baseline: baseline, top: 0, width: line.width, tag: tag)))
             let lineEnd = index == lineCount - 1 ? Int.max : line.start + line.length
             while linkCursor < text.links.count, text.links[linkCursor].range.upperBound <= line.start {
                 linkCursor += 1
@@ -45,7 +47,8 @@ extension LayoutSession {
                 if let r = shaped.xRanges(line: index, bytes: image.offset..<(image.offset + StyledText.objectLength)).first {
                     let rect = Rect(x: x + r.lowerBound, y: baseline + image.descent - image.height,
                                     width: image.width, height: image.height)
-                    slice.items.append(.image(rect, image.image))
+                    let figure: ContentTag = tag.element.map { .element(StructureElement(.figure, parent: $0, alt: image.alt)) } ?? tag
+                    slice.items.append(.image(rect, image.image, tag: figure))
                 }
                 imageCursor += 1
             }
@@ -113,12 +116,12 @@ extension LayoutSession {
     /// where a new line starts anyway. Orphan and widow control applies to the whole paragraph.
     /// O(n) in the text's length.
     func paragraphSlices(_ text: StyledText, _ format: ParagraphFormat, x: Double,
-                         spaceBefore: Double, spaceAfter: Double, atSourceLines: Bool = false) -> [Slice] {
+                         spaceBefore: Double, spaceAfter: Double, atSourceLines: Bool = false, tag: ContentTag = .none) -> [Slice] {
         var text = text
         if format.hyphenate, format.width.isFinite, let hyphenation { text = text.hyphenated(by: hyphenation) }
         let shapingChunk = atSourceLines ? Self.codeChunk : Self.shapingChunk
         guard text.count > shapingChunk || Self.longestWord(text.string.utf8) > Self.longWordChunk else {
-            return textSlices(shapeLines(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter)
+            return textSlices(shapeLines(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter, tag: tag)
         }
         let bytes = Array(text.string.utf8)
         var continuation = format
@@ -136,13 +139,13 @@ extension LayoutSession {
             if atSourceLines, end < bytes.count, let newline = bytes[start..<end].lastIndex(of: 0x0A), newline > start {
                 // Shape up to the newline (not including it: Pango would add an empty line).
                 slices += textSlices(typesetter.shape(text.slice(start..<newline), pieceFormat), x: pieceX,
-                                     spaceBefore: 0, spaceAfter: 0)
+                                     spaceBefore: 0, spaceAfter: 0, tag: tag)
                 start = newline + 1
                 continuing = false
                 continue
             }
             let shaped = typesetter.shape(text.slice(start..<end), pieceFormat)
-            var pieces = textSlices(shaped, x: pieceX, spaceBefore: 0, spaceAfter: 0)
+            var pieces = textSlices(shaped, x: pieceX, spaceBefore: 0, spaceAfter: 0, tag: tag)
             if end < bytes.count, pieces.count > 1 {
                 pieces.removeLast()
                 end = start + shaped.lines[shaped.lines.count - 1].start

@@ -172,7 +172,8 @@ extension LayoutSession {
     func pathLine(_ path: String, _ context: BlockContext) -> [Slice] {
         let look = typography.pathLine
         var slices = paragraphSlices(plainText(path), format(look.text, width: context.column.width, alignment: .left),
-                                     x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
+                                     x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
+                                     tag: .element(element(.paragraph, in: context, text: path)))
         for i in slices.indices { slices[i].keepWithNext = true; slices[i].excerptRole = .none }
         return slices
     }
@@ -182,14 +183,16 @@ extension LayoutSession {
         let column = Column(x: style.margins.left, width: style.contentWidth)
         let cover = typography.coverTitle
         var slices = paragraphSlices(plainText(title), format(cover.text, width: column.width, alignment: .left), x: column.x,
-                                     spaceBefore: cover.spaceBefore, spaceAfter: cover.spaceAfter)
+                                     spaceBefore: cover.spaceBefore, spaceAfter: cover.spaceAfter,
+                                     tag: .element(StructureElement(.heading1, parent: nil, text: title)))
         slices[0].pushDown(style.contentHeight * typography.coverTitleDrop)
         var details = "\(documents) document" + (documents == 1 ? "" : "s")
         if failures > 0 { details += ", \(failures) not included" }
         let look = typography.coverDetails
         for line in [date, details] {
             slices += paragraphSlices(plainText(line), format(look.text, width: column.width, alignment: .left), x: column.x,
-                                      spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
+                                      spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
+                                      tag: .element(StructureElement(.paragraph, parent: nil, text: line)))
         }
         for i in slices.indices { slices[i].excerptRole = .none }
         return slices

@@ -14,7 +14,10 @@ extension LayoutSession {
     /// least the ellipsis as the link. Everything else in the slice (markers, quote bars,
     /// shading, destinations) is kept; the line's images and frames are those of the new line.
     func cutLine(_ slice: Slice, target: String) -> (slice: Slice, showsText: Bool)? {
-        guard let textIndex = slice.items.firstIndex(where: { if case .text = $0 { return true } else { return false } }),
+        // The line's text, not a list item's number before it.
+        guard let textIndex = slice.items.firstIndex(where: {
+                  if case .text(let line) = $0 { return line.tag.element?.role != .label } else { return false }
+              }),
               case .text(let old) = slice.items[textIndex] else { return nil }
         let shaped = old.shaped
         let k = old.lineIndex
@@ -68,7 +71,7 @@ extension LayoutSession {
         // Should the lines before not break again as they did, the label alone still shows.
         let line = result.map { ($0, k) } ?? (typesetter.shape(labelled(StyledText(), label: label, target: target).text, shaped.format), 0)
         let columnX = old.x - shaped.lines[k].x
-        var replacement = textSlices(line.0, x: columnX, spaceBefore: 0, spaceAfter: 0)[line.1]
+        var replacement = textSlices(line.0, x: columnX, spaceBefore: 0, spaceAfter: 0, tag: old.tag)[line.1]
         guard case .text(let unaligned) = replacement.items[0] else { return nil }
         replacement.pushDown(old.baseline - unaligned.baseline)
         var cut = slice

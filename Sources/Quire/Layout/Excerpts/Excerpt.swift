@@ -130,7 +130,7 @@ extension LayoutSession {
     private func labelOnlyLine(target: String, beside slice: Slice, column: Column) -> Slice {
         let edges = slice.items.compactMap { item -> Double? in
             switch item {
-            case .fill(let r, _), .frame(let r, _, _), .image(let r, _): return r.x
+            case .fill(let r, _), .frame(let r, _, _), .image(let r, _, _): return r.x
             case .line(let a, let b, _, _) where a.y == b.y: return min(a.x, b.x)
             default: return nil
             }
@@ -139,7 +139,8 @@ extension LayoutSession {
         let width = column.maxX - x
         let text = labelled(StyledText(), label: wording(style.excerptLabel, width: width), target: target).text
         let shaped = typesetter.shape(text, bodyFormat(width: width, alignment: .left))
-        var line = textSlices(shaped, x: x, spaceBefore: blockSpacing, spaceAfter: 0)[0]
+        var line = textSlices(shaped, x: x, spaceBefore: blockSpacing, spaceAfter: 0,
+                              tag: .element(StructureElement(.paragraph, parent: nil, text: text.string)))[0]
         line.excerptRole = .line
         return line
     }

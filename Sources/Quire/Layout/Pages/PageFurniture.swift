@@ -77,16 +77,17 @@ extension LayoutSession {
         guard !info.isEmpty else { return [] }
         let column = Column(x: style.margins.left, width: style.contentWidth)
         var slices: [Slice] = []
-        func add(_ value: TextValue?, _ look: Typography.Set) {
+        func add(_ value: TextValue?, _ look: Typography.Set, _ role: StructureElement.Role = .paragraph) {
             guard let value else { return }
             var text = StyledText()
             text.append(value.widest)
             var lines = paragraphSlices(text, format(look.text, width: column.width, alignment: .left), x: column.x,
-                                        spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter)
+                                        spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
+                                        tag: .element(StructureElement(role, parent: nil, text: text.string)))
             for i in lines.indices { lines[i].keepWithNext = true; lines[i].excerptRole = .none }
             slices += lines
         }
-        add(info.title, typography.title)
+        add(info.title, typography.title, .heading1)
         add(info.subtitle, typography.subtitle)
         add(info.author, typography.author)
         add(info.date, typography.date)

@@ -55,8 +55,8 @@ enum PageItem {
     case line(from: Point, to: Point, width: Double, color: Color)
     /// A drawn list marker or task box.
     case marker(Marker)
-    /// An image scaled into the rectangle (aspect ratio kept by layout).
-    case image(Rect, LoadedImage)
+    /// An image scaled into the rectangle (aspect ratio kept by layout), and the figure it is.
+    case image(Rect, LoadedImage, tag: ContentTag = .none)
     /// A stroked rectangle outline: an image's placeholder, a key cap.
     case frame(Rect, width: Double, color: Color)
 
@@ -67,7 +67,7 @@ enum PageItem {
         case .line(let a, let b, let w, let c):
             return .line(from: Point(x: a.x + dx, y: a.y + dy), to: Point(x: b.x + dx, y: b.y + dy), width: w, color: c)
         case .marker(var m): m.center.x += dx; m.center.y += dy; return .marker(m)
-        case .image(let r, let image): return .image(r.offsetBy(dx: dx, dy: dy), image)
+        case .image(let r, let image, let tag): return .image(r.offsetBy(dx: dx, dy: dy), image, tag: tag)
         case .frame(let r, let w, let c): return .frame(r.offsetBy(dx: dx, dy: dy), width: w, color: c)
         }
     }
@@ -84,6 +84,8 @@ struct TextLine {
     /// Top of the line box (baseline minus ascent and half-leading) and its width.
     var top: Double
     var width: Double
+    /// The structure element the line's text belongs to (a paragraph, a heading, a cell...).
+    var tag: ContentTag = .none
     /// The characters the line shows (for tests and text checks).
     var text: String { shaped.lineText(lineIndex) }
 }
@@ -98,6 +100,8 @@ struct Marker: Sendable, Equatable {
     /// Width and height of the drawn shape, in points.
     var size: Double
     var color: Color
+    /// The list item's label element the marker is.
+    var tag: ContentTag = .none
 }
 
 struct LinkArea: Sendable, Equatable {

@@ -139,7 +139,8 @@ struct PageFlow {
             }
             next = breakAt
         }
-        var placed: [(slice: Slice, y: Double)] = fill.header.map { [($0, 0)] } ?? []
+        // A header row repeated here is a copy: decoration, not content (an artifact).
+        var placed: [(slice: Slice, y: Double)] = fill.header.map { [($0.asArtifact(), 0)] } ?? []
         for i in head..<next { placed.append((pending[i], fill.offsets[i - head])) }
         head = next
         filling = nil

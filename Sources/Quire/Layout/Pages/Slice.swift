@@ -49,6 +49,20 @@ struct Slice {
         height += dy
     }
 
+    /// The slice with everything in it tagged as an artifact (a repetition, not content).
+    func asArtifact() -> Slice {
+        var copy = self
+        copy.items = items.map { item in
+            switch item {
+            case .text(var line): line.tag = .artifact; return .text(line)
+            case .marker(var m): m.tag = .artifact; return .marker(m)
+            case .image(let r, let image, _): return .image(r, image, tag: .artifact)
+            case .fill, .line, .frame: return item
+            }
+        }
+        return copy
+    }
+
     /// Moves everything in the slice right by `dx` (its height is unchanged).
     mutating func shiftRight(_ dx: Double) {
         guard dx != 0 else { return }

@@ -41,7 +41,7 @@ extension Slice {
             case .marker(let m):
                 let k = piece(m.center.y)
                 pieces[k].items.append(item.offsetBy(dy: -edges[k]))
-            case .image(let r, _), .frame(let r, _, _):
+            case .image(let r, _, _), .frame(let r, _, _):
                 let k = piece(r.y)
                 pieces[k].items.append(item.offsetBy(dy: -edges[k]))
             case .fill(let r, let color):

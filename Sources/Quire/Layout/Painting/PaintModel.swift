@@ -5,10 +5,13 @@
 /// points from the page's top-left corner, y growing downwards, as in `Page`.
 struct PaintedPage: Sendable {
     var size: PageSize
-    /// In drawing order (see `drawingOrder`).
+    /// In layout's order, which is reading order (see `paintPage`).
     var items: [PaintItem]
     var links: [LinkArea]
     var destinations: [Destination]
+    /// What each item is in the document's structure (`items[i]` is `tags[i]`); empty when
+    /// nothing is known (every text line then stands alone).
+    var tags: [ContentTag] = []
 
     /// True when an item is drawn by a library that may shape text with Pango itself (an SVG
     /// image, through librsvg): such a page is drawn while layout waits. O(items).

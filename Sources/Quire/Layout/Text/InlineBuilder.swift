@@ -237,7 +237,7 @@ struct InlineBuilder: InlineVisitor {
         case .image(let image):
             let size = LayoutSession.fitted(image, declared: declared, into: imageBox)
             text.append(image: image, width: size.width, height: size.height, descent: session.inlineImageDescent(height: size.height),
-                        effective(attributes))
+                        alt: alt, effective(attributes))
         case .unavailable(let reason, let remote):
             session.sink.warn(session.images.warning(reason, reference: source, line: line))
             var a = effective(attributes)

@@ -47,9 +47,12 @@ struct StyledText: Sendable, Equatable {
         var height: Double
         var descent: Double
         var image: LoadedImage
+        /// Its alternate text (the figure's description in a tagged PDF).
+        var alt = ""
 
         static func == (a: Self, b: Self) -> Bool {
             a.offset == b.offset && a.width == b.width && a.height == b.height && a.descent == b.descent && a.image === b.image
+                && a.alt == b.alt
         }
     }
 
@@ -86,8 +89,9 @@ struct StyledText: Sendable, Equatable {
     static let objectLength = 3
 
     /// Appends an image box (`width` × `height` points, `descent` below the baseline).
-    mutating func append(image: LoadedImage, width: Double, height: Double, descent: Double, _ attributes: Attributes = Attributes()) {
-        images.append(InlineImage(offset: count, width: width, height: height, descent: descent, image: image))
+    mutating func append(image: LoadedImage, width: Double, height: Double, descent: Double, alt: String = "",
+                         _ attributes: Attributes = Attributes()) {
+        images.append(InlineImage(offset: count, width: width, height: height, descent: descent, image: image, alt: alt))
         append("\u{FFFC}", attributes)
     }
 }

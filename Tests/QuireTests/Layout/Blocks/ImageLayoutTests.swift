@@ -27,7 +27,7 @@ final class ImageLayoutTests: XCTestCase {
     }
 
     private func images(_ page: Page) -> [(rect: Rect, image: LoadedImage)] {
-        page.items.compactMap { if case .image(let r, let i) = $0 { return (r, i) } else { return nil } }
+        page.items.compactMap { if case .image(let r, let i, _) = $0 { return (r, i) } else { return nil } }
     }
 
     private func frames(_ page: Page) -> [Rect] {

@@ -111,7 +111,7 @@ final class ExcerptEdgeTests: XCTestCase {
         assertAudited(doc, lines: 2, "picture on line N")
         let label = try XCTUnwrap(labelLines(doc).first)
         XCTAssertEqual(label.text, "… \u{2068}Continue reading\u{2069}", "nothing of line N fits: the label alone")
-        let images = doc.pages[0].items.compactMap { if case .image(let r, _) = $0 { return r } else { return nil } }
+        let images = doc.pages[0].items.compactMap { if case .image(let r, _, _) = $0 { return r } else { return nil } }
         XCTAssertTrue(images.isEmpty, "the picture went with its line: \(images)")
         XCTAssertEqual(mainLines(doc).count, 4, "the title, the heading, line 1, the label")
     }
@@ -135,7 +135,7 @@ final class ExcerptEdgeTests: XCTestCase {
                         guard let line = page.bodyLines.first(where: { abs($0.top - label.rect.y) < 0.5 }) else { continue }
                         let boxes = page.items.compactMap { item -> Rect? in
                             switch item {
-                            case .image(let r, _), .frame(let r, _, _): return r
+                            case .image(let r, _, _), .frame(let r, _, _): return r
                             default: return nil
                             }
                         }.filter { $0.maxY > line.baseline - 2 && $0.y < line.baseline + 2 }
@@ -244,16 +244,16 @@ final class ExcerptEdgeTests: XCTestCase {
         let doc = laidOut(markdown, lines: 2, images: true)
         assertAudited(doc, lines: 2, "picture")
         let lineHeight = Typography(Style()).body.lineHeight
-        let images = doc.pages[0].items.compactMap { if case .image(let r, _) = $0 { return r } else { return nil } }
+        let images = doc.pages[0].items.compactMap { if case .image(let r, _, _) = $0 { return r } else { return nil } }
         XCTAssertEqual(images.count, 1)
         XCTAssertLessThanOrEqual(try XCTUnwrap(images.first).height, lineHeight + 0.01, "scaled to the line height")
         XCTAssertEqual(labelLines(doc).count, 1)
         // The full text shows it at its size; a section not cut shows it whole too.
-        let fullImages = doc.pages.dropFirst().flatMap(\.items).compactMap { if case .image(let r, _) = $0 { return r } else { return nil } }
+        let fullImages = doc.pages.dropFirst().flatMap(\.items).compactMap { if case .image(let r, _, _) = $0 { return r } else { return nil } }
         XCTAssertEqual(fullImages.map(\.height), [105])
         let short = laidOut("# Doc\n\n## Picture\n\n![A diagram](diagram.png)\n\nShort.\n", lines: 2, images: true)
         XCTAssertEqual(short.excerpts.map(\.isCut), [false])
-        XCTAssertEqual(short.pages[0].items.compactMap { if case .image(let r, _) = $0 { return r.height } else { return nil } }, [105])
+        XCTAssertEqual(short.pages[0].items.compactMap { if case .image(let r, _, _) = $0 { return r.height } else { return nil } }, [105])
     }
 
     // MARK: Sections as a reader sees them

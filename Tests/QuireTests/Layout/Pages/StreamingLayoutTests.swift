@@ -13,7 +13,7 @@ final class StreamingLayoutTests: XCTestCase {
             case .fill(let r, _): return "fill \(r)"
             case .line(let a, let b, let w, _): return "line \(a) \(b) \(w)"
             case .marker(let m): return "marker \(m)"
-            case .image(let r, _): return "image \(r)"
+            case .image(let r, _, _): return "image \(r)"
             case .frame(let r, let w, _): return "frame \(r) \(w)"
             }
         }
