@@ -37,6 +37,13 @@ struct PDFInspector {
         return r.stdoutText
     }
 
+    /// The text as MuPDF extracts it (`mutool draw -F txt`), which follows the content's order.
+    func mupdfText() throws -> String {
+        let r = try Run.run(try Run.tool("mutool"), ["draw", "-q", "-F", "txt", "-o", "-", pdf.path])
+        guard r.status == 0 else { throw RunError(description: "mutool draw -F txt failed (\(r.status)): \(r.stderrText)") }
+        return r.stdoutText
+    }
+
     /// Entries in the document outline, counted through "kids".
     func outlineCount() throws -> Int {
         let json = try qpdfJSON(["--json", "--json-key=outlines"])

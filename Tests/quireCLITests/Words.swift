@@ -154,7 +154,9 @@ enum Words {
     /// - runs of lam and alef (or alef maksura) are put in one order ("لا" and "ال", "لى" and
     ///   "ىل" are the same), because pdftotext reverses the letters of the lam-alef and
     ///   lam-alef-maksura ligature glyphs in right-to-left lines ("إلى" comes out "إىل").
-    static func tokens(_ text: String) -> [String] {
+    /// With `emoji`, a run of emoji (a family, a flag, a face with a skin tone: their joiners
+    /// and variation selectors dropped like other format characters) is a word too.
+    static func tokens(_ text: String, emoji: Bool = false) -> [String] {
         let normalized = text.precomposedStringWithCompatibilityMapping.lowercased()
         var scalars = String.UnicodeScalarView()
         for s in normalized.unicodeScalars {
@@ -169,22 +171,69 @@ enum Words {
         func flush() {
             if !current.isEmpty { words.append(canonicalLamAlef(current)); current = "" }
         }
+        /// Whether the hyphen at `i` joins letters: one follows it, or a line break and then one
+        /// ("free-" ending a line in a table cell, then "programming": MuPDF keeps the break).
+        func joinsAcross(_ i: Int) -> Bool {
+            var k = i + 1
+            if k < chars.count, chars[k] == "\n" { k += 1 }
+            return k < chars.count && (chars[k].isLetter || chars[k].isNumber) && !isCJK(chars[k])
+        }
+        var emojiRun = ""
         for (i, ch) in chars.enumerated() {
+            if emoji, isEmoji(ch) {
+                flush()
+                emojiRun.append(ch)
+                continue
+            }
+            if !emojiRun.isEmpty { words.append(emojiRun); emojiRun = "" }
             if isCJK(ch) {
                 flush()
                 words.append(String(ch))
             } else if ch.isLetter || ch.isNumber {
                 if let last = current.last, isRightToLeft(last) != isRightToLeft(ch) { flush() }
                 current.append(ch)
-            } else if (ch == "-" || ch == "\u{2010}"), !current.isEmpty, i + 1 < chars.count,
-                      chars[i + 1].isLetter || chars[i + 1].isNumber, !isCJK(chars[i + 1]) {
+            } else if ch == "-" || ch == "\u{2010}", !current.isEmpty, joinsAcross(i) {
                 continue
+            } else if ch == "\n", i > 0, chars[i - 1] == "-" || chars[i - 1] == "\u{2010}", !current.isEmpty {
+                continue  // the break after a hyphen that joins
             } else {
                 flush()
             }
         }
         flush()
+        if !emojiRun.isEmpty { words.append(emojiRun) }
         return words
+    }
+
+    /// An emoji picture (not a digit or sign that may also be one).
+    static func isEmoji(_ ch: Character) -> Bool {
+        guard let s = ch.unicodeScalars.first else { return false }
+        return s.properties.isEmojiPresentation || s.properties.isEmojiModifier || (0x1F1E6...0x1F1FF).contains(s.value)
+            || (s.properties.isEmoji && s.value >= 0x2100 && ch.unicodeScalars.contains { $0.value == 0xFE0F })
+    }
+
+    /// How much of `reference`'s word order `found` keeps: the share of the reference's pairs
+    /// of consecutive words (numerals aside) that are consecutive in `found` too (as
+    /// multisets). Words out of order, reversed right-to-left text and missing words all lower
+    /// it; extra words (running headers) barely do. O(n).
+    static func orderCoverage(of reference: [String], in found: [String]) -> (share: Double, missing: [String]) {
+        func pairs(_ words: [String]) -> [String: Int] {
+            zip(words, words.dropFirst()).reduce(into: [:]) { $0[$1.0 + " " + $1.1, default: 0] += 1 }
+        }
+        // Numerals left out: list and footnote numbers and page numbers are set as text
+        // among the words, and Markdown writes none of them.
+        let isNumeral = { (w: String) in w.allSatisfy(\.isNumber) }
+        let wanted = pairs(reference.filter { !isNumeral($0) }), have = pairs(found.filter { !isNumeral($0) })
+        var kept = 0, total = 0
+        var missing: [(String, Int)] = []
+        for (pair, n) in wanted {
+            let k = min(n, have[pair] ?? 0)
+            kept += k
+            total += n
+            if k < n { missing.append((pair, n - k)) }
+        }
+        missing.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        return (total == 0 ? 1 : Double(kept) / Double(total), missing.prefix(12).map { "«\($0.0)»×\($0.1)" })
     }
 
     static func counts(_ text: String) -> [String: Int] {
