@@ -19,7 +19,10 @@ extension LoadedImage {
             cairo_restore(cr)
             return
         }
-        guard let surface = try? Self.rasterSurface(format, bytes, checking: false) else { return }
+        // A JPEG drawn into a PDF is embedded as it is (its bytes as the surface's MIME data,
+        // the surface blank); anywhere else (a PNG preview) it must be decoded.
+        let embedsJPEG = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_PDF
+        guard let surface = try? (format == .jpeg && !embedsJPEG ? Self.decodedJPEG(bytes) : Self.rasterSurface(format, bytes, checking: false)) else { return }
         defer { cairo_surface_destroy(surface) }
         let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
         cairo_save(cr)

@@ -134,6 +134,11 @@ final class LoadedImage: Sendable {
         }
     }
 
+    /// A JPEG decoded whole into a new Cairo image surface (the caller destroys it).
+    static func decodedJPEG(_ bytes: [UInt8]) throws -> OpaquePointer {
+        try pixbuf("jpeg", bytes, divide: 1)
+    }
+
     /// Width and height in pixels from the file's header.
     private static func headerSize(_ format: Format, _ b: [UInt8]) -> (Int, Int)? {
         switch format {
@@ -315,7 +320,7 @@ extension LoadedImage {
         let surface: OpaquePointer
         switch format {
         case .svg: return nil
-        case .jpeg: guard let decoded = try? Self.pixbuf("jpeg", bytes, divide: 1) else { return nil }; surface = decoded
+        case .jpeg: guard let decoded = try? Self.decodedJPEG(bytes) else { return nil }; surface = decoded
         case .png, .gif: guard let decoded = try? Self.rasterSurface(format, bytes, checking: true) else { return nil }; surface = decoded
         }
         defer { cairo_surface_destroy(surface) }
