@@ -43,6 +43,16 @@ final class PageDrawingTests: XCTestCase {
         XCTAssertGreaterThan(frame, line)
     }
 
+    /// A PNG preview drew a JPEG as an empty box: its surface carried only the file's bytes,
+    /// for a PDF to embed.
+    func testRegressionPNGPreviewDrewJPEGsBlank() throws {
+        var options = RenderOptions()
+        options.baseDirectory = Fixtures.images.path
+        let png = try Quire.renderPNG(markdown: "![j](landscape.jpg)\n", page: 1, dpi: 72, options: options).png
+        let pixels = try XCTUnwrap(try LoadedImage.decode(png).rasterPixels())
+        XCTAssertGreaterThan(Set(pixels.color).count, 100, "the landscape's sky and hills, not a flat box")
+    }
+
     func testEscapedTagValueEscapesQuotesAndBackslashesOnly() {
         XCTAssertEqual(escapedTagValue("https://example.com/a?b=c&d"), "https://example.com/a?b=c&d")
         XCTAssertEqual(escapedTagValue("it's a\\b"), "it\\'s a\\\\b")
