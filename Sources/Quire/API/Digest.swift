@@ -56,7 +56,7 @@ public enum Digest {
     ///   - excerptLines: lines per entry (`options.style.excerptLines`, else 6, when nil); 0:
     ///     whole documents, no excerpts.
     ///   - title: the digest's title ("Digest" when nil).
-    /// - Throws: `QuireError` when the inputs hold no Markdown file at all, or Cairo fails.
+    /// - Throws: `QuireError` when the inputs hold no Markdown file at all.
     public static func render(inputs: [String], title: String?, excerptLines: Int?, options: RenderOptions) throws -> Result {
         let (files, missing) = collect(inputs)
         if files.isEmpty && missing.isEmpty {

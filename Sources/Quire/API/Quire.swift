@@ -12,7 +12,7 @@ public enum Quire {
     /// Renders Markdown text to PDF bytes. Reads no file but the images under
     /// `options.baseDirectory` (none when it is nil), and never touches the network.
     ///
-    /// - Throws: `QuireError` only if Cairo fails to write the PDF.
+    /// - Throws: `QuireError` only if the PDF cannot be finished (not expected).
     /// - Complexity: O(n) in the text's length.
     public static func render(markdown: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
         try RenderPipeline.render(markdown: markdown, options: options)

@@ -13,13 +13,13 @@ import Glibc
 /// 6. Finish: outline and metadata, and the file's bytes back.
 enum RenderPipeline {
     /// Renders Markdown text to PDF bytes (see `Quire.render(markdown:options:)`).
-    /// - Throws: `QuireError` only if Cairo fails to write the PDF.
+    /// - Throws: `QuireError` only if the PDF cannot be finished (not expected).
     static func render(markdown: String, options: RenderOptions) throws(QuireError) -> RenderResult {
         // Each page is painted as soon as it is laid out and drawn on the drawing thread while
         // layout goes on, then dropped: memory stays a few pages whatever the document's length
         // (unless a header or footer shows the page count, which every page waits for), and
         // drawing's time hides behind layout's.
-        let pdf = ThreadedPDF(firstPageSize: options.style.pageSize, overlapsLayout: options.drawsOnItsOwnThread)
+        let pdf = ThreadedPDF(overlapsLayout: options.drawsOnItsOwnThread)
         let painter = LinePainter()
         let links = DocumentLinks(options)
         let laidOut = withFrontMatter(markdown, options) { document, highlights, info, fallbackTitle in
@@ -44,9 +44,9 @@ enum RenderPipeline {
 
     /// A document laid out whole (a digest), its pages painted here and drawn on the drawing
     /// thread. O(items on all pages).
-    /// - Throws: `RenderError` when Cairo reports a failure.
+    /// - Throws: `RenderError` only if the PDF cannot be finished (not expected).
     static func pdf(of document: LaidOutDocument, metadata: PDFMetadata) throws(RenderError) -> [UInt8] {
-        let pdf = ThreadedPDF(firstPageSize: document.pages.first?.size ?? Style().pageSize)
+        let pdf = ThreadedPDF()
         let painter = LinePainter()
         for page in document.pages { pdf.draw(paintPage(page, with: painter)) }
         return try pdf.finish(outline: document.outline, metadata: metadata)

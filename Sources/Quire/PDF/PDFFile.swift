@@ -170,10 +170,12 @@ final class PDFFile {
         for byte in id { dictionary.appendHexByte(byte) }
         dictionary.appendLiteral("> <")
         for byte in id { dictionary.appendHexByte(byte) }
-        dictionary.appendLiteral("> ] /DecodeParms << /Predictor 12 /Columns ")
+        // Always deflated, even when that saves nothing: the predictor is a parameter of the
+        // filter, and without the filter a reader would take the rows' filter bytes for data.
+        dictionary.appendLiteral("> ] /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns ")
         dictionary.appendInteger(columns)
         dictionary.appendLiteral(" >>")
-        addStream(xref, dictionary: dictionary, data: rows)
+        addEncodedStream(xref, dictionary: dictionary, data: Deflate.compress(rows) ?? [])
         output.appendLiteral("startxref\n")
         output.appendInteger(xrefOffset)
         output.appendLiteral("\n%%EOF\n")

@@ -1,14 +1,15 @@
-// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PDF and PNG)
-// and open fonts with FreeType, all on the drawing thread (DrawingThread.swift).
+// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
+// and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
+// (DrawingThread.swift).
 import CPangoCairo
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Collects what Cairo writes to a stream (PDF or PNG) into memory.
+/// Collects what Cairo writes to a stream (a PNG, an SVG's PDF) into memory.
 ///
-/// Cairo's PDF surface writes in pieces of a few bytes (about 100,000 calls for a 1 MB file),
-/// so each write is one `memcpy` into a buffer that doubles when full.
+/// Cairo writes in pieces of a few bytes, so each write is one `memcpy` into a buffer that
+/// doubles when full.
 final class ByteSink {
     private var storage: UnsafeMutableRawPointer?
     private var count = 0

@@ -2,14 +2,16 @@
 import Glibc
 #endif
 
-/// The one thread of the process that draws with Cairo: every PDF page and PNG preview is
-/// drawn there, in the order submitted, while the callers lay out what comes next.
+/// The one thread of the process that draws: every PDF page (Quire's PDF writer) and PNG
+/// preview (Cairo) is drawn there, in the order submitted, while the callers lay out what
+/// comes next.
 ///
 /// Why one thread: Cairo 1.16 with FreeType crashed when two threads drew with the same fonts,
 /// and a thread that lives as long as the process keeps its fonts (`RenderFonts`) open for
-/// every document, as a batch worker rendering file after file wants. Only values cross to it
-/// (`PaintedPage`, outlines, metadata, and `@Sendable` jobs that capture nothing else); bytes
-/// come back. Its Cairo objects live in a `DrawingState` that never leaves the thread.
+/// every preview, as a batch worker rendering file after file wants; the PDF writers' font
+/// faces and Cairo's SVG drawing stay on it too. Only values cross to it (`PaintedPage`,
+/// outlines, metadata, and `@Sendable` jobs that capture nothing else); bytes come back. Its
+/// objects live in a `DrawingState` that never leaves the thread.
 ///
 /// When no thread can be started, each job runs on its caller's thread, with that thread's
 /// own `DrawingState`: the same work, without the overlap.
@@ -102,11 +104,12 @@ final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a q
     }
 }
 
-/// What the drawing thread owns: its fonts and the PDFs being drawn, by document number.
+/// What the drawing thread owns: the fonts previews are drawn with and the PDFs being
+/// written, by document number.
 /// Made on the thread that uses it (`forThisThread`) and never handed to another.
 final class DrawingState {
     let fonts = RenderFonts()
-    var writers: [Int: any PaintedPageWriter] = [:]
+    var writers: [Int: PDFDocumentWriter] = [:]
 
     /// The calling thread's state, made on first use and kept for the thread's life.
     static func forThisThread() -> DrawingState {
@@ -160,15 +163,12 @@ final class ThreadedPDF {
     private let capacity: Int
     private var finished = false
 
-    init(firstPageSize: PageSize, overlapsLayout: Bool = true, capacity: Int = 4) {
+    init(overlapsLayout: Bool = true, capacity: Int = 4) {
         self.overlapsLayout = overlapsLayout
         self.capacity = max(1, capacity)
         document = thread.newDocument()
         let document = self.document
-        thread.submit { state in
-            state.writers[document] = PDFBackend.chosen == .cairo
-                ? PDFWriter(firstPageSize: firstPageSize, fonts: state.fonts) : PDFDocumentWriter()
-        }
+        thread.submit { state in state.writers[document] = PDFDocumentWriter() }
     }
 
     deinit {
@@ -182,12 +182,12 @@ final class ThreadedPDF {
     func draw(_ page: PaintedPage) {
         let document = self.document
         thread.submitPage(of: document, capacity: capacity, wait: !overlapsLayout || page.drawsWithPango) { state in
-            state.writers[document]?.draw(page)
+            state.writers[document]?.add(page)
         }
     }
 
     /// Waits for every page to be drawn, adds the outline and metadata and returns the file.
-    /// - Throws: `RenderError` when Cairo reports a failure.
+    /// - Throws: `RenderError` only if the document's writer is gone (never expected).
     func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws(RenderError) -> [UInt8] {
         finished = true
         let document = self.document
@@ -196,34 +196,13 @@ final class ThreadedPDF {
             guard let writer = state.writers.removeValue(forKey: document) else {
                 return .failure(RenderError(description: "PDF output failed: no writer"))
             }
-            return Result { () throws(RenderError) in try writer.finishDocument(outline: outline, metadata: metadata) }
+            return .success(writer.finish(outline: outline, metadata: metadata))
         }
         return try result.get()
     }
 }
 
-/// Writes painted pages into a PDF, page by page, on the drawing thread.
-protocol PaintedPageWriter: AnyObject {
-    func draw(_ page: PaintedPage)
-    func finishDocument(outline: [OutlineEntry], metadata: PDFMetadata) throws(RenderError) -> [UInt8]
-}
-
-extension PDFWriter: PaintedPageWriter {
-    func finishDocument(outline: [OutlineEntry], metadata: PDFMetadata) throws(RenderError) -> [UInt8] {
-        try finish(outline: outline, metadata: metadata)
-    }
-}
-
-extension PDFDocumentWriter: PaintedPageWriter {
-    func draw(_ page: PaintedPage) { add(page) }
-    func finishDocument(outline: [OutlineEntry], metadata: PDFMetadata) throws(RenderError) -> [UInt8] {
-        finish(outline: outline, metadata: metadata)
-    }
-}
-
-/// Which writer makes PDFs: Quire's own, or Cairo's (QUIRE_PDF_WRITER=cairo) while the two
-/// are compared.
-enum PDFBackend {
-    case quire, cairo
-    static let chosen: PDFBackend = getenv("QUIRE_PDF_WRITER").map { String(cString: $0) } == "cairo" ? .cairo : .quire
+/// A failure drawing a page (Cairo's status for a PNG) or finishing a PDF.
+struct RenderError: Error, Sendable, CustomStringConvertible {
+    var description: String
 }

@@ -1,13 +1,14 @@
-// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PDF and PNG)
-// and open fonts with FreeType, all on the drawing thread (DrawingThread.swift).
+// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
+// and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
+// (DrawingThread.swift).
 import CPangoCairo
 
-/// Images drawn with Cairo, decoded from their bytes at each draw by the image-library
-/// boundary (`LoadedImage.rasterSurface`, `LoadedImage.svgHandle`).
+/// Images drawn with Cairo (PNG previews, and SVG images into a PDF in memory for the PDF
+/// writer), decoded from their bytes at each draw by the image-library boundary
+/// (`LoadedImage.rasterSurface`, `LoadedImage.svgHandle`).
 extension LoadedImage {
-    /// Draws the image scaled into `rect` on the Cairo context `cr` (a fresh surface, filled
-    /// rather than painted: Cairo 1.16 damages a PDF when a paint shares a page with a link).
-    /// Draws nothing if decoding fails now (it succeeded when loaded).
+    /// Draws the image scaled into `rect` on the Cairo context `cr`. Draws nothing if decoding
+    /// fails now (it succeeded when loaded).
     func draw(in rect: Rect, _ cr: OpaquePointer) {
         guard rect.width > 0, rect.height > 0 else { return }
         if format == .svg {
@@ -19,18 +20,14 @@ extension LoadedImage {
             cairo_restore(cr)
             return
         }
-        // A JPEG drawn into a PDF is embedded as it is (its bytes as the surface's MIME data,
-        // the surface blank); anywhere else (a PNG preview) it must be decoded.
-        let embedsJPEG = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_PDF
-        guard let surface = try? (format == .jpeg && !embedsJPEG ? Self.decodedJPEG(bytes) : Self.rasterSurface(format, bytes, checking: false)) else { return }
+        guard let surface = try? Self.rasterSurface(format, bytes, checking: false) else { return }
         defer { cairo_surface_destroy(surface) }
         let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
         cairo_save(cr)
         cairo_translate(cr, rect.x, rect.y)
         cairo_scale(cr, rect.width / w, rect.height / h)
         cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_rectangle(cr, 0, 0, w, h)
-        cairo_fill(cr)
+        cairo_paint(cr)
         cairo_restore(cr)
     }
 }

@@ -1,5 +1,6 @@
-// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PDF and PNG)
-// and open fonts with FreeType, all on the drawing thread (DrawingThread.swift).
+// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
+// and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
+// (DrawingThread.swift).
 import CPangoCairo
 
 /// Draws one page of a laid-out document into PNG bytes, for a quick look without a PDF viewer.

@@ -1,8 +1,9 @@
-// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PDF and PNG)
-// and open fonts with FreeType, all on the drawing thread (DrawingThread.swift).
+// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
+// and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
+// (DrawingThread.swift).
 import CPangoCairo
 
-/// Drawing painted pages with Cairo, shared by the PDF and PNG renderers.
+/// Drawing painted pages with Cairo, for PNG previews.
 
 private func setColor(_ c: Color, _ cr: OpaquePointer) {
     cairo_set_source_rgb(cr, c.red, c.green, c.blue)
@@ -11,7 +12,7 @@ private func setColor(_ c: Color, _ cr: OpaquePointer) {
 /// Draws a painted page's items with Cairo, in their order; `fonts` opens the glyph runs' fonts.
 ///
 /// Consecutive list markers of one shape, size and colour become one path and one stroke or
-/// fill: a PDF operation costs Cairo the same whether it draws one disc or forty.
+/// fill.
 func drawPage(_ page: PaintedPage, fonts: RenderFonts, _ cr: OpaquePointer) {
     let items = page.items
     var i = 0
@@ -31,7 +32,7 @@ func drawPage(_ page: PaintedPage, fonts: RenderFonts, _ cr: OpaquePointer) {
     }
 }
 
-/// Draws one painted item with Cairo (PDF or image surface alike).
+/// Draws one painted item with Cairo.
 func draw(_ item: PaintItem, fonts: RenderFonts, _ cr: OpaquePointer) {
     switch item {
     case .text(let paints):
@@ -67,8 +68,7 @@ private func drawFrame(_ r: Rect, width: Double, color: Color, _ cr: OpaquePoint
     cairo_stroke(cr)
 }
 
-/// Draws one operation of a text line: glyphs with their text (Cairo keeps the text in a
-/// PDF, so it can be copied), a rectangle, or colour glyphs.
+/// Draws one operation of a text line: glyphs, a rectangle, or colour glyphs.
 private func draw(_ paint: TextPaint, fonts: RenderFonts, _ cr: OpaquePointer) {
     switch paint {
     case .glyphs(let run):
@@ -99,29 +99,13 @@ private func draw(_ paint: TextPaint, fonts: RenderFonts, _ cr: OpaquePointer) {
     }
 }
 
-/// Draws colour glyphs as an image, 8 pixels per point. A new image surface each time and
-/// a fill rather than a paint: Cairo 1.16 writes duplicate resource keys when one surface is
-/// painted twice on a page, and a damaged file when a paint shares a page with a link.
+/// Draws colour glyphs (emoji): their positions are relative to `box`.
 private func drawColorGlyphs(_ run: GlyphRun, box: Rect, fonts: RenderFonts, _ cr: OpaquePointer) {
-    let scale = 8.0
-    guard box.width > 0, box.height > 0, let font = fonts.scaledFont(run.font) else { return }
-    let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((box.width * scale).rounded(.up)),
-                                           Int32((box.height * scale).rounded(.up)))
-    defer { cairo_surface_destroy(image) }
-    let ic = cairo_create(image)
-    cairo_scale(ic, scale, scale)
-    setColor(run.color, ic!)
-    cairo_set_scaled_font(ic, font)
-    let glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
-    cairo_show_glyphs(ic, glyphs, Int32(glyphs.count))
-    cairo_destroy(ic)
-    cairo_save(cr)
-    cairo_translate(cr, box.x, box.y)
-    cairo_scale(cr, 1 / scale, 1 / scale)
-    cairo_set_source_surface(cr, image, 0, 0)
-    cairo_rectangle(cr, 0, 0, box.width * scale, box.height * scale)
-    cairo_fill(cr)
-    cairo_restore(cr)
+    guard let font = fonts.scaledFont(run.font) else { return }
+    setColor(run.color, cr)
+    cairo_set_scaled_font(cr, font)
+    let glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.index), x: box.x + $0.x, y: box.y + $0.y) }
+    cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
 }
 
 /// Draws markers of one shape, size and colour, centred at `centers`, as one path.

@@ -1,5 +1,6 @@
-// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PDF and PNG)
-// and open fonts with FreeType, all on the drawing thread (DrawingThread.swift).
+// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
+// and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
+// (DrawingThread.swift).
 import CPangoCairo
 
 /// The fonts glyph runs are drawn with: each font file opened with FreeType by the renderer

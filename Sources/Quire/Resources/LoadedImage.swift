@@ -11,11 +11,10 @@ import Glibc
 /// surfaces: the image-library boundary.
 ///
 /// Only the encoded bytes are kept. Decoding happens when the image is loaded (to check the
-/// data and learn its size) and again each time it is drawn, into a fresh Cairo surface that
-/// is freed right after: Cairo 1.16 needs a new surface per draw anyway (one surface drawn
-/// twice on a page duplicates a resource key), and a document of many large images holds
-/// only their compressed bytes. PNG is decoded by Cairo, JPEG is embedded in the PDF as is
-/// (`CAIRO_MIME_TYPE_JPEG`), GIF (first frame) by gdk-pixbuf, SVG is drawn as vectors by
+/// data and learn its size) and again when it is written into the PDF (`rasterPixels`; a
+/// JPEG is embedded as it is, `jpegInfo`) or drawn into a preview, into a Cairo surface freed
+/// right after: a document of many large images holds only their compressed bytes. PNG is
+/// decoded by Cairo, JPEG and GIF (first frame) by gdk-pixbuf, SVG is drawn as vectors by
 /// librsvg (which loads no external resource: it is given no base URL).
 final class LoadedImage: Sendable {
     enum Format: String, Sendable { case png, jpeg, gif, svg }
@@ -111,32 +110,18 @@ final class LoadedImage: Sendable {
 
     // MARK: Raster
 
-    /// The image decoded into a new Cairo image surface (the caller destroys it). `checking`:
-    /// when loading, a JPEG is fully decoded to check it (at 1/8 size, which libjpeg does
-    /// fast); when drawing, it gets a blank surface of its size carrying the JPEG's bytes,
-    /// which the PDF embeds as they are.
+    /// The image decoded into a new Cairo image surface (the caller destroys it). `checking`
+    /// (when loading): a JPEG is decoded at 1/8 size, which libjpeg does fast, enough to
+    /// check it; otherwise whole.
     static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool) throws -> OpaquePointer {
         switch format {
         case .png:
             return try cairoPNG(bytes)
-        case .jpeg where !checking:
-            guard let (w, h) = jpegSize(bytes) else { throw ImageError(message: "corrupt JPEG") }
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
-            let copy = malloc(bytes.count)!
-            bytes.withUnsafeBytes { _ = memcpy(copy, $0.baseAddress!, bytes.count) }
-            cairo_surface_set_mime_data(surface, "image/jpeg", copy.assumingMemoryBound(to: UInt8.self),
-                                        UInt(bytes.count), { free($0) }, copy)
-            return surface
         case .jpeg:
-            return try pixbuf("jpeg", bytes, divide: 8)
+            return try pixbuf("jpeg", bytes, divide: checking ? 8 : 1)
         case .gif, .svg:
             return try pixbuf("gif", bytes, divide: 1)
         }
-    }
-
-    /// A JPEG decoded whole into a new Cairo image surface (the caller destroys it).
-    static func decodedJPEG(_ bytes: [UInt8]) throws -> OpaquePointer {
-        try pixbuf("jpeg", bytes, divide: 1)
     }
 
     /// Width and height in pixels from the file's header.
@@ -219,7 +204,7 @@ final class LoadedImage: Sendable {
     }
 
     /// Decodes with gdk-pixbuf's loader for `type` into premultiplied ARGB (RGB without alpha).
-    fileprivate static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int) throws(ImageError) -> OpaquePointer {
+    private static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int) throws(ImageError) -> OpaquePointer {
         let gdk = try PixbufLibrary.shared.get()
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk.loaderNewWithType(type, &error) else {
@@ -317,12 +302,7 @@ extension LoadedImage {
     /// The image decoded (PNG by Cairo, GIF's first frame and JPEG by gdk-pixbuf), alpha
     /// un-premultiplied; nil for SVG or when decoding fails now. O(pixels).
     func rasterPixels() -> RasterPixels? {
-        let surface: OpaquePointer
-        switch format {
-        case .svg: return nil
-        case .jpeg: guard let decoded = try? Self.decodedJPEG(bytes) else { return nil }; surface = decoded
-        case .png, .gif: guard let decoded = try? Self.rasterSurface(format, bytes, checking: true) else { return nil }; surface = decoded
-        }
+        guard format != .svg, let surface = try? Self.rasterSurface(format, bytes, checking: false) else { return nil }
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))

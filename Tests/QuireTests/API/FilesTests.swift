@@ -55,17 +55,18 @@ final class FilesTests: XCTestCase {
     /// whose appended annotations pushed Cairo's /Creator out of the last 64 KB it read.
     /// A PDF of an earlier Quire (no settings digest: Cairo's Info dictionary, then the link
     /// annotations appended after it, over 64 KB of them) is still recognised as Quire's, as
-    /// stale; today's carry their digest in a last Info dictionary; another creator's is not ours.
+    /// stale; today's carry their digest in their Info dictionary; another creator's is not ours.
     func testRegressionBatchRecognisesItsOwnPDFWithManyLinks() throws {
         let markdown = (1...900).map { "- [link \($0)](https://example.com/a/rather/long/path/\($0))" }.joined(separator: "\n")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("quire-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let laidOut = layout(markdown)
-        let writer = PDFWriter(firstPageSize: laidOut.pages[0].size, fonts: RenderFonts())
-        let painter = LinePainter()
-        for page in laidOut.pages { writer.draw(paintPage(page, with: painter)) }
-        let old = try writer.finish(outline: laidOut.outline, metadata: PDFMetadata(title: "Old"))
+        // As Cairo wrote them: its Info dictionary, then the link annotations appended after it.
+        var oldText = "%PDF-1.5\n1 0 obj\n<< /Title (Old) /Creator (Quire 0.1.0) /Producer (cairo 1.16.0) >>\nendobj\n"
+        for n in 1...900 {
+            oldText += "\(n + 1) 0 obj\n<< /Type /Annot /Subtype /Link /A << /S /URI /URI (https://example.com/a/rather/long/path/\(n)) >> >>\nendobj\n"
+        }
+        let old = Array((oldText + "trailer\n<< /Info 1 0 R >>\n%%EOF\n").utf8)
         let creator = try XCTUnwrap(old.lastRange(of: Array("/Creator (Quire".utf8)))
         XCTAssertGreaterThan(old.count - creator.lowerBound, 65_536, "the test needs the metadata beyond the last 64 KB")
         let oldPath = dir.appendingPathComponent("old.pdf").path

@@ -53,14 +53,8 @@ final class PageDrawingTests: XCTestCase {
         XCTAssertGreaterThan(Set(pixels.color).count, 100, "the landscape's sky and hills, not a flat box")
     }
 
-    func testEscapedTagValueEscapesQuotesAndBackslashesOnly() {
-        XCTAssertEqual(escapedTagValue("https://example.com/a?b=c&d"), "https://example.com/a?b=c&d")
-        XCTAssertEqual(escapedTagValue("it's a\\b"), "it\\'s a\\\\b")
-        XCTAssertEqual(escapedTagValue("é'文"), "é\\'文")
-        XCTAssertEqual(escapedTagValue(""), "")
-    }
-
-    /// Cairo writes a PDF in many small pieces; the sink keeps each, in order, across growth.
+    /// Cairo writes a PNG (or an SVG's PDF) in many small pieces; the sink keeps each, in
+    /// order, across growth.
     func testByteSinkKeepsEveryWriteInOrder() {
         let sink = ByteSink()
         var expected: [UInt8] = []

@@ -36,9 +36,8 @@ enum TextPaint: Sendable {
     case glyphs(GlyphRun)
     /// A filled rectangle: a background, an underline, a strikethrough.
     case fill(Rect, Color)
-    /// Glyphs of a colour font (emoji), drawn as an image in `box` (glyph positions relative
-    /// to its top-left), with the text they show: Cairo 1.16 writes colour glyphs into a PDF
-    /// badly (duplicate resource keys; a damaged file next to links).
+    /// Glyphs of a colour font (emoji), with the text they show; glyph positions are relative
+    /// to `box`'s top-left, the box the glyphs' bitmaps fill.
     case colorGlyphs(GlyphRun, box: Rect)
 }
 

@@ -1,0 +1,21 @@
+/// What the PDF says about itself: its Info dictionary and its language.
+struct PDFMetadata: Sendable, Equatable {
+    var title: String
+    var author: String = ""
+    var creator: String = "Quire \(Quire.version)"
+    /// Creation date as seconds since 1970 (UTC); nil writes the current time. A fixed date
+    /// makes the same input give byte-identical PDFs.
+    var creationDate: Int64?
+    /// A digest of the settings the PDF was made with (`RenderOptions.settingsDigest`), kept in
+    /// the Info dictionary as `QuireSettings` so that `batch` can tell a stale PDF; nil: none.
+    var settings: String?
+    /// What the links to other inputs of a batch depended on (`LinkRecord.text`), kept as
+    /// `QuireLinks` beside the settings; nil: none.
+    var links: String?
+    /// The document's language (BCP 47: front matter's `lang`, else the template's
+    /// `text.lang` when it is not the default); nil: guessed from the script most of its
+    /// text is in.
+    var language: String?
+
+    init(title: String) { self.title = title }
+}
