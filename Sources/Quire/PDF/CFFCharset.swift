@@ -11,7 +11,7 @@ struct CFFCharset {
     /// The charset of the `CFF ` table `table`, or nil when the font is not CID-keyed (its
     /// glyphs are then addressed by index) or the table cannot be read.
     /// - Complexity: O(glyphs).
-    init?(cffTable table: [UInt8]) {
+    init?(cffTable table: UnsafeRawBufferPointer) {
         var reader = Reader(bytes: table)
         guard table.count > 4 else { return nil }
         reader.position = Int(table[2])  // header size
@@ -87,7 +87,7 @@ struct CFFCharset {
     }
 
     private struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeRawBufferPointer
         var position = 0
 
         mutating func card8() -> UInt8? {

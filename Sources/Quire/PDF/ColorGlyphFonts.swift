@@ -13,21 +13,23 @@
 /// an em, as the outline fonts' widths.
 final class ColorGlyphFonts {
     private let file: PDFFile
-    private var faces: [EmbeddedFonts.FaceKey: OpenTypeFace?] = [:]
+    private let faces: FontFaces
     /// The font being filled, per face; earlier full ones stay in `fonts`.
-    private var current: [EmbeddedFonts.FaceKey: Font] = [:]
+    private var current: [FontFaces.Key: Font] = [:]
     private var fonts: [Font] = []
 
-    init(file: PDFFile) { self.file = file }
+    init(file: PDFFile, faces: FontFaces) {
+        self.file = file
+        self.faces = faces
+    }
 
     var resources: [(name: [UInt8], number: Int)] { fonts.map { ($0.name, $0.number) } }
 
     /// The font holding every glyph of `run` (added as needed); nil when the run's font file
     /// cannot be read.
     func font(for run: GlyphRun) -> Font? {
-        let key = EmbeddedFonts.FaceKey(file: run.font.file, index: run.font.index, variations: run.font.variations)
-        if faces[key] == nil { faces[key] = OpenTypeFace(file: key.file, index: key.index, variations: key.variations) }
-        guard let face = faces[key] ?? nil else { return nil }
+        let key = FontFaces.Key(run.font)
+        guard let face = faces.face(key)?.face else { return nil }
         var font = current[key] ?? newFont(face, key)
         let missing = Set(run.glyphs.map(\.index)).filter { !font.has($0) }
         if font.count + missing.count > Font.capacity {
@@ -37,7 +39,7 @@ final class ColorGlyphFonts {
         return font
     }
 
-    private func newFont(_ face: OpenTypeFace, _ key: EmbeddedFonts.FaceKey) -> Font {
+    private func newFont(_ face: OpenTypeFace, _ key: FontFaces.Key) -> Font {
         let font = Font(face: face, file: file, number: file.reserve(), name: Array("T\(fonts.count + 1)".utf8))
         fonts.append(font)
         current[key] = font

@@ -8,28 +8,23 @@
 /// `FontFile3`) the code is the glyph's CID, which the subset keeps. Sizes, synthetic slants
 /// and emboldening are the content stream's business, so every size of a face shares it.
 final class EmbeddedFonts {
-    /// A face: its file, the face in it, and a variable font's settings.
-    struct FaceKey: Hashable {
-        var file: String
-        var index: Int32
-        var variations: String
-    }
-
-    private var fonts: [FaceKey: Font?] = [:]
+    private var fonts: [FontFaces.Key: Font?] = [:]
     /// In order of first use (the order they are written in).
     private var ordered: [Font] = []
     private let file: PDFFile
+    private let faces: FontFaces
 
-    init(file: PDFFile) { self.file = file }
+    init(file: PDFFile, faces: FontFaces) {
+        self.file = file
+        self.faces = faces
+    }
 
     /// The font for `ref`'s face, opened on first use; nil when its file cannot be read (its
     /// glyphs are then not shown). O(1) after the first use.
     func font(for ref: FontRef) -> Font? {
-        let key = FaceKey(file: ref.file, index: ref.index, variations: ref.variations)
+        let key = FontFaces.Key(ref)
         if let known = fonts[key] { return known }
-        let font = OpenTypeFace(file: ref.file, index: ref.index, variations: ref.variations).map {
-            Font(face: $0, key: key, number: file.reserve(), resource: ordered.count + 1)
-        }
+        let font = faces.face(key).map { Font(face: $0, key: key, number: file.reserve(), resource: ordered.count + 1) }
         fonts[key] = font
         if let font { ordered.append(font) }
         return font
@@ -50,7 +45,7 @@ final class EmbeddedFonts {
         let name: [UInt8]
         let resource: Int
         private let face: OpenTypeFace
-        private let key: FaceKey
+        private let key: FontFaces.Key
         private let isCFF: Bool
         /// For a CID-keyed CFF font, each glyph's CID; nil otherwise (the code is the index).
         private let cids: [UInt16]?
@@ -60,15 +55,14 @@ final class EmbeddedFonts {
         private var texts: [[UInt8]?]
         private var usedGlyphs: [UInt32] = []
 
-        fileprivate init(face: OpenTypeFace, key: FaceKey, number: Int, resource: Int) {
-            self.face = face
+        fileprivate init(face opened: FontFaces.Face, key: FontFaces.Key, number: Int, resource: Int) {
+            face = opened.face
             self.key = key
             self.number = number
             self.resource = resource
             name = Array("F\(resource)".utf8)
-            let cff = face.table("CFF ")
-            isCFF = cff != nil
-            cids = cff.flatMap { CFFCharset(cffTable: $0) }.flatMap { $0.cids.count == face.glyphCount ? $0.cids : nil }
+            isCFF = opened.isCFF
+            cids = opened.cids
             widths = [Float](repeating: -1, count: face.glyphCount)
             texts = [[UInt8]?](repeating: nil, count: face.glyphCount)
         }
@@ -240,7 +234,7 @@ final class EmbeddedFonts {
         }
 
         /// Six capital letters naming this subset (9.6.4), from the glyphs it holds.
-        private static func subsetTag(_ glyphs: [UInt32], _ key: FaceKey) -> String {
+        private static func subsetTag(_ glyphs: [UInt32], _ key: FontFaces.Key) -> String {
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325
             func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
             for byte in key.file.utf8 { mix(UInt64(byte)) }

@@ -25,9 +25,10 @@ final class PDFDocumentWriter {
     private var pages: [Int] = []
     private var targets: [Navigation.Target] = []
 
-    init() {
-        fonts = EmbeddedFonts(file: file)
-        images = PDFImages(file: file)
+    /// A writer opening its fonts through `faces` (a thread's, kept across documents).
+    init(faces: FontFaces = FontFaces()) {
+        fonts = EmbeddedFonts(file: file, faces: faces)
+        images = PDFImages(file: file, faces: faces)
         structure = StructureTree(file: file)
         pageTree = file.reserve()
         resourceDictionary = file.reserve()

@@ -18,9 +18,9 @@ final class PDFImages {
         var formSize: (width: Double, height: Double)?
     }
 
-    init(file: PDFFile) {
+    init(file: PDFFile, faces: FontFaces) {
         self.file = file
-        colorGlyphs = ColorGlyphFonts(file: file)
+        colorGlyphs = ColorGlyphFonts(file: file, faces: faces)
     }
 
     /// Writes what waits for the document's end: the colour glyphs' fonts.

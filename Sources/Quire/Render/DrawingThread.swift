@@ -109,6 +109,8 @@ final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a q
 /// Made on the thread that uses it (`forThisThread`) and never handed to another.
 final class DrawingState {
     let fonts = RenderFonts()
+    /// The faces the PDF writers embed, opened once for every document.
+    let faces = FontFaces()
     var writers: [Int: PDFDocumentWriter] = [:]
 
     /// The calling thread's state, made on first use and kept for the thread's life.
@@ -168,7 +170,7 @@ final class ThreadedPDF {
         self.capacity = max(1, capacity)
         document = thread.newDocument()
         let document = self.document
-        thread.submit { state in state.writers[document] = PDFDocumentWriter() }
+        thread.submit { state in state.writers[document] = PDFDocumentWriter(faces: state.faces) }
     }
 
     deinit {
