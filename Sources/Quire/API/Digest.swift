@@ -95,7 +95,8 @@ public enum Digest {
         metadata.creationDate = seconds
         let pdf: [UInt8]
         do {
-            pdf = try RenderPipeline.pdf(of: digest.laidOut, metadata: metadata)
+            pdf = try RenderPipeline.pdf(of: digest.laidOut, metadata: metadata,
+                                         mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
         } catch {
             throw QuireError(file: "digest", message: error.description)
         }

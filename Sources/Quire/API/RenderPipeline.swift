@@ -23,8 +23,9 @@ enum RenderPipeline {
         let painter = LinePainter()
         let links = DocumentLinks(options)
         let laidOut = withFrontMatter(markdown, options) { document, highlights, info, fallbackTitle in
-            layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
-                        resources: options.imageResources, highlights: highlights, links: links?.resolver) { page in
+            pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
+            return layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
+                               resources: options.imageResources, highlights: highlights, links: links?.resolver) { page in
                 pdf.draw(paintPage(page, with: painter))
             }
         }
@@ -43,10 +44,11 @@ enum RenderPipeline {
     }
 
     /// A document laid out whole (a digest), its pages painted here and drawn on the drawing
-    /// thread. O(items on all pages).
+    /// thread; `mainScript`, the script most of its text is in. O(items on all pages).
     /// - Throws: `RenderError` only if the PDF cannot be finished (not expected).
-    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata) throws(RenderError) -> [UInt8] {
+    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, mainScript: ScriptGuess?) throws(RenderError) -> [UInt8] {
         let pdf = ThreadedPDF()
+        pdf.setMainScript(mainScript)
         let painter = LinePainter()
         for page in document.pages { pdf.draw(paintPage(page, with: painter)) }
         return try pdf.finish(outline: document.outline, metadata: metadata)
@@ -61,7 +63,7 @@ enum RenderPipeline {
                         highlights: highlights) { pages.append($0) }
         }
         return LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title, author: summary.author,
-                               warnings: summary.warnings, excerpts: summary.excerpts)
+                               warnings: summary.warnings, excerpts: summary.excerpts, language: summary.language)
     }
 
     /// Splits off the front matter, parses the rest, queues its code blocks for highlighting

@@ -71,3 +71,23 @@ struct ScriptGuess: Sendable, Equatable {
         ("Han", "zh", [0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF]),
     ]
 }
+
+extension ScriptGuess {
+    /// The script most of `blocks`' text is in (paragraphs, headings, table cells, through
+    /// lists, quotes and footnotes; not code, raw HTML or link targets), and its language.
+    /// O(n) in the text.
+    static func of(blocks: [Block]) -> ScriptGuess? {
+        var text = ""
+        var stack = [blocks[...]]
+        while let next = stack.popLast() {
+            for block in next {
+                for inlines in block.inlineContent {
+                    text += inlines.plainText
+                    text += "\n"
+                }
+                stack += block.childBlocks.map { $0[...] }
+            }
+        }
+        return of(text)
+    }
+}

@@ -34,24 +34,26 @@ final class PDFDocumentWriter {
         resourceDictionary = file.reserve()
     }
 
+    /// Sets the script most of the document's text is in, before its first page: an element in
+    /// another script is marked with its own language.
+    func setMainScript(_ script: ScriptGuess?) { structure.setMainScript(script) }
+
     /// Writes one page: its content, link annotations and named destinations. O(items + glyphs).
     func add(_ page: PaintedPage) {
         let number = file.reserve()
         pages.append(number)
         let height = page.size.height
         let marks = structure.beginPage(number)
-        marks.setLinks(page.links)
+        let annotations = page.links.map { _ in file.reserve() }
+        marks.setLinks(page.links, annotations: annotations)
         var content = ContentStream(height: height)
         content.draw(page, ContentStream.Resources(fonts: fonts, images: images, marks: marks))
         let contents = file.reserve()
         file.addStream(contents, dictionary: [], data: content.bytes)
 
-        var annotations: [Int] = []
         for (index, link) in page.links.enumerated() {
-            let annotation = file.reserve()
-            annotations.append(annotation)
-            let key = structure.annotation(annotation, page: number, node: marks.annotationNode(index))
-            file.add(annotation, Self.linkAnnotation(link, pageHeight: height, structParent: key, text: marks.linkTexts[index] ?? []))
+            file.add(annotations[index], Self.linkAnnotation(link, pageHeight: height, structParent: marks.annotationKey(index),
+                                                             text: marks.linkTexts[index] ?? []))
         }
         marks.finish()
         for destination in page.destinations {
@@ -161,7 +163,7 @@ final class PDFDocumentWriter {
 
         let destinations = Navigation.writeDestinations(targets, to: file)
         let outlineRoot = Navigation.writeOutline(outline, to: file)
-        let tagged = structure.write(language: metadata.language)
+        let tagged = structure.finish(language: metadata.language)
 
         let catalog = file.reserve()
         var body: [UInt8] = []

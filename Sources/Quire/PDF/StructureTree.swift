@@ -7,7 +7,11 @@
 ///
 /// Elements appear in the tree in the order their content is first written: reading order,
 /// since pages are written in layout's order and text in logical order. An element without
-/// content (an empty table cell) is left out.
+/// content (an empty table cell) is left out. Each top-level element (a child of the document:
+/// a paragraph, a whole list, a whole table) is written as soon as the next one begins, since
+/// no content of it can come later, so the tree held in memory is one block's, whatever the
+/// document's length. Should content of a written element come later all the same, it goes
+/// into a new element of the same kind: the file stays sound.
 final class StructureTree {
     /// A structure element being written.
     final class Node {
@@ -16,7 +20,7 @@ final class StructureTree {
         let parent: Node?
         let alt: String?
         let script: ScriptGuess?
-        /// The layout element, kept so its identifier stays its own.
+        /// The layout element, kept so its identifier stays its own while the node lives.
         let source: StructureElement?
         fileprivate var kids: [Kid] = []
         fileprivate var appeared = false
@@ -40,14 +44,32 @@ final class StructureTree {
     }
 
     private let file: PDFFile
+    private let root: Int
+    private let document: Int
+    /// The nodes of layout elements not written yet.
     private var nodes: [ObjectIdentifier: Node] = [:]
-    private var documentKids: [Node] = []
-    /// Parent tree entries: a page's nodes by MCID, or an annotation's node, by key.
-    private var parentTree: [(key: Int, nodes: [Node], isArray: Bool)] = []
+    private var documentKids: [Int] = []
+    /// The top-level element whose content is being written.
+    private var openTop: Node?
+    /// Parent tree entries: a page's element numbers by MCID, or an annotation's element.
+    private var parentTree: [(key: Int, numbers: [Int], isArray: Bool)] = []
     private var keys = 0
-    private var nodeCount = 0
+    /// The script most of the document's text is in, when known before its elements are
+    /// written: an element in another script gets a /Lang of its own.
+    private var mainScript: ScriptGuess?
+    /// Letters of the elements written, by script and by language (for the document's
+    /// language when it was neither given nor known before).
+    private var letters: [String: Int] = [:]
+    private var languages: [String: [String: Int]] = [:]
 
-    init(file: PDFFile) { self.file = file }
+    init(file: PDFFile) {
+        self.file = file
+        root = file.reserve()
+        document = file.reserve()
+    }
+
+    /// Sets the document's main script (before its first page).
+    func setMainScript(_ script: ScriptGuess?) { mainScript = script }
 
     /// The node of a layout element (and of its ancestors), made on first use.
     func node(for element: StructureElement) -> Node {
@@ -57,26 +79,32 @@ final class StructureTree {
                         script: element.script, source: element)
         node.isColumnHeader = element.role == .headerCell
         nodes[ObjectIdentifier(element)] = node
-        nodeCount += 1
         return node
     }
 
     /// A node the writer makes itself: a link's, a paragraph for an untagged line.
-    func newNode(_ role: String, parent: Node?, script: ScriptGuess? = nil) -> Node {
-        nodeCount += 1
-        return Node(number: file.reserve(), role: role, parent: parent, alt: nil, script: script, source: nil)
+    func newNode(_ role: String, parent: Node?) -> Node {
+        Node(number: file.reserve(), role: role, parent: parent, alt: nil, script: nil, source: nil)
     }
 
-    /// Puts `node` (and its ancestors) in the tree when its first content is written.
-    private func appear(_ node: Node) {
+    /// Puts `node` (and its ancestors) in the tree when its first content is written. A new
+    /// top-level element ends the one before, which is written then; one made complete (a
+    /// link that is only its annotation) is written at once.
+    fileprivate func appear(_ node: Node, complete: Bool = false) {
         guard !node.appeared else { return }
         node.appeared = true
         if let parent = node.parent {
             appear(parent)
             parent.kids.append(.element(node))
-        } else {
-            documentKids.append(node)
+            return
         }
+        documentKids.append(node.number)
+        if complete {
+            write(node)
+            return
+        }
+        if let top = openTop { write(top) }
+        openTop = node
     }
 
     /// Starts a page (object `page`): its marks, and its key in the parent tree (/StructParents).
@@ -84,7 +112,7 @@ final class StructureTree {
         PageMarks(tree: self, page: page, key: nextKey())
     }
 
-    private func nextKey() -> Int {
+    fileprivate func nextKey() -> Int {
         keys += 1
         return keys - 1
     }
@@ -95,50 +123,24 @@ final class StructureTree {
     }
 
     fileprivate func finishPage(_ marks: PageMarks) {
-        parentTree.append((marks.key, marks.nodes, true))
+        parentTree.append((marks.key, marks.numbers, true))
     }
 
-    /// Records annotation `object` on `page` as part of `node`; its /StructParent key.
-    func annotation(_ object: Int, page: Int, node: Node) -> Int {
-        appear(node)
+    /// Records annotation `object` on `page` as part of `node`, under parent tree key `key`.
+    fileprivate func annotation(_ object: Int, page: Int, key: Int, node: Node) {
         node.kids.append(.annotation(page: page, object: object))
-        let key = nextKey()
-        parentTree.append((key, [node], false))
-        return key
+        parentTree.append((key, [node.number], false))
     }
 
-    /// Writes every element, the parent tree and the root; returns the root's number.
-    /// `language` is the document's (its /Lang); an element whose text is in another script
-    /// than most of the document's text gets a /Lang of its own.
-    /// - Complexity: O(elements + marked content).
-    func write(language: String?) -> (root: Int, language: String?) {
-        let root = file.reserve(), document = file.reserve()
-        // The document's script: the one most letters of its elements are in.
-        var letters: [String: Int] = [:], languages: [String: Int] = [:]
-        for node in nodes.values {
-            guard let script = node.script else { continue }
-            letters[script.script, default: 0] += script.letters
-            languages[script.language, default: 0] += script.letters
-        }
-        let mainScript = letters.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
-        let documentLanguage = language ?? mainScript.flatMap { script in
-            nodes.values.compactMap(\.script).filter { $0.script == script }
-                .reduce(into: [String: Int]()) { $0[$1.language, default: 0] += $1.letters }
-                .max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
-        }
-
-        var visit = documentKids
-        var d: [UInt8] = []
-        d.appendLiteral("<< /Type /StructElem /S /Document /P ")
-        d.appendReference(root)
-        appendKids(documentKids.map { .element($0) }, to: &d)
-        if let documentLanguage {
-            d.appendLiteral(" /Lang ")
-            d.appendTextString(documentLanguage)
-        }
-        d.appendLiteral(" >>")
-        file.add(document, d)
+    /// Writes `node` and its elements (now complete) and lets them go.
+    private func write(_ node: Node) {
+        var visit = [node]
         while let node = visit.popLast() {
+            if let source = node.source { nodes[ObjectIdentifier(source)] = nil }
+            if let script = node.script {
+                letters[script.script, default: 0] += script.letters
+                languages[script.script, default: [:]][script.language, default: 0] += script.letters
+            }
             var e: [UInt8] = []
             // /Type /StructElem is optional: left out, as it would be in every one of thousands.
             e.appendLiteral("<< /S /")
@@ -150,7 +152,7 @@ final class StructureTree {
                 e.appendLiteral(" /Alt ")
                 e.appendTextString(alt)
             }
-            if let script = node.script, let mainScript, script.script != mainScript {
+            if let script = node.script, let mainScript, script.script != mainScript.script {
                 e.appendLiteral(" /Lang ")
                 e.appendTextString(script.language)
             }
@@ -158,7 +160,36 @@ final class StructureTree {
             e.appendLiteral(" >>")
             file.add(node.number, e)
             for case .element(let child) in node.kids { visit.append(child) }
+            node.kids = []
         }
+    }
+
+    /// Writes the elements left, the document element, the parent tree and the root.
+    /// `language` is the document's (its /Lang) when given; else the main script's, else the
+    /// language of the script most letters of the elements are in. Returns the root's number
+    /// and the document's language. O(elements left + parent tree).
+    func finish(language: String?) -> (root: Int, language: String?) {
+        if let top = openTop { write(top) }
+        openTop = nil
+        let main = letters.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        let documentLanguage = language ?? mainScript?.language ?? main.flatMap { script in
+            languages[script]?.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        }
+        var d: [UInt8] = []
+        d.appendLiteral("<< /S /Document /P ")
+        d.appendReference(root)
+        d.appendLiteral(" /K [")
+        for number in documentKids {
+            d.append(0x20)
+            d.appendReference(number)
+        }
+        d.appendLiteral(" ]")
+        if let documentLanguage {
+            d.appendLiteral(" /Lang ")
+            d.appendTextString(documentLanguage)
+        }
+        d.appendLiteral(" >>")
+        file.add(document, d)
 
         parentTree.sort { $0.key < $1.key }
         let tree = writeParentTree()
@@ -215,7 +246,7 @@ final class StructureTree {
     /// The parent tree, a number tree: its root's number. Above 512 keys the entries go into
     /// kids of 512 each, so a reader finds one without reading all.
     private func writeParentTree() -> Int {
-        func entries(_ slice: ArraySlice<(key: Int, nodes: [Node], isArray: Bool)>) -> [UInt8] {
+        func entries(_ slice: ArraySlice<(key: Int, numbers: [Int], isArray: Bool)>) -> [UInt8] {
             var out: [UInt8] = []
             out.appendLiteral("/Nums [")
             for entry in slice {
@@ -224,13 +255,13 @@ final class StructureTree {
                 out.append(0x20)
                 if entry.isArray {
                     out.append(UInt8(ascii: "["))
-                    for node in entry.nodes {
+                    for number in entry.numbers {
                         out.append(0x20)
-                        out.appendReference(node.number)
+                        out.appendReference(number)
                     }
                     out.appendLiteral(" ]")
                 } else {
-                    out.appendReference(entry.nodes[0].number)
+                    out.appendReference(entry.numbers[0])
                 }
             }
             out.appendLiteral(" ]")
@@ -272,22 +303,25 @@ final class StructureTree {
 }
 
 /// The marked content of one page being written: MCIDs handed out in order, each to a node,
-/// and the page's links, which the text inside them and their annotations belong to.
+/// and the page's links, each with its annotation's object number (reserved before the
+/// content, so that a link's element holds its annotation from the start).
 final class PageMarks {
     private let tree: StructureTree
     let page: Int
     /// The page's /StructParents key.
     let key: Int
-    /// Each MCID's node.
-    fileprivate private(set) var nodes: [StructureTree.Node] = []
+    /// Each MCID's element number.
+    fileprivate private(set) var numbers: [Int] = []
     private var links: [LinkArea] = []
-    /// Each link's node, once text inside it was written, and that text.
-    private(set) var linkNodes: [Int: StructureTree.Node] = [:]
+    private var annotations: [Int] = []
+    /// Each link's parent tree key once its annotation is in an element.
+    private var annotationKeys: [Int?] = []
+    /// Each link's node, and the text shown inside it.
+    private var linkNodes: [Int: StructureTree.Node] = [:]
     private(set) var linkTexts: [Int: [UInt8]] = [:]
-    /// The last link node made inside each node, by its target: a link's next line joins it.
-    private var lastLink: [ObjectIdentifier: (target: LinkArea.Target, node: StructureTree.Node)] = [:]
-    /// The figures drawn on the page, where a link on a picture belongs.
-    private var figures: [(rect: Rect, node: StructureTree.Node)] = []
+    /// The last link node made inside each node (held, so its identifier stays its own), by
+    /// its target: a link's next line joins it.
+    private var lastLink: [ObjectIdentifier: (parent: StructureTree.Node, target: LinkArea.Target, node: StructureTree.Node)] = [:]
 
     fileprivate init(tree: StructureTree, page: Int, key: Int) {
         self.tree = tree
@@ -295,14 +329,18 @@ final class PageMarks {
         self.key = key
     }
 
-    /// Sets the page's links (before its content is written).
-    func setLinks(_ links: [LinkArea]) { self.links = links }
+    /// Sets the page's links and their annotations' object numbers (before its content).
+    func setLinks(_ links: [LinkArea], annotations: [Int]) {
+        self.links = links
+        self.annotations = annotations
+        annotationKeys = Array(repeating: nil, count: links.count)
+    }
 
     /// A new MCID for content of `node`.
     func mcid(for node: StructureTree.Node) -> Int {
-        nodes.append(node)
-        tree.content(node, page: page, mcid: nodes.count - 1)
-        return nodes.count - 1
+        numbers.append(node.number)
+        tree.content(node, page: page, mcid: numbers.count - 1)
+        return numbers.count - 1
     }
 
     /// The node of a layout element.
@@ -310,9 +348,6 @@ final class PageMarks {
 
     /// A paragraph for a line that layout did not tag.
     func untaggedLine() -> StructureTree.Node { tree.newNode("P", parent: nil) }
-
-    /// Records a figure's picture drawn in `rect`.
-    func figure(_ node: StructureTree.Node, in rect: Rect) { figures.append((rect, node)) }
 
     /// The index of the link whose area holds the point (`x`, `y`): a glyph on its line.
     func link(at x: Double, _ y: Double) -> Int? {
@@ -327,28 +362,47 @@ final class PageMarks {
     func linkNode(_ index: Int, inside parent: StructureTree.Node) -> StructureTree.Node {
         if let known = linkNodes[index] { return known }
         let target = links[index].target
-        if let last = lastLink[ObjectIdentifier(parent)], last.target == target {
-            linkNodes[index] = last.node
-            return last.node
+        let node: StructureTree.Node
+        if let last = lastLink[ObjectIdentifier(parent)], last.parent === parent, last.target == target {
+            node = last.node
+        } else {
+            node = tree.newNode("Link", parent: parent)
+            lastLink[ObjectIdentifier(parent)] = (parent, target, node)
         }
-        let node = tree.newNode("Link", parent: parent)
-        lastLink[ObjectIdentifier(parent)] = (target, node)
-        linkNodes[index] = node
+        attach(index, to: node)
         return node
     }
 
     /// Adds the text of a run shown inside link `index` (for its annotation's /Contents).
     func addLinkText(_ index: Int, _ text: [UInt8]) { linkTexts[index, default: []] += text }
 
-    /// The node for link `index`'s annotation: the node of its text, else of the figure it
-    /// covers, else a link of the document's.
-    func annotationNode(_ index: Int) -> StructureTree.Node {
-        if let known = linkNodes[index] { return known }
-        let r = links[index].rect
-        let figure = figures.first { abs($0.rect.x - r.x) < 0.5 && abs($0.rect.y - r.y) < 0.5 }?.node
-        let node = tree.newNode("Link", parent: figure)
+    /// Records a figure's picture drawn in `rect` (its node has appeared): a link covering the
+    /// picture is a link element inside the figure.
+    func figure(_ node: StructureTree.Node, in rect: Rect) {
+        for (index, link) in links.enumerated() where linkNodes[index] == nil {
+            let r = link.rect
+            guard abs(r.x - rect.x) < 0.5, abs(r.y - rect.y) < 0.5, abs(r.width - rect.width) < 0.5 else { continue }
+            let linkNode = tree.newNode("Link", parent: node)
+            attach(index, to: linkNode)
+            tree.appear(linkNode)
+        }
+    }
+
+    private func attach(_ index: Int, to node: StructureTree.Node) {
         linkNodes[index] = node
-        return node
+        let key = tree.nextKey()
+        annotationKeys[index] = key
+        tree.annotation(annotations[index], page: page, key: key, node: node)
+    }
+
+    /// The parent tree key of link `index`'s annotation. After the page's content: a link that
+    /// held no text and covered no figure becomes a link element of the document's.
+    func annotationKey(_ index: Int) -> Int {
+        if let key = annotationKeys[index] { return key }
+        let node = tree.newNode("Link", parent: nil)
+        attach(index, to: node)
+        tree.appear(node, complete: true)
+        return annotationKeys[index]!
     }
 
     /// Ends the page: its MCIDs go into the parent tree.

@@ -180,6 +180,12 @@ final class ThreadedPDF {
         thread.endDocument(document)
     }
 
+    /// Tells the writer the script most of the document's text is in (before the first page).
+    func setMainScript(_ script: ScriptGuess?) {
+        let document = self.document
+        thread.submit { state in state.writers[document]?.setMainScript(script) }
+    }
+
     /// Hands `page` to the drawing thread.
     func draw(_ page: PaintedPage) {
         let document = self.document

@@ -17,6 +17,8 @@ struct LaidOutDocument {
     var warnings: [Warning]
     /// In excerpt mode, each section as it was shown (empty otherwise).
     var excerpts: [ExcerptSummary] = []
+    /// The document's language as given (front matter or template); nil: not given.
+    var language: String?
 }
 
 struct Page {

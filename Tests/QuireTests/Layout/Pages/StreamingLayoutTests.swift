@@ -200,7 +200,10 @@ final class StreamingLayoutTests: XCTestCase {
         let markdown = sample(frontMatterTitle: false)
         let streamedPDF = try Quire.render(markdown: markdown, options: options).pdf
         let laidOut = RenderPipeline.layout(markdown, options)
-        let wholePDF = try RenderPipeline.pdf(of: laidOut, metadata: RenderPipeline.metadata(title: laidOut.title, author: laidOut.author, options))
+        var metadata = RenderPipeline.metadata(title: laidOut.title, author: laidOut.author, options)
+        metadata.language = laidOut.language
+        let body = FrontMatter.split(markdown).markdown
+        let wholePDF = try RenderPipeline.pdf(of: laidOut, metadata: metadata, mainScript: ScriptGuess.of(blocks: parseMarkdown(body).blocks))
         XCTAssertGreaterThan(streamedPDF.count, 10_000)
         XCTAssertEqual(streamedPDF, wholePDF)
     }
