@@ -257,7 +257,7 @@ final class LargeBatchTests: BinaryTestCase {
             let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: " => ")
             if parts.count == 2, let path = parts[1].split(separator: " ").first { paths[parts[0]] = String(path) }
         }
-        var packages: Set<String> = ["libgdk-pixbuf-2.0-0", "librsvg2-2", "fonts-noto-core", "fonts-noto-cjk",
+        var packages: Set<String> = ["libgdk-pixbuf-2.0-0", "librsvg2-2", "libgtksourceview-4-0", "fonts-noto-core", "fonts-noto-cjk",
                                      "fonts-noto-color-emoji", "fonts-dejavu-core"]
         // dpkg knows a file by the path its package installed (/usr/lib, where /lib is a link to
         // it); the Swift runtime (linked into the release build) belongs to no package.
