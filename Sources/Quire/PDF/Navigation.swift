@@ -10,7 +10,8 @@ enum Navigation {
 
     /// Writes the catalog's /Dests name tree (ISO 32000-1, 7.9.6): names sorted by their
     /// bytes, each once (the first place given); above `leafSize` names, a root whose kids
-    /// hold `leafSize` each, so a reader finds a name without reading all. Returns the root's object number, nil for none.
+    /// hold `leafSize` each, so a reader finds a name without reading all. Returns the root's
+    /// object number, nil for none.
     /// - Complexity: O(n log n) in the names.
     static func writeDestinations(_ targets: [Target], to file: PDFFile, leafSize: Int = 256) -> Int? {
         guard !targets.isEmpty else { return nil }
@@ -33,37 +34,9 @@ enum Navigation {
             out.appendLiteral(" ]")
             return out
         }
-        let root = file.reserve()
-        if sorted.count <= leafSize {
-            file.add(root, [UInt8]("<< ".utf8) + names(sorted[...]) + [UInt8](" >>".utf8))
-            return root
-        }
-        var kids: [Int] = []
-        var start = 0
-        while start < sorted.count {
-            let end = min(sorted.count, start + leafSize)
-            let kid = file.reserve()
-            var body: [UInt8] = []
-            body.appendLiteral("<< /Limits [ ")
-            body.appendByteString(sorted[start].key)
-            body.append(0x20)
-            body.appendByteString(sorted[end - 1].key)
-            body.appendLiteral(" ] ")
-            body.append(contentsOf: names(sorted[start..<end]))
-            body.appendLiteral(" >>")
-            file.add(kid, body)
-            kids.append(kid)
-            start = end
-        }
-        var body: [UInt8] = []
-        body.appendLiteral("<< /Kids [")
-        for kid in kids {
-            body.append(0x20)
-            body.appendReference(kid)
-        }
-        body.appendLiteral(" ] >>")
-        file.add(root, body)
-        return root
+        return file.addTree(count: sorted.count, leafSize: leafSize,
+                            key: { var bytes: [UInt8] = []; bytes.appendByteString(sorted[$0].key); return bytes },
+                            entries: { names(sorted[$0]) })
     }
 
     /// Writes the outline (12.3.3): entries nested by heading level (a level 3 under the

@@ -267,38 +267,9 @@ final class StructureTree {
             out.appendLiteral(" ]")
             return out
         }
-        let root = file.reserve()
-        let leaf = 512
-        if parentTree.count <= leaf {
-            file.add(root, [UInt8]("<< ".utf8) + entries(parentTree[...]) + [UInt8](" >>".utf8))
-            return root
-        }
-        var kids: [Int] = []
-        var start = 0
-        while start < parentTree.count {
-            let end = min(parentTree.count, start + leaf)
-            let kid = file.reserve()
-            var body: [UInt8] = []
-            body.appendLiteral("<< /Limits [ ")
-            body.appendInteger(parentTree[start].key)
-            body.append(0x20)
-            body.appendInteger(parentTree[end - 1].key)
-            body.appendLiteral(" ] ")
-            body.append(contentsOf: entries(parentTree[start..<end]))
-            body.appendLiteral(" >>")
-            file.add(kid, body)
-            kids.append(kid)
-            start = end
-        }
-        var body: [UInt8] = []
-        body.appendLiteral("<< /Kids [")
-        for kid in kids {
-            body.append(0x20)
-            body.appendReference(kid)
-        }
-        body.appendLiteral(" ] >>")
-        file.add(root, body)
-        return root
+        return file.addTree(count: parentTree.count, leafSize: 512,
+                            key: { var bytes: [UInt8] = []; bytes.appendInteger(parentTree[$0].key); return bytes },
+                            entries: { entries(parentTree[$0]) })
     }
 }
 

@@ -40,4 +40,26 @@ final class PDFFileTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         XCTAssertEqual(String(decoding: pdf, as: UTF8.self).components(separatedBy: "/Type /ObjStm").count - 1, 3)
     }
+
+    /// A tree above its leaf size: a root of kids, each with its first and last keys.
+    func testATreeAboveItsLeafSizeSplitsIntoKidsWithLimits() throws {
+        let file = PDFFile()
+        let catalog = file.reserve(), pages = file.reserve()
+        file.add(pages, Array("<< /Type /Pages /Kids [ ] /Count 0 >>".utf8))
+        let keys = [3, 5, 8, 13, 21]
+        let tree = file.addTree(count: keys.count, leafSize: 2, key: { Array("\(keys[$0])".utf8) },
+                                entries: { range in Array("/Nums [ \(range.map { "\(keys[$0]) null" }.joined(separator: " ")) ]".utf8) })
+        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages) 0 R /Tree \(tree) 0 R >>".utf8))
+        let pdf = file.finish(root: catalog, info: nil)
+        let check = try PDFTools.run("qpdf", ["--check", "PDF"], pdf: pdf)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        // Every object uncompressed, its white space made single spaces.
+        let plain = try PDFTools.run("qpdf", ["--qdf", "--object-streams=disable", "PDF", "-"], pdf: pdf).stdout
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for limits in ["/Limits [ 3 5 ]", "/Limits [ 8 13 ]", "/Limits [ 21 21 ]"] {
+            XCTAssertTrue(plain.contains(limits), "\(limits) in:\n\(plain)")
+        }
+        XCTAssertTrue(plain.contains("/Nums [ 21 null ]"), plain)
+        XCTAssertEqual(plain.components(separatedBy: "/Limits").count - 1, 3)
+    }
 }
