@@ -139,6 +139,7 @@ extension LayoutSession {
         var format = format(typography.code, width: context.column.width - 2 * pad, alignment: .left)
         format.hangingIndent = typography.codeWrapIndent
         format.isCode = true
+        format.colorsWhenPainted = !highlighted.spans.isEmpty
         format.text.color = highlighted.look.foreground ?? format.text.color
         let background = highlighted.look.background ?? typography.codeBackground
         let text = code.isEmpty ? plainText(" ") : StyledText(code: code, spans: highlighted.spans)

@@ -20,6 +20,8 @@ final class LinePainter {
     fileprivate var baseColor = Color(0, 0, 0)
     /// Whether the line's text holds break hints to leave out of the recorded text.
     fileprivate var hasBreakHints = false
+    /// The line's styled runs when their colours are applied here (`colorsWhenPainted`).
+    fileprivate var paintedColors: [StyledText.Run]?
     private var fonts: [UnsafeMutablePointer<PangoFont>: FontRef] = [:]
 
     init() {
@@ -40,6 +42,7 @@ final class LinePainter {
         origin = Point(x: line.x, y: line.baseline)
         baseColor = line.shaped.format.text.color
         hasBreakHints = line.shaped.hasBreakHints
+        paintedColors = line.shaped.format.colorsWhenPainted ? line.shaped.text.runs : nil
         pango_renderer_draw_layout_line(renderer, line.shaped.pangoLines[line.lineIndex], 0, 0)
         let result = ops
         ops = []
@@ -87,14 +90,83 @@ final class LinePainter {
         return Color(Double(c.red) / 65535, Double(c.green) / 65535, Double(c.blue) / 65535)
     }
 
-    /// Records one run: its glyphs with the clusters that tie them to `text`, or, in a colour
-    /// font, an image box.
+    /// Records one run Pango draws at (`x`, `y`) from the line's origin, in Pango units; with
+    /// colours applied here, as the pieces of one colour each that Pango would have drawn.
     fileprivate func record(_ text: UnsafePointer<CChar>, _ item: UnsafeMutablePointer<PangoGlyphItem>, _ x: Int32, _ y: Int32) {
+        guard let runs = paintedColors else { return record(text, item, x, y, color: color(PANGO_RENDER_PART_FOREGROUND)) }
+        let start = Int(item.pointee.item.pointee.offset), end = start + Int(item.pointee.item.pointee.length)
+        // The coloured runs over the item (runs are in order and do not overlap: binary search).
+        var lo = 0, hi = runs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if runs[mid].range.upperBound <= start { lo = mid + 1 } else { hi = mid }
+        }
+        var colored: [StyledText.Run] = []
+        while lo < runs.count, runs[lo].range.lowerBound < end {
+            if runs[lo].attributes.color != nil { colored.append(runs[lo]) }
+            lo += 1
+        }
+        let pangoColor = color(PANGO_RENDER_PART_FOREGROUND)
+        func pieceColor(at offset: Int) -> Color {
+            colored.first { $0.range.contains(offset) }?.attributes.color?.throughPango ?? pangoColor
+        }
+        let cuts = pieceStarts(text, item, colored)
+        guard !cuts.isEmpty, let copy = pango_glyph_item_copy(item) else { return record(text, item, x, y, color: pieceColor(at: start)) }
+        // Cut as Pango cuts a run at its attributes' ends (`pango_glyph_item_apply_attrs`), and
+        // placed in visual order, each piece after the widths before it, as Pango places them.
+        var pieces: [UnsafeMutablePointer<PangoGlyphItem>] = []
+        var pieceStart = start
+        for cut in cuts {
+            guard let piece = pango_glyph_item_split(copy, text, Int32(cut - pieceStart)) else { continue }
+            pieces.append(piece)
+            pieceStart = cut
+        }
+        pieces.append(copy)
+        if item.pointee.item.pointee.analysis.level & 1 != 0 { pieces.reverse() }
+        var pieceX = x
+        for piece in pieces {
+            record(text, piece, pieceX, y, color: pieceColor(at: Int(piece.pointee.item.pointee.offset)))
+            pieceX += pango_glyph_string_get_width(piece.pointee.glyphs)
+            pango_glyph_item_free(piece)
+        }
+    }
+
+    /// Where `item` is cut into pieces of one colour (byte offsets in the layout's text, at
+    /// cluster starts, ascending): at each end of a coloured run inside it, moved to the end
+    /// of the cluster it falls in, as Pango does. Empty when the item is of one colour.
+    private func pieceStarts(_ text: UnsafePointer<CChar>, _ item: UnsafeMutablePointer<PangoGlyphItem>,
+                             _ colored: [StyledText.Run]) -> [Int] {
+        let start = Int(item.pointee.item.pointee.offset), end = start + Int(item.pointee.item.pointee.length)
+        var ends: [Int] = []
+        for run in colored {
+            if run.range.lowerBound > start { ends.append(run.range.lowerBound) }
+            if run.range.upperBound < end { ends.append(run.range.upperBound) }
+        }
+        guard !ends.isEmpty else { return [] }
+        var cuts: [Int] = []
+        var next = 0
+        var iter = PangoGlyphItemIter()
+        guard pango_glyph_item_iter_init_start(&iter, item, text) != 0 else { return [] }
+        repeat {
+            let clusterStart = Int(iter.start_index), clusterEnd = Int(iter.end_index)
+            var endsInside = false
+            while next < ends.count, ends[next] <= clusterEnd {
+                if ends[next] > clusterStart { endsInside = true }
+                next += 1
+            }
+            if endsInside, clusterEnd < end, cuts.last != clusterEnd { cuts.append(clusterEnd) }
+        } while next < ends.count && pango_glyph_item_iter_next_cluster(&iter) != 0
+        return cuts
+    }
+
+    /// Records one run in `color`: its glyphs with the clusters that tie them to `text`, or,
+    /// in a colour font, an image box.
+    private func record(_ text: UnsafePointer<CChar>, _ item: UnsafeMutablePointer<PangoGlyphItem>, _ x: Int32, _ y: Int32,
+                        color: Color) {
         guard let glyphs = item.pointee.glyphs, let font = item.pointee.item.pointee.analysis.font else { return }
         let ref = fontRef(font)
         let scale = Double(PANGO_SCALE)
         let baseX = origin.x + Double(x) / scale, baseY = origin.y + Double(y) / scale
-        let color = color(PANGO_RENDER_PART_FOREGROUND)
         if ref.isColor {
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_glyph_string_extents(glyphs, font, &ink, &logical)

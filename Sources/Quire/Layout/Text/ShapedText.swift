@@ -279,7 +279,6 @@ final class ShapedText {
             a.pointee.end_index = UInt32(range.upperBound)
             pango_attr_list_insert(list, a)
         }
-        func color16(_ c: Double) -> UInt16 { UInt16(max(0, min(1, c)) * 65535) }
         if mayBreakInsideWords {
             // No hyphen Pango would add when it cuts a word (it is not in the text), but those
             // of soft hyphens (the hyphenation points) stay: the words that hold one are left out.
@@ -303,7 +302,8 @@ final class ShapedText {
                 add(pango_attr_rise_new(Int32(format.text.size * Typography.superscriptRise * Double(PANGO_SCALE))), run.range)
                 add(pango_attr_size_new(Int32(format.text.size * Typography.scriptScale * Double(PANGO_SCALE))), run.range)
             }
-            if let c = a.color {
+            // A run with a line drawn in its colour keeps the attribute (Pango colours the line).
+            if let c = a.color, !format.colorsWhenPainted || a.underline || a.strikethrough {
                 add(pango_attr_foreground_new(color16(c.red), color16(c.green), color16(c.blue)), run.range)
             }
             if let c = a.background {
@@ -418,6 +418,17 @@ func optionDashes(_ text: StyledText) -> [Range<Int>] {
             i = end
         }
         return ranges
+    }
+}
+
+/// A colour component in Pango's 16 bits (`PangoColor`).
+func color16(_ c: Double) -> UInt16 { UInt16(max(0, min(1, c)) * 65535) }
+
+extension Color {
+    /// The colour as Pango gives it back after holding it in 16 bits a component, so that a
+    /// colour applied after shaping is the one a Pango attribute would have given.
+    var throughPango: Color {
+        Color(Double(color16(red)) / 65535, Double(color16(green)) / 65535, Double(color16(blue)) / 65535)
     }
 }
 

@@ -27,6 +27,11 @@ struct ParagraphFormat: Sendable, Equatable {
     /// Code: a source line wider than the width may break anywhere in it, spaces or not
     /// (Unicode's line breaking finds no opportunity in `    .a, .b, .c` or `f(x).g(y)`).
     var isCode = false
+    /// The runs' colours are applied when lines are recorded (`LinePainter`), not given to
+    /// Pango: a colour changes no glyph and no position, and Pango's colour attributes cost
+    /// about as much as the shaping itself in highlighted code (one attribute per token, each
+    /// cutting glyph items after line breaking). The glyph runs recorded are the same.
+    var colorsWhenPainted = false
 }
 
 /// The font machinery: a Pango context at 72 dpi, unhinted, so that what layout measures is
