@@ -93,7 +93,9 @@ final class LinePainter {
     /// Records one run Pango draws at (`x`, `y`) from the line's origin, in Pango units; with
     /// colours applied here, as the pieces of one colour each that Pango would have drawn.
     fileprivate func record(_ text: UnsafePointer<CChar>, _ item: UnsafeMutablePointer<PangoGlyphItem>, _ x: Int32, _ y: Int32) {
-        guard let runs = paintedColors else { return record(text, item, x, y, color: color(PANGO_RENDER_PART_FOREGROUND)) }
+        let pangoColor = color(PANGO_RENDER_PART_FOREGROUND)
+        guard let runs = paintedColors, let glyphs = item.pointee.glyphs,
+              let font = item.pointee.item.pointee.analysis.font else { return record(text, item, x, y, color: pangoColor) }
         let start = Int(item.pointee.item.pointee.offset), end = start + Int(item.pointee.item.pointee.length)
         // The coloured runs over the item (runs are in order and do not overlap: binary search).
         var lo = 0, hi = runs.count
@@ -106,57 +108,85 @@ final class LinePainter {
             if runs[lo].attributes.color != nil { colored.append(runs[lo]) }
             lo += 1
         }
-        let pangoColor = color(PANGO_RENDER_PART_FOREGROUND)
         func pieceColor(at offset: Int) -> Color {
             colored.first { $0.range.contains(offset) }?.attributes.color?.throughPango ?? pangoColor
         }
-        let cuts = pieceStarts(text, item, colored)
-        guard !cuts.isEmpty, let copy = pango_glyph_item_copy(item) else { return record(text, item, x, y, color: pieceColor(at: start)) }
-        // Cut as Pango cuts a run at its attributes' ends (`pango_glyph_item_apply_attrs`), and
-        // placed in visual order, each piece after the widths before it, as Pango places them.
-        var pieces: [UnsafeMutablePointer<PangoGlyphItem>] = []
-        var pieceStart = start
-        for cut in cuts {
-            guard let piece = pango_glyph_item_split(copy, text, Int32(cut - pieceStart)) else { continue }
-            pieces.append(piece)
-            pieceStart = cut
+        let ref = fontRef(font)
+        // A colour font's glyphs (emoji) are images whatever the colour: recorded whole.
+        guard !ref.isColor, let (pieces, clusters) = pieces(text, item, colored) else {
+            return record(text, item, x, y, color: pieceColor(at: start))
         }
-        pieces.append(copy)
-        if item.pointee.item.pointee.analysis.level & 1 != 0 { pieces.reverse() }
+        // In visual order, each piece after the widths of the glyphs before it, as Pango places
+        // the pieces it cuts (`pango_glyph_item_apply_attrs`), so the positions are the same.
+        let scale = Double(PANGO_SCALE)
+        let backward = item.pointee.item.pointee.analysis.level & 1 != 0
         var pieceX = x
-        for piece in pieces {
-            record(text, piece, pieceX, y, color: pieceColor(at: Int(piece.pointee.item.pointee.offset)))
-            pieceX += pango_glyph_string_get_width(piece.pointee.glyphs)
-            pango_glyph_item_free(piece)
+        for piece in backward ? pieces.reversed() : pieces {
+            let (placed, width) = place(glyphs, piece.glyphs, x: origin.x + Double(pieceX) / scale, baseline: origin.y + Double(y) / scale)
+            pieceX += Int32((width * scale).rounded())
+            guard !placed.isEmpty else { continue }
+            var run = GlyphRun(font: ref, color: pieceColor(at: piece.bytes.lowerBound), glyphs: placed,
+                               text: Array(UnsafeRawBufferPointer(start: text + piece.bytes.lowerBound, count: piece.bytes.count)
+                                   .bindMemory(to: UInt8.self)),
+                               clusters: Array(clusters[piece.clusters]), backward: backward, textOffset: piece.bytes.lowerBound)
+            if hasBreakHints { run.leaveOutBreakHints() }
+            ops.append(.glyphs(run))
         }
     }
 
-    /// Where `item` is cut into pieces of one colour (byte offsets in the layout's text, at
-    /// cluster starts, ascending): at each end of a coloured run inside it, moved to the end
-    /// of the cluster it falls in, as Pango does. Empty when the item is of one colour.
-    private func pieceStarts(_ text: UnsafePointer<CChar>, _ item: UnsafeMutablePointer<PangoGlyphItem>,
-                             _ colored: [StyledText.Run]) -> [Int] {
+    /// `item` cut into pieces of one colour, in the text's order: at each end of a coloured
+    /// run inside it, moved to the end of the cluster it falls in, as Pango cuts a run at its
+    /// attributes' ends; with the item's (bytes, glyphs) pairs per cluster, as `clusters`
+    /// counts them. Nil when the item is of one colour. O(clusters).
+    private func pieces(_ text: UnsafePointer<CChar>, _ item: UnsafeMutablePointer<PangoGlyphItem>, _ colored: [StyledText.Run])
+        -> (pieces: [Piece], clusters: [Int32])? {
         let start = Int(item.pointee.item.pointee.offset), end = start + Int(item.pointee.item.pointee.length)
         var ends: [Int] = []
         for run in colored {
             if run.range.lowerBound > start { ends.append(run.range.lowerBound) }
             if run.range.upperBound < end { ends.append(run.range.upperBound) }
         }
-        guard !ends.isEmpty else { return [] }
-        var cuts: [Int] = []
+        guard !ends.isEmpty, let glyphs = item.pointee.glyphs else { return nil }
+        var pieces: [Piece] = []
+        var clusters: [Int32] = []
+        var current = Piece(bytes: start..<start, glyphs: 0..<0, clusters: 0..<0)
         var next = 0
         var iter = PangoGlyphItemIter()
-        guard pango_glyph_item_iter_init_start(&iter, item, text) != 0 else { return [] }
+        guard pango_glyph_item_iter_init_start(&iter, item, text) != 0 else { return nil }
         repeat {
             let clusterStart = Int(iter.start_index), clusterEnd = Int(iter.end_index)
+            let first = Int(min(iter.start_glyph, iter.end_glyph + 1)), last = Int(max(iter.start_glyph + 1, iter.end_glyph))
+            var count = Int32(last - first)
+            for g in first..<last where glyphs.pointee.glyphs[g].glyph == PANGO_GLYPH_EMPTY { count -= 1 }
+            if current.clusters.isEmpty {
+                current.glyphs = first..<last
+            } else {
+                current.glyphs = min(current.glyphs.lowerBound, first)..<max(current.glyphs.upperBound, last)
+            }
+            current.bytes = current.bytes.lowerBound..<clusterEnd
+            clusters.append(Int32(clusterEnd - clusterStart))
+            clusters.append(count)
+            current.clusters = current.clusters.lowerBound..<clusters.count
             var endsInside = false
             while next < ends.count, ends[next] <= clusterEnd {
                 if ends[next] > clusterStart { endsInside = true }
                 next += 1
             }
-            if endsInside, clusterEnd < end, cuts.last != clusterEnd { cuts.append(clusterEnd) }
-        } while next < ends.count && pango_glyph_item_iter_next_cluster(&iter) != 0
-        return cuts
+            if endsInside, clusterEnd < end {
+                pieces.append(current)
+                current = Piece(bytes: clusterEnd..<clusterEnd, glyphs: 0..<0, clusters: clusters.count..<clusters.count)
+            }
+        } while pango_glyph_item_iter_next_cluster(&iter) != 0
+        if !current.clusters.isEmpty { pieces.append(current) }
+        return pieces.count > 1 ? (pieces, clusters) : nil
+    }
+
+    /// A piece of a glyph item: its bytes in the layout's text, its glyphs (indices in the
+    /// item's glyph string) and its clusters' pairs (indices in the item's pairs).
+    private struct Piece {
+        var bytes: Range<Int>
+        var glyphs: Range<Int>
+        var clusters: Range<Int>
     }
 
     /// Records one run in `color`: its glyphs with the clusters that tie them to `text`, or,
@@ -194,17 +224,17 @@ final class LinePainter {
         return run
     }
 
-    /// The glyphs of `glyphs` but the empty ones, placed from (`x`, `baseline`), and the
-    /// string's width, in points. A character no font has becomes the font's .notdef glyph (a
+    /// The glyphs of `glyphs` (those of `range`; all by default) but the empty ones, placed
+    /// from (`x`, `baseline`), and their width, in points (exact: Pango units are 1/1024). A character no font has becomes the font's .notdef glyph (a
     /// box), still tied to the character, so that copying the text gives it back.
-    private func place(_ glyphs: UnsafeMutablePointer<PangoGlyphString>, x: Double, baseline: Double)
+    private func place(_ glyphs: UnsafeMutablePointer<PangoGlyphString>, _ range: Range<Int>? = nil, x: Double, baseline: Double)
         -> (glyphs: [PaintedGlyph], width: Double) {
         let scale = Double(PANGO_SCALE)
-        let count = Int(glyphs.pointee.num_glyphs)
+        let range = range ?? 0..<Int(glyphs.pointee.num_glyphs)
         var placed: [PaintedGlyph] = []
-        placed.reserveCapacity(count)
+        placed.reserveCapacity(range.count)
         var position: Int32 = 0
-        for g in 0..<count {
+        for g in range {
             let info = glyphs.pointee.glyphs[g]
             defer { position += info.geometry.width }
             guard info.glyph != PANGO_GLYPH_EMPTY else { continue }
