@@ -75,3 +75,61 @@ final class LinePainterTests: XCTestCase {
         XCTAssertEqual(String(decoding: runs(paints).flatMap(\.text), as: UTF8.self), "Smile  ok")
     }
 }
+
+/// Highlighted code's colours are applied when its lines are recorded, not given to Pango
+/// (`ParagraphFormat.colorsWhenPainted`): the glyph runs must be those Pango makes when the
+/// colours are attributes, piece for piece: the same cuts (inside a cluster, at its end), the
+/// same glyph positions, the same colours after Pango's 16 bits, right-to-left pieces in
+/// visual order, colour glyphs whole.
+final class PaintedColorTests: XCTestCase {
+    private func glyphRuns(_ text: StyledText, colorsWhenPainted: Bool, width: Double) -> [[String]] {
+        var format = ParagraphFormat(text: Typography(Style()).code, width: width)
+        format.isCode = true
+        format.colorsWhenPainted = colorsWhenPainted
+        let shaped = Typesetter.forThisThread(language: nil).shape(text, format)
+        let painter = LinePainter()
+        return shaped.lines.indices.map { index in
+            painter.paint(TextLine(shaped: shaped, lineIndex: index, x: 72.25, baseline: 100.125, top: 90, width: width))
+                .map { paint -> String in
+                    switch paint {
+                    case .glyphs(let run), .colorGlyphs(let run, _):
+                        return "\(run.font) \(run.color) \(run.glyphs) \(run.text) \(run.clusters) \(run.backward) \(run.textOffset)"
+                    case .fill(let rect, let color):
+                        return "fill \(rect) \(color)"
+                    }
+                }
+        }
+    }
+
+    func testColoursAppliedWhenPaintedGiveTheRunsPangoGives() {
+        let code = "let s = \"שלום עולם\" // عربي mixed\nlet e = \"🎉👍🏽 party\" + x\u{301}y\tz // done\n"
+            + String(repeating: "wrapped(argument: 12345, other: \"abc\") ", count: 4)
+        let utf8 = Array(code.utf8)
+        var spans: [CodeSpan] = []
+        // A span every few bytes, at character boundaries, in rotating styles; one ends inside
+        // "x\u{301}" (between a letter and its combining mark, one cluster).
+        var start = 0
+        var k = 0
+        while start < utf8.count {
+            var end = min(utf8.count, start + 3 + k % 5)
+            while end < utf8.count, utf8[end] & 0xC0 == 0x80 { end += 1 }
+            if k % 3 != 2 {
+                let color = Color(Double(k % 7) / 7, 0.25 + Double(k % 3) / 10, 0.123456789)
+                spans.append(CodeSpan(range: start..<end, style: CodeStyle(color: color, bold: k % 4 == 0, italic: k % 5 == 0)))
+            }
+            start = end
+            k += 1
+        }
+        var text = StyledText(code: code, spans: spans)
+        // Two runs of the same colour side by side (an excerpt's label after a span): Pango
+        // cuts between them.
+        text.append(StyledText(code: "next", spans: [CodeSpan(range: 0..<4, style: CodeStyle(color: Color(0, 0, 1)))]))
+        for width in [200.0, 1000.0] {
+            let expected = glyphRuns(text, colorsWhenPainted: false, width: width)
+            let painted = glyphRuns(text, colorsWhenPainted: true, width: width)
+            XCTAssertEqual(painted.count, expected.count)
+            for (a, b) in zip(painted, expected) { XCTAssertEqual(a, b) }
+            XCTAssertGreaterThan(expected.joined().count, 20, "many pieces")
+        }
+    }
+}
