@@ -112,7 +112,8 @@ final class LinePainter {
             colored.first { $0.range.contains(offset) }?.attributes.color?.throughPango ?? pangoColor
         }
         let ref = fontRef(font)
-        // A colour font's glyphs (emoji) are images whatever the colour: recorded whole.
+        // A colour font's glyphs (emoji) are images whatever the colour: recorded whole, in
+        // the colour of its first character (Pango would cut a run of emoji where a colour ends).
         guard !ref.isColor, let (pieces, clusters) = pieces(text, item, colored) else {
             return record(text, item, x, y, color: pieceColor(at: start))
         }
@@ -225,8 +226,9 @@ final class LinePainter {
     }
 
     /// The glyphs of `glyphs` (those of `range`; all by default) but the empty ones, placed
-    /// from (`x`, `baseline`), and their width, in points (exact: Pango units are 1/1024). A character no font has becomes the font's .notdef glyph (a
-    /// box), still tied to the character, so that copying the text gives it back.
+    /// from (`x`, `baseline`), and their width, in points (exact: Pango units are 1/1024). A
+    /// character no font has becomes the font's .notdef glyph (a box), still tied to the
+    /// character, so that copying the text gives it back.
     private func place(_ glyphs: UnsafeMutablePointer<PangoGlyphString>, _ range: Range<Int>? = nil, x: Double, baseline: Double)
         -> (glyphs: [PaintedGlyph], width: Double) {
         let scale = Double(PANGO_SCALE)
