@@ -44,8 +44,14 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
     let forwardToTagToggle: @convention(c) (UnsafeMutableRawPointer?, Object?) -> Int32
     /// The iterator's offset in characters (Unicode scalars).
     let offset: @convention(c) (UnsafeRawPointer?) -> Int32
-    /// The tags applied at the iterator, lowest priority first (the caller frees the list).
-    let tags: @convention(c) (UnsafeRawPointer?) -> UnsafeMutablePointer<GSList>?
+    /// Whether the tag applies at the iterator.
+    let hasTag: @convention(c) (UnsafeRawPointer?, Object?) -> Int32
+    /// A buffer's tag table, and a call of the function for each of its tags (with the data).
+    let tagTable: @convention(c) (Object?) -> Object?
+    let tagTableForeach: @convention(c) (Object?, @convention(c) (Object?, UnsafeMutableRawPointer?) -> Void,
+                                         UnsafeMutableRawPointer?) -> Void
+    /// A tag's priority: where tags overlap, the higher one's style wins.
+    let tagPriority: @convention(c) (Object?) -> Int32
     /// A `GdkRGBA` (four doubles) from a colour name or "#rrggbb".
     let parseRGBA: @convention(c) (UnsafeMutablePointer<Double>?, UnsafePointer<CChar>?) -> Int32
     /// libxml2's per-thread handler of parse errors (GtkSourceView reads definitions and
@@ -82,7 +88,10 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
         bounds = try symbol(gsv, "gtk_text_buffer_get_bounds")
         forwardToTagToggle = try symbol(gsv, "gtk_text_iter_forward_to_tag_toggle")
         offset = try symbol(gsv, "gtk_text_iter_get_offset")
-        tags = try symbol(gsv, "gtk_text_iter_get_tags")
+        hasTag = try symbol(gsv, "gtk_text_iter_has_tag")
+        tagTable = try symbol(gsv, "gtk_text_buffer_get_tag_table")
+        tagTableForeach = try symbol(gsv, "gtk_text_tag_table_foreach")
+        tagPriority = try symbol(gsv, "gtk_text_tag_get_priority")
         parseRGBA = try symbol(gsv, "gdk_rgba_parse")
         setXMLErrorHandler = try symbol(gsv, "xmlSetStructuredErrorFunc")
     }
