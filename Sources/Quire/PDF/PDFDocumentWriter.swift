@@ -77,10 +77,7 @@ final class PDFDocumentWriter {
         body.appendLiteral(" /Tabs /S")
         if !annotations.isEmpty {
             body.appendLiteral(" /Annots [")
-            for annotation in annotations {
-                body.append(0x20)
-                body.appendReference(annotation)
-            }
+            body.appendReferences(annotations)
             body.appendLiteral(" ]")
         }
         body.appendLiteral(" >>")
@@ -152,10 +149,7 @@ final class PDFDocumentWriter {
 
         var tree: [UInt8] = []
         tree.appendLiteral("<< /Type /Pages /Kids [")
-        for page in pages {
-            tree.append(0x20)
-            tree.appendReference(page)
-        }
+        tree.appendReferences(pages)
         tree.appendLiteral(" ] /Count ")
         tree.appendInteger(pages.count)
         tree.appendLiteral(" >>")

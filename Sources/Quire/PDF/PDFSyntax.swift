@@ -49,6 +49,14 @@ extension [UInt8] {
         appendLiteral(" 0 R")
     }
 
+    /// Appends ` n 0 R` for each of `numbers`: the references of an array, its brackets aside.
+    mutating func appendReferences(_ numbers: [Int]) {
+        for number in numbers {
+            append(0x20)
+            appendReference(number)
+        }
+    }
+
     /// Appends `/name`, bytes outside the regular printable ASCII written as `#xx` (7.3.5).
     mutating func appendName(_ name: String) {
         append(UInt8(ascii: "/"))

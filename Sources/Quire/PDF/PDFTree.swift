@@ -34,10 +34,7 @@ extension PDFFile {
         }
         var body: [UInt8] = []
         body.appendLiteral("<< /Kids [")
-        for kid in kids {
-            body.append(0x20)
-            body.appendReference(kid)
-        }
+        body.appendReferences(kids)
         body.appendLiteral(" ] >>")
         add(root, body)
         return root

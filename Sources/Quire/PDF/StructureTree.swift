@@ -179,10 +179,7 @@ final class StructureTree {
         d.appendLiteral("<< /S /Document /P ")
         d.appendReference(root)
         d.appendLiteral(" /K [")
-        for number in documentKids {
-            d.append(0x20)
-            d.appendReference(number)
-        }
+        d.appendReferences(documentKids)
         d.appendLiteral(" ]")
         if let documentLanguage {
             d.appendLiteral(" /Lang ")
@@ -255,10 +252,7 @@ final class StructureTree {
                 out.append(0x20)
                 if entry.isArray {
                     out.append(UInt8(ascii: "["))
-                    for number in entry.numbers {
-                        out.append(0x20)
-                        out.appendReference(number)
-                    }
+                    out.appendReferences(entry.numbers)
                     out.appendLiteral(" ]")
                 } else {
                     out.appendReference(entry.numbers[0])
