@@ -171,6 +171,43 @@ final class HighlightCLITests: BinaryTestCase {
         XCTAssertGreaterThan(try colouredPixels(result.pdf), 0, "the Swift block is still highlighted")
     }
 
+    /// Definitions are validated against GtkSourceView's schema without its `pattern` facets
+    /// (libxml2 compiled one regular expression per attribute checked: most of the cost of
+    /// loading Markdown's definition). So an id with a character the facets forbid loads and
+    /// highlights, where it failed before; a definition whose structure is wrong still fails
+    /// to load, with one warning.
+    func testDefinitionsAreValidatedWithoutTheSchemasPatternFacets() throws {
+        let specs = folder.url.appendingPathComponent("schema/gtksourceview-4/language-specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        func definition(_ id: String, _ body: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <language id="\(id)" name="\(id)" version="2.0" _section="Source">
+              <definitions>
+                <context id="\(id)">
+                  <include>\(body)</include>
+                </context>
+              </definitions>
+            </language>
+            """
+        }
+        // A dot is outside the facets' [a-zA-Z0-9_\-]: the context's id is not an id to them.
+        try Data(definition("dotted", #"<context id="key.word" style-ref="def:type"><keyword>magic</keyword></context>"#).utf8)
+            .write(to: specs.appendingPathComponent("dotted.lang"))
+        // A context holding an element the schema does not know.
+        try Data(definition("malformed", #"<context id="bad" style-ref="def:keyword"><nonsense/></context>"#).utf8)
+            .write(to: specs.appendingPathComponent("malformed.lang"))
+        let environment = ["XDG_DATA_HOME": folder.url.appendingPathComponent("schema").path]
+        let dotted = try render("```dotted\nmagic words\n```\n", "dotted", environment: environment)
+        XCTAssertEqual(dotted.run.stderrText, "")
+        XCTAssertGreaterThan(try colouredPixels(dotted.pdf), 0, "the keyword is highlighted (dark blue)")
+        let malformed = try render("```malformed\nmagic words\n```\n", "malformed", environment: environment)
+        let warnings = malformed.run.stderrText.split(separator: "\n")
+        XCTAssertEqual(warnings.count, 1, malformed.run.stderrText)
+        XCTAssertTrue(warnings.first?.contains("the highlighting definition of 'malformed' could not be loaded") == true,
+                      malformed.run.stderrText)
+    }
+
     /// A process that highlights nothing pays nothing: GtkSourceView is opened only for a
     /// document with tagged code (checked with strace when it can trace).
     func testGtkSourceViewIsLoadedOnlyForTaggedCode() throws {

@@ -87,6 +87,7 @@ final class SourceView {
         library.setXMLErrorHandler(nil, unsafeBitCast(ignoreXMLError, to: UnsafeRawPointer.self))
         library.initialize()
         languageManager = library.languageManager()
+        DefinitionSchema.install(library, searchPath: SourceViewLibrary.strings(library.searchPath(languageManager)))
         schemeManager = library.schemeManager()
         booleanType = g_type_from_name("gboolean")
         intType = g_type_from_name("gint")

@@ -22,6 +22,8 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
     let languageManager: @convention(c) () -> Object?
     let language: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
     let languageIDs: @convention(c) (Object?) -> Strings?
+    /// The folders the manager reads definitions from, in its order.
+    let searchPath: @convention(c) (Object?) -> Strings?
     /// manager, file name, content type (NULL).
     let guessLanguage: @convention(c) (Object?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Object?
     let languageName: @convention(c) (Object?) -> UnsafePointer<CChar>?
@@ -57,6 +59,15 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
     /// libxml2's per-thread handler of parse errors (GtkSourceView reads definitions and
     /// schemes with it): user data, `void (*)(void *, xmlError *)`.
     let setXMLErrorHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+    /// libxml2's `xmlInitParser` (registers its own input callbacks, once).
+    let initializeXML: @convention(c) () -> Void
+    /// libxml2's `xmlRegisterInputCallbacks`: match (file name → 1 if ours), open (file name →
+    /// context), read (context, buffer, length → bytes read, -1 on error), close (context → 0).
+    let registerXMLInput: @convention(c) (
+        @convention(c) (UnsafePointer<CChar>?) -> Int32,
+        @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?,
+        @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, Int32) -> Int32,
+        @convention(c) (UnsafeMutableRawPointer?) -> Int32) -> Int32
 
     /// A `GtkTextIter` is 80 bytes on 64-bit systems; room for more is given.
     static let textIterSize = 128
@@ -73,6 +84,7 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
         languageManager = try symbol(gsv, "gtk_source_language_manager_get_default")
         language = try symbol(gsv, "gtk_source_language_manager_get_language")
         languageIDs = try symbol(gsv, "gtk_source_language_manager_get_language_ids")
+        searchPath = try symbol(gsv, "gtk_source_language_manager_get_search_path")
         guessLanguage = try symbol(gsv, "gtk_source_language_manager_guess_language")
         languageName = try symbol(gsv, "gtk_source_language_get_name")
         languageID = try symbol(gsv, "gtk_source_language_get_id")
@@ -94,6 +106,8 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
         tagPriority = try symbol(gsv, "gtk_text_tag_get_priority")
         parseRGBA = try symbol(gsv, "gdk_rgba_parse")
         setXMLErrorHandler = try symbol(gsv, "xmlSetStructuredErrorFunc")
+        initializeXML = try symbol(gsv, "xmlInitParser")
+        registerXMLInput = try symbol(gsv, "xmlRegisterInputCallbacks")
     }
 
     /// The NULL-terminated C strings `list` holds (none for NULL).
