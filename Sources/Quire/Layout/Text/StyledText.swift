@@ -72,17 +72,24 @@ struct StyledText: Sendable, Equatable {
     var count: Int { string.utf8.count }
     var isEmpty: Bool { string.isEmpty }
 
+    /// `string` with `attributes` over `range` (a byte range at character boundaries, after
+    /// every run so far), merged with the previous run when they match and touch: what
+    /// appending the text in pieces would give, without copying it. O(1).
+    mutating func style(_ range: Range<Int>, _ attributes: Attributes) {
+        guard !range.isEmpty, attributes != Attributes() else { return }
+        if let last = runs.last, last.attributes == attributes, last.range.upperBound == range.lowerBound {
+            runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
+        } else {
+            runs.append(Run(range: range, attributes: attributes))
+        }
+    }
+
     /// Appends `text` with `attributes`, merging with the previous run when they match.
     mutating func append(_ text: String, _ attributes: Attributes = Attributes()) {
         guard !text.isEmpty else { return }
         let start = count
         string += text
-        guard attributes != Attributes() else { return }
-        if let last = runs.last, last.attributes == attributes, last.range.upperBound == start {
-            runs[runs.count - 1].range = last.range.lowerBound..<count
-        } else {
-            runs.append(Run(range: start..<count, attributes: attributes))
-        }
+        style(start..<count, attributes)
     }
 
     /// The byte length of the character standing for an inline image (U+FFFC).
@@ -247,5 +254,13 @@ extension StyledText {
         }
         out.append(slice(last..<count))
         return out
+    }
+}
+
+extension StyledText {
+    /// Plain `string`, to be styled with `style(_:_:)`.
+    init(plain string: String) {
+        self.init()
+        self.string = string
     }
 }
