@@ -149,7 +149,9 @@ final class LinePainter {
         }
         guard !ends.isEmpty, let glyphs = item.pointee.glyphs else { return nil }
         var pieces: [Piece] = []
+        pieces.reserveCapacity(ends.count + 1)
         var clusters: [Int32] = []
+        clusters.reserveCapacity(2 * Int(item.pointee.item.pointee.num_chars))
         var current = Piece(bytes: start..<start, glyphs: 0..<0, clusters: 0..<0)
         var next = 0
         var iter = PangoGlyphItemIter()
