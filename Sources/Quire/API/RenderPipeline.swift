@@ -5,7 +5,7 @@ import Glibc
 /// How one document becomes a PDF, stage by stage: the orchestration every entry point uses.
 ///
 /// 1. Front matter: split off (`FrontMatter.split`), its warnings reported first.
-/// 2. Parse: on a helper thread while this thread sets up its typesetter (large inputs only).
+/// 2. Parse: here, while Pango loads fontconfig's configuration on a thread of its own.
 ///    Code blocks with a language are queued to the highlight thread at once (`CodeHighlights`).
 /// 3. Layout: page by page (`layOutPages`), on this thread.
 /// 4. Paint: each page turned into values here, as soon as it is final (`paintPage`).
@@ -81,21 +81,16 @@ enum RenderPipeline {
         return summary
     }
 
-    /// Parses `body` on a helper thread while this thread sets up its typesetter for `style`
-    /// (fontconfig's configuration, the font map, the body font), which layout needs next: the
-    /// two share nothing (on a 200 KB document, about 7 ms for the set-up and 5 ms for the
-    /// parse alone). A body under `helperThreadMinimum` bytes is parsed here: a thread and its
-    /// fresh memory would cost more than its parse (about a millisecond more for 10 KB).
+    /// Parses `body` while fontconfig loads its configuration for this thread's typesetter,
+    /// which layout needs next: making the typesetter (its Pango font map) starts that loading
+    /// on a thread of Pango's own (about 30 M instructions, some 5 ms), and the parse runs here
+    /// meanwhile (about 5 ms for 200 KB). Parsing on a thread of Quire's own cost more than it
+    /// saved: the thread, and a fresh malloc arena that glibc grows a page at a time (nearly a
+    /// thousand `mprotect` calls for a 200 KB document). O(n) in the body's length.
     static func parseSettingUpTypesetter(_ body: String, style: Style, language: String?) -> Document {
-        let smart = style.smartPunctuation
-        guard body.utf8.count >= helperThreadMinimum else { return parseMarkdown(body, smartPunctuation: smart) }
-        let parse = HelperThread { parseMarkdown(body, smartPunctuation: smart) }
-        _ = Typesetter.forThisThread(language: language).xHeight(family: style.bodyFont, size: style.bodySize)
-        return parse.result()
+        _ = Typesetter.forThisThread(language: language)
+        return parseMarkdown(body, smartPunctuation: style.smartPunctuation)
     }
-
-    /// The size of Markdown, in bytes, from which `parseSettingUpTypesetter` parses on a helper thread.
-    static let helperThreadMinimum = 64 * 1024
 
     /// The PDF's title, author and date: the options', else the document's.
     static func metadata(title: String, author: String, _ options: RenderOptions) -> PDFMetadata {

@@ -16,30 +16,65 @@ struct ScriptGuess: Sendable, Equatable {
     /// The dominant script of `text` and its language; nil for a text without letters.
     /// O(n) in the text's scalars.
     static func of(_ text: String) -> ScriptGuess? {
-        var counts: [Int] = Array(repeating: 0, count: table.count)
-        var kana = 0, persian = 0, urdu = 0
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if v < 0x80 {
-                if (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A { counts[0] += 1 }
-                continue
-            }
-            if (0x3040...0x30FF).contains(v) || (0x31F0...0x31FF).contains(v) { kana += 1 }
-            if [0x067E, 0x0686, 0x0698, 0x06AF, 0x06A9, 0x06CC].contains(v) { persian += 1 }
-            if [0x0679, 0x0688, 0x0691, 0x06BA, 0x06BE, 0x06C1, 0x06D2].contains(v) { urdu += 1 }
-            if let k = table.firstIndex(where: { $0.ranges.contains { $0.contains(v) } }) { counts[k] += 1 }
-        }
-        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[best] > 0 else { return nil }
-        let entry = table[best]
-        if kana > 0, entry.script == "Han" || entry.script == "Kana" {
-            let han = counts[table.count - 1]
-            return ScriptGuess(script: "Japanese", language: "ja", letters: han + kana)
-        }
-        if entry.script == "Arabic", urdu > 0 || persian > 0 {
-            return ScriptGuess(script: "Arabic", language: urdu > persian ? "ur" : "fa", letters: counts[best])
-        }
-        return ScriptGuess(script: entry.script, language: entry.language, letters: counts[best])
+        var tally = Tally()
+        tally.add(text)
+        return tally.guess
     }
+
+    /// Letters counted by script over one text or many (`add`), and the guess they make.
+    struct Tally {
+        private var counts = [Int](repeating: 0, count: ScriptGuess.table.count)
+        private var kana = 0, persian = 0, urdu = 0
+
+        /// Counts the letters of `text`. Reads its UTF-8 bytes: ASCII (most text) costs a
+        /// comparison a byte; other scalars are decoded and looked up. O(n).
+        mutating func add(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                var i = 0
+                while i < bytes.count {
+                    let byte = bytes[i]
+                    if byte < 0x80 {
+                        if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { counts[0] += 1 }
+                        i += 1
+                        continue
+                    }
+                    // A lead byte (the text is valid UTF-8): the scalar's length and first bits.
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    var value = UInt32(byte) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+                    for k in 1..<length { value = value << 6 | (UInt32(bytes[i + k]) & 0x3F) }
+                    count(value)
+                    i += length
+                }
+            }
+        }
+
+        private mutating func count(_ v: UInt32) {
+            if (0x3040...0x30FF).contains(v) || (0x31F0...0x31FF).contains(v) { kana += 1 }
+            if ScriptGuess.persianLetters.contains(v) { persian += 1 }
+            if ScriptGuess.urduLetters.contains(v) { urdu += 1 }
+            if let k = ScriptGuess.table.firstIndex(where: { $0.ranges.contains { $0.contains(v) } }) { counts[k] += 1 }
+        }
+
+        /// The dominant script of the text counted and its language; nil when it had no letters.
+        var guess: ScriptGuess? {
+            let table = ScriptGuess.table
+            guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[best] > 0 else { return nil }
+            let entry = table[best]
+            if kana > 0, entry.script == "Han" || entry.script == "Kana" {
+                let han = counts[table.count - 1]
+                return ScriptGuess(script: "Japanese", language: "ja", letters: han + kana)
+            }
+            if entry.script == "Arabic", urdu > 0 || persian > 0 {
+                return ScriptGuess(script: "Arabic", language: urdu > persian ? "ur" : "fa", letters: counts[best])
+            }
+            return ScriptGuess(script: entry.script, language: entry.language, letters: counts[best])
+        }
+    }
+
+    /// Letters of Persian and of Urdu that plain Arabic has not.
+    private static let persianLetters: [UInt32] = [0x067E, 0x0686, 0x0698, 0x06AF, 0x06A9, 0x06CC]
+    private static let urduLetters: [UInt32] = [0x0679, 0x0688, 0x0691, 0x06BA, 0x06BE, 0x06C1, 0x06D2]
 
     /// Scripts, the ranges of their letters, and the language each names by default.
     private static let table: [(script: String, language: String, ranges: [ClosedRange<UInt32>])] = [
@@ -77,17 +112,14 @@ extension ScriptGuess {
     /// lists, quotes and footnotes; not code, raw HTML or link targets), and its language.
     /// O(n) in the text.
     static func of(blocks: [Block]) -> ScriptGuess? {
-        var text = ""
+        var tally = Tally()
         var stack = [blocks[...]]
         while let next = stack.popLast() {
             for block in next {
-                for inlines in block.inlineContent {
-                    text += inlines.plainText
-                    text += "\n"
-                }
+                for inlines in block.inlineContent { tally.add(inlines.plainText) }
                 stack += block.childBlocks.map { $0[...] }
             }
         }
-        return of(text)
+        return tally.guess
     }
 }

@@ -13,4 +13,16 @@ final class URLSchemeTests: XCTestCase {
         XCTAssertNil(urlScheme("1ab:x"))
         XCTAssertNil(urlScheme("ä b:x"))
     }
+
+    /// The scheme is read from bytes; where bytes and characters could disagree (a colon that
+    /// a combining mark extends into another character), characters decide, as before.
+    func testSchemeReadFromBytesAgreesWithCharacters() {
+        XCTAssertNil(urlScheme("ab:\u{301}x"), "the colon and the accent are one character, not a colon")
+        XCTAssertEqual(urlScheme("ab:x\u{301}"), "ab")
+        XCTAssertEqual(urlScheme("https:"), "https")
+        XCTAssertNil(urlScheme(":x"))
+        XCTAssertNil(urlScheme("https"))
+        XCTAssertNil(urlScheme("ht tp://x"))
+        XCTAssertNil(urlScheme("a\u{301}b:x"))
+    }
 }

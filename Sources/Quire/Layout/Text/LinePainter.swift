@@ -114,7 +114,7 @@ final class LinePainter {
         let ref = fontRef(font)
         // A colour font's glyphs (emoji) are images whatever the colour: recorded whole, in
         // the colour of its first character (Pango would cut a run of emoji where a colour ends).
-        guard !ref.isColor, let (pieces, clusters) = pieces(text, item, colored) else {
+        guard !ref.isColor, let (pieces, clusters) = pieces(item, colored) else {
             return record(text, item, x, y, color: pieceColor(at: start))
         }
         // In visual order, each piece after the widths of the glyphs before it, as Pango places
@@ -139,7 +139,7 @@ final class LinePainter {
     /// run inside it, moved to the end of the cluster it falls in, as Pango cuts a run at its
     /// attributes' ends; with the item's (bytes, glyphs) pairs per cluster, as `clusters`
     /// counts them. Nil when the item is of one colour. O(clusters).
-    private func pieces(_ text: UnsafePointer<CChar>, _ item: UnsafeMutablePointer<PangoGlyphItem>, _ colored: [StyledText.Run])
+    private func pieces(_ item: UnsafeMutablePointer<PangoGlyphItem>, _ colored: [StyledText.Run])
         -> (pieces: [Piece], clusters: [Int32])? {
         let start = Int(item.pointee.item.pointee.offset), end = start + Int(item.pointee.item.pointee.length)
         var ends: [Int] = []
@@ -154,11 +154,7 @@ final class LinePainter {
         clusters.reserveCapacity(2 * Int(item.pointee.item.pointee.num_chars))
         var current = Piece(bytes: start..<start, glyphs: 0..<0, clusters: 0..<0)
         var next = 0
-        var iter = PangoGlyphItemIter()
-        guard pango_glyph_item_iter_init_start(&iter, item, text) != 0 else { return nil }
-        repeat {
-            let clusterStart = Int(iter.start_index), clusterEnd = Int(iter.end_index)
-            let first = Int(min(iter.start_glyph, iter.end_glyph + 1)), last = Int(max(iter.start_glyph + 1, iter.end_glyph))
+        forEachCluster(item) { clusterStart, clusterEnd, first, last in
             var count = Int32(last - first)
             for g in first..<last where glyphs.pointee.glyphs[g].glyph == PANGO_GLYPH_EMPTY { count -= 1 }
             if current.clusters.isEmpty {
@@ -179,7 +175,7 @@ final class LinePainter {
                 pieces.append(current)
                 current = Piece(bytes: clusterEnd..<clusterEnd, glyphs: 0..<0, clusters: clusters.count..<clusters.count)
             }
-        } while pango_glyph_item_iter_next_cluster(&iter) != 0
+        }
         if !current.clusters.isEmpty { pieces.append(current) }
         return pieces.count > 1 ? (pieces, clusters) : nil
     }
@@ -221,7 +217,7 @@ final class LinePainter {
         let offset = Int(item.pointee.item.pointee.offset), length = Int(item.pointee.item.pointee.length)
         var run = GlyphRun(font: font, color: color, glyphs: placed,
                            text: Array(UnsafeRawBufferPointer(start: text + offset, count: length).bindMemory(to: UInt8.self)),
-                           clusters: clusters(item, text, glyphs), backward: item.pointee.item.pointee.analysis.level & 1 != 0,
+                           clusters: clusters(item, glyphs), backward: item.pointee.item.pointee.analysis.level & 1 != 0,
                            textOffset: offset)
         if hasBreakHints { run.leaveOutBreakHints() }
         return run
@@ -251,22 +247,43 @@ final class LinePainter {
 
     /// Pairs of (bytes, glyphs) per cluster of `item`, not counting empty glyphs (which are
     /// not in the run's glyphs).
-    private func clusters(_ item: UnsafeMutablePointer<PangoGlyphItem>, _ text: UnsafePointer<CChar>,
-                          _ glyphs: UnsafeMutablePointer<PangoGlyphString>) -> [Int32] {
+    private func clusters(_ item: UnsafeMutablePointer<PangoGlyphItem>, _ glyphs: UnsafeMutablePointer<PangoGlyphString>) -> [Int32] {
         var result: [Int32] = []
-        var iter = PangoGlyphItemIter()
-        let backward = item.pointee.item.pointee.analysis.level & 1 != 0
-        guard pango_glyph_item_iter_init_start(&iter, item, text) != 0 else { return [] }
-        repeat {
-            let bytes = iter.end_index - iter.start_index
-            var count = backward ? iter.start_glyph - iter.end_glyph : iter.end_glyph - iter.start_glyph
-            for g in min(iter.start_glyph, iter.end_glyph + 1)..<max(iter.start_glyph + 1, iter.end_glyph) {
-                if glyphs.pointee.glyphs[Int(g)].glyph == PANGO_GLYPH_EMPTY { count -= 1 }
-            }
-            result.append(bytes)
+        result.reserveCapacity(2 * Int(glyphs.pointee.num_glyphs))
+        forEachCluster(item) { start, end, first, last in
+            var count = Int32(last - first)
+            for g in first..<last where glyphs.pointee.glyphs[g].glyph == PANGO_GLYPH_EMPTY { count -= 1 }
+            result.append(Int32(end - start))
             result.append(count)
-        } while pango_glyph_item_iter_next_cluster(&iter) != 0
+        }
         return result
+    }
+
+    /// Calls `body` with each cluster of `item` in the text's order: its bytes (`start..<end`,
+    /// in the layout's text) and its glyphs (`first..<last`, indices in the item's glyph
+    /// string, which a right-to-left item lists from the text's end).
+    ///
+    /// The clusters `PangoGlyphItemIter` walks, read from the glyph string's `log_clusters` as
+    /// `pango_glyph_item_iter_next_cluster` reads them (a cluster goes on while the glyphs'
+    /// offsets do not exceed its first glyph's), without the character counts that the
+    /// iterator keeps and that cost it a UTF-8 scan of every cluster. O(glyphs).
+    private func forEachCluster(_ item: UnsafeMutablePointer<PangoGlyphItem>,
+                                _ body: (_ start: Int, _ end: Int, _ first: Int, _ last: Int) -> Void) {
+        guard let glyphs = item.pointee.glyphs else { return }
+        let count = Int(glyphs.pointee.num_glyphs)
+        let offset = Int(item.pointee.item.pointee.offset), itemEnd = offset + Int(item.pointee.item.pointee.length)
+        let logClusters = glyphs.pointee.log_clusters!
+        let backward = item.pointee.item.pointee.analysis.level & 1 != 0
+        var glyph = backward ? count - 1 : 0
+        var start = offset
+        while backward ? glyph >= 0 : glyph < count {
+            let startGlyph = glyph
+            let cluster = logClusters[glyph]
+            repeat { glyph += backward ? -1 : 1 } while (backward ? glyph >= 0 : glyph < count) && logClusters[glyph] <= cluster
+            let end = (backward ? glyph < 0 : glyph == count) ? itemEnd : offset + Int(logClusters[glyph])
+            body(start, end, backward ? glyph + 1 : startGlyph, backward ? startGlyph + 1 : glyph)
+            start = end
+        }
     }
 
     fileprivate func rectangle(_ part: PangoRenderPart, _ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32) {
