@@ -24,9 +24,9 @@ struct ContentStream {
     var textLine: (x: Double, y: Double, shape: TextShape)?
     /// Where a reader's pen stands on the text line after what has been shown (user space x).
     var pen = 0.0
-    /// The TJ array being built (without its brackets), and whether a string is open in it.
-    var showing: [UInt8] = []
-    var stringOpen = false
+    /// Whether a TJ array is open at the end of `bytes` (its "[" written), and a string in it.
+    private var showing = false
+    private var stringOpen = false
 
     init(height: Double) {
         self.height = height
@@ -177,7 +177,7 @@ struct ContentStream {
     mutating func beginMarkedContent(role: String, mcid: Int) {
         flushShowing()
         bytes.append(UInt8(ascii: "/"))
-        bytes.append(contentsOf: Array(role.utf8))
+        bytes.append(contentsOf: role.utf8)
         bytes.appendLiteral(" << /MCID ")
         bytes.appendInteger(mcid)
         bytes.appendLiteral(" >> BDC\n")
@@ -212,14 +212,35 @@ struct ContentStream {
         bytes.appendLiteral("ET\n")
     }
 
-    /// Writes the TJ array being built, if any.
+    /// Ends the TJ array being written, if any.
     mutating func flushShowing() {
-        guard !showing.isEmpty else { return }
-        if stringOpen { showing.append(UInt8(ascii: ")")); stringOpen = false }
-        bytes.append(UInt8(ascii: "["))
-        bytes.append(contentsOf: showing)
+        guard showing else { return }
+        if stringOpen { bytes.append(UInt8(ascii: ")")); stringOpen = false }
         bytes.appendLiteral("] TJ\n")
-        showing.removeAll(keepingCapacity: true)
+        showing = false
+    }
+
+    /// Opens a TJ array if none is: glyphs and pen adjustments go straight into `bytes`.
+    @inline(__always)
+    private mutating func beginShowing() {
+        guard !showing else { return }
+        bytes.append(UInt8(ascii: "["))
+        showing = true
+    }
+
+    /// Appends `glyph`'s code in `font` to the TJ array's string (opening both as needed).
+    @inline(__always)
+    mutating func showCode(_ glyph: UInt32, _ font: some ShownFont) {
+        beginShowing()
+        if !stringOpen { bytes.append(UInt8(ascii: "(")); stringOpen = true }
+        font.appendCode(glyph, to: &bytes)
+    }
+
+    /// Appends a pen adjustment (thousandths of an em, a TJ number) to the TJ array.
+    mutating func showAdjustment(_ adjustment: Double) {
+        beginShowing()
+        if stringOpen { bytes.append(UInt8(ascii: ")")); stringOpen = false }
+        bytes.appendNumber(adjustment, decimals: 1)
     }
 
     /// Sets the font (its resource name) and size.
@@ -265,9 +286,6 @@ struct ContentStream {
         bytes.appendNumber(dy, decimals: 3)
         bytes.appendLiteral(" Td\n")
     }
-
-    /// Appends raw operator text (a TJ array built by `GlyphShow`).
-    mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 }
 
 /// The linear part of a text matrix (a b c d): the font's shape beyond its size (a slant when

@@ -49,11 +49,19 @@ final class EmbeddedFonts {
         private let isCFF: Bool
         /// For a CID-keyed CFF font, each glyph's CID; nil otherwise (the code is the index).
         private let cids: [UInt16]?
+        // Per glyph, read and written for every glyph shown: only ever accessed one at a
+        // time on the one thread that writes the document (no access overlaps another), so
+        // the run-time exclusivity check Swift makes on a class's stored properties, which
+        // cost more than the work, is left out.
         /// Each glyph's width in thousandths of an em, as written in /W (-1: not used yet).
-        private var widths: [Float]
-        /// The text each glyph stands for (ToUnicode, UTF-8), once known.
-        private var texts: [[UInt8]?]
-        private var usedGlyphs: [UInt32] = []
+        @exclusivity(unchecked) private var widths: [Float]
+        /// The text each glyph stands for (ToUnicode, UTF-8), once known: its bytes in
+        /// `textBytes` from `textStarts[glyph]` (-1: not known), `textCounts[glyph]` long. One
+        /// buffer for all, so that claiming a glyph's text allocates nothing.
+        @exclusivity(unchecked) private var textStarts: [Int32]
+        @exclusivity(unchecked) private var textCounts: [Int32]
+        @exclusivity(unchecked) private var textBytes: [UInt8] = []
+        @exclusivity(unchecked) private var usedGlyphs: [UInt32] = []
 
         fileprivate init(face opened: FontFaces.Face, key: FontFaces.Key, number: Int, resource: Int) {
             face = opened.face
@@ -64,7 +72,8 @@ final class EmbeddedFonts {
             isCFF = opened.isCFF
             cids = opened.cids
             widths = [Float](repeating: -1, count: face.glyphCount)
-            texts = [[UInt8]?](repeating: nil, count: face.glyphCount)
+            textStarts = [Int32](repeating: -1, count: face.glyphCount)
+            textCounts = [Int32](repeating: 0, count: face.glyphCount)
         }
 
         /// A glyph index the font has (others show glyph 0, .notdef).
@@ -97,16 +106,34 @@ final class EmbeddedFonts {
 
         func claim(_ glyph: UInt32, utf8 text: ArraySlice<UInt8>) -> Bool {
             let g = valid(glyph)
-            guard let known = texts[g] else {
-                texts[g] = Array(text)
+            let start = Int(textStarts[g])
+            guard start >= 0 else {
+                setText(g, text)
                 return true
             }
-            return known.elementsEqual(text)
+            guard Int(textCounts[g]) == text.count else { return false }
+            return textBytes.withUnsafeBufferPointer { known in
+                text.withUnsafeBufferPointer { given in
+                    given.elementsEqual(UnsafeBufferPointer(rebasing: known[start..<(start + given.count)]))
+                }
+            }
         }
 
         func suggest(_ glyph: UInt32, utf8 text: ArraySlice<UInt8>) {
             let g = valid(glyph)
-            if texts[g] == nil { texts[g] = Array(text) }
+            if textStarts[g] < 0 { setText(g, text) }
+        }
+
+        private func setText(_ g: Int, _ text: ArraySlice<UInt8>) {
+            textStarts[g] = Int32(truncatingIfNeeded: textBytes.count)
+            textCounts[g] = Int32(truncatingIfNeeded: text.count)
+            textBytes.append(contentsOf: text)
+        }
+
+        /// The text glyph `g` stands for; nil when not known.
+        private func text(_ g: Int) -> ArraySlice<UInt8>? {
+            let start = Int(textStarts[g])
+            return start < 0 ? nil : textBytes[start..<(start + Int(textCounts[g]))]
         }
 
         // MARK: Writing
@@ -217,7 +244,7 @@ final class EmbeddedFonts {
             file.add(cidFont, c)
 
             let mappings = glyphs.compactMap { glyph -> (code: Int, text: [UInt16])? in
-                guard let text = texts[Int(glyph)], !text.isEmpty else { return nil }
+                guard let text = text(Int(glyph)), !text.isEmpty else { return nil }
                 return (Int(code(glyph)), Array(String(decoding: text, as: UTF8.self).utf16))
             }.sorted { $0.code < $1.code }
             file.addStream(toUnicode, dictionary: [], data: ToUnicodeCMap.text(mappings, codeBytes: 2))

@@ -78,27 +78,25 @@ extension ContentStream {
     private mutating func showGlyph(_ glyph: PaintedGlyph, _ font: some ShownFont, _ dx: Double, _ dy: Double,
                                     _ shape: TextShape, _ scale: Double) {
         place(x: glyph.x + dx, y: glyph.y + dy, shape: shape, scale: scale)
-        if !stringOpen { showing.append(UInt8(ascii: "(")); stringOpen = true }
-        font.appendCode(glyph.index, to: &showing)
+        showCode(glyph.index, font)
         pen += font.width(glyph.index) * scale
     }
 
     /// Moves the pen to (`x`, `y`) (page coordinates) for the next glyph: within the TJ array
     /// along the same baseline, else by a new text line (Td, or Tm for a shaped matrix).
     private mutating func place(x: Double, y: Double, shape: TextShape, scale: Double) {
-        let ux = (x * 1000).rounded() / 1000, uy = ((height - y) * 1000).rounded() / 1000
+        let ux = roundedHalfAway(x * 1000) / 1000, uy = roundedHalfAway((height - y) * 1000) / 1000
         if let line = textLine, line.shape == shape, abs(uy - line.y) < 0.0005 {
             let dx = ux - pen
             guard abs(dx) > Self.positionTolerance else { return }
             // A TJ number moves the pen back by its value in thousandths of an em.
-            let adjustment = (-dx / scale * 10).rounded() / 10
-            if stringOpen { showing.append(UInt8(ascii: ")")); stringOpen = false }
-            showing.appendNumber(adjustment, decimals: 1)
+            let adjustment = roundedHalfAway(-dx / scale * 10) / 10
+            showAdjustment(adjustment)
             pen -= adjustment * scale
             return
         }
         if let line = textLine, line.shape.isPlain, shape.isPlain {
-            let dx = ((ux - line.x) * 1000).rounded() / 1000, dy = ((uy - line.y) * 1000).rounded() / 1000
+            let dx = roundedHalfAway((ux - line.x) * 1000) / 1000, dy = roundedHalfAway((uy - line.y) * 1000) / 1000
             moveText(dx: dx, dy: dy)
             textLine = (line.x + dx, line.y + dy, shape)
         } else {

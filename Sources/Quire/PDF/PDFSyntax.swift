@@ -9,37 +9,76 @@ extension [UInt8] {
 
     /// Appends `value` with at most `decimals` decimals (0 to 6), trailing zeros dropped:
     /// "12", "-0.5", "612.34". Not finite or beyond ±10^12 writes 0 (no viewer reads more).
+    /// The digits are made on the stack and appended in one copy: a page writes thousands.
     mutating func appendNumber(_ value: Double, decimals: Int = 2) {
-        let scale = Self.powersOfTen[Swift.max(0, Swift.min(6, decimals))]
+        let places = Swift.max(0, Swift.min(6, decimals))
+        let scale = Self.powerOfTen(places)
         guard value.isFinite, abs(value) < 1e12 else { append(UInt8(ascii: "0")); return }
-        let scaled = Int((abs(value) * Double(scale)).rounded())
-        if value < 0, scaled != 0 { append(UInt8(ascii: "-")) }
-        appendInteger(scaled / scale)
-        var fraction = scaled % scale
-        guard fraction != 0 else { return }
-        append(UInt8(ascii: "."))
-        var divisor = scale / 10
-        while fraction != 0 {
-            append(UInt8(ascii: "0") + UInt8(fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
+        let scaled = UInt64(roundedHalfAway(abs(value) * Double(scale)))
+        var whole = scaled / UInt64(scale), fraction = scaled % UInt64(scale)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            // Written backwards from the end: the fraction (trailing zeros dropped), the
+            // point, the whole part, the sign.
+            var i = 32
+            var digits = places
+            while digits > 0, fraction % 10 == 0, fraction != 0 { fraction /= 10; digits -= 1 }
+            if fraction != 0 {
+                for _ in 0..<digits {
+                    i -= 1
+                    buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                }
+                i -= 1
+                buffer[i] = UInt8(ascii: ".")
+            }
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+                whole /= 10
+            } while whole != 0
+            if value < 0, scaled != 0 {
+                i -= 1
+                buffer[i] = UInt8(ascii: "-")
+            }
+            append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<32]))
         }
     }
 
-    private static let powersOfTen = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+    /// 10^`n` for `n` in 0...6.
+    @inline(__always)
+    private static func powerOfTen(_ n: Int) -> Int {
+        switch n {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10_000
+        case 5: 100_000
+        default: 1_000_000
+        }
+    }
 
     /// Appends a non-negative integer in decimal, zero-padded to `width` digits (a negative
     /// value writes 0).
     mutating func appendInteger(_ value: Int, width: Int = 1) {
-        let n = Swift.max(0, value)
-        var digits = 1, power = 1
-        while digits < 19, n / power >= 10 { power *= 10; digits += 1 }
-        for _ in digits..<Swift.max(digits, Swift.min(width, 24)) { append(UInt8(ascii: "0")) }
-        var rest = n
-        while power > 0 {
-            append(UInt8(ascii: "0") + UInt8(rest / power))
-            rest %= power
-            power /= 10
+        if value >= 0, value < 10, width <= 1 {
+            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        var n = UInt64(Swift.max(0, value))
+        let padded = Swift.min(width, 24)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var i = 24
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
+                n /= 10
+            } while n != 0
+            while 24 - i < padded {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0")
+            }
+            append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<24]))
         }
     }
 
@@ -138,6 +177,19 @@ extension [UInt8] {
         }
         appendByteString(ascii)
     }
+}
+
+/// `x` rounded to the nearest integer, halves away from zero: what `x.rounded()` gives,
+/// without a call into the C library for each of the thousands of numbers a page writes.
+/// Exact: for |x| < 2^52, x minus its integer part is exact in a Double.
+@inline(__always)
+func roundedHalfAway(_ x: Double) -> Double {
+    guard abs(x) < 4_503_599_627_370_496 else { return x.rounded() }
+    let whole = Double(Int64(x))  // truncated toward zero
+    let rest = x - whole
+    if rest >= 0.5 { return whole + 1 }
+    if rest <= -0.5 { return whole - 1 }
+    return whole
 }
 
 /// A PDF date string, "D:20261121053912Z", for seconds since 1970 (UTC).

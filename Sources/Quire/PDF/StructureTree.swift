@@ -144,7 +144,7 @@ final class StructureTree {
             var e: [UInt8] = []
             // /Type /StructElem is optional: left out, as it would be in every one of thousands.
             e.appendLiteral("<< /S /")
-            e.append(contentsOf: Array(node.role.utf8))
+            e.append(contentsOf: node.role.utf8)
             e.appendLiteral(" /P ")
             e.appendReference(node.parent?.number ?? document)
             appendKids(node.kids, to: &e)
@@ -206,9 +206,14 @@ final class StructureTree {
     /// its content is on one page, else as marked-content references), elements and object
     /// references to annotations.
     private func appendKids(_ kids: [Kid], to out: inout [UInt8]) {
-        var pages = Set<Int>()
-        for case .content(let page, _) in kids { pages.insert(page) }
-        let onePage = pages.count == 1 ? pages.first : nil
+        // The page of all the marked content, if it is one page.
+        var onePage: Int?
+        var pages = 0
+        for case .content(let page, _) in kids where page != onePage {
+            onePage = page
+            pages += 1
+            if pages > 1 { onePage = nil; break }
+        }
         if let onePage {
             out.appendLiteral(" /Pg ")
             out.appendReference(onePage)
