@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Quire: a Markdown-to-PDF typesetter. No package dependencies: only the toolchain and
-// Debian's C libraries: cmark-gfm, Pango and Cairo, HarfBuzz's subsetter and zlib found through
+// Debian's C libraries: cmark-gfm, Pango and Cairo, HarfBuzz's subsetter and libdeflate found through
 // pkg-config; libhyphen linked by name; gdk-pixbuf and librsvg opened at run time when an image
 // needs them (Sources/Quire/Resources/ImageLibraries.swift).
 import PackageDescription
@@ -33,12 +33,14 @@ let package = Package(
             pkgConfig: "harfbuzz-subset",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // libdeflate: DEFLATE and zlib streams for whole buffers, which is all a PDF writer
+        // compresses (a page's content, an object stream), in half of zlib's instructions.
         .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
+            name: "CLibDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
         ),
-        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CZlib"]),
+        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CLibDeflate"]),
         .executableTarget(name: "quire", dependencies: ["Quire"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
         .testTarget(name: "quireCLITests", dependencies: ["Quire"]),

@@ -19,6 +19,8 @@ final class PDFFile {
     /// Objects waiting for the next object stream, and their text's total size.
     private var pending: [(number: Int, body: [UInt8])] = []
     private var pendingBytes = 0
+    /// Every stream's compressor, its tables allocated once per file.
+    private let compressor = Deflate.Compressor()
 
     /// An object stream holds at most this many objects or about this many bytes: small enough
     /// that a reader decompresses little to reach one object, large enough to compress well.
@@ -58,7 +60,7 @@ final class PDFFile {
     func addStream(_ number: Int, dictionary: [UInt8], data: [UInt8], compress: Bool = true) {
         var data = data
         var filter = false
-        if compress, data.count > 32, let deflated = Deflate.compress(data), deflated.count < data.count {
+        if compress, data.count > 32, let deflated = compressor.compress(data), deflated.count < data.count {
             data = deflated
             filter = true
         }
@@ -175,7 +177,7 @@ final class PDFFile {
         dictionary.appendLiteral("> ] /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns ")
         dictionary.appendInteger(columns)
         dictionary.appendLiteral(" >>")
-        addEncodedStream(xref, dictionary: dictionary, data: Deflate.compress(rows) ?? [])
+        addEncodedStream(xref, dictionary: dictionary, data: compressor.compress(rows) ?? [])
         output.appendLiteral("startxref\n")
         output.appendInteger(xrefOffset)
         output.appendLiteral("\n%%EOF\n")
