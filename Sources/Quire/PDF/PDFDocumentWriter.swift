@@ -52,42 +52,44 @@ final class PDFDocumentWriter {
         file.addStream(contents, dictionary: [], data: content.bytes)
 
         for (index, link) in page.links.enumerated() {
-            file.add(annotations[index], Self.linkAnnotation(link, pageHeight: height, structParent: marks.annotationKey(index),
-                                                             text: marks.linkTexts[index] ?? []))
+            // Its key first: a link without text becomes an element, written now.
+            let key = marks.annotationKey(index)
+            let text = marks.linkTexts[index] ?? []
+            file.add(annotations[index]) { Self.appendLinkAnnotation(link, pageHeight: height, structParent: key, text: text, to: &$0) }
         }
         marks.finish()
         for destination in page.destinations {
             targets.append(Navigation.Target(name: destination.name, page: number, top: height - destination.y))
         }
 
-        var body: [UInt8] = []
-        body.appendLiteral("<< /Type /Page /Parent ")
-        body.appendReference(pageTree)
-        body.appendLiteral(" /MediaBox [ 0 0 ")
-        body.appendNumber(page.size.width, decimals: 3)
-        body.append(0x20)
-        body.appendNumber(height, decimals: 3)
-        body.appendLiteral(" ] /Resources ")
-        body.appendReference(resourceDictionary)
-        body.appendLiteral(" /Contents ")
-        body.appendReference(contents)
-        body.appendLiteral(" /StructParents ")
-        body.appendInteger(marks.key)
-        // Tab order follows the structure.
-        body.appendLiteral(" /Tabs /S")
-        if !annotations.isEmpty {
-            body.appendLiteral(" /Annots [")
-            body.appendReferences(annotations)
-            body.appendLiteral(" ]")
+        file.add(number) { body in
+            body.appendLiteral("<< /Type /Page /Parent ")
+            body.appendReference(pageTree)
+            body.appendLiteral(" /MediaBox [ 0 0 ")
+            body.appendNumber(page.size.width, decimals: 3)
+            body.append(0x20)
+            body.appendNumber(height, decimals: 3)
+            body.appendLiteral(" ] /Resources ")
+            body.appendReference(resourceDictionary)
+            body.appendLiteral(" /Contents ")
+            body.appendReference(contents)
+            body.appendLiteral(" /StructParents ")
+            body.appendInteger(marks.key)
+            // Tab order follows the structure.
+            body.appendLiteral(" /Tabs /S")
+            if !annotations.isEmpty {
+                body.appendLiteral(" /Annots [")
+                body.appendReferences(annotations)
+                body.appendLiteral(" ]")
+            }
+            body.appendLiteral(" >>")
         }
-        body.appendLiteral(" >>")
-        file.add(number, body)
     }
 
     /// A link annotation (12.5.6.5): the area, no border, a URI action or a named destination;
     /// its text (else its target) as its description, its key in the parent tree.
-    private static func linkAnnotation(_ link: LinkArea, pageHeight: Double, structParent: Int, text: [UInt8]) -> [UInt8] {
-        var body: [UInt8] = []
+    private static func appendLinkAnnotation(_ link: LinkArea, pageHeight: Double, structParent: Int, text: [UInt8],
+                                             to body: inout [UInt8]) {
         body.appendLiteral("<< /Subtype /Link /Rect [ ")
         let r = link.rect
         for value in [r.x, pageHeight - r.maxY, r.maxX, pageHeight - r.y] {
@@ -110,7 +112,7 @@ final class PDFDocumentWriter {
         while let last = words.last, last == 0x20 { words = words.dropLast() }
         body.appendLiteral(" /Contents ")
         if !words.isEmpty {
-            body.appendTextString(String(decoding: words, as: UTF8.self))
+            words.withUnsafeBufferPointer { body.appendTextString(utf8: $0) }
         } else {
             switch link.target {
             case .uri(let uri): body.appendTextString(uri)
@@ -120,7 +122,6 @@ final class PDFDocumentWriter {
         body.appendLiteral(" /StructParent ")
         body.appendInteger(structParent)
         body.appendLiteral(" >>")
-        return body
     }
 
     /// Ends the file: fonts, images, the page tree, navigation, metadata. The writer is done

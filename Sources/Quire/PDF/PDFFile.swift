@@ -16,9 +16,10 @@ final class PDFFile {
     /// The file so far.
     private(set) var output: [UInt8] = []
     private var entries: [Entry] = [.free]  // object 0 is always free
-    /// Objects waiting for the next object stream, and their text's total size.
-    private var pending: [(number: Int, body: [UInt8])] = []
-    private var pendingBytes = 0
+    /// Objects waiting for the next object stream: their numbers and where each starts in
+    /// `pendingBodies`, their values written one after the other, each ended by a newline.
+    private var pending: [(number: Int, offset: Int)] = []
+    private var pendingBodies: [UInt8] = []
     /// Every stream's compressor, its tables allocated once per file.
     private let compressor = Deflate.Compressor()
 
@@ -40,9 +41,19 @@ final class PDFFile {
 
     /// Writes object `number` (reserved) into an object stream; `body` is its value.
     func add(_ number: Int, _ body: [UInt8]) {
-        pending.append((number, body))
-        pendingBytes += body.count
-        if pending.count >= Self.objectsPerStream || pendingBytes >= Self.bytesPerStream { flushObjects() }
+        add(number) { $0.append(contentsOf: body) }
+    }
+
+    /// Writes object `number` (reserved) into an object stream: `write` appends its value to
+    /// the stream's bytes, so that the thousands of small objects of a document (structure
+    /// elements, annotations) need no array each. `write` must not add objects itself.
+    func add(_ number: Int, writing write: (inout [UInt8]) -> Void) {
+        pending.append((number, pendingBodies.count))
+        write(&pendingBodies)
+        pendingBodies.append(0x0A)
+        // The values' size, without their newlines.
+        let bytes = pendingBodies.count - pending.count
+        if pending.count >= Self.objectsPerStream || bytes >= Self.bytesPerStream { flushObjects() }
     }
 
     /// Writes object `number` (reserved) into the file itself, uncompressed: the document
@@ -94,25 +105,25 @@ final class PDFFile {
     private func flushObjects() {
         guard !pending.isEmpty else { return }
         let stream = reserve()
-        var header: [UInt8] = [], body: [UInt8] = []
-        body.reserveCapacity(pendingBytes + pending.count)
+        var header: [UInt8] = []
+        header.reserveCapacity(pending.count * 12 + pendingBodies.count)
         for (index, object) in pending.enumerated() {
             entries[object.number] = .packed(stream: stream, index: index)
             header.appendInteger(object.number)
             header.append(0x20)
-            header.appendInteger(body.count)
+            header.appendInteger(object.offset)
             header.append(0x20)
-            body.append(contentsOf: object.body)
-            body.append(0x0A)
         }
+        let first = header.count
+        header.append(contentsOf: pendingBodies)
         var dictionary: [UInt8] = []
         dictionary.appendLiteral(" /Type /ObjStm /N ")
         dictionary.appendInteger(pending.count)
         dictionary.appendLiteral(" /First ")
-        dictionary.appendInteger(header.count)
-        addStream(stream, dictionary: dictionary, data: header + body)
-        pending = []
-        pendingBytes = 0
+        dictionary.appendInteger(first)
+        addStream(stream, dictionary: dictionary, data: header)
+        pending.removeAll(keepingCapacity: true)
+        pendingBodies.removeAll(keepingCapacity: true)
     }
 
     /// Ends the file: the last object stream, the cross-reference stream (its trailer names

@@ -133,49 +133,77 @@ extension [UInt8] {
 
     /// Appends `bytes` as a literal string `( … )`: `(`, `)` and `\` escaped, bytes outside
     /// printable ASCII as octal escapes `\ddd` (7.3.4.2), so the file stays 7-bit text.
+    /// Bytes in contiguous storage go in runs between escapes, each in one copy.
     mutating func appendByteString(_ bytes: some Sequence<UInt8>) {
         append(UInt8(ascii: "("))
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
-                append(UInt8(ascii: "\\"))
-                append(byte)
-            case 0x20...0x7E:
-                append(byte)
-            default:
-                append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "0") + (byte >> 6),
-                                    UInt8(ascii: "0") + ((byte >> 3) & 7), UInt8(ascii: "0") + (byte & 7)])
-            }
+        if bytes.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            for byte in bytes { appendEscaped(byte) }
         }
         append(UInt8(ascii: ")"))
+    }
+
+    /// Whether `byte` stands for itself in a literal string.
+    @inline(__always)
+    private static func isPlainStringByte(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "(") && byte != UInt8(ascii: ")") && byte != UInt8(ascii: "\\")
+    }
+
+    private mutating func appendEscaped(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var plain = 0  // the first byte not appended yet
+        for i in 0..<buffer.count where !Self.isPlainStringByte(buffer[i]) {
+            append(contentsOf: UnsafeBufferPointer(rebasing: buffer[plain..<i]))
+            appendEscaped(buffer[i])
+            plain = i + 1
+        }
+        append(contentsOf: UnsafeBufferPointer(rebasing: buffer[plain...]))
+    }
+
+    private mutating func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
+            append(UInt8(ascii: "\\"))
+            append(byte)
+        case 0x20...0x7E:
+            append(byte)
+        default:
+            append(UInt8(ascii: "\\"))
+            append(UInt8(ascii: "0") + (byte >> 6))
+            append(UInt8(ascii: "0") + ((byte >> 3) & 7))
+            append(UInt8(ascii: "0") + (byte & 7))
+        }
     }
 
     /// Appends a text string (7.9.2.2): printable ASCII as a literal string, anything else as
     /// UTF-16BE with a byte-order mark, in hexadecimal.
     mutating func appendTextString(_ text: String) {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            appendByteString(text.utf8)
+        var text = text
+        text.withUTF8 { appendTextString(utf8: $0) }
+    }
+
+    /// Appends the text string of the UTF-8 `utf8` (as `appendTextString(_:)`).
+    mutating func appendTextString(utf8: UnsafeBufferPointer<UInt8>) {
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            appendByteString(utf8)
             return
         }
         appendLiteral("<FEFF")
-        for unit in text.utf16 { appendHex16(unit) }
+        for unit in String(decoding: utf8, as: UTF8.self).utf16 { appendHex16(unit) }
         append(UInt8(ascii: ">"))
     }
 
     /// Appends `text` as a URI string (12.6.4.7): 7-bit ASCII, other bytes percent-encoded as
     /// in a URI, in a literal string.
     mutating func appendURIString(_ text: String) {
-        var ascii: [UInt8] = []
-        ascii.reserveCapacity(text.utf8.count)
+        append(UInt8(ascii: "("))
         for byte in text.utf8 {
             if byte > 0x20, byte < 0x7F {
-                ascii.append(byte)
+                appendEscaped(byte)
             } else {
-                ascii.append(UInt8(ascii: "%"))
-                ascii.appendHexByte(byte)
+                append(UInt8(ascii: "%"))
+                appendHexByte(byte)
             }
         }
-        appendByteString(ascii)
+        append(UInt8(ascii: ")"))
     }
 }
 

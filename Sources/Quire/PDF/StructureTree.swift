@@ -57,10 +57,10 @@ final class StructureTree {
     /// The script most of the document's text is in, when known before its elements are
     /// written: an element in another script gets a /Lang of its own.
     private var mainScript: ScriptGuess?
-    /// Letters of the elements written, by script and by language (for the document's
-    /// language when it was neither given nor known before).
-    private var letters: [String: Int] = [:]
-    private var languages: [String: [String: Int]] = [:]
+    /// Letters of the elements written, by script and within it by language (for the
+    /// document's language when it was neither given nor known before). A document has a few
+    /// scripts: searched in order, which costs less than hashing each element's names.
+    private var letters: [(script: String, count: Int, languages: [(language: String, count: Int)])] = []
 
     init(file: PDFFile) {
         self.file = file
@@ -137,30 +137,41 @@ final class StructureTree {
         var visit = [node]
         while let node = visit.popLast() {
             if let source = node.source { nodes[ObjectIdentifier(source)] = nil }
-            if let script = node.script {
-                letters[script.script, default: 0] += script.letters
-                languages[script.script, default: [:]][script.language, default: 0] += script.letters
+            if let script = node.script { count(script) }
+            file.add(node.number) { e in
+                // /Type /StructElem is optional: left out, as it would be in every one of thousands.
+                e.appendLiteral("<< /S /")
+                e.append(contentsOf: node.role.utf8)
+                e.appendLiteral(" /P ")
+                e.appendReference(node.parent?.number ?? document)
+                appendKids(node.kids, to: &e)
+                if let alt = node.alt, !alt.isEmpty {
+                    e.appendLiteral(" /Alt ")
+                    e.appendTextString(alt)
+                }
+                if let script = node.script, let mainScript, script.script != mainScript.script {
+                    e.appendLiteral(" /Lang ")
+                    e.appendTextString(script.language)
+                }
+                if node.isColumnHeader { e.appendLiteral(" /A << /O /Table /Scope /Column >>") }
+                e.appendLiteral(" >>")
             }
-            var e: [UInt8] = []
-            // /Type /StructElem is optional: left out, as it would be in every one of thousands.
-            e.appendLiteral("<< /S /")
-            e.append(contentsOf: node.role.utf8)
-            e.appendLiteral(" /P ")
-            e.appendReference(node.parent?.number ?? document)
-            appendKids(node.kids, to: &e)
-            if let alt = node.alt, !alt.isEmpty {
-                e.appendLiteral(" /Alt ")
-                e.appendTextString(alt)
-            }
-            if let script = node.script, let mainScript, script.script != mainScript.script {
-                e.appendLiteral(" /Lang ")
-                e.appendTextString(script.language)
-            }
-            if node.isColumnHeader { e.appendLiteral(" /A << /O /Table /Scope /Column >>") }
-            e.appendLiteral(" >>")
-            file.add(node.number, e)
             for case .element(let child) in node.kids { visit.append(child) }
             node.kids = []
+        }
+    }
+
+    /// Adds an element's letters to its script's and language's counts.
+    private func count(_ guess: ScriptGuess) {
+        guard let i = letters.firstIndex(where: { $0.script == guess.script }) else {
+            letters.append((guess.script, guess.letters, [(guess.language, guess.letters)]))
+            return
+        }
+        letters[i].count += guess.letters
+        if let j = letters[i].languages.firstIndex(where: { $0.language == guess.language }) {
+            letters[i].languages[j].count += guess.letters
+        } else {
+            letters[i].languages.append((guess.language, guess.letters))
         }
     }
 
@@ -171,9 +182,9 @@ final class StructureTree {
     func finish(language: String?) -> (root: Int, language: String?) {
         if let top = openTop { write(top) }
         openTop = nil
-        let main = letters.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        let main = letters.max { ($0.count, $1.script) < ($1.count, $0.script) }
         let documentLanguage = language ?? mainScript?.language ?? main.flatMap { script in
-            languages[script]?.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+            script.languages.max { ($0.count, $1.language) < ($1.count, $0.language) }?.language
         }
         var d: [UInt8] = []
         d.appendLiteral("<< /S /Document /P ")

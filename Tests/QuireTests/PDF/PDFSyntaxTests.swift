@@ -19,6 +19,25 @@ final class PDFSyntaxTests: XCTestCase {
         XCTAssertEqual(written { $0.appendNumber(.nan) }, "0")
         XCTAssertEqual(written { $0.appendInteger(7, width: 3) }, "007")
         XCTAssertEqual(written { $0.appendInteger(1_234_567_890_123) }, "1234567890123")
+        XCTAssertEqual(written { $0.appendInteger(-3) }, "0")
+        XCTAssertEqual(written { $0.appendNumber(0.125) }, "0.13", "halves away from zero")
+        XCTAssertEqual(written { $0.appendNumber(-2.5, decimals: 0) }, "-3")
+        XCTAssertEqual(written { $0.appendNumber(-1234.5678, decimals: 6) }, "-1234.5678")
+        XCTAssertEqual(written { $0.appendNumber(1e13) }, "0", "beyond what a viewer reads")
+    }
+
+    /// The writer's rounding (no call into the C library) is `rounded()`'s, halves and the
+    /// values next to them included.
+    func testFastRoundingIsSchoolbookRounding() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, 0.49999999999999994, -0.49999999999999994,
+                                4_503_599_627_370_495.5, 4_503_599_627_370_497, 1e300, -.infinity]
+        for k in -2000...2000 {
+            let v = Double(k) / 8
+            values += [v, v.nextUp, v.nextDown]
+        }
+        for v in values {
+            XCTAssertEqual(roundedHalfAway(v), v.rounded(), "\(v)")
+        }
     }
 
     func testStringsAndNamesEscapeWhatPDFSyntaxReserves() {
