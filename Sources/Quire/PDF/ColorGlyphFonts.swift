@@ -120,7 +120,7 @@ final class ColorGlyphFonts {
 
         private func code(_ glyph: UInt32) -> Int { Int(codes[glyph] ?? 0) }
 
-        func appendCode(_ glyph: UInt32, to bytes: inout [UInt8]) {
+        func appendCode(_ glyph: UInt32, to bytes: inout ByteBuffer) {
             let c = UInt8(code(glyph))
             bytes.appendStringByte(c)
             for ghost in tails[c] ?? [] { bytes.appendStringByte(ghost) }

@@ -5,8 +5,8 @@
 /// Coordinates come in page coordinates (origin at the top left, y down, as `PaintedPage`
 /// holds them) and are turned over here (`y` → `height - y`): no flipping matrix, so text
 /// and images stand upright for every reader.
-struct ContentStream {
-    private(set) var bytes: [UInt8] = []
+struct ContentStream: ~Copyable {
+    private(set) var bytes = ByteBuffer(capacity: 16 * 1024)
     /// The page's height in points.
     let height: Double
 
@@ -30,7 +30,6 @@ struct ContentStream {
 
     init(height: Double) {
         self.height = height
-        bytes.reserveCapacity(16 * 1024)
     }
 
     // MARK: Graphics state

@@ -87,7 +87,7 @@ final class EmbeddedFonts {
             return cids.map { $0[g] } ?? UInt16(truncatingIfNeeded: g)
         }
 
-        func appendCode(_ glyph: UInt32, to bytes: inout [UInt8]) {
+        func appendCode(_ glyph: UInt32, to bytes: inout ByteBuffer) {
             let c = code(glyph)
             bytes.appendStringByte(UInt8(c >> 8))
             bytes.appendStringByte(UInt8(c & 0xFF))

@@ -122,7 +122,7 @@ protocol ShownFont: AnyObject {
     /// The resource name ("F1").
     var name: [UInt8] { get }
     /// Appends the glyph's character code inside a literal string (escaped as needed).
-    func appendCode(_ glyph: UInt32, to bytes: inout [UInt8])
+    func appendCode(_ glyph: UInt32, to bytes: inout ByteBuffer)
     /// The glyph's advance in thousandths of an em, as the PDF states it; records it as used.
     func width(_ glyph: UInt32) -> Double
     /// Whether the glyph's ToUnicode entry says `utf8`, setting it when the glyph has none.
@@ -131,7 +131,7 @@ protocol ShownFont: AnyObject {
     func suggest(_ glyph: UInt32, utf8: ArraySlice<UInt8>)
 }
 
-extension [UInt8] {
+extension PDFByteSink where Self: ~Copyable {
     /// Appends a byte of a literal string: `(`, `)` and `\\` escaped, and a carriage return
     /// (which a reader would take for a line feed).
     @inline(__always)

@@ -49,7 +49,7 @@ final class PDFDocumentWriter {
         var content = ContentStream(height: height)
         content.draw(page, ContentStream.Resources(fonts: fonts, images: images, marks: marks))
         let contents = file.reserve()
-        file.addStream(contents, dictionary: [], data: content.bytes)
+        file.addStream(contents, dictionary: [], data: content.bytes.array)
 
         for (index, link) in page.links.enumerated() {
             // Its key first: a link without text becomes an element, written now.
@@ -89,7 +89,7 @@ final class PDFDocumentWriter {
     /// A link annotation (12.5.6.5): the area, no border, a URI action or a named destination;
     /// its text (else its target) as its description, its key in the parent tree.
     private static func appendLinkAnnotation(_ link: LinkArea, pageHeight: Double, structParent: Int, text: [UInt8],
-                                             to body: inout [UInt8]) {
+                                             to body: inout ByteBuffer) {
         body.appendLiteral("<< /Subtype /Link /Rect [ ")
         let r = link.rect
         for value in [r.x, pageHeight - r.maxY, r.maxX, pageHeight - r.y] {

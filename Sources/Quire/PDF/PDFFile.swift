@@ -19,7 +19,7 @@ final class PDFFile {
     /// Objects waiting for the next object stream: their numbers and where each starts in
     /// `pendingBodies`, their values written one after the other, each ended by a newline.
     private var pending: [(number: Int, offset: Int)] = []
-    private var pendingBodies: [UInt8] = []
+    private var pendingBodies = ByteBuffer(capacity: 2 * PDFFile.bytesPerStream)
     /// Every stream's compressor, its tables allocated once per file.
     private let compressor = Deflate.Compressor()
 
@@ -47,7 +47,7 @@ final class PDFFile {
     /// Writes object `number` (reserved) into an object stream: `write` appends its value to
     /// the stream's bytes, so that the thousands of small objects of a document (structure
     /// elements, annotations) need no array each. `write` must not add objects itself.
-    func add(_ number: Int, writing write: (inout [UInt8]) -> Void) {
+    func add(_ number: Int, writing write: (inout ByteBuffer) -> Void) {
         pending.append((number, pendingBodies.count))
         write(&pendingBodies)
         pendingBodies.append(0x0A)
@@ -115,7 +115,7 @@ final class PDFFile {
             header.append(0x20)
         }
         let first = header.count
-        header.append(contentsOf: pendingBodies)
+        pendingBodies.withUnsafeBytes { header.append(contentsOf: $0) }
         var dictionary: [UInt8] = []
         dictionary.appendLiteral(" /Type /ObjStm /N ")
         dictionary.appendInteger(pending.count)
@@ -123,7 +123,7 @@ final class PDFFile {
         dictionary.appendInteger(first)
         addStream(stream, dictionary: dictionary, data: header)
         pending.removeAll(keepingCapacity: true)
-        pendingBodies.removeAll(keepingCapacity: true)
+        pendingBodies.removeAll()
     }
 
     /// Ends the file: the last object stream, the cross-reference stream (its trailer names

@@ -1,10 +1,22 @@
+/// Where PDF syntax is written: a byte array, or a `ByteBuffer` where thousands of small
+/// pieces go (a page's content, an object stream's values).
+protocol PDFByteSink: ~Copyable {
+    mutating func append(_ byte: UInt8)
+    /// Appends `bytes` in one copy.
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: PDFByteSink where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
 /// PDF's lexical pieces written straight into bytes (ISO 32000-1, 7.3): numbers, names,
 /// strings, references. Numbers are formatted by hand, not through `String`: a page of text
 /// writes thousands of them.
-extension [UInt8] {
+extension PDFByteSink where Self: ~Copyable {
     /// Appends a literal's bytes in one copy (a `String`'s UTF-8 view goes element by element).
     mutating func appendLiteral(_ literal: StaticString) {
-        literal.withUTF8Buffer { append(contentsOf: $0) }
+        literal.withUTF8Buffer { append(bytes: $0) }
     }
 
     /// Appends `value` with at most `decimals` decimals (0 to 6), trailing zeros dropped:
@@ -12,7 +24,7 @@ extension [UInt8] {
     /// The digits are made on the stack and appended in one copy: a page writes thousands.
     mutating func appendNumber(_ value: Double, decimals: Int = 2) {
         let places = Swift.max(0, Swift.min(6, decimals))
-        let scale = Self.powerOfTen(places)
+        let scale = PDFSyntax.powerOfTen(places)
         guard value.isFinite, abs(value) < 1e12 else { append(UInt8(ascii: "0")); return }
         let scaled = UInt64(roundedHalfAway(abs(value) * Double(scale)))
         var whole = scaled / UInt64(scale), fraction = scaled % UInt64(scale)
@@ -40,23 +52,10 @@ extension [UInt8] {
                 i -= 1
                 buffer[i] = UInt8(ascii: "-")
             }
-            append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<32]))
+            append(bytes: UnsafeBufferPointer(rebasing: buffer[i..<32]))
         }
     }
 
-    /// 10^`n` for `n` in 0...6.
-    @inline(__always)
-    private static func powerOfTen(_ n: Int) -> Int {
-        switch n {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1000
-        case 4: 10_000
-        case 5: 100_000
-        default: 1_000_000
-        }
-    }
 
     /// Appends a non-negative integer in decimal, zero-padded to `width` digits (a negative
     /// value writes 0).
@@ -78,7 +77,7 @@ extension [UInt8] {
                 i -= 1
                 buffer[i] = UInt8(ascii: "0")
             }
-            append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<24]))
+            append(bytes: UnsafeBufferPointer(rebasing: buffer[i..<24]))
         }
     }
 
@@ -100,7 +99,7 @@ extension [UInt8] {
     mutating func appendName(_ name: String) {
         append(UInt8(ascii: "/"))
         for byte in name.utf8 {
-            if byte > 0x20, byte < 0x7F, !Self.isDelimiter(byte), byte != UInt8(ascii: "#") {
+            if byte > 0x20, byte < 0x7F, !PDFSyntax.isDelimiter(byte), byte != UInt8(ascii: "#") {
                 append(byte)
             } else {
                 append(UInt8(ascii: "#"))
@@ -109,18 +108,11 @@ extension [UInt8] {
         }
     }
 
-    private static func isDelimiter(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
-             UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"): return true
-        default: return false
-        }
-    }
 
     /// Appends two upper-case hexadecimal digits.
     mutating func appendHexByte(_ byte: UInt8) {
-        append(Self.hexDigits[Int(byte >> 4)])
-        append(Self.hexDigits[Int(byte & 0x0F)])
+        append(PDFSyntax.hexDigit(byte >> 4))
+        append(PDFSyntax.hexDigit(byte & 0x0F))
     }
 
     /// Appends four hexadecimal digits (a 2-byte character code, a UTF-16 unit).
@@ -129,7 +121,6 @@ extension [UInt8] {
         appendHexByte(UInt8(value & 0xFF))
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// Appends `bytes` as a literal string `( … )`: `(`, `)` and `\` escaped, bytes outside
     /// printable ASCII as octal escapes `\ddd` (7.3.4.2), so the file stays 7-bit text.
@@ -142,20 +133,15 @@ extension [UInt8] {
         append(UInt8(ascii: ")"))
     }
 
-    /// Whether `byte` stands for itself in a literal string.
-    @inline(__always)
-    private static func isPlainStringByte(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "(") && byte != UInt8(ascii: ")") && byte != UInt8(ascii: "\\")
-    }
 
     private mutating func appendEscaped(_ buffer: UnsafeBufferPointer<UInt8>) {
         var plain = 0  // the first byte not appended yet
-        for i in 0..<buffer.count where !Self.isPlainStringByte(buffer[i]) {
-            append(contentsOf: UnsafeBufferPointer(rebasing: buffer[plain..<i]))
+        for i in 0..<buffer.count where !PDFSyntax.isPlainStringByte(buffer[i]) {
+            append(bytes: UnsafeBufferPointer(rebasing: buffer[plain..<i]))
             appendEscaped(buffer[i])
             plain = i + 1
         }
-        append(contentsOf: UnsafeBufferPointer(rebasing: buffer[plain...]))
+        append(bytes: UnsafeBufferPointer(rebasing: buffer[plain...]))
     }
 
     private mutating func appendEscaped(_ byte: UInt8) {
@@ -204,6 +190,43 @@ extension [UInt8] {
             }
         }
         append(UInt8(ascii: ")"))
+    }
+}
+
+/// What the writing of PDF syntax looks up.
+enum PDFSyntax {
+    /// 10^`n` for `n` in 0...6.
+    @inline(__always)
+    static func powerOfTen(_ n: Int) -> Int {
+        switch n {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10_000
+        case 5: 100_000
+        default: 1_000_000
+        }
+    }
+
+    static func isDelimiter(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"): return true
+        default: return false
+        }
+    }
+
+    /// The upper-case hexadecimal digit of `nibble` (0 to 15).
+    @inline(__always)
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "A") &+ (nibble &- 10)
+    }
+
+    /// Whether `byte` stands for itself in a literal string.
+    @inline(__always)
+    static func isPlainStringByte(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "(") && byte != UInt8(ascii: ")") && byte != UInt8(ascii: "\\")
     }
 }
 

@@ -216,7 +216,7 @@ final class StructureTree {
     /// /K: one kid alone or an array; marked content by MCID (with /Pg on the element when all
     /// its content is on one page, else as marked-content references), elements and object
     /// references to annotations.
-    private func appendKids(_ kids: [Kid], to out: inout [UInt8]) {
+    private func appendKids(_ kids: [Kid], to out: inout ByteBuffer) {
         // The page of all the marked content, if it is one page.
         var onePage: Int?
         var pages = 0
