@@ -133,7 +133,7 @@ final class ColorGlyphFonts {
         /// content by invisible glyphs of no width mapping to the others: MuPDF (1.21) reads
         /// a ToUnicode entry of several characters beyond the Basic Multilingual Plane as
         /// garbage, and every reader joins the pieces, drawn at one place in order.
-        func claim(_ glyph: UInt32, utf8 text: ArraySlice<UInt8>) -> Bool {
+        func claim(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
             let c = code(glyph)
             if let known = glyphs[c].text {
                 let tail = (tails[UInt8(c)] ?? []).flatMap { ghost in glyphs[Int(ghost)].text ?? [] }
@@ -161,7 +161,7 @@ final class ColorGlyphFonts {
             return code
         }
 
-        func suggest(_ glyph: UInt32, utf8 text: ArraySlice<UInt8>) {
+        func suggest(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) {
             let c = code(glyph)
             if glyphs[c].text == nil { glyphs[c].text = Array(text) }
         }

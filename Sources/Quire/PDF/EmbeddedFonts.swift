@@ -104,7 +104,7 @@ final class EmbeddedFonts {
             return Double(widths[g])
         }
 
-        func claim(_ glyph: UInt32, utf8 text: ArraySlice<UInt8>) -> Bool {
+        func claim(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
             let g = valid(glyph)
             let start = Int(textStarts[g])
             guard start >= 0 else {
@@ -113,18 +113,17 @@ final class EmbeddedFonts {
             }
             guard Int(textCounts[g]) == text.count else { return false }
             return textBytes.withUnsafeBufferPointer { known in
-                text.withUnsafeBufferPointer { given in
-                    given.elementsEqual(UnsafeBufferPointer(rebasing: known[start..<(start + given.count)]))
-                }
+                for i in 0..<text.count where known[start + i] != text[i] { return false }
+                return true
             }
         }
 
-        func suggest(_ glyph: UInt32, utf8 text: ArraySlice<UInt8>) {
+        func suggest(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) {
             let g = valid(glyph)
             if textStarts[g] < 0 { setText(g, text) }
         }
 
-        private func setText(_ g: Int, _ text: ArraySlice<UInt8>) {
+        private func setText(_ g: Int, _ text: UnsafeBufferPointer<UInt8>) {
             textStarts[g] = Int32(truncatingIfNeeded: textBytes.count)
             textCounts[g] = Int32(truncatingIfNeeded: text.count)
             textBytes.append(contentsOf: text)

@@ -34,42 +34,49 @@ extension ContentStream {
         // Pango's clusters, in logical order: each takes the next bytes of the text and the
         // next glyphs (from the end of the glyphs when the run is right to left, `backward`,
         // as Cairo's clusters do). A run whose clusters do not add up is shown without text.
-        let pairs = run.clusters.count / 2
-        var totalBytes = 0, totalGlyphs = 0
-        for k in 0..<pairs {
-            totalBytes += Int(run.clusters[2 * k])
-            totalGlyphs += Int(run.clusters[2 * k + 1])
-        }
-        guard pairs > 0, totalBytes == run.text.count, totalGlyphs == run.glyphs.count,
-              !run.clusters.contains(where: { $0 < 0 }) else {
-            for glyph in run.glyphs { showGlyph(glyph, font, dx, dy, shape, scale) }
-            return
-        }
-        var glyphStart = 0, glyphEnd = run.glyphs.count, byte = 0
-        for k in 0..<pairs {
-            let bytes = Int(run.clusters[2 * k]), count = Int(run.clusters[2 * k + 1])
-            let glyphs = run.backward ? (glyphEnd - count)..<glyphEnd : glyphStart..<(glyphStart + count)
-            if run.backward { glyphEnd -= count } else { glyphStart += count }
-            let text = run.text[byte..<(byte + bytes)]
-            byte += bytes
-            guard count > 0 else { continue }
-            let first = run.glyphs[glyphs.lowerBound].index
-            let spanned: Bool
-            if count == 1 {
-                spanned = !font.claim(first, utf8: text)
-            } else {
-                font.suggest(first, utf8: text)
-                spanned = true
+        // The arrays are read through their buffers: no slice to retain per cluster.
+        run.glyphs.withUnsafeBufferPointer { glyphs in
+            run.clusters.withUnsafeBufferPointer { clusters in
+                let pairs = clusters.count / 2
+                var totalBytes = 0, totalGlyphs = 0
+                for k in 0..<pairs {
+                    totalBytes += Int(clusters[2 * k])
+                    totalGlyphs += Int(clusters[2 * k + 1])
+                }
+                guard pairs > 0, totalBytes == run.text.count, totalGlyphs == glyphs.count,
+                      !clusters.contains(where: { $0 < 0 }) else {
+                    for glyph in glyphs { showGlyph(glyph, font, dx, dy, shape, scale) }
+                    return
+                }
+                run.text.withUnsafeBufferPointer { textBytes in
+                    var glyphStart = 0, glyphEnd = glyphs.count, byte = 0
+                    for k in 0..<pairs {
+                        let bytes = Int(clusters[2 * k]), count = Int(clusters[2 * k + 1])
+                        let range = run.backward ? (glyphEnd - count)..<glyphEnd : glyphStart..<(glyphStart + count)
+                        if run.backward { glyphEnd -= count } else { glyphStart += count }
+                        let text = UnsafeBufferPointer(rebasing: textBytes[byte..<(byte + bytes)])
+                        byte += bytes
+                        guard count > 0 else { continue }
+                        let first = glyphs[range.lowerBound].index
+                        let spanned: Bool
+                        if count == 1 {
+                            spanned = !font.claim(first, utf8: text)
+                        } else {
+                            font.suggest(first, utf8: text)
+                            spanned = true
+                        }
+                        if spanned {
+                            var properties: [UInt8] = []
+                            properties.appendLiteral(" << /ActualText <FEFF")
+                            for unit in String(decoding: text, as: UTF8.self).utf16 { properties.appendHex16(unit) }
+                            properties.appendLiteral("> >>")
+                            beginMarkedContent("Span", properties: properties)
+                        }
+                        for g in range { showGlyph(glyphs[g], font, dx, dy, shape, scale) }
+                        if spanned { endMarkedContent() }
+                    }
+                }
             }
-            if spanned {
-                var properties: [UInt8] = []
-                properties.appendLiteral(" << /ActualText <FEFF")
-                for unit in String(decoding: text, as: UTF8.self).utf16 { properties.appendHex16(unit) }
-                properties.appendLiteral("> >>")
-                beginMarkedContent("Span", properties: properties)
-            }
-            for g in glyphs { showGlyph(run.glyphs[g], font, dx, dy, shape, scale) }
-            if spanned { endMarkedContent() }
         }
     }
 
@@ -126,9 +133,9 @@ protocol ShownFont: AnyObject {
     /// The glyph's advance in thousandths of an em, as the PDF states it; records it as used.
     func width(_ glyph: UInt32) -> Double
     /// Whether the glyph's ToUnicode entry says `utf8`, setting it when the glyph has none.
-    func claim(_ glyph: UInt32, utf8: ArraySlice<UInt8>) -> Bool
+    func claim(_ glyph: UInt32, utf8: UnsafeBufferPointer<UInt8>) -> Bool
     /// Sets the glyph's ToUnicode entry to `utf8` if it has none.
-    func suggest(_ glyph: UInt32, utf8: ArraySlice<UInt8>)
+    func suggest(_ glyph: UInt32, utf8: UnsafeBufferPointer<UInt8>)
 }
 
 extension PDFByteSink where Self: ~Copyable {

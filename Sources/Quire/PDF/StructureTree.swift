@@ -48,6 +48,8 @@ final class StructureTree {
     private let document: Int
     /// The nodes of layout elements not written yet.
     private var nodes: [ObjectIdentifier: Node] = [:]
+    /// The node `node(for:)` gave last, while it is not written.
+    private var lastLookup: Node?
     private var documentKids: [Int] = []
     /// The top-level element whose content is being written.
     private var openTop: Node?
@@ -71,14 +73,21 @@ final class StructureTree {
     /// Sets the document's main script (before its first page).
     func setMainScript(_ script: ScriptGuess?) { mainScript = script }
 
-    /// The node of a layout element (and of its ancestors), made on first use.
+    /// The node of a layout element (and of its ancestors), made on first use. O(1): the
+    /// last one looked up is at hand (a paragraph's lines come one after another), others
+    /// are hashed.
     func node(for element: StructureElement) -> Node {
-        if let known = nodes[ObjectIdentifier(element)] { return known }
+        if let last = lastLookup, last.source === element { return last }
+        if let known = nodes[ObjectIdentifier(element)] {
+            lastLookup = known
+            return known
+        }
         let parent = element.parent.map(node(for:))
         let node = Node(number: file.reserve(), role: element.role.rawValue, parent: parent, alt: element.alt,
                         script: element.script, source: element)
         node.isColumnHeader = element.role == .headerCell
         nodes[ObjectIdentifier(element)] = node
+        lastLookup = node
         return node
     }
 
@@ -137,6 +146,7 @@ final class StructureTree {
         var visit = [node]
         while let node = visit.popLast() {
             if let source = node.source { nodes[ObjectIdentifier(source)] = nil }
+            if node === lastLookup { lastLookup = nil }
             if let script = node.script { count(script) }
             file.add(node.number) { e in
                 // /Type /StructElem is optional: left out, as it would be in every one of thousands.
