@@ -28,11 +28,21 @@ struct ByteBuffer: ~Copyable, PDFByteSink {
         guard let source = bytes.baseAddress else { return }
         let n = bytes.count
         if count + n > capacity { grow(to: count + n) }
-        if n <= 16 {
-            // A number, an operator: a loop costs less than a call to memcpy.
+        let target = UnsafeMutableRawPointer(base + count), from = UnsafeRawPointer(source)
+        switch n {
+        case 8...16:
+            // A number, an operator: two words that may overlap, where memcpy would be a call.
+            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+        case 4..<8:
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+        case 0..<4:
             for i in 0..<n { base[count + i] = source[i] }
-        } else {
-            (base + count).update(from: source, count: n)
+        default:
+            target.copyMemory(from: from, byteCount: n)
         }
         count += n
     }

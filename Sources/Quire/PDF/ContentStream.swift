@@ -267,9 +267,13 @@ struct ContentStream: ~Copyable {
     /// which should have at most 3 decimals (they are written exactly).
     mutating func setTextMatrix(_ m: TextShape, x: Double, y: Double) {
         flushShowing()
-        for value in [m.a, m.b, m.c, m.d] {
-            bytes.appendNumber(value, decimals: 5)
-            bytes.append(0x20)
+        if m.isPlain {
+            bytes.appendLiteral("1 0 0 1 ")  // what the loop below writes for it
+        } else {
+            for value in [m.a, m.b, m.c, m.d] {
+                bytes.appendNumber(value, decimals: 5)
+                bytes.append(0x20)
+            }
         }
         bytes.appendNumber(x, decimals: 3)
         bytes.append(0x20)

@@ -15,6 +15,7 @@ extension Array: PDFByteSink where Element == UInt8 {
 /// writes thousands of them.
 extension PDFByteSink where Self: ~Copyable {
     /// Appends a literal's bytes in one copy (a `String`'s UTF-8 view goes element by element).
+    @inline(__always)
     mutating func appendLiteral(_ literal: StaticString) {
         literal.withUTF8Buffer { append(bytes: $0) }
     }
