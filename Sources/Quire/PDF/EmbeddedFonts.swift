@@ -23,12 +23,22 @@ final class EmbeddedFonts {
     /// glyphs are then not shown). O(1) after the first use.
     func font(for ref: FontRef) -> Font? {
         let key = FontFaces.Key(ref)
-        if let known = fonts[key] { return known }
-        let font = faces.face(key).map { Font(face: $0, key: key, number: file.reserve(), resource: ordered.count + 1) }
-        fonts[key] = font
-        if let font { ordered.append(font) }
+        // A line's runs are mostly in one font: the last one is compared before hashing a path.
+        if let last, last.key == key { return last.font }
+        let font: Font?
+        if let known = fonts[key] {
+            font = known
+        } else {
+            font = faces.face(key).map { Font(face: $0, key: key, number: file.reserve(), resource: ordered.count + 1) }
+            fonts[key] = font
+            if let font { ordered.append(font) }
+        }
+        last = (key, font)
         return font
     }
+
+    /// The font `font(for:)` gave last, and its key.
+    private var last: (key: FontFaces.Key, font: Font?)?
 
     /// Every font used, as resource name and object number (for a resource dictionary).
     var resources: [(name: [UInt8], number: Int)] { ordered.map { ($0.name, $0.number) } }

@@ -179,16 +179,24 @@ extension PDFByteSink where Self: ~Copyable {
     }
 
     /// Appends `text` as a URI string (12.6.4.7): 7-bit ASCII, other bytes percent-encoded as
-    /// in a URI, in a literal string.
+    /// in a URI, in a literal string. Runs of bytes kept as they are go in one copy each.
     mutating func appendURIString(_ text: String) {
+        var text = text
         append(UInt8(ascii: "("))
-        for byte in text.utf8 {
-            if byte > 0x20, byte < 0x7F {
-                appendEscaped(byte)
-            } else {
-                append(UInt8(ascii: "%"))
-                appendHexByte(byte)
+        text.withUTF8 { utf8 in
+            var plain = 0  // the first byte not appended yet
+            for i in 0..<utf8.count where utf8[i] == 0x20 || !PDFSyntax.isPlainStringByte(utf8[i]) {
+                append(bytes: UnsafeBufferPointer(rebasing: utf8[plain..<i]))
+                let byte = utf8[i]
+                if byte > 0x20, byte < 0x7F {
+                    appendEscaped(byte)
+                } else {
+                    append(UInt8(ascii: "%"))
+                    appendHexByte(byte)
+                }
+                plain = i + 1
             }
+            append(bytes: UnsafeBufferPointer(rebasing: utf8[plain...]))
         }
         append(UInt8(ascii: ")"))
     }
