@@ -15,10 +15,13 @@ final class PDFFile {
 
     /// The file so far.
     private(set) var output: [UInt8] = []
-    private var entries: [Entry] = [.free]  // object 0 is always free
+    // Touched for each object, each access a single read or write (the run-time exclusivity
+    // check on a class's stored properties is left out; `pendingBodies`, which a caller's
+    // closure writes, keeps it).
+    @exclusivity(unchecked) private var entries: [Entry] = [.free]  // object 0 is always free
     /// Objects waiting for the next object stream: their numbers and where each starts in
     /// `pendingBodies`, their values written one after the other, each ended by a newline.
-    private var pending: [(number: Int, offset: Int)] = []
+    @exclusivity(unchecked) private var pending: [(number: Int, offset: Int)] = []
     private var pendingBodies = ByteBuffer(capacity: 2 * PDFFile.bytesPerStream)
     /// Every stream's compressor, its tables allocated once per file.
     private let compressor = Deflate.Compressor()

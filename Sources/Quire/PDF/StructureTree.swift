@@ -22,8 +22,12 @@ final class StructureTree {
         let script: ScriptGuess?
         /// The layout element, kept so its identifier stays its own while the node lives.
         let source: StructureElement?
-        fileprivate var kids: [Kid] = []
-        fileprivate var appeared = false
+        // Touched for each piece of marked content, by one thread, and each access a single
+        // read, append or assignment that never overlaps another: the run-time exclusivity
+        // check Swift makes on a class's stored properties is left out here (it cost more
+        // than the work), as on the other per-element state of this file.
+        @exclusivity(unchecked) fileprivate var kids: [Kid] = []
+        @exclusivity(unchecked) fileprivate var appeared = false
         /// A table header cell's scope.
         fileprivate var isColumnHeader = false
 
@@ -47,9 +51,9 @@ final class StructureTree {
     private let root: Int
     private let document: Int
     /// The nodes of layout elements not written yet.
-    private var nodes: [ObjectIdentifier: Node] = [:]
+    @exclusivity(unchecked) private var nodes: [ObjectIdentifier: Node] = [:]
     /// The node `node(for:)` gave last, while it is not written.
-    private var lastLookup: Node?
+    @exclusivity(unchecked) private var lastLookup: Node?
     private var documentKids: [Int] = []
     /// The top-level element whose content is being written.
     private var openTop: Node?
@@ -58,11 +62,11 @@ final class StructureTree {
     private var keys = 0
     /// The script most of the document's text is in, when known before its elements are
     /// written: an element in another script gets a /Lang of its own.
-    private var mainScript: ScriptGuess?
+    @exclusivity(unchecked) private var mainScript: ScriptGuess?
     /// Letters of the elements written, by script and within it by language (for the
     /// document's language when it was neither given nor known before). A document has a few
     /// scripts: searched in order, which costs less than hashing each element's names.
-    private var letters: [(script: String, count: Int, languages: [(language: String, count: Int)])] = []
+    @exclusivity(unchecked) private var letters: [(script: String, count: Int, languages: [(language: String, count: Int)])] = []
 
     init(file: PDFFile) {
         self.file = file
@@ -302,7 +306,7 @@ final class PageMarks {
     /// The page's /StructParents key.
     let key: Int
     /// Each MCID's element number.
-    fileprivate private(set) var numbers: [Int] = []
+    @exclusivity(unchecked) fileprivate private(set) var numbers: [Int] = []
     private var links: [LinkArea] = []
     private var annotations: [Int] = []
     /// Each link's parent tree key once its annotation is in an element.
