@@ -57,7 +57,6 @@ extension PDFByteSink where Self: ~Copyable {
         }
     }
 
-
     /// Appends a non-negative integer in decimal, zero-padded to `width` digits (a negative
     /// value writes 0).
     mutating func appendInteger(_ value: Int, width: Int = 1) {
@@ -109,7 +108,6 @@ extension PDFByteSink where Self: ~Copyable {
         }
     }
 
-
     /// Appends two upper-case hexadecimal digits.
     mutating func appendHexByte(_ byte: UInt8) {
         append(PDFSyntax.hexDigit(byte >> 4))
@@ -122,7 +120,6 @@ extension PDFByteSink where Self: ~Copyable {
         appendHexByte(UInt8(value & 0xFF))
     }
 
-
     /// Appends `bytes` as a literal string `( … )`: `(`, `)` and `\` escaped, bytes outside
     /// printable ASCII as octal escapes `\ddd` (7.3.4.2), so the file stays 7-bit text.
     /// Bytes in contiguous storage go in runs between escapes, each in one copy.
@@ -134,7 +131,7 @@ extension PDFByteSink where Self: ~Copyable {
         append(UInt8(ascii: ")"))
     }
 
-
+    /// Appends `buffer` inside a literal string: runs of plain bytes in one copy each.
     private mutating func appendEscaped(_ buffer: UnsafeBufferPointer<UInt8>) {
         var plain = 0  // the first byte not appended yet
         for i in 0..<buffer.count where !PDFSyntax.isPlainStringByte(buffer[i]) {
@@ -145,6 +142,7 @@ extension PDFByteSink where Self: ~Copyable {
         append(bytes: UnsafeBufferPointer(rebasing: buffer[plain...]))
     }
 
+    /// Appends one byte inside a literal string, escaped if it must be.
     private mutating func appendEscaped(_ byte: UInt8) {
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
