@@ -104,11 +104,8 @@ final class ColorGlyphFonts {
                 box = [min(box[0], left), min(box[1], bottom), max(box[2], left + Double(bitmap.width) * scale),
                        max(box[3], Double(bitmap.top) * scale)]
                 procedure.appendLiteral("q ")
-                for value in [Double(bitmap.width) * scale, 0, 0, Double(bitmap.height) * scale,
-                              Double(bitmap.left) * scale, Double(bitmap.top - bitmap.height) * scale] {
-                    procedure.appendNumber(value, decimals: 3)
-                    procedure.append(0x20)
-                }
+                procedure.appendNumbers([Double(bitmap.width) * scale, 0, 0, Double(bitmap.height) * scale,
+                                         Double(bitmap.left) * scale, Double(bitmap.top - bitmap.height) * scale], decimals: 3)
                 procedure.appendLiteral("cm /E")
                 procedure.appendInteger(Int(code))
                 procedure.appendLiteral(" Do Q\n")
@@ -174,12 +171,9 @@ final class ColorGlyphFonts {
             }
             file.addStream(toUnicode, dictionary: [], data: ToUnicodeCMap.text(mappings, codeBytes: 1))
             var d: [UInt8] = []
-            d.appendLiteral("<< /Type /Font /Subtype /Type3 /FontBBox [")
-            for value in box {
-                d.append(0x20)
-                d.appendNumber(value, decimals: 0)
-            }
-            d.appendLiteral(" ] /FontMatrix [ 0.001 0 0 0.001 0 0 ]")
+            d.appendLiteral("<< /Type /Font /Subtype /Type3 /FontBBox [ ")
+            d.appendNumbers(box, decimals: 0)
+            d.appendLiteral("] /FontMatrix [ 0.001 0 0 0.001 0 0 ]")
             d.appendLiteral(" /CharProcs <<")
             for (code, entry) in glyphs.enumerated() {
                 d.appendLiteral(code == 0 ? " /m" : " /g")

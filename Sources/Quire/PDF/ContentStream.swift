@@ -152,10 +152,7 @@ struct ContentStream: ~Copyable {
     /// Draws form XObject `name` with `matrix` (a b c d e f, in PDF user space) as its matrix.
     mutating func drawForm(_ name: [UInt8], matrix: [Double]) {
         bytes.appendLiteral("q\n")
-        for value in matrix {
-            bytes.appendNumber(value, decimals: 5)
-            bytes.append(0x20)
-        }
+        bytes.appendNumbers(matrix, decimals: 5)
         bytes.appendLiteral("cm\n/")
         bytes.append(contentsOf: name)
         bytes.appendLiteral(" Do\nQ\n")
@@ -268,12 +265,9 @@ struct ContentStream: ~Copyable {
     mutating func setTextMatrix(_ m: TextShape, x: Double, y: Double) {
         flushShowing()
         if m.isPlain {
-            bytes.appendLiteral("1 0 0 1 ")  // what the loop below writes for it
+            bytes.appendLiteral("1 0 0 1 ")  // what appendNumbers writes for it
         } else {
-            for value in [m.a, m.b, m.c, m.d] {
-                bytes.appendNumber(value, decimals: 5)
-                bytes.append(0x20)
-            }
+            bytes.appendNumbers([m.a, m.b, m.c, m.d], decimals: 5)
         }
         bytes.appendNumber(x, decimals: 3)
         bytes.append(0x20)

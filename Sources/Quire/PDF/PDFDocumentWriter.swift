@@ -92,10 +92,7 @@ final class PDFDocumentWriter {
                                              to body: inout ByteBuffer) {
         body.appendLiteral("<< /Subtype /Link /Rect [ ")
         let r = link.rect
-        for value in [r.x, pageHeight - r.maxY, r.maxX, pageHeight - r.y] {
-            body.appendNumber(value)
-            body.append(0x20)
-        }
+        body.appendNumbers([r.x, pageHeight - r.maxY, r.maxX, pageHeight - r.y])
         body.appendLiteral("] /Border [ 0 0 0 ]")
         switch link.target {
         case .uri(let uri):

@@ -57,6 +57,15 @@ extension PDFByteSink where Self: ~Copyable {
         }
     }
 
+    /// Appends each of `values` followed by a space ("1 0 0 1 "): an array's or an operator's
+    /// operands, with at most `decimals` decimals each.
+    mutating func appendNumbers(_ values: [Double], decimals: Int = 2) {
+        for value in values {
+            appendNumber(value, decimals: decimals)
+            append(0x20)
+        }
+    }
+
     /// Appends a non-negative integer in decimal, zero-padded to `width` digits (a negative
     /// value writes 0).
     mutating func appendInteger(_ value: Int, width: Int = 1) {

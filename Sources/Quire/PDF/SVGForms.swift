@@ -49,12 +49,9 @@ enum SVGForms {
         }
 
         var d: [UInt8] = []
-        d.appendLiteral(" /Type /XObject /Subtype /Form /BBox [")
-        for value in box {
-            d.append(0x20)
-            d.appendNumber(value, decimals: 3)
-        }
-        d.appendLiteral(" ]")
+        d.appendLiteral(" /Type /XObject /Subtype /Form /BBox [ ")
+        d.appendNumbers(box, decimals: 3)
+        d.appendLiteral("]")
         if let resources = page.value(of: "Resources") {
             d.appendLiteral(" /Resources ")
             d.append(contentsOf: try copier.rewrite(resources))
