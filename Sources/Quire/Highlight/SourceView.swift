@@ -46,14 +46,21 @@ final class SourceView {
         var warning: HighlightWarning?
     }
 
-    /// A kept buffer and what its tags set, read once per tag.
+    /// A kept buffer, the tags GtkSourceView gives its text, and what each tag sets, read once per tag.
     private final class Buffer {
         let buffer: OpaquePointer
+        let tags: TagRecorder
         /// The scheme the tags are styled by (tags are restyled when it changes).
         var scheme: OpaquePointer?
         var tagStyles: [OpaquePointer: TagStyle] = [:]
-        init(_ buffer: OpaquePointer) { self.buffer = buffer }
-        deinit { g_object_unref(UnsafeMutableRawPointer(buffer)) }
+        init(_ buffer: OpaquePointer, _ library: SourceViewLibrary) {
+            self.buffer = buffer
+            tags = TagRecorder(buffer, library)
+        }
+        deinit {
+            tags.disconnect()
+            g_object_unref(UnsafeMutableRawPointer(buffer))
+        }
     }
 
     /// What one tag sets (nil: not set, a lower tag's value stands).
@@ -133,6 +140,7 @@ final class SourceView {
             kept.tagStyles = [:]
         }
         let source = HighlightSource(code: code, isSession: language.isSession)
+        kept.tags.reset()
         source.bytes.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { gsv.setText(buffer, $0.baseAddress, Int32(clamping: $0.count)) }
         }
@@ -179,10 +187,9 @@ final class SourceView {
     // MARK: Spans
 
     /// The styled spans of the highlighted buffer from `iter` to `end`, as byte ranges of the
-    /// code: each styled tag's ranges found by walking that tag's toggles alone, then each
-    /// piece between two toggles styled by the tags over it (the highest priority last).
-    /// Asking every toggle of any tag for the tags there cost twice as much (GtkSourceView's
-    /// context-class tags toggle too). O(styled toggles × (log toggles + styled tags) + characters).
+    /// code: each styled tag's ranges as recorded (`TagRecorder`), then each piece between two
+    /// of their ends styled by the tags over it (the highest priority last).
+    /// O(tag operations × log ranges + ends × (log ends + styled tags) + characters).
     private func spans(_ iter: UnsafeMutableRawPointer, _ end: UnsafeRawPointer, _ source: HighlightSource,
                        _ buffer: Buffer) -> [CodeSpan] {
         var spans: [CodeSpan] = []
@@ -216,29 +223,21 @@ final class SourceView {
                 pending = (given, style)
             }
         }
-        // The tags that set a colour, a weight or a slant, lowest priority first.
-        var tags: [(tag: OpaquePointer, priority: Int32, look: TagStyle)] = []
-        for tag in tagsOf(buffer) {
+        // The tags that set a colour, a weight or a slant, lowest priority first, with their ranges.
+        var tags: [(priority: Int32, look: TagStyle, ranges: [Range<Int>])] = []
+        for (tag, ranges) in buffer.tags.coverage() {
             let look = buffer.tagStyles[tag] ?? tagStyle(tag)
             buffer.tagStyles[tag] = look
-            if look.color != nil || look.bold != nil || look.italic != nil { tags.append((tag, gsv.tagPriority(tag), look)) }
+            if look.color != nil || look.bold != nil || look.italic != nil { tags.append((gsv.tagPriority(tag), look, ranges)) }
         }
         tags.sort { $0.priority < $1.priority }
-        // Where each of them starts and ends (character offsets): a tag's own toggles only,
-        // which GTK's text tree finds without visiting text that holds none of it.
+        // Where each of them starts and ends (character offsets), within the buffer's text.
         let first = Int(gsv.offset(iter)), last = Int(gsv.offset(end))
         var toggles: [(offset: Int, tag: Int, on: Bool)] = []
-        let cursor = UnsafeMutableRawPointer.allocate(byteCount: SourceViewLibrary.textIterSize, alignment: 16)
-        defer { cursor.deallocate() }
         for (index, entry) in tags.enumerated() {
-            cursor.copyMemory(from: iter, byteCount: SourceViewLibrary.textIterSize)
-            var on = gsv.hasTag(cursor, entry.tag) != 0
-            if on { toggles.append((first, index, true)) }
-            while gsv.forwardToTagToggle(cursor, entry.tag) != 0 {
-                let offset = Int(gsv.offset(cursor))
-                guard offset < last else { break }
-                on.toggle()
-                toggles.append((offset, index, on))
+            for range in entry.ranges where range.upperBound > first && range.lowerBound < last {
+                toggles.append((max(first, range.lowerBound), index, true))
+                if range.upperBound < last { toggles.append((range.upperBound, index, false)) }
             }
         }
         toggles.sort { $0.offset < $1.offset }
@@ -269,23 +268,11 @@ final class SourceView {
         return spans
     }
 
-    /// Every tag of `buffer`'s table (GtkSourceView's, made as it highlights).
-    private func tagsOf(_ buffer: Buffer) -> [OpaquePointer] {
-        var found: [OpaquePointer] = []
-        withUnsafeMutablePointer(to: &found) { list in
-            gsv.tagTableForeach(gsv.tagTable(buffer.buffer), { tag, data in
-                guard let tag, let data else { return }
-                data.assumingMemoryBound(to: [OpaquePointer].self).pointee.append(tag)
-            }, list)
-        }
-        return found
-    }
-
     /// The kept buffer of `language`, made on first use; nil if GtkSourceView makes none.
     private func buffer(for language: OpaquePointer) -> Buffer? {
         if let kept = buffers[language] { return kept }
         guard let made = gsv.newBuffer(language) else { return nil }
-        let kept = Buffer(made)
+        let kept = Buffer(made, gsv)
         buffers[language] = kept
         return kept
     }

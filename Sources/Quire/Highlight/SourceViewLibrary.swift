@@ -42,16 +42,10 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
     /// buffer, UTF-8 text, its length in bytes.
     let setText: @convention(c) (Object?, UnsafePointer<CChar>?, Int32) -> Void
     let bounds: @convention(c) (Object?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-    /// iterator, tag (NULL: any): whether a toggle was found before the end.
-    let forwardToTagToggle: @convention(c) (UnsafeMutableRawPointer?, Object?) -> Int32
     /// The iterator's offset in characters (Unicode scalars).
     let offset: @convention(c) (UnsafeRawPointer?) -> Int32
-    /// Whether the tag applies at the iterator.
-    let hasTag: @convention(c) (UnsafeRawPointer?, Object?) -> Int32
-    /// A buffer's tag table, and a call of the function for each of its tags (with the data).
-    let tagTable: @convention(c) (Object?) -> Object?
-    let tagTableForeach: @convention(c) (Object?, @convention(c) (Object?, UnsafeMutableRawPointer?) -> Void,
-                                         UnsafeMutableRawPointer?) -> Void
+    /// `GtkTextBuffer`'s GType (whose "apply-tag" and "remove-tag" signals `TagRecorder` handles).
+    let textBufferType: @convention(c) () -> GType
     /// A tag's priority: where tags overlap, the higher one's style wins.
     let tagPriority: @convention(c) (Object?) -> Int32
     /// A `GdkRGBA` (four doubles) from a colour name or "#rrggbb".
@@ -98,11 +92,8 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
         ensureHighlight = try symbol(gsv, "gtk_source_buffer_ensure_highlight")
         setText = try symbol(gsv, "gtk_text_buffer_set_text")
         bounds = try symbol(gsv, "gtk_text_buffer_get_bounds")
-        forwardToTagToggle = try symbol(gsv, "gtk_text_iter_forward_to_tag_toggle")
         offset = try symbol(gsv, "gtk_text_iter_get_offset")
-        hasTag = try symbol(gsv, "gtk_text_iter_has_tag")
-        tagTable = try symbol(gsv, "gtk_text_buffer_get_tag_table")
-        tagTableForeach = try symbol(gsv, "gtk_text_tag_table_foreach")
+        textBufferType = try symbol(gsv, "gtk_text_buffer_get_type")
         tagPriority = try symbol(gsv, "gtk_text_tag_get_priority")
         parseRGBA = try symbol(gsv, "gdk_rgba_parse")
         setXMLErrorHandler = try symbol(gsv, "xmlSetStructuredErrorFunc")

@@ -1,0 +1,130 @@
+// Highlight is the GtkSourceView boundary: only the highlight thread calls it (HighlightThread.swift).
+import CPangoCairo
+
+/// The tags GtkSourceView applies to one buffer and removes from it, kept as character ranges
+/// instead of being put into GTK's text tree.
+///
+/// Why: GtkSourceView's only output is tags on the buffer's text, and GTK's text tree is slow
+/// at holding them. Applying them split the tree's segments, walking them back cost as much
+/// again, and clearing the buffer for the next block undid it all: about 1.2 G of the 3.8 G
+/// instructions that 878 KB of Swift took to highlight. GTK applies and removes a tag in the
+/// default handler of the buffer's "apply-tag" and "remove-tag" signals, and documents that a
+/// handler that runs first may stop it; the recorder's handlers note the tag and the range and
+/// stop the emission, so the text tree holds no tag at all. Nothing of GtkSourceView reads the
+/// tags back while highlighting without a view (bracket matching, which would, runs from a
+/// main-loop timeout that never fires here).
+///
+/// Owned by the buffer's keeper on the highlight thread; the handlers are disconnected before
+/// the buffer is released (`disconnect()`).
+final class TagRecorder {
+    /// One application (or removal) of a tag over characters, in the order GtkSourceView made them.
+    struct Operation {
+        var tag: OpaquePointer
+        var characters: Range<Int>
+        var applies: Bool
+    }
+
+    private(set) var operations: [Operation] = []
+    private let buffer: OpaquePointer
+    private let offset: @convention(c) (UnsafeRawPointer?) -> Int32
+    private let applySignal: UInt32
+    private let removeSignal: UInt32
+    private var handlers: [UInt] = []
+
+    /// Starts recording `buffer`'s tags (a `GtkTextBuffer`); from now on GTK's text tree gets none.
+    init(_ buffer: OpaquePointer, _ library: SourceViewLibrary) {
+        self.buffer = buffer
+        offset = library.offset
+        let type = library.textBufferType()
+        applySignal = g_signal_lookup("apply-tag", type)
+        removeSignal = g_signal_lookup("remove-tag", type)
+        typealias Handler = @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeRawPointer?, UnsafeRawPointer?, gpointer?) -> Void
+        let apply: Handler = { _, tag, start, end, data in
+            Unmanaged<TagRecorder>.fromOpaque(data!).takeUnretainedValue().record(tag, start, end, applies: true)
+        }
+        let remove: Handler = { _, tag, start, end, data in
+            Unmanaged<TagRecorder>.fromOpaque(data!).takeUnretainedValue().record(tag, start, end, applies: false)
+        }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for (name, handler) in [("apply-tag", apply), ("remove-tag", remove)] {
+            handlers.append(g_signal_connect_data(UnsafeMutableRawPointer(buffer), name, unsafeBitCast(handler, to: GCallback.self),
+                                                  me, nil, GConnectFlags(rawValue: 0)))
+        }
+    }
+
+    /// Stops recording (the buffer's tags would go to its text tree again).
+    func disconnect() {
+        for id in handlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(buffer), id) }
+        handlers = []
+    }
+
+    /// Forgets what was recorded (for the buffer's next text).
+    func reset() { operations.removeAll(keepingCapacity: true) }
+
+    private func record(_ tag: OpaquePointer?, _ start: UnsafeRawPointer?, _ end: UnsafeRawPointer?, applies: Bool) {
+        if let tag {
+            operations.append(Operation(tag: tag, characters: Int(offset(start))..<Int(offset(end)), applies: applies))
+        }
+        g_signal_stop_emission(UnsafeMutableRawPointer(buffer), applies ? applySignal : removeSignal, 0)
+    }
+
+    /// Where each recorded tag is now, as GTK's text tree would have it: sorted, disjoint
+    /// character ranges that do not touch, per tag in the order the tags first appeared.
+    /// O(operations × log ranges) when a tag's applications come in order, as GtkSourceView's do.
+    func coverage() -> [(tag: OpaquePointer, ranges: [Range<Int>])] {
+        var index: [OpaquePointer: Int] = [:]
+        var result: [(tag: OpaquePointer, ranges: [Range<Int>])] = []
+        for operation in operations {
+            let i = index[operation.tag] ?? {
+                result.append((operation.tag, []))
+                index[operation.tag] = result.count - 1
+                return result.count - 1
+            }()
+            if operation.applies {
+                Self.add(operation.characters, to: &result[i].ranges)
+            } else {
+                Self.remove(operation.characters, from: &result[i].ranges)
+            }
+        }
+        return result
+    }
+
+    /// Adds `range` to `ranges` (sorted, disjoint, not touching), joining those it meets.
+    static func add(_ range: Range<Int>, to ranges: inout [Range<Int>]) {
+        guard !range.isEmpty else { return }
+        if ranges.last.map({ $0.upperBound < range.lowerBound }) ?? true {
+            ranges.append(range)
+            return
+        }
+        let first = partition(ranges) { $0.upperBound >= range.lowerBound }
+        let after = partition(ranges) { $0.lowerBound > range.upperBound }
+        guard first < after else {
+            ranges.insert(range, at: first)
+            return
+        }
+        let joined = min(ranges[first].lowerBound, range.lowerBound)..<max(ranges[after - 1].upperBound, range.upperBound)
+        ranges.replaceSubrange(first..<after, with: CollectionOfOne(joined))
+    }
+
+    /// Takes `range` out of `ranges` (sorted, disjoint, not touching).
+    static func remove(_ range: Range<Int>, from ranges: inout [Range<Int>]) {
+        guard !range.isEmpty else { return }
+        let first = partition(ranges) { $0.upperBound > range.lowerBound }
+        let after = partition(ranges) { $0.lowerBound >= range.upperBound }
+        guard first < after else { return }
+        var kept: [Range<Int>] = []
+        if ranges[first].lowerBound < range.lowerBound { kept.append(ranges[first].lowerBound..<range.lowerBound) }
+        if ranges[after - 1].upperBound > range.upperBound { kept.append(range.upperBound..<ranges[after - 1].upperBound) }
+        ranges.replaceSubrange(first..<after, with: kept)
+    }
+
+    /// The index of the first of `ranges` for which `isPast` holds (it holds for every later one).
+    private static func partition(_ ranges: [Range<Int>], _ isPast: (Range<Int>) -> Bool) -> Int {
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(ranges[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
