@@ -98,6 +98,15 @@ final class Typesetter {
     /// A typesetter of its own (tests; single documents). See `forThisThread` for threads.
     init(language: String? = nil) {
         let fontMap = pango_cairo_font_map_new()!
+        // The font map's resolution, not only the contexts': when a line must be broken, Pango
+        // asks the font at the break for its metrics (`pango_font_get_metrics`, once per font),
+        // which lays out a sample string in a context of its own made from the font map, at the
+        // font map's resolution (96 dpi by default). There the font's size in points is not
+        // ours, so fontconfig gets a pattern of its own for every font and size a document
+        // breaks lines in: a font sort, a font match and two threads each. At 72 dpi the
+        // sample's sizes are the paragraph's, so a family asked for alone (code) shares the
+        // paragraph's pattern. The metrics are the same numbers (same font at the same pixel size).
+        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
         self.fontMap = fontMap
         func makeContext(_ direction: PangoDirection?) -> OpaquePointer {
             let context = pango_font_map_create_context(fontMap)!
