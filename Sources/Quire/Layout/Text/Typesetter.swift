@@ -56,11 +56,6 @@ final class Typesetter {
     /// Font descriptions by family, size, weight and slant: parsing a description string costs
     /// Pango about 6,000 instructions, and a document asks for a handful, thousands of times.
     private var fonts: [FontKey: OpaquePointer] = [:]
-    /// Shares the patterns of the fonts Pango measures for itself with those asked for, told
-    /// of every family list asked for alone (installed on `fontMap`, which also keeps it).
-    private let metricsPatterns = MetricsPatterns()
-    /// The last code family `shape` told `metricsPatterns` of.
-    private var notedMonospaceFamily = ""
 
     private struct FontKey: Hashable {
         var family: String
@@ -103,21 +98,13 @@ final class Typesetter {
     /// A typesetter of its own (tests; single documents). See `forThisThread` for threads.
     init(language: String? = nil) {
         let fontMap = pango_cairo_font_map_new()!
-        // The font map's resolution, not only the contexts': when a line must be broken, Pango
-        // asks the font at the break for its metrics (`pango_font_get_metrics`, once per font),
-        // which lays out a sample string in a context of its own made from the font map, at the
-        // font map's resolution (96 dpi by default). There the font's size in points is not
-        // ours, so fontconfig gets a pattern of its own for every font and size a document
-        // breaks lines in: a font sort, a font match and two threads each. At 72 dpi the
-        // sample's sizes are the paragraph's, so a family asked for alone (code) shares the
-        // paragraph's pattern, and `MetricsPatterns` lets a family list's first font share the
-        // list's. The metrics are the same numbers (same font at the same pixel size).
-        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
         self.fontMap = fontMap
-        metricsPatterns.install(on: OpaquePointer(fontMap))
+        // The fonts Pango measures for itself share the patterns of those asked for (the font
+        // map keeps it).
+        MetricsPatterns().install(on: OpaquePointer(fontMap))
         func makeContext(_ direction: PangoDirection?) -> OpaquePointer {
             let context = pango_font_map_create_context(fontMap)!
-            pango_cairo_context_set_resolution(context, 72)
+            pango_cairo_context_set_resolution(context, MetricsPatterns.resolution)
             let options = cairo_font_options_create()
             cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
             cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -147,10 +134,6 @@ final class Typesetter {
         case .leftToRight?: context = leftToRightContext
         case .rightToLeft?: context = rightToLeftContext
         }
-        if format.text.monospaceFamily != notedMonospaceFamily {
-            notedMonospaceFamily = format.text.monospaceFamily
-            metricsPatterns.noteRequested(family: notedMonospaceFamily)
-        }
         return ShapedText(text: text, format: format, font: font(format), context: context)
     }
 
@@ -158,7 +141,6 @@ final class Typesetter {
     private func font(_ format: ParagraphFormat) -> OpaquePointer {
         let key = FontKey(family: format.text.family, size: format.text.size, bold: format.text.bold, italic: format.text.italic)
         if let font = fonts[key] { return font }
-        metricsPatterns.noteRequested(family: format.text.family)
         let font = pango_font_description_from_string(format.text.family)!
         pango_font_description_set_size(font, Int32((format.text.size * Double(PANGO_SCALE)).rounded()))
         if format.text.bold { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }

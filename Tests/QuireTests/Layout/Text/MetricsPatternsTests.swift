@@ -7,8 +7,9 @@ import XCTest
 final class MetricsPatternsTests: XCTestCase {
     private let body = "Noto Serif, Noto Sans Arabic, Noto Sans Hebrew"
 
-    /// A pattern as Pango makes it for `families` (all strongly bound) at 10.5 pixels.
-    private func pattern(_ families: [String], language: String = "c") -> OpaquePointer {
+    /// A pattern as Pango makes it for `families` (all strongly bound) at 10.5 pixels, in a
+    /// context at `dpi` (Quire's are at 72; those Pango makes for itself at 96).
+    private func pattern(_ families: [String], language: String = "c", dpi: Double = 72) -> OpaquePointer {
         let pattern = FcPatternCreate()!
         for family in families {
             _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
@@ -16,9 +17,9 @@ final class MetricsPatternsTests: XCTestCase {
         _ = language.withCString { FcPatternAddString(pattern, FC_LANG, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         FcPatternAddDouble(pattern, FC_WEIGHT, 80)
         FcPatternAddInteger(pattern, FC_SLANT, 0)
-        FcPatternAddDouble(pattern, FC_SIZE, 10.5)
+        FcPatternAddDouble(pattern, FC_SIZE, 10.5 * 72 / dpi)
         FcPatternAddDouble(pattern, FC_PIXEL_SIZE, 10.5)
-        FcPatternAddDouble(pattern, FC_DPI, 72)
+        FcPatternAddDouble(pattern, FC_DPI, dpi)
         return pattern
     }
 
@@ -33,16 +34,16 @@ final class MetricsPatternsTests: XCTestCase {
     func testTheSampleOfAFamilyListsFirstFontTakesTheListsPattern() {
         let (patterns, _) = installed()
         let requested = pattern(body.components(separatedBy: ", "))
-        let sample = pattern(["Noto Serif"])
+        let sample = pattern(["Noto Serif"], dpi: 96)
         defer { FcPatternDestroy(requested); FcPatternDestroy(sample) }
         patterns.substitute(requested)
         patterns.substitute(sample)
         XCTAssertNotEqual(FcPatternEqual(sample, requested), 0, "the sample is sorted as the paragraph's font")
     }
 
-    func testAFamilyAskedForAloneKeepsItsOwnPattern() {
+    func testAFamilyQuireAsksForAloneKeepsItsOwnPattern() {
+        // At Quire's resolution a pattern is a request of Quire's, never a sample.
         let (patterns, _) = installed()
-        patterns.noteRequested(family: "Noto Serif")
         let requested = pattern(body.components(separatedBy: ", "))
         let alone = pattern(["Noto Serif"])
         defer { FcPatternDestroy(requested); FcPatternDestroy(alone) }
@@ -56,16 +57,39 @@ final class MetricsPatternsTests: XCTestCase {
         // the fallbacks of "Noto Serif" alone, which the list would change.
         let (patterns, _) = installed()
         let requested = pattern(body.components(separatedBy: ", "), language: "ja")
-        let sample = pattern(["Noto Serif"], language: "ja")
+        let sample = pattern(["Noto Serif"], language: "ja", dpi: 96)
         defer { FcPatternDestroy(requested); FcPatternDestroy(sample) }
         patterns.substitute(requested)
         patterns.substitute(sample)
         XCTAssertEqual(FcPatternEqual(sample, requested), 0)
     }
 
+    func testASampleOfAnotherFamilyKeepsItsOwnPattern() {
+        // An Arabic run's font, measured at a break, is a fallback of the list, not its first.
+        let (patterns, _) = installed()
+        let requested = pattern(body.components(separatedBy: ", "))
+        let sample = pattern(["Noto Sans Arabic"], dpi: 96)
+        defer { FcPatternDestroy(requested); FcPatternDestroy(sample) }
+        patterns.substitute(requested)
+        patterns.substitute(sample)
+        XCTAssertEqual(Self.families(sample), ["Noto Sans Arabic"])
+        var dpi = 0.0
+        FcPatternGetDouble(sample, FC_DPI, 0, &dpi)
+        XCTAssertEqual(dpi, 96)
+    }
+
+    private static func families(_ pattern: OpaquePointer) -> [String] {
+        var names: [String] = []
+        var name: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, FC_FAMILY, Int32(names.count), &name) == FcResultMatch, let name {
+            names.append(String(cString: name))
+        }
+        return names
+    }
+
     /// The metrics Pango breaks lines with (its approximate character width sets how far from
-    /// a line's end it measures breaks exactly) are those of a font map without the hook at
-    /// Pango's default resolution, as before the patterns were shared.
+    /// a line's end it measures breaks exactly) are those of a font map without the hook, as
+    /// before the patterns were shared.
     func testMetricsPangoBreaksLinesWithAreThoseOfAPlainFontMap() {
         func metrics(_ fontMap: UnsafeMutablePointer<PangoFontMap>, _ context: OpaquePointer, _ family: String, _ size: Double) -> [Int32] {
             let description = pango_font_description_from_string(family)!
