@@ -73,12 +73,7 @@ final class CodeHighlights: Sendable {
         let length = text.utf8.count
         if length < queue[index].text.utf8.count {
             // The spans before the cut, the last one clipped to it (they are in order: binary search).
-            var lo = 0, hi = code.spans.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if code.spans[mid].range.lowerBound < length { lo = mid + 1 } else { hi = mid }
-            }
-            code.spans.removeSubrange(lo...)
+            code.spans.removeSubrange(code.spans.partitionPoint { $0.range.lowerBound >= length }...)
             if let last = code.spans.last, last.range.upperBound > length {
                 code.spans[code.spans.count - 1].range = last.range.lowerBound..<length
             }

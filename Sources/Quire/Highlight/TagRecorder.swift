@@ -96,8 +96,8 @@ final class TagRecorder {
             ranges.append(range)
             return
         }
-        let first = partition(ranges) { $0.upperBound >= range.lowerBound }
-        let after = partition(ranges) { $0.lowerBound > range.upperBound }
+        let first = ranges.partitionPoint { $0.upperBound >= range.lowerBound }
+        let after = ranges.partitionPoint { $0.lowerBound > range.upperBound }
         guard first < after else {
             ranges.insert(range, at: first)
             return
@@ -109,22 +109,12 @@ final class TagRecorder {
     /// Takes `range` out of `ranges` (sorted, disjoint, not touching).
     static func remove(_ range: Range<Int>, from ranges: inout [Range<Int>]) {
         guard !range.isEmpty else { return }
-        let first = partition(ranges) { $0.upperBound > range.lowerBound }
-        let after = partition(ranges) { $0.lowerBound >= range.upperBound }
+        let first = ranges.partitionPoint { $0.upperBound > range.lowerBound }
+        let after = ranges.partitionPoint { $0.lowerBound >= range.upperBound }
         guard first < after else { return }
         var kept: [Range<Int>] = []
         if ranges[first].lowerBound < range.lowerBound { kept.append(ranges[first].lowerBound..<range.lowerBound) }
         if ranges[after - 1].upperBound > range.upperBound { kept.append(range.upperBound..<ranges[after - 1].upperBound) }
         ranges.replaceSubrange(first..<after, with: kept)
-    }
-
-    /// The index of the first of `ranges` for which `isPast` holds (it holds for every later one).
-    private static func partition(_ ranges: [Range<Int>], _ isPast: (Range<Int>) -> Bool) -> Int {
-        var low = 0, high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isPast(ranges[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }

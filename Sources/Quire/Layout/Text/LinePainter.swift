@@ -98,11 +98,7 @@ final class LinePainter {
               let font = item.pointee.item.pointee.analysis.font else { return record(text, item, x, y, color: pangoColor) }
         let start = Int(item.pointee.item.pointee.offset), end = start + Int(item.pointee.item.pointee.length)
         // The coloured runs over the item (runs are in order and do not overlap: binary search).
-        var lo = 0, hi = runs.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if runs[mid].range.upperBound <= start { lo = mid + 1 } else { hi = mid }
-        }
+        var lo = runs.partitionPoint { $0.range.upperBound > start }
         var colored: [StyledText.Run] = []
         while lo < runs.count, runs[lo].range.lowerBound < end {
             if runs[lo].attributes.color != nil { colored.append(runs[lo]) }

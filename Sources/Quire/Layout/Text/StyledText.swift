@@ -153,12 +153,7 @@ extension StyledText {
         }
         // Runs are in order and do not overlap: the first that ends inside the range is found
         // by binary search.
-        var first = 0, end = runs.count
-        while first < end {
-            let mid = (first + end) / 2
-            if runs[mid].range.upperBound <= range.lowerBound { first = mid + 1 } else { end = mid }
-        }
-        var k = first
+        var k = runs.partitionPoint { $0.range.upperBound > range.lowerBound }
         while k < runs.count, runs[k].range.lowerBound < range.upperBound {
             if let clipped = clip(runs[k].range) { out.runs.append(Run(range: clipped, attributes: runs[k].attributes)) }
             k += 1
@@ -215,12 +210,7 @@ extension StyledText {
         out.string = String(decoding: bytes, as: UTF8.self)
         /// Insertions before `x` (`through`: at `x` too).
         func shift(_ x: Int, through: Bool) -> Int {
-            var lo = 0, hi = offsets.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if offsets[mid] < x || (through && offsets[mid] == x) { lo = mid + 1 } else { hi = mid }
-            }
-            return x + lo * width
+            x + offsets.partitionPoint { through ? $0 > x : $0 >= x } * width
         }
         func range(_ r: Range<Int>) -> Range<Int> { shift(r.lowerBound, through: true)..<shift(r.upperBound, through: false) }
         out.runs = runs.map { Run(range: range($0.range), attributes: $0.attributes) }
