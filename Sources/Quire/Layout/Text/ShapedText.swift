@@ -296,11 +296,11 @@ final class ShapedText {
             if a.strikethrough { add(pango_attr_strikethrough_new(1), run.range) }
             if a.monospace {
                 add(pango_attr_family_new(format.text.monospaceFamily), run.range)
-                add(pango_attr_size_new(Int32(format.text.monospaceSize * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_size_new(Typesetter.pangoUnits(format.text.monospaceSize)), run.range)
             }
             if a.superscript {
-                add(pango_attr_rise_new(Int32(format.text.size * Typography.superscriptRise * Double(PANGO_SCALE))), run.range)
-                add(pango_attr_size_new(Int32(format.text.size * Typography.scriptScale * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_rise_new(Typesetter.pangoUnits(format.text.size * Typography.superscriptRise)), run.range)
+                add(pango_attr_size_new(Typesetter.pangoUnits(format.text.size * Typography.scriptScale)), run.range)
             }
             // A run with a line drawn in its colour keeps the attribute (Pango colours the line).
             if let c = a.color, !format.colorsWhenPainted || a.underline || a.strikethrough {
@@ -310,8 +310,8 @@ final class ShapedText {
                 add(pango_attr_background_new(color16(c.red), color16(c.green), color16(c.blue)), run.range)
             }
             if a.subscript {
-                add(pango_attr_rise_new(Int32(-format.text.size * Typography.subscriptDrop * Double(PANGO_SCALE))), run.range)
-                add(pango_attr_size_new(Int32(format.text.size * Typography.scriptScale * Double(PANGO_SCALE))), run.range)
+                add(pango_attr_rise_new(Typesetter.pangoUnits(-format.text.size * Typography.subscriptDrop)), run.range)
+                add(pango_attr_size_new(Typesetter.pangoUnits(format.text.size * Typography.scriptScale)), run.range)
             }
             if a.underline { add(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), run.range) }
         }

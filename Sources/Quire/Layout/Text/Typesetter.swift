@@ -137,12 +137,19 @@ final class Typesetter {
         return ShapedText(text: text, format: format, font: font(format), context: context)
     }
 
+    /// `points` in Pango units (1/1024 pt), to the nearest. Every font size and rise Quire gives
+    /// Pango goes through here: one size reached by two roundings (truncated for inline code,
+    /// rounded for a code block) was two fonts to Pango, and two fontconfig patterns.
+    static func pangoUnits(_ points: Double) -> Int32 {
+        Int32((points * Double(PANGO_SCALE)).rounded())
+    }
+
     /// The base font of `format` (owned by this typesetter).
     private func font(_ format: ParagraphFormat) -> OpaquePointer {
         let key = FontKey(family: format.text.family, size: format.text.size, bold: format.text.bold, italic: format.text.italic)
         if let font = fonts[key] { return font }
         let font = pango_font_description_from_string(format.text.family)!
-        pango_font_description_set_size(font, Int32((format.text.size * Double(PANGO_SCALE)).rounded()))
+        pango_font_description_set_size(font, Typesetter.pangoUnits(format.text.size))
         if format.text.bold { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }
         if format.text.italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
         fonts[key] = font

@@ -53,6 +53,19 @@ final class LinePainterTests: XCTestCase {
         XCTAssertGreaterThan(fills[0].1.height, fills[1].1.height, "a highlight is taller than a line")
     }
 
+    /// Inline code and a code block are set at the same size, so they are one font: the size
+    /// once reached Pango truncated for inline code (9.0293 pt) and rounded for a block
+    /// (9.03027 pt), two fonts and two fontconfig patterns for one size.
+    func testRegressionInlineCodeAndCodeBlockSizesDiffered() throws {
+        let document = layout("Call `render` here.\n\n```\nrender\n```\n")
+        let painter = LinePainter()
+        let fonts = document.allLines.flatMap { line in
+            runs(painter.paint(line)).filter { String(decoding: $0.text, as: UTF8.self) == "render" }.map(\.font)
+        }
+        XCTAssertEqual(fonts.count, 2, "one run in the paragraph, one in the block")
+        XCTAssertEqual(Set(fonts).count, 1, "\(fonts.map(\.matrix))")
+    }
+
     /// Pango's hex boxes put the code's digits, not the character, into copied text; the
     /// .notdef glyph tied to the character gives the character back.
     func testRegressionMissingCharacterCopiesAsItself() throws {
