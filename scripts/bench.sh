@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
 # Runs of a fraction of a second are noisier: three times as many of them.
 SHORT_RUNS=${SHORT_RUNS:-$((RUNS * 3))}
-CORPUS=${CORPUS:-../shared/corpus}
+CORPUS=${CORPUS:-Tests/Corpus}
 # The release build as `make release` makes it (Makefile's RELEASE_BUILD).
 ${SWIFT_BUILD_RELEASE:-swift build -c release --static-swift-stdlib} 2>&1 | grep -v 'prohibited flag' | tail -1
 BIN=$PWD/.build/release/quire

@@ -45,9 +45,9 @@ enum Fixtures {
 }
 
 extension Fixtures {
-    /// The shared corpus of real Markdown (`../shared/corpus` beside the package root).
-    static let corpus = images.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus")
+    /// The corpus of real Markdown written by others (`Tests/Corpus` in the package root).
+    static let corpus = images.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/Corpus")
 
     /// The corpus's Markdown files, by name (none when the folder is missing: the caller fails).
     static func corpusFiles() -> [URL] {

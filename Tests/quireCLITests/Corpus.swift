@@ -1,21 +1,21 @@
 import Foundation
 
-/// Where things are: the package, the shared corpus and the built `quire` binary.
+/// Where things are: the package, the corpus and the built `quire` binary.
 enum Paths {
     /// The package root: three levels up from this file (Tests/quireCLITests/Corpus.swift).
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The shared corpus folder, a sibling of the package: packageRoot/../shared/corpus.
-    static let corpus = packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared", isDirectory: true)
-        .appendingPathComponent("corpus", isDirectory: true)
+    /// The corpus of real Markdown written by others, inside the repository (Tests/Corpus), so a
+    /// clone with nothing beside it runs every test.
+    static let corpus = packageRoot.appendingPathComponent("Tests", isDirectory: true)
+        .appendingPathComponent("Corpus", isDirectory: true)
 
     /// The corpus's Markdown files, sorted by name. Throws when the folder or its files are missing.
     static func corpusFiles() throws -> [URL] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: corpus.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw RunError(description: "corpus folder not found at \(corpus.path) (expected ../shared/corpus beside the package root \(packageRoot.path))")
+            throw RunError(description: "corpus folder not found at \(corpus.path) (expected Tests/Corpus in the package root \(packageRoot.path))")
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
             .filter { $0.hasSuffix(".md") }

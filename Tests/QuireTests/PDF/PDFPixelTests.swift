@@ -28,7 +28,7 @@ final class PDFPixelTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     private func inputs() throws -> [URL] {
-        let corpus = Self.root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let corpus = Self.root.appendingPathComponent("Tests/Corpus")
         let samples = Self.root.appendingPathComponent("Samples")
         var files: [URL] = []
         for folder in [corpus, samples] {
