@@ -431,10 +431,3 @@ extension Color {
         Color(Double(color16(red)) / 65535, Double(color16(green)) / 65535, Double(color16(blue)) / 65535)
     }
 }
-
-/// True for fonts whose glyphs are colour images or layers (emoji fonts).
-func isColorFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
-    guard let hb = pango_font_get_hb_font(font), let face = hb_font_get_face(hb) else { return false }
-    return hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
-}
-

@@ -1,5 +1,6 @@
-// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift, LinePainter.swift and
-// MetricsPatterns.swift are the only files of Layout that import CPangoCairo.
+// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift, LinePainter.swift,
+// MetricsPatterns.swift and Paragraph/FontTable.swift, Itemizer.swift and WordCache.swift are
+// the only files of Layout that import CPangoCairo.
 import CPangoCairo
 import Foundation
 
@@ -32,6 +33,9 @@ struct ParagraphFormat: Sendable, Equatable {
     /// about as much as the shaping itself in highlighted code (one attribute per token, each
     /// cutting glyph items after line breaking). The glyph runs recorded are the same.
     var colorsWhenPainted = false
+    /// Lines as even as they can be, as many as filling each would make (CSS's
+    /// `text-wrap: balance`): headings.
+    var balanced = false
 }
 
 /// The font machinery: a Pango context at 72 dpi, unhinted, so that what layout measures is
@@ -56,6 +60,12 @@ final class Typesetter {
     /// Font descriptions by family, size, weight and slant: parsing a description string costs
     /// Pango about 6,000 instructions, and a document asks for a handful, thousands of times.
     private var fonts: [FontKey: OpaquePointer] = [:]
+    /// The fonts paragraphs are set in, each measured once (`FontInfo`).
+    let fontTable = FontTable()
+    /// Words shaped once, for every paragraph this typesetter sets.
+    let words = WordCache()
+    /// The item Pango makes in each font choice, for ASCII paragraphs (`asciiItems`).
+    var itemTemplates: [ItemTemplateKey: ItemTemplate?] = [:]
 
     private struct FontKey: Hashable {
         var family: String
@@ -128,13 +138,17 @@ final class Typesetter {
 
     /// Shapes `text` in `format` and breaks it into lines. O(n) in the text's length.
     func shape(_ text: StyledText, _ format: ParagraphFormat) -> ShapedText {
-        let context: OpaquePointer
+        ShapedText(text: text, format: format, font: font(format), context: pangoContext(for: format))
+    }
+
+    /// The Pango context for `format`'s direction: the one of the text's own, or the one set
+    /// left to right or right to left.
+    func pangoContext(for format: ParagraphFormat) -> OpaquePointer {
         switch format.direction {
-        case nil: context = self.context
-        case .leftToRight?: context = leftToRightContext
-        case .rightToLeft?: context = rightToLeftContext
+        case nil: return context
+        case .leftToRight?: return leftToRightContext
+        case .rightToLeft?: return rightToLeftContext
         }
-        return ShapedText(text: text, format: format, font: font(format), context: context)
     }
 
     /// `points` in Pango units (1/1024 pt), to the nearest. Every font size and rise Quire gives
@@ -145,7 +159,7 @@ final class Typesetter {
     }
 
     /// The base font of `format` (owned by this typesetter).
-    private func font(_ format: ParagraphFormat) -> OpaquePointer {
+    func font(_ format: ParagraphFormat) -> OpaquePointer {
         let key = FontKey(family: format.text.family, size: format.text.size, bold: format.text.bold, italic: format.text.italic)
         if let font = fonts[key] { return font }
         let font = pango_font_description_from_string(format.text.family)!

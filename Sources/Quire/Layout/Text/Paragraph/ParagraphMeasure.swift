@@ -1,0 +1,172 @@
+/// A piece of a paragraph inside one item, of one kind: a word (text between spaces), a run
+/// of spaces, a tab, a hard line break, an inline image. Words and spaces are shaped, once
+/// per distinct text (`WordCache`).
+struct Segment {
+    enum Kind: UInt8 { case word, space, tab, hardBreak, object }
+    var start: Int32
+    var end: Int32
+    /// Its item, in `TextAnalysis.items`.
+    var item: Int32
+    var kind: Kind
+    /// The shaped word (words and spaces), in the typesetter's `WordCache`.
+    var entry: Int32 = -1
+    /// The image (objects), in `StyledText.images`.
+    var image: Int32 = -1
+}
+
+/// A paragraph shaped and measured in logical order, before it is broken into lines.
+struct MeasuredText {
+    var segments: [Segment]
+    /// The natural width (Pango units) of the text before each byte, and at the end: a
+    /// line's width is a difference of two of these.
+    var x: [Int64]
+    /// The width of the stretchable spaces (U+0020, U+00A0) before each byte.
+    var spaces: [Int64]
+    /// The advance of a tab stop: eight spaces of the paragraph's font, as Pango's.
+    var tabWidth: Int32
+}
+
+extension Typesetter {
+    /// Cuts `analysis`'s items into segments, shapes each word and run of spaces (through the
+    /// word cache), and sums the widths. A tab reaches the next tab stop from the start of its
+    /// paragraph (as on a paragraph's first line; lines are measured again when made). O(n),
+    /// plus the shaping of words not seen before.
+    func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ analysis: TextAnalysis, _ text: StyledText) -> MeasuredText {
+        let n = bytes.count
+        var segments: [Segment] = []
+        segments.reserveCapacity(n / 4 + 4)
+        var x = [Int64](repeating: 0, count: n + 1)
+        var spaces = [Int64](repeating: 0, count: n + 1)
+        var tabWidth: Int32 = 0
+        guard let base = bytes.baseAddress else { return MeasuredText(segments: [], x: x, spaces: spaces, tabWidth: 0) }
+        var imageCursor = 0
+        var char = 0
+        var width: Int64 = 0, spaceWidth: Int64 = 0
+        var paragraphStart: Int64 = 0
+        x.withUnsafeMutableBufferPointer { x in
+            spaces.withUnsafeMutableBufferPointer { spacesBefore in
+                for (itemIndex, item) in analysis.items.enumerated() {
+                    var p = item.range.lowerBound
+                    while p < item.range.upperBound {
+                        // One segment: the characters from p of p's kind.
+                        let kind = segmentKind(bytes, p, char, analysis, text, &imageCursor)
+                        var end = p
+                        repeat {
+                            end += utf8Length(bytes[end])
+                            char += 1
+                        } while end < item.range.upperBound && (kind == .word || kind == .space)
+                            && segmentKind(bytes, end, char, analysis, text, &imageCursor) == kind
+                        var segment = Segment(start: Int32(p), end: Int32(end), item: Int32(itemIndex), kind: kind)
+                        switch kind {
+                        case .word, .space:
+                            let entry = shapeWord(base, p..<end, item)
+                            segment.entry = Int32(entry)
+                            addWidths(words.entries[entry], words.glyphs, from: p, to: end, bytes, isSpace: kind == .space,
+                                      x: x, spaces: spacesBefore, width: &width, spaceWidth: &spaceWidth)
+                        case .tab:
+                            if tabWidth == 0 { tabWidth = eightSpaces(item) }
+                            fill(x, spacesBefore, p..<end, width, spaceWidth)
+                            width += Int64(Self.tabAdvance(from: Int32(clamping: width - paragraphStart), tabWidth: tabWidth))
+                        case .hardBreak:
+                            fill(x, spacesBefore, p..<end, width, spaceWidth)
+                            paragraphStart = width
+                        case .object:
+                            segment.image = Int32(imageCursor)
+                            fill(x, spacesBefore, p..<end, width, spaceWidth)
+                            width += Int64(Typesetter.pangoUnits(text.images[imageCursor].width))
+                        }
+                        segments.append(segment)
+                        p = end
+                    }
+                }
+                x[n] = width
+                spacesBefore[n] = spaceWidth
+            }
+        }
+        return MeasuredText(segments: segments, x: x, spaces: spaces, tabWidth: tabWidth)
+    }
+
+    /// What the character at byte `p` (character `char`) is: a hard break, a tab, an image's
+    /// object character (`imageCursor` left on its image: it only moves past images before
+    /// `p`), a space, or part of a word.
+    private func segmentKind(_ bytes: UnsafeBufferPointer<UInt8>, _ p: Int, _ char: Int, _ analysis: TextAnalysis,
+                             _ text: StyledText, _ imageCursor: inout Int) -> Segment.Kind {
+        let byte = bytes[p]
+        if byte == 0x09 { return .tab }
+        if hardBreakLength(bytes, at: p) > 0 || byte == 0x0A { return .hardBreak }
+        if byte == 0xEF, imageCursor < text.images.count {
+            while imageCursor < text.images.count, text.images[imageCursor].offset < p { imageCursor += 1 }
+            if imageCursor < text.images.count, text.images[imageCursor].offset == p { return .object }
+        }
+        return analysis.attributes[char].contains(.white) ? .space : .word
+    }
+
+    /// Writes the widths before each byte of a shaped word at `from..<to` (a cluster's bytes
+    /// share the width before it), adding its advances to `width` (and those of its
+    /// stretchable spaces to `spaceWidth`). Clusters are visited in the text's order (a
+    /// right-to-left word's glyphs are listed from its end).
+    private func addWidths(_ entry: WordCache.Entry, _ glyphs: [ShapedGlyph], from: Int, to: Int,
+                           _ bytes: UnsafeBufferPointer<UInt8>, isSpace: Bool,
+                           x: UnsafeMutableBufferPointer<Int64>, spaces: UnsafeMutableBufferPointer<Int64>,
+                           width: inout Int64, spaceWidth: inout Int64) {
+        let lo = Int(entry.glyphs.lowerBound), hi = Int(entry.glyphs.upperBound)
+        guard lo < hi else { return fill(x, spaces, from..<to, width, spaceWidth) }
+        let backward = glyphs[lo].cluster > glyphs[hi - 1].cluster
+        var next = from  // the next byte to write
+        var lastCluster: Int32 = -1
+        var stretchable = false
+        glyphs.withUnsafeBufferPointer { g in
+            var i = backward ? hi - 1 : lo
+            while backward ? i >= lo : i < hi {
+                let glyph = g[i]
+                if glyph.cluster != lastCluster {
+                    let start = from + Int(glyph.cluster)
+                    while next <= start && next < to {
+                        x[next] = width
+                        spaces[next] = spaceWidth
+                        next += 1
+                    }
+                    lastCluster = glyph.cluster
+                    stretchable = isSpace && (bytes[start] == 0x20 || (bytes[start] == 0xC2 && start + 1 < to && bytes[start + 1] == 0xA0))
+                }
+                width += Int64(glyph.advance)
+                if stretchable { spaceWidth += Int64(glyph.advance) }
+                i += backward ? -1 : 1
+            }
+        }
+        while next < to {
+            x[next] = width
+            spaces[next] = spaceWidth
+            next += 1
+        }
+    }
+
+    private func fill(_ x: UnsafeMutableBufferPointer<Int64>, _ spaces: UnsafeMutableBufferPointer<Int64>, _ range: Range<Int>,
+                      _ width: Int64, _ spaceWidth: Int64) {
+        for i in range {
+            x[i] = width
+            spaces[i] = spaceWidth
+        }
+    }
+
+    /// The advance of eight spaces in `item`'s font: Pango's distance between default tab stops.
+    private func eightSpaces(_ item: TextItem) -> Int32 {
+        let spaces: [UInt8] = Array(repeating: 0x20, count: 8)
+        let entry = spaces.withUnsafeBufferPointer { shapeWord($0.baseAddress!, 0..<8, item) }
+        let width = words.entries[entry].width
+        return width > 0 ? width : 50 * 1024
+    }
+
+    /// A tab's advance from `position` (from its paragraph's start, Pango units): to the next
+    /// tab stop at least a space (an eighth of a stop) away, as Pango's default tabs.
+    static func tabAdvance(from position: Int32, tabWidth: Int32) -> Int32 {
+        let minimum = max(1, tabWidth / 8)
+        let stop = ((max(0, position) + minimum + tabWidth - 1) / tabWidth) * tabWidth
+        return stop - position
+    }
+}
+
+/// The length of the UTF-8 sequence a lead byte starts (1 for a stray continuation byte).
+func utf8Length(_ lead: UInt8) -> Int {
+    lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+}

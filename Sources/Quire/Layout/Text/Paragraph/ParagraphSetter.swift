@@ -1,0 +1,185 @@
+/// A paragraph set: its lines made, with what the queries on it need (`ShapedText`).
+struct SetParagraph {
+    var analysis: TextAnalysis
+    var characters: CharacterOffsets
+    var breaks: [BreakPoint]
+    var lines: [AssembledLine]
+    /// Each line's left edge from the paragraph's (Pango units): its alignment and indent.
+    var lineX: [Int64]
+}
+
+extension Typesetter {
+    /// Sets `text` in `format`: itemized, shaped a word at a time, its lines chosen among its
+    /// break points (`LineBreaker`: total fit for justified and ragged text, first fit for
+    /// code, balance for headings; only hard breaks when the width is infinite or the text is
+    /// set on one line) and made (`LineAssembler`), then placed by their alignment and the
+    /// hanging indent. `lineStarts`: byte offsets where lines must start (the lines before
+    /// an excerpt's last, kept as they were); the lines after the last are chosen as usual.
+    /// O(n), plus the shaping of words not seen before.
+    func setParagraph(_ text: StyledText, _ format: ParagraphFormat, lineStarts: [Int] = []) -> SetParagraph {
+        words.trim()
+        let analysis = analyse(text, format)
+        var string = text.string
+        return string.withUTF8 { bytes in
+            let chars = CharacterOffsets(bytes)
+            let protected = format.isCode ? [] : text.protectedTokens(bytes)
+            var breaks = analysis.breakOpportunities(bytes, chars, protected: protected)
+            let measured = measure(bytes, analysis, text)
+            let wraps = format.width.isFinite && !format.singleLine
+            let width = wraps || format.singleLine ? Int64((min(max(1, format.width), 1_000_000) * 1024).rounded(.up)) : Int64.max / 4
+            let hanging = min(Int64(Typesetter.pangoUnits(max(0, format.hangingIndent))), width - 1)
+            let otherWidth = max(1, width - hanging)
+            if wraps {
+                breaks = analysis.addingEmergencyBreaks(breaks, bytes, chars, x: measured.x, width: min(width, otherWidth))
+            }
+            if !lineStarts.isEmpty { breaks = Self.forcing(breaks, at: lineStarts) }
+            Self.measureBreaks(&breaks, measured, analysis, fonts: fontTable)
+            let ends: [Int]
+            if wraps {
+                let mode: LineBreaker.Mode = format.isCode ? .firstFit : format.balanced ? .balanced
+                    : format.alignment == .justify ? .justified : .ragged
+                ends = LineBreaker(breaks: breaks, firstWidth: width, otherWidth: otherWidth,
+                                   em: Int64(Typesetter.pangoUnits(format.text.size))).lines(mode)
+            } else {
+                ends = breaks.indices.filter { $0 > 0 && (breaks[$0].kind == .hard || breaks[$0].forced) }
+            }
+            let assembler = LineAssembler(typesetter: self, bytes: bytes, text: text, analysis: analysis, measured: measured,
+                                          breaks: breaks, format: format)
+            var lines: [AssembledLine] = []
+            lines.reserveCapacity(ends.count)
+            var start = 0
+            for end in ends {
+                let startsParagraph = breaks[start].startsParagraph
+                let justify = wraps && format.alignment == .justify
+                lines.append(assembler.line(from: start, to: end, justifyTo: justify ? (startsParagraph ? width : otherWidth) : nil,
+                                            shrinkOnly: breaks[end].kind == .hard, origin: startsParagraph ? 0 : hanging))
+                start = end
+            }
+            if format.singleLine, lines.count == 1, Int64(lines[0].width) > width {
+                lines[0] = assembler.ellipsized(lines[0], to: width)
+            }
+            let widest = lines.map { Int64($0.width) }.max() ?? 0
+            var lineX: [Int64] = []
+            lineX.reserveCapacity(lines.count)
+            start = 0
+            for (k, end) in ends.enumerated() {
+                let startsParagraph = breaks[start].startsParagraph
+                let box = wraps || format.singleLine ? (startsParagraph ? width : otherWidth) : widest
+                let item = analysis.items.partitionPoint { $0.range.upperBound > lines[k].start }
+                let rightToLeft = item < analysis.items.count ? analysis.items[item].paragraphIsRightToLeft : analysis.isRightToLeft
+                let indent = startsParagraph ? 0 : hanging
+                lineX.append(Self.placed(Int64(lines[k].width), in: box, indent: indent, format.alignment, rightToLeft: rightToLeft))
+                start = end
+            }
+            return SetParagraph(analysis: analysis, characters: chars, breaks: breaks, lines: lines, lineX: lineX)
+        }
+    }
+
+    /// The left edge of a line `width` wide in a box `box` wide (after `indent` on the start
+    /// side), aligned by `alignment` relative to the paragraph's direction (left is the start).
+    static func placed(_ width: Int64, in box: Int64, indent: Int64, _ alignment: TextAlignment, rightToLeft: Bool) -> Int64 {
+        let room = max(0, box - width)
+        let left = rightToLeft ? 0 : indent
+        switch alignment {
+        case .center: return left + room / 2
+        case .left, .justify: return left + (rightToLeft ? room : 0)
+        case .right: return left + (rightToLeft ? 0 : room)
+        }
+    }
+
+    /// `breaks` where lines must start at `starts` (offsets, ascending): those breaks marked
+    /// forced (added where missing), the others before the last start dropped.
+    static func forcing(_ breaks: [BreakPoint], at starts: [Int]) -> [BreakPoint] {
+        guard let last = starts.last else { return breaks }
+        var result: [BreakPoint] = []
+        var s = 0
+        for point in breaks {
+            // Starts no break offers (a token cut between graphemes in the lines kept).
+            while s < starts.count, starts[s] < Int(point.offset) {
+                result.append(BreakPoint(offset: Int32(starts[s]), end: Int32(starts[s]), kind: .grapheme, forced: true))
+                s += 1
+            }
+            var kept = point
+            if s < starts.count, starts[s] == Int(point.offset) {
+                if point.kind != .hard { kept.forced = true }
+                s += 1
+            } else if Int(point.offset) < last, point.kind != .hard {
+                continue
+            }
+            result.append(kept)
+        }
+        return result
+    }
+
+    /// Fills each break's sums (widths, stretchable spaces, CJK gaps before it) and the
+    /// hyphen it would show. O(breaks).
+    static func measureBreaks(_ breaks: inout [BreakPoint], _ measured: MeasuredText, _ analysis: TextAnalysis, fonts: FontTable) {
+        var gaps: Int32 = 0
+        var item = 0
+        for k in breaks.indices {
+            let offset = Int(breaks[k].offset), end = Int(breaks[k].end)
+            breaks[k].x = measured.x[offset]
+            breaks[k].xEnd = measured.x[end]
+            breaks[k].spaces = measured.spaces[offset]
+            breaks[k].spacesEnd = measured.spaces[end]
+            breaks[k].gaps = gaps
+            if breaks[k].isCJKGap { gaps += 1 }
+            if breaks[k].kind == .hyphen, offset > 0 {
+                while item < analysis.items.count - 1, analysis.items[item].range.upperBound < offset { item += 1 }
+                breaks[k].hyphenWidth = fonts.info(analysis.items[item].font).hyphenWidth
+            }
+        }
+    }
+
+}
+
+extension StyledText {
+    /// The stretches of the text inside which no line may break unless it is wider than a
+    /// line: code spans (within each token: text between ASCII whitespace), links that show
+    /// an address, and tokens written as addresses ("https://…", "www.…", paths, e-mail
+    /// addresses) in ASCII. Ascending. O(n + runs + links).
+    func protectedTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var code = runs.filter { $0.attributes.monospace }.map(\.range)
+        code += links.compactMap { link in
+            if case .uri(let address) = link.target, address.utf8.elementsEqual(bytes[link.range]) { return link.range }
+            return Self.isAddress(bytes, link.range, asciiOnly: false) ? link.range : nil
+        }
+        code.sort { $0.lowerBound < $1.lowerBound }
+        var result: [Range<Int>] = []
+        var cursor = 0
+        var start = 0
+        func token(_ end: Int) {
+            guard end - start >= 2 else { return }
+            while cursor < code.count, code[cursor].upperBound <= start { cursor += 1 }
+            var k = cursor
+            var protected: Range<Int>?
+            while k < code.count, code[k].lowerBound < end {
+                let lo = max(start, code[k].lowerBound), hi = min(end, code[k].upperBound)
+                if lo < hi { protected = protected.map { min($0.lowerBound, lo)..<max($0.upperBound, hi) } ?? lo..<hi }
+                k += 1
+            }
+            if Self.isAddress(bytes, start..<end, asciiOnly: true) { protected = start..<end }
+            if let protected { result.append(protected) }
+        }
+        for i in 0..<bytes.count where bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 {
+            token(i)
+            start = i + 1
+        }
+        token(bytes.count)
+        return result
+    }
+
+    /// Whether `bytes[range]` is written as an address (`looksLikeAddress`: "://" in it,
+    /// "www." first, a slash or an "@" in it); with `asciiOnly`, and in ASCII. O(range).
+    static func isAddress(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, asciiOnly: Bool) -> Bool {
+        var found = false
+        for i in range {
+            let b = bytes[i]
+            if asciiOnly, b >= 0x80 { return false }
+            if b == UInt8(ascii: "/") || b == UInt8(ascii: "@") { found = true }
+        }
+        if found { return true }
+        return range.count > 4 && bytes[range.lowerBound] == UInt8(ascii: "w") && bytes[range.lowerBound + 1] == UInt8(ascii: "w")
+            && bytes[range.lowerBound + 2] == UInt8(ascii: "w") && bytes[range.lowerBound + 3] == UInt8(ascii: ".")
+    }
+}
