@@ -7,7 +7,7 @@ import Glibc
 /// comes next.
 ///
 /// Why one thread: Cairo 1.16 with FreeType crashed when two threads drew with the same fonts,
-/// and a thread that lives as long as the process keeps its fonts (`RenderFonts`) open for
+/// and a thread that lives as long as the process keeps its fonts (`PreviewFonts`) open for
 /// every preview, as a batch worker rendering file after file wants; the PDF writers' font
 /// faces and Cairo's SVG drawing stay on it too. Only values cross to it (`PaintedPage`,
 /// outlines, metadata, and `@Sendable` jobs that capture nothing else); bytes come back. Its
@@ -108,7 +108,7 @@ final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a q
 /// written, by document number.
 /// Made on the thread that uses it (`forThisThread`) and never handed to another.
 final class DrawingState {
-    let fonts = RenderFonts()
+    let fonts = PreviewFonts()
     /// The faces the PDF writers embed, opened once for every document.
     let faces = FontFaces()
     var writers: [Int: PDFDocumentWriter] = [:]
@@ -195,14 +195,14 @@ final class ThreadedPDF {
     }
 
     /// Waits for every page to be drawn, adds the outline and metadata and returns the file.
-    /// - Throws: `RenderError` only if the document's writer is gone (never expected).
-    func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws(RenderError) -> [UInt8] {
+    /// - Throws: `DrawingError` only if the document's writer is gone (never expected).
+    func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws(DrawingError) -> [UInt8] {
         finished = true
         let document = self.document
         defer { thread.endDocument(document) }
-        let result = thread.perform { state -> Result<[UInt8], RenderError> in
+        let result = thread.perform { state -> Result<[UInt8], DrawingError> in
             guard let writer = state.writers.removeValue(forKey: document) else {
-                return .failure(RenderError(description: "PDF output failed: no writer"))
+                return .failure(DrawingError(description: "PDF output failed: no writer"))
             }
             return .success(writer.finish(outline: outline, metadata: metadata))
         }
@@ -211,6 +211,6 @@ final class ThreadedPDF {
 }
 
 /// A failure drawing a page (Cairo's status for a PNG) or finishing a PDF.
-struct RenderError: Error, Sendable, CustomStringConvertible {
+struct DrawingError: Error, Sendable, CustomStringConvertible {
     var description: String
 }
