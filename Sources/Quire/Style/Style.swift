@@ -37,16 +37,18 @@ public struct Style: Sendable, Equatable, Encodable {
     /// Space between paragraphs and other blocks, in multiples of the body size.
     public var paragraphSpacing: Double = 0.75
 
-    /// Heading family; sizes are multiples of the body size for levels 1...6.
+    /// Heading family (fallbacks after commas, as for the body).
     public var headingFont: String = "Noto Sans, Noto Sans Arabic, Noto Sans Hebrew"
-    public var headingScale: [Double] = [2.0, 1.6, 1.3, 1.12, 1.0, 0.92]
+    /// Heading sizes of levels 1 to 6, in multiples of the body size.
+    public var headingScale = PerHeadingLevel<Double>(2.0, 1.6, 1.3, 1.12, 1.0, 0.92)
     /// Distance between a heading's baselines, in multiples of its size.
     public var headingLineHeight: Double = 1.25
-    /// Space above headings of levels 1...6, and below every heading, in multiples of the body size.
-    public var headingSpaceBefore: [Double] = [1.9, 1.9, 1.4, 1.4, 1.4, 1.4]
+    /// Space above headings of levels 1 to 6, in multiples of the body size.
+    public var headingSpaceBefore = PerHeadingLevel<Double>(1.9, 1.9, 1.4, 1.4, 1.4, 1.4)
+    /// Space below every heading, in multiples of the body size.
     public var headingSpaceAfter: Double = 0.45
-    /// Width in points of the rule under headings of levels 1...6 (0: no rule).
-    public var headingRules: [Double] = [1.0, 0.5, 0, 0, 0, 0]
+    /// Width in points of the rule under headings of levels 1 to 6 (0: no rule).
+    public var headingRules = PerHeadingLevel<Double>(1.0, 0.5, 0, 0, 0, 0)
 
     /// Monospace family for code blocks and inline code; its size relative to the body.
     public var codeFont: String = "DejaVu Sans Mono"

@@ -226,11 +226,11 @@ struct Typography: Sendable, Equatable {
         muted = style.mutedColor
 
         headings = (1...6).map { level in
-            let headingSize = size * style.headingScale[level - 1]
+            let headingSize = size * style.headingScale[level]
             return Heading(text: role(style.headingFont, headingSize, lineHeight: headingSize * style.headingLineHeight,
                                       bold: level <= 5, italic: level == 6, monospaceSize: headingSize * style.codeScale),
-                           spaceBefore: size * style.headingSpaceBefore[level - 1], spaceAfter: size * style.headingSpaceAfter,
-                           ruleWidth: style.headingRules[level - 1], ruleOffset: headingSize * 0.18, ruleClearance: 1)
+                           spaceBefore: size * style.headingSpaceBefore[level], spaceAfter: size * style.headingSpaceAfter,
+                           ruleWidth: style.headingRules[level], ruleOffset: headingSize * 0.18, ruleClearance: 1)
         }
 
         let codeSize = size * style.codeScale
@@ -302,7 +302,7 @@ struct Typography: Sendable, Equatable {
                        spaceBefore: space, spaceAfter: 0)
         }
         // The document's title outranks its headings, whatever sizes a template gives them.
-        title = titleLine(max(style.titleScale, (style.headingScale.max() ?? 1) * Self.titleOverHeading), bold: true,
+        title = titleLine(max(style.titleScale, (style.headingScale.all.max() ?? 1) * Self.titleOverHeading), bold: true,
                           muted: false, space: 0)
         subtitle = titleLine(style.subtitleScale, italic: true, space: size * 0.4)
         author = titleLine(1.05, space: size * 0.9)
