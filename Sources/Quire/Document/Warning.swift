@@ -8,6 +8,7 @@ public struct Warning: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     /// What is wrong and what was done instead, in words for the user.
     public var message: String
+    /// A warning about source `line` (0: none in particular).
     public init(line: Int, message: String) { self.line = line; self.message = message }
     /// "LINE: message", or the message alone when the line is unknown.
     public var description: String { line > 0 ? "\(line): \(message)" : message }

@@ -23,8 +23,11 @@ struct DigestDocument: Sendable {
 
 /// A document the digest lists without its text, and why.
 public struct DigestFailure: Sendable, Equatable {
+    /// The input's path, as given or found in a folder.
     public var path: String
+    /// Why it is not included (missing, not UTF-8, ...).
     public var reason: String
+    /// A failure of the input at `path`.
     public init(path: String, reason: String) { self.path = path; self.reason = reason }
 }
 
