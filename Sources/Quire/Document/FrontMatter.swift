@@ -20,12 +20,18 @@ struct DocumentInfo: Sendable, Equatable {
     var isEmpty: Bool { title == nil && subtitle == nil && author == nil && date == nil }
 
     /// The title of a document that gives none: its file name without the extension
-    /// ("docs/guide.md" → "guide"); standard input ("-") → "stdin".
+    /// ("docs/guide.md" → "guide"); a README's folder name ("grdb/README.md" → "grdb"), as a
+    /// repository's front page is known by it; standard input ("-") → "stdin".
     static func fileTitle(_ path: String) -> String {
         guard path != "-" else { return "stdin" }
         let name = String(path.split(separator: "/").last ?? Substring(path))
-        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return name }
-        return String(name[..<dot])
+        let dot = name.lastIndex(of: ".").flatMap { $0 > name.startIndex ? $0 : nil }
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        if stem.lowercased() == "readme" {
+            let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().lastPathComponent
+            if !folder.isEmpty && folder != "/" { return folder }
+        }
+        return stem
     }
 }
 

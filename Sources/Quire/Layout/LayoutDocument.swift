@@ -23,8 +23,8 @@ struct LayoutSummary {
 /// and the blocks (in excerpt mode, each section cut, then the cut sections' full texts) into
 /// slices; paginate them as they come (`PageFlow`); give each page its furniture. Furniture
 /// is a deferred pass: a page waits until what its header and footer show is known, the
-/// running title (the front matter's, else the first level-1 heading's once it is laid out,
-/// else the fallback from the start when no block could give one; unless the document opens
+/// running title (the front matter's, else the first heading's, when of level 1, once it is
+/// laid out, else the fallback from the start when no block could give one; unless the document opens
 /// with a level-1 heading, pages wait to the end when a heading could be recorded out of
 /// source order, as footnotes' and cut excerpts' are) and, when a
 /// slot shows {pages}, the page count (every page waits to the end). With a table of contents
@@ -69,7 +69,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     var title = info.title ?? (session.anchors.mayHaveLevelOneHeadings ? nil : documentTitle(info, [], fallbackTitle))
     func hand(_ pages: [Page], final: Bool) throws {
         waiting += pages
-        if title == nil && (final || (titleMayComeEarly && session.sink.hasLevelOneHeading)) {
+        if title == nil && (final || (titleMayComeEarly && session.sink.hasHeading)) {
             title = documentTitle(info, session.sink.documentOutline, fallbackTitle)
         }
         guard let title, final || !countsPages else { return }
@@ -130,9 +130,11 @@ func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
                            warnings: summary.warnings, excerpts: summary.excerpts)
 }
 
-/// The title the running header and the metadata use: the front matter's, else the first
-/// level-1 heading's (ATX, setext or HTML `<h1>`; a README whose first heading is an H3 is not
-/// titled by it), else the fallback (the file name without its extension).
+/// The title the running header and the metadata use: the front matter's, else the document's
+/// first heading when it is of level 1 (ATX, setext or HTML `<h1>`), else the fallback (the
+/// file name without its extension; a README's folder name). A level-1 heading after another
+/// heading names a part of the document, not the document: GRDB's README opens with its
+/// introduction's headings and has "# Documentation" at line 280.
 private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fallbackTitle: String) -> TextValue {
-    info.title ?? outline.first { $0.level == 1 }.map { TextValue.plain($0.title) } ?? .plain(fallbackTitle)
+    info.title ?? outline.first.flatMap { $0.level == 1 ? TextValue.plain($0.title) : nil } ?? .plain(fallbackTitle)
 }

@@ -127,30 +127,46 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
     for (i, page) in pages.enumerated() { for d in page.destinations where pageOf[d.name] == nil { pageOf[d.name] = i + 1 } }
     pages = paginator.paginate(cover + contents(pageOf) + entries + fullTexts)
     let info = DocumentInfo(title: .plain(title), date: .plain(date))
+    let fullTextOwners = Dictionary(uniqueKeysWithValues: entryNames.enumerated().map { ($1 + "-full", $0) })
+    let running = documents.map { runningInfo(of: $0, date: date) }
+    var owner: Int?
     for i in pages.indices {
-        pages[i].furniture = main.furniture(page: i + 1, of: pages.count, info: info, title: .plain(title))
+        // A full text's pages carry its own document's title; the cover, contents and entries the digest's.
+        if let k = pages[i].destinations.lazy.compactMap({ fullTextOwners[$0.name] }).first { owner = k }
+        let (pageInfo, pageTitle) = owner.map { running[$0] } ?? (info, .plain(title))
+        pages[i].furniture = main.furniture(page: i + 1, of: pages.count, info: pageInfo, title: pageTitle)
     }
     let laidOut = LaidOutDocument(pages: pages, outline: outline, title: title, author: "", warnings: [])
     return LaidOutDigest(laidOut: laidOut, warnings: zip(documents, sessions).map { ($0.path, $1.sink.reportedWarnings) })
 }
 
+/// What a full text's running header and footer show: its document's front matter (the
+/// digest's date when it gives none) and its title, as its entry is titled.
+private func runningInfo(of document: DigestDocument, date: String) -> (DocumentInfo, TextValue) {
+    var info = document.info
+    let title = info.title ?? .plain(DigestLinks.titleAndBody(document).title)
+    info.title = title
+    info.date = info.date ?? .plain(date)
+    return (info, title)
+}
+
 /// Titles and links between the documents of a digest.
 enum DigestLinks {
-    /// The document's title: the front matter's, else its first level-1 heading's (ATX or
-    /// setext, or an HTML `<h1>`), else the file name without its extension, as `render` titles
-    /// it; its body, without that heading wherever it stands (the entry's title says it, so it
-    /// is not repeated); and the source line of the heading dropped.
+    /// The document's title: the front matter's, else its title heading (its first heading,
+    /// when of level 1: `titleHeading`), else the file name without its extension (a README's
+    /// folder name), as `render` titles it; its body, without that heading (the entry's title
+    /// says it, so it is not repeated); and the source line of the heading dropped.
     static func titleAndBody(_ d: DigestDocument) -> (title: String, body: [Block], headingLine: Int?) {
         if let title = d.info.title { return (title.widest, d.document.blocks, nil) }
-        for (index, block) in d.document.blocks.enumerated() {
-            guard let text = block.levelOneTitle else { continue }
-            // A Markdown heading goes; an HTML block stays (it may hold more than the heading).
-            guard case .heading = block.kind else { return (text, d.document.blocks, nil) }
-            var body = d.document.blocks
-            body.remove(at: index)
-            return (text, body, block.line)
+        guard let (index, text) = d.document.blocks.titleHeading else {
+            return (DocumentInfo.fileTitle(d.path), d.document.blocks, nil)
         }
-        return (DocumentInfo.fileTitle(d.path), d.document.blocks, nil)
+        let block = d.document.blocks[index]
+        // A Markdown heading goes; an HTML block stays (it may hold more than the heading).
+        guard case .heading = block.kind else { return (text, d.document.blocks, nil) }
+        var body = d.document.blocks
+        body.remove(at: index)
+        return (text, body, block.line)
     }
 
     /// Where a link leads when it points at a document of the digest: `other.md` to its entry,
