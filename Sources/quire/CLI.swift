@@ -32,6 +32,8 @@ enum CLI {
             return 2
         }
         let rest = Array(args.dropFirst())
+        // Ctrl-C leaves no temporary file beside an output; batch drains instead (`Interrupts`).
+        Interrupts.endAtOnce()
         return guarded { () throws(ExitCode) in
             switch command {
             case "-h", "--help", "help":
@@ -48,7 +50,7 @@ enum CLI {
             case "__worker":
                 // A batch worker process (see WorkerPool); its options are batch's style options.
                 let a = try workerTable.parse(rest)
-                return WorkerProtocol.serve(options: try options(a), input: 0, output: 1)
+                return WorkerProtocol.serve(options: try options(a, reportingWarnings: false), input: 0, output: 1)
             default:
                 throw usageError("unknown command '\(command)'", hint: "run 'quire --help' for the commands")
             }
@@ -74,6 +76,14 @@ enum CLI {
             throw usageError("invalid --link-ext '\(v)'", hint: "give pdf, md or keep")
         }
         a.linkExtension = mode
+        a.linkExtensionGiven = true
+    }
+
+    /// Files and folders that folders and globs of the inputs do not include (batch, digest).
+    static let exclude = Option(["--exclude"], value: "GLOB", "leave out files and folders matching GLOB, as .gitignore writes",
+                                "them (repeatable): 'node_modules/', '*.draft.md', 'drafts/**'") { a, v throws(ExitCode) in
+        guard let pattern = PathPattern(v) else { throw usageError("empty --exclude", hint: "give a pattern such as 'node_modules/'") }
+        a.excludes.append(pattern)
     }
 
     /// A table of contents in each document rendered (the digest has its own contents page).
@@ -84,10 +94,11 @@ enum CLI {
 
     /// The options that choose the style; `excerptNote` adds a line to --excerpt-lines's help.
     static func styleOptions(excerptNote: String? = nil) -> [Option] {
-        var excerptLines = Option(["--excerpt-lines"], value: "N", "cut every section longer than N lines (N >= 1) to N lines ending",
-                                  "with \"… Continue reading\", linked to its full text at the end") { a, v throws(ExitCode) in
-            guard let n = Int(v), (1...1000).contains(n) else {
-                throw usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines from 1 to 1000")
+        var excerptLines = Option(["--excerpt-lines"], value: "N", "cut every section longer than N lines to N lines ending with",
+                                  "\"… Continue reading\", linked to its full text at the end; 0: no",
+                                  "excerpts (as --set excerpt.lines=0)") { a, v throws(ExitCode) in
+            guard let n = Int(v), (0...1000).contains(n) else {
+                throw usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines from 0 (no excerpts) to 1000")
             }
             a.sets.append(("excerpt.lines=\(n)", "--excerpt-lines"))
         }
@@ -177,10 +188,16 @@ enum CLI {
 
     /// The options every input shares: style from --template and --set (in order), the title,
     /// --resource-root; or a usage error naming the problem. Images are read beside each input.
-    static func options(_ a: Arguments) throws(ExitCode) -> RenderOptions {
+    /// What did not stop the style (a font that is not installed) is printed as a warning
+    /// unless -q or `reportingWarnings` is false (a batch's workers: their batch said it).
+    static func options(_ a: Arguments, reportingWarnings: Bool = true) throws(ExitCode) -> RenderOptions {
         var options: RenderOptions
         do {
-            options = RenderOptions(style: try Templates.style(template: a.template, settings: a.sets))
+            let resolved = try Templates.resolve(template: a.template, settings: a.sets)
+            options = RenderOptions(style: resolved.style)
+            if reportingWarnings && !a.quiet {
+                for warning in resolved.warnings { printError("quire: warning: \(warning)") }
+            }
         } catch {
             throw usageError(error.message, hint: "'quire templates --keys' lists every key and the values it takes")
         }

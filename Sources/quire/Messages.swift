@@ -16,6 +16,11 @@ extension CLI {
         for warning in warnings { printError(warningLine(warning, file: file)) }
     }
 
+    /// "1 document", "2 documents": a count with its noun, singular for one.
+    static func counted(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)" + (n == 1 ? "" : "s")
+    }
+
     /// Writes `text` and a newline to standard error in one write.
     static func printError(_ text: String) {
         var line = text + "\n"

@@ -4,7 +4,8 @@ import Quire
 extension CLI {
     static let renderTable = OptionTable(command: "render", inputs: .one, options: [
         Option(["-o", "--output"], value: "PATH", "where to write the PDF (default: INPUT with .pdf beside it;",
-               "'-' writes to standard output; required when INPUT is '-')") { a, v in a.output = v },
+               "'-' writes to standard output, not a terminal; required when INPUT is '-')") { a, v in a.output = v },
+        Option(flag: ["--force"], "replace an existing output that is not a PDF (refused otherwise)") { $0.force = true },
         title,
         resourceRoot,
         linkExtension,
@@ -38,6 +39,7 @@ extension CLI {
         }
         let options = try self.options(a, input: inputPath)
         let outputPath = a.output ?? defaultOutput(for: inputPath)
+        try checkOutput(outputPath, kind: .pdf, force: a.force, inputs: [inputPath])
         do {
             let result = try Quire.renderFile(input: inputPath, output: outputPath, options: options)
             if !a.quiet { printWarnings(result.warnings, file: inputPath) }
@@ -90,10 +92,10 @@ extension CLI {
                              hint: "add '--png OUT.png' to draw a page; without it preview prints the excerpts")
         }
         let options = try self.options(a, input: path)
+        if let png = a.png { try checkOutput(png, kind: .png, force: false, inputs: [path]) }
         do {
             let text = try InputFile.readMarkdown(at: path)
             if let png = a.png {
-                if OutputFile.isSameFile(png, as: path) { throw QuireError.outputIsInput(png, path) }
                 let image = try Quire.renderPNG(markdown: text, page: a.page ?? 1, dpi: a.dpi ?? 96, options: options)
                 try OutputFile.writeAtomically(image.png, to: png)
                 return 0

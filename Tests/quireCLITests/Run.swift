@@ -16,10 +16,10 @@ struct RunError: Error, CustomStringConvertible {
 /// Runs commands with Foundation's Process. Output goes to temporary files, not pipes,
 /// so a command that writes megabytes (qpdf --json) can never block on a full pipe.
 enum Run {
-    /// Runs `executable` with `arguments`, feeding it `stdin` (or nothing), and waits at most
-    /// `timeout`; `environment` adds to the inherited environment.
+    /// Runs `executable` with `arguments` (in `directory`, when given), feeding it `stdin` (or
+    /// nothing), and waits at most `timeout`; `environment` adds to the inherited environment.
     static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil,
-                    environment: [String: String] = [:], timeout: TimeInterval = 120) throws -> RunResult {
+                    environment: [String: String] = [:], timeout: TimeInterval = 120, in directory: URL? = nil) throws -> RunResult {
         let scratch = try TemporaryDirectory(prefix: "run")
         let outURL = scratch.url.appendingPathComponent("stdout")
         let errURL = scratch.url.appendingPathComponent("stderr")
@@ -30,6 +30,7 @@ enum Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
