@@ -5,10 +5,11 @@ import Glibc
 
 /// What the command line prints on standard error, formatted in one place.
 extension CLI {
-    /// "quire: warning: FILE:LINE: message" (no ":LINE" when the line is unknown): the form
-    /// render, batch and digest all print, and editors jump to.
+    /// "quire: warning: FILE:LINE:COLUMN: message" (no ":LINE" when the line is unknown, no
+    /// ":COLUMN" when the column is): the form render, batch and digest all print, and
+    /// editors jump to.
     static func warningLine(_ warning: Warning, file: String) -> String {
-        "quire: warning: \(file)" + (warning.line > 0 ? ":\(warning.line)" : "") + ": \(warning.message)"
+        "quire: warning: \(file)" + (warning.position.isEmpty ? "" : ":" + warning.position) + ": \(warning.message)"
     }
 
     /// Prints each of `warnings` of `file`.

@@ -207,6 +207,26 @@ final class NewUserRegressionTests: BinaryTestCase {
         XCTAssertFalse(contents.contains("Documentation"), contents)
     }
 
+    /// The hand-written front matter reader wrote `author: [A, B]` as "[A, B]" and
+    /// `lang: xx-INVALID-tag-123` into /Lang; libyaml reads it now, and problems warn with
+    /// FILE:LINE:COLUMN and the key.
+    func testRegressionFrontMatterIsReadAsYAML() throws {
+        let input = try write("doc.md", "---\ntitle: [unclosed\n---\n\n# Body\n")
+        let broken = try quire("render", input, "-o", path("broken.pdf"))
+        XCTAssertEqual(broken.status, 0, broken.stderrText)
+        XCTAssertTrue(broken.stderrText.contains("quire: warning: \(input):2:8: front matter is not valid YAML at 'title'"),
+                      broken.stderrText)
+        XCTAssertTrue(try pdfInfo(path("broken.pdf")).contains("Title:           Body\n"), "not \"[unclosed\"")
+        let lists = try write("lists.md", "---\nauthor: [Ada, Bob]\nkeywords:\n  - type\n  - PDF\nlang: xx-INVALID-tag-123\n---\n\n# Body\n")
+        let run = try quire("render", lists, "-o", path("lists.pdf"))
+        XCTAssertTrue(run.stderrText.contains("\(lists):6:7: lang 'xx-INVALID-tag-123' is not a BCP 47 language tag"), run.stderrText)
+        let info = try pdfInfo(path("lists.pdf"))
+        XCTAssertTrue(info.contains("Author:          Ada, Bob\n"), info)
+        XCTAssertTrue(info.contains("Keywords:        type, PDF\n"), info)
+        let language = try Run.run(try Run.tool("mutool"), ["show", path("lists.pdf"), "trailer/Root/Lang"]).stdoutText
+        XCTAssertFalse(language.contains("INVALID"), language)
+    }
+
     func testRegressionTheREADMEListsHelpAndVersionAsThreeCommands() throws {
         let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         for line in readme.split(separator: "\n") where line.hasPrefix("quire ") {

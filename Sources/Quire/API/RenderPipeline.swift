@@ -30,6 +30,7 @@ enum RenderPipeline {
             }
         }
         var metadata = metadata(title: laidOut.title, author: laidOut.author, options)
+        metadata.keywords = laidOut.keywords
         metadata.language = documentLanguage(frontMatter: laidOut.language, options.style)
         if let record = links?.record, !record.isEmpty {
             metadata.settings = record.settings(base: options.settingsDigest)

@@ -4,8 +4,9 @@ struct LayoutSummary {
     var outline: [OutlineEntry]
     /// Document title for the metadata (front matter, first heading, else the file name).
     var title: String
-    /// The front matter's author ("" when none).
+    /// The front matter's author ("" when none) and keywords.
     var author: String
+    var keywords: [String] = []
     /// Problems found while laying out, each once; the document is still complete.
     var warnings: [Warning]
     /// In excerpt mode, each section as it was shown (empty otherwise).
@@ -114,7 +115,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     try hand(flow.finish(), final: true)
     let outline = session.sink.sortedOutline
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
-                         author: info.author?.widest ?? "", warnings: session.sink.reportedWarnings,
+                         author: info.author?.widest ?? "", keywords: info.keywords, warnings: session.sink.reportedWarnings,
                          excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang)
 }
 

@@ -128,10 +128,15 @@ struct OutlineEntry: Sendable, Equatable {
     var destination: String
 }
 
-/// A non-fatal problem, with the 1-based source line when known (0 otherwise).
+/// A non-fatal problem, with the 1-based source line when known (0 otherwise) and column
+/// (in characters; 0 when not known: most problems belong to a line).
 public struct Warning: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
+    public var column: Int
     public var message: String
-    public init(line: Int, message: String) { self.line = line; self.message = message }
-    public var description: String { line > 0 ? "\(line): \(message)" : message }
+    public init(line: Int, column: Int = 0, message: String) { self.line = line; self.column = column; self.message = message }
+    /// "LINE:COLUMN: message", as editors read it; the parts not known left out.
+    public var description: String { position.isEmpty ? message : "\(position): \(message)" }
+    /// "12", "12:5" or "".
+    public var position: String { line > 0 ? "\(line)" + (column > 0 ? ":\(column)" : "") : "" }
 }
