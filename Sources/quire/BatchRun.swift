@@ -33,7 +33,11 @@ extension CLI {
             }
             // Images may come from anywhere in the input tree unless --resource-root says otherwise
             // (the folder as given, so the settings digest is the same wherever the tree is mounted).
-            if options.resourceRoot == nil { options.resourceRoot = a.inputs.count == 1 && !plan.jobs.isEmpty ? a.inputs[0] : plan.root }
+            if options.resourceRoot == nil {
+                var isFolder: ObjCBool = false
+                let oneFolder = a.inputs.count == 1 && FileManager.default.fileExists(atPath: a.inputs[0], isDirectory: &isFolder) && isFolder.boolValue
+                options.resourceRoot = oneFolder ? a.inputs[0] : plan.root
+            }
             whole = plan.jobs
             // Links lead to any input of the whole batch, whichever shard renders it.
             tree = Batch.InputTree(root: plan.root, paths: Set(whole.map(\.relativePath)))

@@ -35,6 +35,7 @@ final class DocumentLinks: Sendable {
     /// The batch's inputs; nil for `render`, where a linked file counts when it exists.
     let tree: Batch.InputTree?
     private let recorded = Mutex(LinkRecord())
+    private let linked = Mutex<Set<String>>([])
 
     /// The links of the document `options` describe; nil when links stay as written
     /// (`LinkExtension.keep`) or the document has no folder (`Quire.render(markdown:)` with
@@ -55,11 +56,15 @@ final class DocumentLinks: Sendable {
     /// What the links resolved so far depended on (in a batch, with `LinkExtension.pdf`).
     var record: LinkRecord { recorded.withLock { $0 } }
 
+    /// Every Markdown file the links resolved so far name, there or not (absolute).
+    var files: Set<String> { linked.withLock { $0 } }
+
     /// Where `link` leads, when it names a Markdown file (`.md`, `.markdown`); nil otherwise
     /// (layout keeps it as written). O(link) plus, the first time a file is linked, reading
     /// and parsing it.
     func resolve(_ link: String) -> DocumentLinkTarget? {
         guard let file = FileLink(link, from: folder, root: root), MarkdownFiles.isMarkdown(file.path) else { return nil }
+        linked.withLock { _ = $0.insert(file.path) }
         let fragment = file.fragment.flatMap { $0.isEmpty ? nil : $0 }
         if file.path == source, let fragment { return .sameDocument(fragment: fragment) }
         let written = String(link.prefix { $0 != "#" })

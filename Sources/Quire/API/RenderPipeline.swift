@@ -38,7 +38,8 @@ enum RenderPipeline {
         }
         do {
             let bytes = try pdf.finish(outline: laidOut.outline, metadata: metadata)
-            return RenderResult(pdf: bytes, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "")
+            return RenderResult(pdf: bytes, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "",
+                                dependencies: laidOut.imageFiles.union(links?.files ?? []))
         } catch {
             throw QuireError(file: options.sourceName, message: error.description)
         }

@@ -14,6 +14,8 @@ struct LayoutSummary {
     var pageCount: Int
     /// The document's language as given (front matter or template); nil: not given.
     var language: String?
+    /// The local files its images name, found or not (absolute).
+    var imageFiles: Set<String> = []
 }
 
 /// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
@@ -116,7 +118,8 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     let outline = session.sink.sortedOutline
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
                          author: info.author?.widest ?? "", keywords: info.keywords, warnings: session.sink.reportedWarnings,
-                         excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang)
+                         excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang,
+                         imageFiles: session.images.files)
 }
 
 /// Lays out a document into pages kept in memory: `layOutPages` with every page collected,

@@ -12,12 +12,16 @@ struct DigestDocument: Sendable {
     var resources: ImageResources
     /// Its code blocks queued for highlighting (nil: queued when the digest is laid out).
     var highlights: CodeHighlights?
+    /// Where its links to Markdown files that are not in the same PDF lead (a book's chapter:
+    /// to their PDFs, as `render` writes them); nil: as written.
+    var outsideLinks: LinkResolver?
 
     init(path: String, canonicalPath: String, document: Document, info: DocumentInfo,
-                resources: ImageResources = ImageResources(), highlights: CodeHighlights? = nil) {
+                resources: ImageResources = ImageResources(), highlights: CodeHighlights? = nil, outsideLinks: LinkResolver? = nil) {
         self.path = path; self.canonicalPath = canonicalPath; self.document = document; self.info = info
         self.resources = resources
         self.highlights = highlights
+        self.outsideLinks = outsideLinks
     }
 }
 
@@ -33,6 +37,8 @@ struct LaidOutDigest {
     var laidOut: LaidOutDocument
     /// Warnings by document path, in input order.
     var warnings: [(path: String, warnings: [Warning])]
+    /// The local files the documents' images name, found or not (a book's, for `watch`).
+    var imageFiles: Set<String> = []
 }
 
 /// Lays out many documents as one digest: a cover (title, date, number of documents), a
@@ -59,21 +65,8 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
     let column = Column(x: style.margins.left, width: style.contentWidth)
     let context = BlockContext(column: column)
 
-    // Anchor tables first: a link may point into any document.
-    let tables = documents.enumerated().map { k, d in AnchorTable(d.document, namespace: "d\(k + 1)-") }
-    var byPath: [String: Int] = [:]
-    for (k, d) in documents.enumerated() { byPath[d.canonicalPath] = k }
-    let paths = byPath
-    let entryNames = documents.indices.map { "d\($0 + 1)" }
-    let sessions = documents.enumerated().map { k, d -> LayoutSession in
-        let folder = (d.canonicalPath as NSString).deletingLastPathComponent
-        let language = d.info.lang ?? style.language
-        return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources,
-                             highlights: d.highlights ?? CodeHighlights(d.document, theme: style.codeTheme),
-                             language: language, cjk: CJKRegion(language: language) ?? .dominant(in: d.document)) { link in
-            DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entryNames)
-        }
-    }
+    let set = DocumentSet(documents, style: style, typesetter: typesetter)
+    let (tables, sessions, entryNames) = (set.tables, set.sessions, set.entryNames)
 
     var entries: [Slice] = []
     var fullTexts: [Slice] = []
