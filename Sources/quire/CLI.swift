@@ -122,48 +122,6 @@ enum CLI {
     /// The options batch's workers are started with: what every file of the batch shares.
     static let workerTable = OptionTable(command: "batch", inputs: .none, options: styleOptions() + [title, resourceRoot, linkExtension])
 
-    // MARK: templates
-
-    static let templatesTable = OptionTable(command: "templates", inputs: .none, options: [
-        Option(flag: ["--keys"], "print every key a template may set, as a Markdown table, then the code themes and languages installed") { $0.keys = true },
-        help,
-    ])
-
-    static let templatesUsage = """
-    Usage: quire templates [--keys]
-
-    Lists the built-in templates with what each is for; '--keys' prints every key a template
-    or '--set' may give: its type, default, meaning, allowed values and an example; then the
-    code themes and languages installed.
-
-    Options:
-    \(templatesTable.help)
-    """
-
-    static func templates(_ args: [String]) throws(ExitCode) -> Int32 {
-        let a = try templatesTable.parse(args)
-        if a.help { print(templatesUsage); return 0 }
-        if a.keys {
-            print(Templates.keyTable)
-            print()
-            let installed = Highlighting.installed()
-            if let problem = installed.problem {
-                print("Code themes (code.theme) and languages: none, GtkSourceView 4 is not available (\(problem)).")
-            } else {
-                let themes = installed.themes.map { $0 == Highlighting.defaultTheme ? "\($0) (default)" : $0 }
-                print("Code themes (code.theme): \(themes.joined(separator: ", ")).")
-                print()
-                print("Code languages (a fenced block's info string; aliases such as js, sh, console, c++, yml also work): "
-                      + installed.languages.joined(separator: ", ") + ".")
-            }
-            return 0
-        }
-        for t in Templates.builtins {
-            print(t.name.padding(toLength: 10, withPad: " ", startingAt: 0) + t.description)
-        }
-        return 0
-    }
-
     // MARK: Shared work
 
     /// A usage problem, already reported: the exit status to end with.

@@ -21,6 +21,8 @@ struct Arguments: Sendable {
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var force = false
     var keys = false
+    /// `templates --print NAME`.
+    var printTemplate: String?
     /// `--link-ext`: how links to other Markdown files are written.
     var linkExtension = LinkExtension.pdf
     /// `--shard K/N` or `--shard env`, resolved.

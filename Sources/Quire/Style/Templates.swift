@@ -23,6 +23,12 @@ public enum Templates {
         }
     }
 
+    /// The JSON text of the built-in template `name`, as shipped (`Templates/NAME.json`); nil
+    /// when there is none of that name.
+    package static func builtinJSON(_ name: String) -> String? {
+        BuiltinTemplates.all.first { $0.name == name }?.json
+    }
+
     /// The style from a template (a built-in name, or a path to a .json file; nil: default)
     /// and `KEY=VALUE` overrides.
     /// - Throws: `TemplateError` for an unknown template, an unreadable or invalid file, an
