@@ -75,11 +75,12 @@ extension CLI {
         guard a.output != nil else {
             throw usageError("batch needs -o OUTPUT_DIR", hint: "give the folder the PDFs go to (it may be INPUT_DIR itself)")
         }
+        let parsed = a
         a = try withConfiguration(a)
         let batch = try BatchRun(a)
         guard !batch.whole.isEmpty else { return noMarkdownFound(a.inputs) }
         Interrupts.drain()
-        if a.watch { return watchBatch(a, first: batch) }
+        if a.watch { return watchBatch(parsed, first: batch) }
         return batch.run()
     }
 

@@ -15,6 +15,13 @@ extension CLI {
         let tree: Batch.InputTree
         /// The identities of every input, which no output may be.
         let inputs: Set<Batch.FileIdentity>
+        /// The folder the outputs mirror the inputs from (`Batch.Plan.root`).
+        let root: String
+        /// Inputs (relative paths) rendered even when up to date: `batch --watch` renders again
+        /// a document whose image changed.
+        var forced: Set<String> = []
+        /// The time of day the summary starts with (`batch --watch`); nil: none.
+        var clockTime: String?
 
         /// Plans the run; a usage error (exit status 2, already reported) for bad options, an
         /// input that does not exist, a manifest that is an input or goes to a missing folder.
@@ -39,6 +46,7 @@ extension CLI {
                 options.resourceRoot = oneFolder ? a.inputs[0] : plan.root
             }
             whole = plan.jobs
+            root = plan.root
             // Links lead to any input of the whole batch, whichever shard renders it.
             tree = Batch.InputTree(root: plan.root, paths: Set(whole.map(\.relativePath)))
             options.inputTree = tree
@@ -67,14 +75,18 @@ extension CLI {
 
         /// Renders the run's jobs and reports them: the exit status (0, 1 when a file failed,
         /// 128 + the signal when interrupted).
-        func run() -> Int32 {
+        func run() -> Int32 { execute().status }
+
+        /// `run`, with the outcome of each job that finished.
+        func execute() -> (status: Int32, finished: [(job: Batch.Job, outcome: Batch.Outcome)]) {
             let started = Date()
             let reporter = Progress(total: jobs.count, quiet: arguments.quiet, started: started)
             let results = Results(count: jobs.count)
             let pending = upToDateChecked(results, reporter)
             render(pending, results, reporter)
             reporter.finish()
-            return report(results.all, started: started)
+            let finished = zip(jobs, results.all).compactMap { job, result in result.map { (job, $0.outcome) } }
+            return (report(results.all, started: started), finished)
         }
 
         /// Records what is up to date or must not be touched; the indexes of the jobs to render.
@@ -84,7 +96,8 @@ extension CLI {
             for (index, job) in jobs.enumerated() {
                 guard Interrupts.signal == nil else { break }
                 let checking = Date()
-                if let outcome = Batch.check(job, force: arguments.force, settings: settings, inputs: inputs, tree: tree) {
+                let force = arguments.force || forced.contains(job.relativePath)
+                if let outcome = Batch.check(job, force: force, settings: settings, inputs: inputs, tree: tree) {
                     results.set(index, outcome, seconds: Date().timeIntervalSince(checking)) { reporter.report($0, job, outcome) }
                 } else {
                     pending.append(index)
@@ -150,7 +163,7 @@ extension CLI {
                 scope = "interrupted after \(finished.count) of \(scope)"
                 status = Interrupts.status(for: signal)
             }
-            printError("quire: batch: \(scope): \(rendered) rendered, \(skipped) skipped, \(failures.count) failed in "
+            printError("quire: batch: " + (clockTime.map { "\($0) " } ?? "") + "\(scope): \(rendered) rendered, \(skipped) skipped, \(failures.count) failed in "
                        + String(format: "%.1f s", seconds))
             return status
         }

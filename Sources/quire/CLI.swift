@@ -9,20 +9,25 @@ enum CLI {
     quire \(Quire.version): typeset Markdown (CommonMark + GitHub extensions) into PDF.
 
     Usage:
-      quire render INPUT.md [-o OUTPUT.pdf] [options]
+      quire render INPUT.md... [-o OUTPUT.pdf] [options]
+      quire watch INPUT.md... [-o OUTPUT.pdf] [options]
       quire preview INPUT.md [--excerpt-lines N] [--png OUT.png [--page K]] [options]
-      quire batch INPUT_DIR -o OUTPUT_DIR [--jobs N] [--force] [options]
+      quire batch INPUT... -o OUTPUT_DIR [--jobs N] [--force] [--watch] [options]
       quire digest INPUT... -o OUT.pdf [--excerpt-lines N] [--title T] [options]
-      quire templates [--keys]
-      quire --help | --version
+      quire templates [--keys | --print NAME]
+      quire --help
+      quire --version
 
     Commands:
-      render      typeset one Markdown file into a PDF
+      render      typeset a Markdown file into a PDF (several: one PDF, a chapter each)
+      watch       render, then render again whenever what the PDF is made from changes
       preview     print each section's excerpt as the PDF breaks its lines, or draw a page as PNG
-      batch       render a folder tree of Markdown files into a mirrored tree of PDFs
+      batch       render folder trees of Markdown files into a mirrored tree of PDFs
       digest      many Markdown files into one PDF of excerpts linked to their full texts
-      templates   list the built-in templates ('--keys': every key, as Markdown)
+      templates   list the built-in templates ('--keys': every key; '--print NAME': one)
 
+    Options also come from a quire.json beside the inputs or above them (--config FILE,
+    --no-config); those on the command line win.
     Run 'quire COMMAND --help' for a command's options.
     """
 
@@ -46,6 +51,7 @@ enum CLI {
             case "preview": return try preview(rest)
             case "batch": return try batch(rest)
             case "digest": return try digest(rest)
+            case "watch": return try watch(rest)
             case "templates": return try templates(rest)
             case "__worker":
                 // A batch worker process (see WorkerPool); its options are batch's style options.

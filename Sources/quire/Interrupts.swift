@@ -53,6 +53,12 @@ enum Interrupts {
         install()
     }
 
+    /// Whether a signal is drained (while a batch runs) or ends the process at once (while
+    /// `batch --watch` waits for changes: nothing is in progress then). After `drain`.
+    static func setDraining(_ on: Bool) {
+        draining.store(on, ordering: .releasing)
+    }
+
     /// A worker process the next drained signal is forwarded to (until `forget`).
     static func register(_ pid: pid_t) {
         workers.withLock { _ = $0.insert(pid) }

@@ -41,8 +41,8 @@ extension CLI {
         try checkOutput(output, kind: .pdf, force: a.force, inputs: a.inputs)
         let options = try self.options(a, input: a.inputs[0])
         do {
-            let result = try renderInputs(a.inputs, to: output, options: options)
-            if !a.quiet { for (path, warnings) in result.warnings { printWarnings(warnings, file: path) } }
+            let rendered = try renderInputs(a.inputs, to: output, options: options)
+            if !a.quiet { for (path, warnings) in rendered.warnings { printWarnings(warnings, file: path) } }
             return 0
         } catch {
             printError("quire: error: \(error)")
@@ -72,19 +72,25 @@ extension CLI {
         return a.output ?? defaultOutput(for: first)
     }
 
-    /// Renders `inputs` into `output` (one file as `Quire.renderFile` does, several as one
-    /// `Book`): each input's warnings, and the files besides the inputs the PDF depends on.
+    /// What rendering a command's inputs made: each input's warnings, the PDF's pages, and
+    /// the files besides the inputs it depends on (for `watch`).
+    struct Rendered {
+        var warnings: [(path: String, warnings: [Warning])]
+        var pages: Int
+        var dependencies: Set<String>
+    }
+
+    /// Renders `inputs` into `output`: one file as `Quire.renderFile` does, several as one `Book`.
     /// - Throws: `QuireError` when an input cannot be read or the PDF cannot be written.
-    static func renderInputs(_ inputs: [String], to output: String, options: RenderOptions) throws
-        -> (warnings: [(path: String, warnings: [Warning])], dependencies: Set<String>) {
+    static func renderInputs(_ inputs: [String], to output: String, options: RenderOptions) throws -> Rendered {
         if inputs.count == 1 {
             let result = try Quire.renderFile(input: inputs[0], output: output, options: options)
-            return ([(inputs[0], result.warnings)], result.dependencies)
+            return Rendered(warnings: [(inputs[0], result.warnings)], pages: result.pageCount, dependencies: result.dependencies)
         }
         if let input = inputs.first(where: { OutputFile.isSameFile(output, as: $0) }) { throw QuireError.outputIsInput(output, input) }
         let book = try Book.render(inputs: inputs, options: options)
         try OutputFile.writeAtomically(book.pdf, to: output)
-        return (book.warnings, book.dependencies)
+        return Rendered(warnings: book.warnings, pages: book.pageCount, dependencies: book.dependencies)
     }
 
     static let previewTable = OptionTable(command: "preview", inputs: .one, options: [

@@ -227,6 +227,40 @@ final class NewUserRegressionTests: BinaryTestCase {
         XCTAssertFalse(language.contains("INVALID"), language)
     }
 
+    /// An interrupted batch left no summary and no manifest (Ctrl-C: SIGINT to the group), or
+    /// left its workers running, re-parented, writing PDFs after it returned (SIGINT or
+    /// SIGTERM to the parent alone). It forwards the signal, waits for its workers, writes
+    /// the manifest of what finished, and exits 130 (143).
+    func testRegressionAnInterruptedBatchStopsItsWorkersAndWritesWhatFinished() throws {
+        let long = (1...40).map { "## Part \($0)\n\n" + (1...120).map { "word\($0)" }.joined(separator: " ") }.joined(separator: "\n\n")
+        for k in 1...40 { try write("docs/d\(k).md", "# Document \(k)\n\n" + long) }
+        let cases: [(name: String, signal: Int32, group: Bool, status: Int32)] = [
+            ("term", SIGTERM, false, 143), ("int", SIGINT, false, 130), ("group", SIGINT, true, 130),
+        ]
+        for (name, signal, group, status) in cases {
+            let output = path("pdf-\(name)"), manifest = path("manifest-\(name).jsonl")
+            let arguments = ["batch", path("docs"), "-o", output, "--jobs", "2", "--manifest", manifest]
+            // Foundation starts the batch as the leader of a process group of its own, as a
+            // shell starts a job (and the batch its workers, each in a group of its own: the
+            // terminal's Ctrl-C reaches them only through the batch).
+            let batch = try Background(quire, arguments)
+            defer { batch.stop() }
+            try batch.waitFor(count: 3) { $0.hasPrefix("rendered ") }
+            kill(group ? -batch.pid : batch.pid, signal)
+            XCTAssertEqual(batch.wait(), status, "\(name): \(batch.stderr)")
+            let pdfs = { (try? FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasSuffix(".pdf") }.count) ?? -1 }
+            let made = pdfs()
+            let entries = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n")
+            XCTAssertEqual(entries.count, made, "\(name): the manifest lists every PDF made")
+            XCTAssertTrue(made >= 3 && made < 40, "\(name): \(made)")
+            XCTAssertTrue(batch.stderr.contains("quire: batch: interrupted after \(made) of 40 files: \(made) rendered"), batch.stderr)
+            Thread.sleep(forTimeInterval: 1.5)
+            XCTAssertEqual(pdfs(), made, "\(name): no worker wrote after the batch returned")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.contains(".quire-") }, [],
+                           "\(name): no temporary file left")
+        }
+    }
+
     func testRegressionTheREADMEListsHelpAndVersionAsThreeCommands() throws {
         let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         for line in readme.split(separator: "\n") where line.hasPrefix("quire ") {

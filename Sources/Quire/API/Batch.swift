@@ -14,9 +14,10 @@ public enum Batch {
     }
 
     public enum Outcome: Sendable, Equatable {
-        /// Rendered: its warnings, the PDF's pages and bytes, and the settings digest it records
-        /// (`RenderResult.settings`).
-        case rendered(warnings: [Warning], pages: Int = 0, bytes: Int = 0, settings: String = "")
+        /// Rendered: its warnings, the PDF's pages and bytes, the settings digest it records
+        /// (`RenderResult.settings`), and the files besides its input it depends on
+        /// (`RenderResult.dependencies`, sorted).
+        case rendered(warnings: [Warning], pages: Int = 0, bytes: Int = 0, settings: String = "", dependencies: [String] = [])
         /// Up to date (`check`): made with these settings, which it records.
         case skipped(settings: String)
         case failed(String)
@@ -159,7 +160,8 @@ public enum Batch {
         }
         do {
             let result = try Quire.renderFile(input: job.input, output: job.output, options: options)
-            return .rendered(warnings: result.warnings, pages: result.pageCount, bytes: result.pdf.count, settings: result.settings)
+            return .rendered(warnings: result.warnings, pages: result.pageCount, bytes: result.pdf.count, settings: result.settings,
+                             dependencies: result.dependencies.sorted())
         } catch let error as QuireError {
             return .failed(error.file == job.input ? error.message : "\(error.file): \(error.message)")
         } catch {

@@ -41,16 +41,28 @@ package struct Configuration: Sendable {
     /// parent that has one, looking no further up than a repository's root (a folder holding
     /// `.git`, a folder or a worktree's file) or `/`. O(depth).
     package static func find(from folder: String) -> String? {
+        searched(from: folder).last { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+    }
+
+    /// The places `find` looks, nearest first, up to the first that holds a configuration, or
+    /// to the repository's root or `/` (`quire watch` watches them all: a configuration
+    /// added there changes the output). O(depth).
+    package static func searched(from folder: String) -> [String] {
         var current = URL(fileURLWithPath: folder).standardizedFileURL
+        var places: [String] = []
         while true {
             let candidate = current.appendingPathComponent(fileName).path
+            places.append(candidate)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
-                return candidate
+                return places
             }
             let parent = current.deletingLastPathComponent()
             if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) || parent.path == current.path {
-                return nil
+                return places
             }
             current = parent
         }

@@ -32,7 +32,7 @@ extension Batch {
             self.seconds = seconds
             warnings = 0
             switch outcome {
-            case .rendered(let warnings, let pages, let bytes, let settings):
+            case .rendered(let warnings, let pages, let bytes, let settings, _):
                 status = "rendered"
                 self.pages = pages; self.bytes = bytes; self.settings = settings; self.warnings = warnings.count
             case .skipped(let settings):

@@ -1,0 +1,176 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 37: `quire watch` and `quire batch --watch`, end to end: the binary runs in the
+/// background on files in the test's folder, which the test changes as an editor would.
+final class WatchTests: BinaryTestCase {
+    override class var folderPrefix: String { "watch" }
+
+    private func path(_ name: String) -> String { folder.url.appendingPathComponent(name).path }
+
+    /// Writes `text` as editors save: a new file renamed over the old one.
+    private func save(_ name: String, _ bytes: [UInt8]) throws {
+        let url = folder.url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).swp")
+        try Data(bytes).write(to: temporary)
+        XCTAssertEqual(rename(temporary.path, url.path), 0)
+    }
+
+    private func save(_ name: String, _ text: String) throws { try save(name, Array(text.utf8)) }
+
+    private func text(_ pdf: String) throws -> String {
+        try Run.run(try Run.tool("pdftotext"), [pdf, "-"]).stdoutText
+    }
+
+    private func inode(_ file: String) -> UInt64 {
+        var info = stat()
+        return stat(file, &info) == 0 ? UInt64(info.st_ino) : 0
+    }
+
+    func testWatchRendersAgainOnEveryChangeAndKeepsTheLastGoodPDF() throws {
+        try save("doc.md", "# First version\n\n![logo](img/logo.png)\n")
+        try save("house.json", #"{"body.size": 10}"#)
+        let watch = try Background(quire, ["watch", path("doc.md"), "-o", path("doc.pdf"), "--template", path("house.json")])
+        defer { watch.stop() }
+        try watch.waitFor { $0.contains("rendered \(self.path("doc.pdf")) (1 page)") && $0.contains("1 warning") }
+        XCTAssertTrue(watch.stderr.contains("image not found: img/logo.png"), watch.stderr)
+        XCTAssertTrue(try text(path("doc.pdf")).contains("First version"))
+
+        // The input saved: the PDF replaced whole (a new file, renamed over the old one).
+        let before = inode(path("doc.pdf"))
+        try save("doc.md", "# Second version\n\n![logo](img/logo.png)\n")
+        try watch.waitFor(count: 2) { $0.contains("rendered") }
+        XCTAssertTrue(try text(path("doc.pdf")).contains("Second version"))
+        XCTAssertNotEqual(inode(path("doc.pdf")), before, "replaced by a rename, so viewers reload it")
+
+        // The image it shows appears: rendered again, without the warning.
+        try FileManager.default.createDirectory(atPath: path("img"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Paths.packageRoot.appendingPathComponent("Samples/images/badge.png"),
+                                         to: folder.url.appendingPathComponent("img/logo.png"))
+        try watch.waitFor(count: 3) { $0.contains("rendered") }
+        XCTAssertTrue(watch.lines.last { $0.contains("rendered") }.map { !$0.contains("warning") } ?? false, watch.stderr)
+
+        // The template changes: rendered again.
+        try save("house.json", #"{"body.size": 12}"#)
+        try watch.waitFor(count: 4) { $0.contains("rendered") }
+
+        // Broken: the last good PDF stays, and the watch says why.
+        let good = try Data(contentsOf: URL(fileURLWithPath: path("doc.pdf")))
+        try save("doc.md", [0x23, 0x20, 0xC3, 0x28, 0x0A])
+        try watch.waitFor { $0.contains("failed; \(self.path("doc.pdf")) kept as it was") }
+        XCTAssertTrue(watch.stderr.contains("not valid UTF-8: bad byte at offset 2"), watch.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("doc.pdf"))), good)
+
+        // Mended: rendered again.
+        try save("doc.md", "# Third version\n")
+        try watch.waitFor(count: 5) { $0.contains("rendered") }
+        XCTAssertTrue(try text(path("doc.pdf")).contains("Third version"))
+
+        // Ctrl-C ends it at once, with nothing left behind.
+        XCTAssertEqual(watch.interrupt(), 130)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("quire-") }
+        XCTAssertEqual(left, [], "no temporary files")
+    }
+
+    func testWatchFollowsLinkedDocumentsAndSeveralInputs() throws {
+        try save("a.md", "# A\n\nSee [b's part](b.md#part).\n")
+        try save("b.md", "# B\n\n## Other\n")
+        try save("single.md", "# Single\n\nSee [c](c.md#there).\n")
+        let book = try Background(quire, ["watch", path("a.md"), path("b.md"), "-o", path("book.pdf")])
+        defer { book.stop() }
+        let single = try Background(quire, ["watch", path("single.md"), "-o", path("single.pdf")])
+        defer { single.stop() }
+        try book.waitFor { $0.contains("rendered") && $0.contains("1 warning") }
+        try single.waitFor { $0.contains("rendered") && $0.contains("1 warning") }
+        // A chapter gains the heading linked to; a linked document that did not exist appears.
+        try save("b.md", "# B\n\n## Part\n")
+        try save("c.md", "# C\n\n## There\n")
+        try book.waitFor(count: 2) { $0.contains("rendered") }
+        try single.waitFor(count: 2) { $0.contains("rendered") }
+        XCTAssertFalse(book.lines.last { $0.contains("rendered") }?.contains("warning") ?? true, book.stderr)
+        XCTAssertFalse(single.lines.last { $0.contains("rendered") }?.contains("warning") ?? true, single.stderr)
+    }
+
+    func testBatchWatchRendersWhatChangedUntilInterrupted() throws {
+        try FileManager.default.createDirectory(atPath: path("docs/img"), withIntermediateDirectories: true)
+        let images = Paths.packageRoot.appendingPathComponent("Samples/images")
+        try FileManager.default.copyItem(at: images.appendingPathComponent("badge.png"), to: folder.url.appendingPathComponent("docs/img/pic.png"))
+        try save("docs/a.md", "# A\n\n![pic](img/pic.png)\n")
+        try save("docs/b.md", "# B\n")
+        let batch = try Background(quire, ["batch", path("docs"), "-o", path("docs"), "--watch", "--jobs", "1",
+                                           "--manifest", path("docs/manifest.jsonl")])
+        defer { batch.stop() }
+        try batch.waitFor { $0.contains("2 files: 2 rendered") }
+        // The image changes: only the document that shows it.
+        try FileManager.default.removeItem(atPath: path("docs/img/pic.png"))
+        try FileManager.default.copyItem(at: images.appendingPathComponent("diagram.png"), to: folder.url.appendingPathComponent("docs/img/pic.png"))
+        try batch.waitFor { $0.contains("2 files: 1 rendered, 1 skipped") }
+        XCTAssertTrue(batch.stderr.contains("rendered a.md"), batch.stderr)
+        // A new file: rendered, the others up to date. Its PDF and the manifest, written into
+        // the input folder, start nothing more.
+        try save("docs/c.md", "# C\n")
+        try batch.waitFor { $0.contains("3 files: 1 rendered, 2 skipped") }
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(batch.lines.filter { $0.contains("quire: batch:") }.count, 3, batch.stderr)
+        XCTAssertEqual(batch.interrupt(), 130)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("docs/c.pdf")))
+    }
+}
+
+/// A command running in the background, its standard error collected in a file.
+final class Background {
+    private let process = Process()
+    private let errorFile: URL
+    private let scratch: TemporaryDirectory
+
+    init(_ executable: URL, _ arguments: [String]) throws {
+        scratch = try TemporaryDirectory(prefix: "background")
+        errorFile = scratch.url.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+    }
+
+    var stderr: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
+    var lines: [String] { stderr.split(separator: "\n").map(String.init) }
+
+    /// Waits until `count` lines of standard error satisfy `condition` (or the whole of it does,
+    /// for `count` nil), failing after `timeout` seconds.
+    func waitFor(count: Int? = nil, timeout: TimeInterval = 30, _ condition: @escaping (String) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let met = count.map { n in lines.filter(condition).count >= n } ?? condition(stderr)
+            if met { return }
+            guard process.isRunning else { break }
+            usleep(20_000)
+        }
+        throw RunError(description: "gave up waiting; standard error so far:\n\(stderr)")
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Sends SIGINT (Ctrl-C) and waits: the exit status.
+    func interrupt() -> Int32 {
+        kill(process.processIdentifier, SIGINT)
+        return wait()
+    }
+
+    /// Waits for it to end: its exit status.
+    func wait() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Ends it if it still runs.
+    func stop() {
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+    }
+}
