@@ -78,6 +78,17 @@ final class FileWatcher {
         }
     }
 
+    /// The watched files modified after `date` (seconds since 1970): they changed while the
+    /// output was being made, perhaps before their folder was watched, so the output is stale
+    /// already. O(files).
+    func changed(since date: Double) -> Set<String> {
+        files.filter { file in
+            var info = stat()
+            guard stat(file, &info) == 0 else { return false }
+            return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 > date
+        }
+    }
+
     /// Waits until a watched file changes, then until `quiet` seconds pass with no other
     /// change (an editor's save, a `git checkout`, arrive as several events): the files that
     /// changed. Waits for ever; a signal ends the process (`Interrupts`).

@@ -37,8 +37,12 @@ extension CLI {
             return 1
         }
         printError("quire: watch: \(first.inputs.joined(separator: ", ")) -> \(output); Ctrl-C stops")
+        // Watched before each rebuild, so that a change during it waits in inotify's queue.
+        watcher.watch(files: Set(first.inputs))
         while true {
+            let started = Date().timeIntervalSince1970
             watcher.watch(files: rebuild(parsed, output: output))
+            if !watcher.changed(since: started).isEmpty { continue }
             _ = watcher.nextChanges()
         }
     }
@@ -94,7 +98,10 @@ extension CLI {
         var batch: BatchRun? = first
         var last = first
         var dependencies: [String: [String]] = [:]  // a rendered job's input: the files it showed or linked
+        // Watched before each run, so that a change during it waits in inotify's queue.
+        watcher.watch(files: batchWatchedFiles(first, dependencies), trees: batchTrees(first), ignoring: batchOutputs(first))
         while true {
+            let started = Date().timeIntervalSince1970
             if var run = batch {
                 run.clockTime = clock()
                 Interrupts.setDraining(true)
@@ -107,7 +114,8 @@ extension CLI {
                 last = run
             }
             watcher.watch(files: batchWatchedFiles(last, dependencies), trees: batchTrees(last), ignoring: batchOutputs(last))
-            let changed = watcher.nextChanges()
+            let during = watcher.changed(since: started)
+            let changed = during.isEmpty ? watcher.nextChanges() : during
             do {
                 var next = try BatchRun(try withConfiguration(parsed))
                 next.forced = showing(changed, in: next.jobs, dependencies)

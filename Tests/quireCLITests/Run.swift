@@ -82,4 +82,16 @@ final class TemporaryDirectory: Sendable {
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The path of `name` (relative, may hold folders) in this folder.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `text` to `name` in this folder, making its folders; its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
 }

@@ -7,28 +7,18 @@ import XCTest
 final class SeveralInputsTests: BinaryTestCase {
     override class var folderPrefix: String { "inputs" }
 
-    private func path(_ name: String) -> String { folder.url.appendingPathComponent(name).path }
-
-    @discardableResult
-    private func write(_ name: String, _ text: String) throws -> String {
-        let url = folder.url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
     private func pageText(_ pdf: String, _ page: Int) throws -> String {
         try Run.run(try Run.tool("pdftotext"), ["-enc", "UTF-8", "-f", "\(page)", "-l", "\(page)", pdf, "-"]).stdoutText
     }
 
     func testSeveralInputsMakeOneDocumentOfChaptersLinkedInside() throws {
-        let a = try write("book/a.md", "---\ntitle: The Book\nauthor: Ada\n---\n\n# Start\n\n"
+        let a = try folder.write("book/a.md", "---\ntitle: The Book\nauthor: Ada\n---\n\n# Start\n\n"
                           + "See [the setup](b.md#install), [the end](c.md) and [elsewhere](other.md). A note.[^1]\n\n"
                           + "## Install\n\nChapter one's own install.\n\n[^1]: Chapter one's note.\n")
-        let b = try write("book/b.md", "# Setup\n\n## Install\n\nRun it. Back to [the start](a.md#start); [ours](#install).\n")
-        let c = try write("book/c.md", "# Third\n\nThe end.[^1]\n\n[^1]: Chapter three's note.\n")
-        try write("book/other.md", "# Other\n")
-        let pdf = path("book.pdf")
+        let b = try folder.write("book/b.md", "# Setup\n\n## Install\n\nRun it. Back to [the start](a.md#start); [ours](#install).\n")
+        let c = try folder.write("book/c.md", "# Third\n\nThe end.[^1]\n\n[^1]: Chapter three's note.\n")
+        try folder.write("book/other.md", "# Other\n")
+        let pdf = folder.path("book.pdf")
         let run = try Run.run(quire, ["render", a, b, c, "-o", pdf])
         XCTAssertEqual(run.status, 0, run.stderrText)
         let info = try Run.run(try Run.tool("pdfinfo"), [pdf]).stdoutText
@@ -52,41 +42,41 @@ final class SeveralInputsTests: BinaryTestCase {
     }
 
     func testSeveralInputsNeedAnOutputAndSayWhichInputFailed() throws {
-        let a = try write("a.md", "# A\n")
+        let a = try folder.write("a.md", "# A\n")
         let none = try Run.run(quire, ["render", a, a])
         XCTAssertEqual(none.status, 2)
         XCTAssertTrue(none.stderrText.contains("several inputs make one PDF: name it with -o"), none.stderrText)
-        let missing = try Run.run(quire, ["render", a, path("gone.md"), "-o", path("out.pdf")])
+        let missing = try Run.run(quire, ["render", a, folder.path("gone.md"), "-o", folder.path("out.pdf")])
         XCTAssertEqual(missing.status, 1)
-        XCTAssertTrue(missing.stderrText.contains("\(path("gone.md")): cannot read"), missing.stderrText)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: path("out.pdf")))
-        let warned = try write("b.md", "# B\n\n[missing](#nowhere)\n")
-        let warning = try Run.run(quire, ["render", a, warned, "-o", path("out.pdf")])
+        XCTAssertTrue(missing.stderrText.contains("\(folder.path("gone.md")): cannot read"), missing.stderrText)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("out.pdf")))
+        let warned = try folder.write("b.md", "# B\n\n[missing](#nowhere)\n")
+        let warning = try Run.run(quire, ["render", a, warned, "-o", folder.path("out.pdf")])
         XCTAssertEqual(warning.status, 0, warning.stderrText)
         XCTAssertTrue(warning.stderrText.contains("quire: warning: \(warned):3: link to missing anchor #nowhere"), warning.stderrText)
     }
 
     func testBatchAndDigestTakeGlobsAndExclude() throws {
-        try write("docs/a.md", "# A\n")
-        try write("docs/guide/b.md", "# B\n")
-        try write("docs/node_modules/pkg/README.md", "# Vendored\n")
-        try write("docs/drafts/c.md", "# Draft\n")
-        try write("docs/d.draft.md", "# Draft too\n")
-        let batch = try Run.run(quire, ["batch", path("docs"), "-o", path("pdf"), "--exclude", "node_modules/",
+        try folder.write("docs/a.md", "# A\n")
+        try folder.write("docs/guide/b.md", "# B\n")
+        try folder.write("docs/node_modules/pkg/README.md", "# Vendored\n")
+        try folder.write("docs/drafts/c.md", "# Draft\n")
+        try folder.write("docs/d.draft.md", "# Draft too\n")
+        let batch = try Run.run(quire, ["batch", folder.path("docs"), "-o", folder.path("pdf"), "--exclude", "node_modules/",
                                         "--exclude", "drafts/**", "--exclude", "*.draft.md"])
         XCTAssertEqual(batch.status, 0, batch.stderrText)
-        let made = try FileManager.default.subpathsOfDirectory(atPath: path("pdf")).filter { $0.hasSuffix(".pdf") }.sorted()
+        let made = try FileManager.default.subpathsOfDirectory(atPath: folder.path("pdf")).filter { $0.hasSuffix(".pdf") }.sorted()
         XCTAssertEqual(made, ["a.pdf", "guide/b.pdf"])
         // A glob, quoted so the shell leaves it: its fixed part is the folder mirrored.
-        let glob = try Run.run(quire, ["batch", path("docs") + "/**/*.md", "-o", path("globbed"), "--exclude", "node_modules"])
+        let glob = try Run.run(quire, ["batch", folder.path("docs") + "/**/*.md", "-o", folder.path("globbed"), "--exclude", "node_modules"])
         XCTAssertEqual(glob.status, 0, glob.stderrText)
-        let globbed = try FileManager.default.subpathsOfDirectory(atPath: path("globbed")).filter { $0.hasSuffix(".pdf") }.sorted()
+        let globbed = try FileManager.default.subpathsOfDirectory(atPath: folder.path("globbed")).filter { $0.hasSuffix(".pdf") }.sorted()
         XCTAssertEqual(globbed, ["a.pdf", "d.draft.pdf", "drafts/c.pdf", "guide/b.pdf"])
-        let digest = try Run.run(quire, ["digest", path("docs") + "/*.md", path("docs/guide"), "-o", path("digest.pdf"),
+        let digest = try Run.run(quire, ["digest", folder.path("docs") + "/*.md", folder.path("docs/guide"), "-o", folder.path("digest.pdf"),
                                          "--exclude", "*.draft.md"])
         XCTAssertEqual(digest.status, 0, digest.stderrText)
         XCTAssertTrue(digest.stderrText.contains("digest: 2 documents"), digest.stderrText)
-        let nothing = try Run.run(quire, ["digest", path("docs") + "/*.txt", "-o", path("none.pdf")])
+        let nothing = try Run.run(quire, ["digest", folder.path("docs") + "/*.txt", "-o", folder.path("none.pdf")])
         XCTAssertEqual(nothing.status, 1)
         XCTAssertTrue(nothing.stderrText.contains("no Markdown file matches"), nothing.stderrText)
     }

@@ -53,7 +53,9 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         return description
     }
 
-    /// The value as JSON text that parses back to it (strings escaped, as `quoted` does not).
+    /// The value as JSON text that parses back to it (strings escaped, as `quoted` does not:
+    /// quotes, backslashes, control characters and DEL; other characters as they are, JSON
+    /// text being UTF-8).
     var json: String {
         switch self {
         case .string(let s):
@@ -65,7 +67,7 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
                 case "\n": out += "\\n"
                 case "\r": out += "\\r"
                 case "\t": out += "\\t"
-                case _ where scalar.value < 0x20:
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 default: out.unicodeScalars.append(scalar)
