@@ -71,7 +71,9 @@ enum Interrupts {
     }
 
     private static func install() {
+        // Made now, not first in the handler (a static is made under a lock).
         _ = received.load(ordering: .relaxed)
+        _ = draining.load(ordering: .relaxed)
         Glibc.signal(SIGINT, handle)
         Glibc.signal(SIGTERM, handle)
     }
