@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Quire: a Markdown-to-PDF typesetter. No package dependencies: only the toolchain and
-// Debian's C libraries: cmark-gfm, Pango and Cairo, HarfBuzz's subsetter and libdeflate found through
-// pkg-config; libhyphen linked by name; gdk-pixbuf and librsvg opened at run time when an image
+// Debian's C libraries: cmark-gfm, Pango and Cairo, HarfBuzz's subsetter, libdeflate and libyaml
+// found through pkg-config; libhyphen linked by name; gdk-pixbuf and librsvg opened at run time when an image
 // needs them (Sources/Quire/Images/ImageLibraries.swift).
 import PackageDescription
 
@@ -40,7 +40,13 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
-        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CLibDeflate"]),
+        // libyaml: the reference YAML parser, for front matter (Document/YAMLNode.swift).
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CLibDeflate", "CYAML"]),
         .executableTarget(name: "quire", dependencies: ["Quire"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
         .testTarget(name: "quireCLITests", dependencies: ["Quire"]),

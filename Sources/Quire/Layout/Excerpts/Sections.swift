@@ -39,12 +39,30 @@ struct SectionedDocument {
 
     /// The title of the part before the first heading, which its full text is set under: the
     /// front matter's title, else the heading that opens the document (the part stands under
-    /// it), else the first level-1 heading (ATX, setext or an HTML `<h1>`), else `fallback`
-    /// (the file name). O(blocks up to the first level-1 heading).
+    /// it), else the document's title heading (`titleHeading`), else `fallback` (the file
+    /// name). O(blocks up to the first heading).
     static func preambleTitle(_ blocks: [Block], frontMatter: String?, fallback: String) -> String {
         if let title = frontMatter { return title }
         if let opening = blocks.first?.sectionHeading, !opening.text.isEmpty { return opening.text }
-        return blocks.lazy.compactMap(\.levelOneTitle).first ?? fallback
+        return blocks.titleHeading?.text ?? fallback
+    }
+}
+
+extension [Block] {
+    /// The heading that titles the document: its first heading (a Markdown heading, or the
+    /// first heading of an HTML block) when that is of level 1 (ATX, setext or `<h1>`), with
+    /// its index; nil when the first heading is of another level or there is none. A level-1
+    /// heading after another heading names a part, not the document (GRDB's README has
+    /// "# Documentation" at line 280, after its introduction's headings). Headings without
+    /// text are passed over. O(blocks up to the first heading).
+    var titleHeading: (index: Int, text: String)? {
+        for (index, block) in enumerated() {
+            if let heading = block.sectionHeading, !heading.text.isEmpty {
+                return heading.level == 1 ? (index, heading.text) : nil
+            }
+            if let text = block.levelOneTitle { return (index, text) }
+        }
+        return nil
     }
 }
 
