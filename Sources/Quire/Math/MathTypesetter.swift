@@ -69,15 +69,20 @@ final class MathTypesetter {
         var lines: [MathBox] = []
         var start = 0
         while start < pieces.count {
-            var end = start + 1, lastBreak: Int?
+            var end = start + 1, lastBreak: Int?, lastRelation: Int?
             var lineWidth = 0.0
             for i in start..<pieces.count {
                 lineWidth += (i == start ? 0 : pieces[i].space - pieces[i].shrink) + pieces[i].box.width
                 if lineWidth > width && i > start { break }
                 end = i + 1
-                if pieces[i].breakAfter && i + 1 < pieces.count { lastBreak = i + 1 }
+                if pieces[i].breakAfter && i + 1 < pieces.count {
+                    lastBreak = i + 1
+                    // TeX's penalties prefer a break after a relation (500) to one after a
+                    // binary operator (700): taken when it leaves the line half full.
+                    if pieces[i].kind == .rel && lineWidth >= width / 2 { lastRelation = i + 1 }
+                }
             }
-            if end < pieces.count, let lastBreak, lastBreak > start { end = lastBreak }
+            if end < pieces.count, let chosen = lastRelation ?? lastBreak, chosen > start { end = chosen }
             lines.append(layout.pack(pieces[start..<end], shrink: 1, dropFirstSpace: true))
             start = end
         }
