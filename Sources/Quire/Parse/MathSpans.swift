@@ -104,7 +104,10 @@ enum MathSpans {
             if c == 0 { return nil }
             if c == backslash { p += 2; continue }
             if c == dollar {
-                if !isSpace(byte(p - 1)) && !isDigit(byte(p + 1)) { break }
+                // The first unescaped dollar closes the span, or nothing does (GitHub: a
+                // dollar inside math is escaped), so `$5 and $10` stays text.
+                guard !isSpace(byte(p - 1)) && !isDigit(byte(p + 1)) else { return nil }
+                break
             }
             p += 1
         }

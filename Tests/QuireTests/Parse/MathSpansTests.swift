@@ -36,6 +36,7 @@ final class MathSpansTests: XCTestCase {
         XCTAssertEqual(inlines("A $ x$ sign"), [.text("A $ x$ sign")])
         XCTAssertEqual(inlines("Just $5$ here"), [.text("Just $5$ here")])
         XCTAssertEqual(inlines("From $5/$10 on"), [.text("From $5/$10 on")])
+        XCTAssertEqual(formulas("It costs $5 and $10. Sum: $x$.").map(\.tex), ["x"])
         XCTAssertEqual(inlines("Code `$x$` here"), [.text("Code "), .code("$x$"), .text(" here")])
         XCTAssertEqual(formulas("[link]($x$) and <span title=\"$y$\">z</span>"), [])
     }

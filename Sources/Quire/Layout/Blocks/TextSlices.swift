@@ -18,6 +18,9 @@ extension LayoutSession {
         var imageCursor = 0
         var frameCursor = 0
         var noteCursor = 0
+        var formulaCursor = 0
+        /// Each formula's element, shared by its pieces (which may fall on several lines).
+        var formulaElements: [Int: StructureElement] = [:]
         for (index, line) in shaped.lines.enumerated() {
             let natural = line.ascent + line.descent
             let box = max(shaped.format.text.lineHeight, natural)
@@ -51,6 +54,20 @@ extension LayoutSession {
                     slice.items.append(.image(rect, image.image, tag: figure))
                 }
                 imageCursor += 1
+            }
+            while formulaCursor < text.formulas.count, text.formulas[formulaCursor].offset < lineEnd {
+                let piece = text.formulas[formulaCursor]
+                if let r = shaped.xRanges(line: index, bytes: piece.offset..<(piece.offset + StyledText.objectLength)).first {
+                    var formulaTag = tag
+                    if let parent = tag.element {
+                        let element = formulaElements[piece.formula] ?? StructureElement(.formula, parent: parent, alt: piece.source)
+                        formulaElements[piece.formula] = element
+                        formulaTag = .element(element)
+                    }
+                    slice.items.append(.formula(PlacedFormula(box: piece.box, origin: Point(x: x + r.lowerBound, y: baseline),
+                                                              font: piece.font, color: piece.color, tag: formulaTag)))
+                }
+                formulaCursor += 1
             }
             while frameCursor < text.frames.count, text.frames[frameCursor].lowerBound < lineEnd {
                 let range = text.frames[frameCursor]
