@@ -164,6 +164,8 @@ final class MathFont {
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf8(buffer, text, Int32(text.utf8.count), 0, Int32(text.utf8.count))
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        // The math script's lookups hold the `ssty` forms (HarfBuzz picks 'math' for Zmth).
+        if !features.isEmpty { hb_buffer_set_script(buffer, HB_SCRIPT_MATH) }
         hb_buffer_guess_segment_properties(buffer)
         var parsed: [hb_feature_t] = features.split(separator: ",").compactMap { f in
             var feature = hb_feature_t()

@@ -124,9 +124,10 @@ struct MathLayout {
         return out
     }
 
-    /// TeX's table of spaces between classes (The TeXbook, chapter 18): thin 3 mu, medium 4 mu
-    /// (which may shrink to nothing), thick 5 mu; those in parentheses in the book are left
-    /// out in script styles. Returns (space, shrink) in mu.
+    /// TeX's table of spaces between classes (The TeXbook, chapter 18): thin 3 mu, medium 4 mu,
+    /// thick 5 mu; those in parentheses in the book are left out in script styles. Returns
+    /// (space, shrink) in mu: a medium space may shrink by half (plain TeX lets it shrink to
+    /// nothing, which runs operators into their operands; a break reads better).
     static func spacing(between left: AtomClass, and right: AtomClass, _ style: MathStyle) -> (Double, Double) {
         // 0 none, 1 thin, 2 medium, 3 thick; negative: not in script styles.
         let table: [[Int]] = [
@@ -144,7 +145,7 @@ struct MathLayout {
         if entry < 0 && style >= .script { return (0, 0) }
         switch abs(entry) {
         case 1: return (3, 0)
-        case 2: return (4, 4)
+        case 2: return (4, 2)
         case 3: return (5, 0)
         default: return (0, 0)
         }
