@@ -19,6 +19,9 @@ final class MathFont {
     private var nominal: [UInt32: UInt32] = [:]
     private var scriptForms: [UInt64: UInt32] = [:]
     private var advances: [UInt32: Double] = [:]
+    private var inks: [UInt32: (height: Double, depth: Double)] = [:]
+    private var italics: [UInt32: Double] = [:]
+    private var shapedTexts: [String: [Shaped]] = [:]
 
     /// The font at `file` (face `index`); nil when it cannot be read or has no MATH table.
     init?(file: String, index: Int32 = 0) {
@@ -86,15 +89,22 @@ final class MathFont {
     }
 
     /// Height above and depth below the baseline of the glyph's ink, in em (never negative).
+    /// O(1) after the first call for the glyph (a CFF glyph's extents run its charstring).
     func extents(_ glyph: UInt32) -> (height: Double, depth: Double) {
+        if let known = inks[glyph] { return known }
         var e = hb_glyph_extents_t()
         guard hb_font_get_glyph_extents(font, glyph, &e) != 0 else { return (0, 0) }
         let top = Double(e.y_bearing) / upem, bottom = Double(e.y_bearing + e.height) / upem
-        return (max(0, top), max(0, -bottom))
+        let value = (max(0, top), max(0, -bottom))
+        inks[glyph] = value
+        return value
     }
 
     func italicCorrection(_ glyph: UInt32) -> Double {
-        Double(hb_ot_math_get_glyph_italics_correction(font, glyph)) / upem
+        if let known = italics[glyph] { return known }
+        let value = Double(hb_ot_math_get_glyph_italics_correction(font, glyph)) / upem
+        italics[glyph] = value
+        return value
     }
 
     /// Where an accent above the glyph is centred, in em from its origin: the font's top
@@ -158,8 +168,17 @@ final class MathFont {
     }
 
     /// `text` shaped left to right with the font's kerning (for `\text` and operator names),
-    /// with `features` such as "ssty=1" (comma-separated). O(n).
+    /// with `features` such as "ssty=1" (comma-separated). O(n); texts already shaped (up to
+    /// 4,096 of them: operator names recur) are looked up.
     func shape(_ text: String, features: String = "") -> [Shaped] {
+        let key = features + "\u{0}" + text
+        if let known = shapedTexts[key] { return known }
+        let shaped = shapeUncached(text, features: features)
+        if shapedTexts.count < 4096 { shapedTexts[key] = shaped }
+        return shaped
+    }
+
+    private func shapeUncached(_ text: String, features: String) -> [Shaped] {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf8(buffer, text, Int32(text.utf8.count), 0, Int32(text.utf8.count))
