@@ -86,6 +86,8 @@ final class MathCLITests: BinaryTestCase {
         let run = try Run.run(quire, ["digest", input.path, "-o", digest.path])
         XCTAssertEqual(run.status, 0, run.stderrText)
         XCTAssertTrue(try PDFInspector(pdf: digest).text().contains("𝑥"))
+        let terminal = try Run.run(quire, ["preview", input.path, "--excerpt-lines", "3"])
+        XCTAssertTrue(terminal.stdoutText.contains("𝑥̄=1𝑛∑𝑖𝑥𝑖"), "the formula's characters, not U+FFFC: \(terminal.stdoutText)")
         let png = folder.url.appendingPathComponent("preview.png")
         let preview = try Run.run(quire, ["preview", input.path, "--png", png.path])
         XCTAssertEqual(preview.status, 0, preview.stderrText)

@@ -46,6 +46,7 @@ final class MathTypesetter {
     private func layOut(_ formula: MathFormula, size: Double, width: Double) throws -> TypesetFormula {
         guard let font else { throw MathError(message: "no OpenType math font installed (\(families)); install fonts-texgyre-math") }
         var parser = TeXParser(formula.tex, macros: macros)
+        parser.display = formula.display
         let list = try parser.parseFormula()
         let layout = MathLayout(font: font, size: size)
         let context = StyleContext(style: formula.display ? .display : .text, cramped: false, color: nil)

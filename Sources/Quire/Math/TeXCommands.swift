@@ -103,6 +103,8 @@ extension TeXParser {
         self.init("", macros: parent.macros)
         self.tokens = tokens
         alphabet = parent.alphabet
+        display = parent.display
+        nesting = parent.nesting
     }
 
     /// `tokens` parsed as one list by a parser like this one.
@@ -202,10 +204,12 @@ extension TeXParser {
     private mutating func modulo(_ name: String) throws -> MathList {
         let argument = try parseArgument(of: name)
         let mod: MathNode = .atom(Atom(.ord, .text("mod")))
+        // amsmath: 18 mu before in display style, 8 mu in a line (12 for \mod).
+        let before: MathNode = .space(display ? 18 : name == "mod" ? 12 : 8)
         switch name {
-        case "pmod": return [.space(18), .atom(Atom(.open, .symbol("("))), mod, .space(6)] + argument + [.atom(Atom(.close, .symbol(")")))]
-        case "pod": return [.space(18), .atom(Atom(.open, .symbol("(")))] + argument + [.atom(Atom(.close, .symbol(")")))]
-        default: return [.space(18), mod, .space(6)] + argument
+        case "pmod": return [before, .atom(Atom(.open, .symbol("("))), mod, .space(6)] + argument + [.atom(Atom(.close, .symbol(")")))]
+        case "pod": return [before, .atom(Atom(.open, .symbol("(")))] + argument + [.atom(Atom(.close, .symbol(")")))]
+        default: return [before, mod, .space(6)] + argument
         }
     }
 

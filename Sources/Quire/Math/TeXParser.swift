@@ -14,8 +14,15 @@ struct TeXParser {
     var alphabet = MathAlphabet.normal
     /// `\tag{…}`'s text, with its parentheses; nil when the formula has none.
     var tag: String?
+    /// Display style (`\pmod`'s space is wider there, as amsmath sets it).
+    var display = false
     private var expansions = 0
     static let expansionLimit = 2000
+    /// Tokens a formula may grow to by expansion, and lists it may nest: beyond them it is
+    /// bad math, so no input exhausts memory or the stack.
+    static let tokenLimit = 200_000
+    static let nestingLimit = 100
+    var nesting = 0
 
     init(_ source: String, macros: TeXMacros) {
         tokens = TeXLexer.tokens(source)
@@ -86,7 +93,9 @@ struct TeXParser {
 
     private mutating func expand(_ macro: TeXMacros.Macro, name: String) throws {
         expansions += 1
-        guard expansions <= Self.expansionLimit else { throw MathError(message: "\\\(name) expands without end") }
+        guard expansions <= Self.expansionLimit, tokens.count <= Self.tokenLimit else {
+            throw MathError(message: "\\\(name) expands without end")
+        }
         position += 1
         var arguments: [[TeXToken]] = []
         if let optional = macro.optionalDefault {
@@ -178,7 +187,9 @@ struct TeXParser {
         var list: MathList = []
         var infix: (numerator: MathList, command: String)?
         let savedAlphabet = alphabet
-        defer { alphabet = savedAlphabet }
+        nesting += 1
+        defer { alphabet = savedAlphabet; nesting -= 1 }
+        guard nesting <= Self.nestingLimit else { throw MathError(message: "groups nested more than \(Self.nestingLimit) deep") }
         while true {
             guard let token = try peek() else { return (try finish(list, infix), .end) }
             switch token {

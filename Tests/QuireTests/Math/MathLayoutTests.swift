@@ -209,4 +209,32 @@ final class MathLayoutTests: XCTestCase {
         let single = try typesetter.typeset(MathFormula(tex: "x", display: false), size: size, width: 0).get()
         XCTAssertEqual(single.boxes.count, 1)
     }
+
+    func testRegressionPathologicalFormulasFailWithoutExhaustingStackOrMemory() {
+        func fails(_ tex: String) -> Bool {
+            var parser = TeXParser(tex, macros: TeXMacros())
+            return (try? parser.parseFormula()) == nil
+        }
+        XCTAssertTrue(fails(String(repeating: "{", count: 10_000) + "x" + String(repeating: "}", count: 10_000)))
+        XCTAssertTrue(fails(String(repeating: #"\frac{"#, count: 5_000) + "x"))
+        // Each macro expands to ten of the next: a million x's, stopped at the expansion limit.
+        XCTAssertTrue(fails(["a", "b", "c", "d", "e", "f"].indices.dropLast().map { i in
+            let names = ["a", "b", "c", "d", "e", "f"]
+            return "\\def\\\(names[i]){" + String(repeating: "\\" + names[i + 1], count: 10) + "}"
+        }.joined() + #"\def\f{x}\a"#))
+        XCTAssertTrue(fails(#"\def\x{\x\x}\x"#))
+        // Deep but allowed nesting lays out.
+        let nested = String(repeating: "{", count: 90) + "x" + String(repeating: "}", count: 90)
+        XCTAssertEqual(try box(nested).glyphs.count, 1)
+        // A long formula is linear work, and typesets.
+        let long = (1...5_000).map { "x_{\($0)}" }.joined(separator: " + ")
+        XCTAssertEqual(try box(long).glyphs.filter { $0.text == "𝑥" }.count, 5_000)
+    }
+
+    func testPmodIsNarrowerInTheLineThanInDisplay() throws {
+        let typesetter = MathTypesetter(families: "TeX Gyre Pagella Math")
+        let inline = try typesetter.typeset(MathFormula(tex: #"a \pmod{n}"#, display: false), size: size, width: 0).get()
+        let display = try typesetter.typeset(MathFormula(tex: #"a \pmod{n}"#, display: true), size: size, width: 500).get()
+        XCTAssertEqual(display.width - inline.width, 10 * size / 18, accuracy: 0.01, "18 mu against 8 mu")
+    }
 }

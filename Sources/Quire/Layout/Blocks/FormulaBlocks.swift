@@ -87,3 +87,35 @@ extension TypesetFormula {
         FontRef(file: fontFile, index: fontIndex, matrix: [1, 0, 0, 1], embolden: false, variations: "", isColor: false)
     }
 }
+
+extension MathBox {
+    /// The characters the box shows, in the order it was set (reading order).
+    var characters: String { glyphs.map(\.text).joined() }
+}
+
+extension TextLine {
+    /// The line's characters with each formula piece's own in place of its object
+    /// replacement character (for the terminal preview). O(line + formulas).
+    var textWithFormulas: String {
+        let text = shaped.text
+        guard !text.formulas.isEmpty else { return self.text }
+        let line = shaped.lines[lineIndex]
+        let pieces = text.formulas.filter { $0.offset >= line.start && $0.offset < line.start + line.length }
+        guard !pieces.isEmpty else { return self.text }
+        var out = ""
+        var next = pieces.makeIterator()
+        var current = next.next()
+        var offset = line.start
+        for scalar in String(decoding: Array(text.string.utf8)[line.start..<(line.start + line.length)], as: UTF8.self).unicodeScalars {
+            if scalar == "\u{FFFC}", let piece = current, piece.offset == offset {
+                out += piece.box.characters
+                current = next.next()
+            } else if scalar != "\u{200B}" && scalar != "\u{AD}" {
+                out.unicodeScalars.append(scalar)
+            }
+            offset += String(scalar).utf8.count
+        }
+        if self.text.hasSuffix("-") && !out.hasSuffix("-") { out += "-" }  // a soft hyphen's
+        return out
+    }
+}
