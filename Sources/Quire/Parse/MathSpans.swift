@@ -9,8 +9,9 @@ import Foundation
 /// inline HTML, autolinks and link destinations are consumed before their dollars are seen.
 /// A span's TeX is the source between its delimiters, untouched by Markdown's escapes and
 /// emphasis. Dollars that are not math stay text (pandoc's and GitHub's rules): an opening `$`
-/// followed by a space, a closing one preceded by a space or followed by a digit, and spans of
-/// digits alone (`$5 and $10`, `$5$`).
+/// followed by a space, a closing one preceded by a space or followed by a digit, spans of
+/// digits alone (`$5 and $10`, `$5$`), and a span reaching a backtick (a code span starts
+/// there, and code spans take precedence: shell's `$HOME` in prose beside code stays text).
 enum MathSpans {
     /// Marks a code node as math in its user data: `(line << 2) | display << 1 | 1`. A real
     /// code span's user data is null, so the low bit tells them apart; nothing is allocated.
@@ -76,7 +77,7 @@ enum MathSpans {
             var p = start + 2
             while true {
                 let c = byte(p)
-                if c == 0 { return nil }
+                if c == 0 || c == backtick { return nil }
                 if c == backslash { p += 2; continue }
                 if c == dollar && byte(p + 1) == dollar { break }
                 p += 1
@@ -101,7 +102,8 @@ enum MathSpans {
         var p = start + 1
         while true {
             let c = byte(p)
-            if c == 0 { return nil }
+            // A backtick starts a code span, which takes precedence (as over emphasis).
+            if c == 0 || c == backtick { return nil }
             if c == backslash { p += 2; continue }
             if c == dollar {
                 // The first unescaped dollar closes the span, or nothing does (GitHub: a

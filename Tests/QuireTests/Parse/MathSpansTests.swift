@@ -37,6 +37,8 @@ final class MathSpansTests: XCTestCase {
         XCTAssertEqual(inlines("Just $5$ here"), [.text("Just $5$ here")])
         XCTAssertEqual(inlines("From $5/$10 on"), [.text("From $5/$10 on")])
         XCTAssertEqual(formulas("It costs $5 and $10. Sum: $x$.").map(\.tex), ["x"])
+        // Regression (art-of-command-line-zh): a dollar in prose never reaches into code.
+        XCTAssertEqual(formulas("If $2 is empty, `output=$` and `${var%x}` and `$y`.").map(\.tex), [])
         XCTAssertEqual(inlines("Code `$x$` here"), [.text("Code "), .code("$x$"), .text(" here")])
         XCTAssertEqual(formulas("[link]($x$) and <span title=\"$y$\">z</span>"), [])
     }
