@@ -42,7 +42,7 @@ enum TeXSymbols {
         "ddots": "⋱", "adots": "⋰", "dotsc": "…", "dotsb": "⋯", "dotsm": "⋯", "dotsi": "⋯", "dotso": "…",
         "imath": "ı", "jmath": "ȷ", "complement": "∁", "eth": "ð", "mho": "℧", "Finv": "Ⅎ", "Game": "⅁",
         "checkmark": "✓", "maltese": "✠", "vert": "|", "Vert": "‖", "|": "‖", "backslash": "∖", "%": "%", "$": "$",
-        "#": "#", "&": "&", "_": "_", "{": "{", "}": "}", "lbrace": "{", "rbrace": "}", "colon": ":",
+        "#": "#", "&": "&", "_": "_", "colon": ":",
         "bigstar": "★", "star": "⋆", "blacktriangle": "▴", "blacktriangledown": "▾", "triangledown": "▿",
         "diagup": "╱", "diagdown": "╲", "circledS": "Ⓢ", "copyright": "©", "pounds": "£", "yen": "¥", "euro": "€",
         "infin": "∞", "Bbbk": "𝕜", "varkappa": "ϰ", "textbackslash": "\\",
@@ -107,12 +107,12 @@ enum TeXSymbols {
     ]
 
     static let opening: [String: String] = [
-        "langle": "⟨", "lbrack": "[", "lceil": "⌈", "lfloor": "⌊", "lgroup": "⟮", "lmoustache": "⎰",
+        "{": "{", "lbrace": "{", "langle": "⟨", "lbrack": "[", "lceil": "⌈", "lfloor": "⌊", "lgroup": "⟮", "lmoustache": "⎰",
         "lvert": "|", "lVert": "‖", "llbracket": "⟦", "ulcorner": "⌜", "llcorner": "⌞",
     ]
 
     static let closing: [String: String] = [
-        "rangle": "⟩", "rbrack": "]", "rceil": "⌉", "rfloor": "⌋", "rgroup": "⟯", "rmoustache": "⎱",
+        "}": "}", "rbrace": "}", "rangle": "⟩", "rbrack": "]", "rceil": "⌉", "rfloor": "⌋", "rgroup": "⟯", "rmoustache": "⎱",
         "rvert": "|", "rVert": "‖", "rrbracket": "⟧", "urcorner": "⌝", "lrcorner": "⌟",
     ]
 

@@ -127,6 +127,10 @@ final class MathLayoutTests: XCTestCase {
         let minus = try box("-a")
         XCTAssertEqual(minus.glyphs[1].x, font.advance(font.glyph(0x2212)!) * size, accuracy: 0.01)
         XCTAssertEqual(MathLayout.spacing(between: .ord, and: .rel, .script).0, 0)
+        // \{ opens (an operator before it gets no thin space, as before an ordinary symbol).
+        let set = try box(#"\max\{x\}"#)
+        let brace = try XCTUnwrap(set.glyphs.first { $0.text == "{" }), x = try XCTUnwrap(set.glyphs.last { $0.text == "x" })
+        XCTAssertEqual(brace.x, x.x + font.advance(x.glyph) * size, accuracy: 0.01)
         XCTAssertEqual(MathLayout.spacing(between: .ord, and: .op, .script).0, 3)
     }
 
