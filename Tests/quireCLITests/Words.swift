@@ -27,6 +27,9 @@ enum VisibleText {
             return table.cells.map { row in row.map { of($0.blocks) }.joined(separator: "\t") }.joined(separator: "\n")
         case .html(let html):
             return stripTags(html)
+        // Typeset: its symbols, not its TeX, are on the page.
+        case .math:
+            return ""
         }
     }
 
@@ -41,6 +44,8 @@ enum VisibleText {
             case .html(let html): return stripTags(html)
             // Set as a superscript number, not its label: not reference text.
             case .footnoteReference: return ""
+            // Typeset: its symbols, not its TeX, are on the page.
+            case .math: return ""
             }
         }.joined()
     }

@@ -66,6 +66,9 @@ public indirect enum BlockKind: Sendable, Equatable {
     /// styled `page-break-before`/`-after: always`, `break-before`/`-after: page`, or of class
     /// `page-break`.
     case pageBreak
+    /// Display math: a ```` ```math ```` block, `$$…$$` on lines of its own or standing in a
+    /// paragraph (which it splits, as GitHub does).
+    case math(MathFormula)
 }
 
 /// The five kinds of GitHub alert, in GitHub's order.
@@ -301,6 +304,8 @@ public indirect enum Inline: Sendable, Equatable {
     case html(String)
     /// A reference to the footnote whose definition has this label (its number).
     case footnoteReference(label: String)
+    /// A formula in the text: `$…$`, `` $`…`$ ``, or `$$…$$` inside a heading or cell.
+    case math(MathFormula)
 }
 
 extension Inline {
@@ -310,7 +315,7 @@ extension Inline {
 
 extension Array where Element == Inline {
     /// The text a reader sees in the inlines, without markup: text and code as written, a
-    /// break as a space, a footnote reference as its number, raw HTML as nothing, spans and
+    /// formula as its TeX, a break as a space, a footnote reference as its number, raw HTML as nothing, spans and
     /// links and images' alt texts by their content. O(n).
     public var plainText: String {
         var collector = PlainTextCollector()
@@ -355,6 +360,7 @@ private struct PlainTextCollector: DocumentWalker {
     mutating func visitHardBreak() { text += " " }
     mutating func visitHTML(_ html: String) {}
     mutating func visitFootnoteReference(label: String) { text += label }
+    mutating func visitMath(_ formula: MathFormula) { text += formula.tex }
     mutating func visitParagraph(_ block: Block, content: [Inline]) {
         if !text.isEmpty && !text.hasSuffix(" ") { text += " " }
         walk(content)

@@ -43,6 +43,7 @@ public protocol BlockVisitor {
     mutating func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> Result
     /// A forced page break.
     mutating func visitPageBreak(_ block: Block) -> Result
+    mutating func visitMathBlock(_ block: Block, formula: MathFormula) -> Result
 }
 
 extension BlockVisitor {
@@ -58,6 +59,7 @@ extension BlockVisitor {
     public mutating func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> Result { defaultVisit(block) }
     public mutating func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> Result { defaultVisit(block) }
     public mutating func visitPageBreak(_ block: Block) -> Result { defaultVisit(block) }
+    public mutating func visitMathBlock(_ block: Block, formula: MathFormula) -> Result { defaultVisit(block) }
 }
 
 extension Block {
@@ -76,6 +78,7 @@ extension Block {
         case .alert(let alertKind, let children): return visitor.visitAlert(self, kind: alertKind, children: children)
         case .details(let summary, let children): return visitor.visitDetails(self, summary: summary, children: children)
         case .pageBreak: return visitor.visitPageBreak(self)
+        case .math(let formula): return visitor.visitMathBlock(self, formula: formula)
         }
     }
 
@@ -88,7 +91,7 @@ extension Block {
              .details(_, let children): return [children]
         case .list(let list): return list.items.map(\.blocks)
         case .table(let table): return table.cells.flatMap { $0.map(\.blocks) }
-        case .paragraph, .heading, .codeBlock, .thematicBreak, .html, .pageBreak: return []
+        case .paragraph, .heading, .codeBlock, .thematicBreak, .html, .pageBreak, .math: return []
         }
     }
 
@@ -97,7 +100,7 @@ extension Block {
     public var inlineContent: [[Inline]] {
         switch kind {
         case .paragraph(let content), .heading(_, let content), .details(let content, _): return [content]
-        case .blockQuote, .codeBlock, .thematicBreak, .list, .table, .html, .footnoteDefinition, .alert, .pageBreak: return []
+        case .blockQuote, .codeBlock, .thematicBreak, .list, .table, .html, .footnoteDefinition, .alert, .pageBreak, .math: return []
         }
     }
 
@@ -116,7 +119,7 @@ extension Block {
         case .table(var table):
             table.cells = table.cells.map { row in row.map { var cell = $0; cell.blocks = transform(cell.blocks); return cell } }
             copy.kind = .table(table)
-        case .paragraph, .heading, .codeBlock, .thematicBreak, .html, .pageBreak: break
+        case .paragraph, .heading, .codeBlock, .thematicBreak, .html, .pageBreak, .math: break
         }
         return copy
     }
@@ -154,6 +157,7 @@ public protocol InlineVisitor {
     mutating func visitHTML(_ html: String) -> Result
     /// A reference to the footnote labelled `label` (its number).
     mutating func visitFootnoteReference(label: String) -> Result
+    mutating func visitMath(_ formula: MathFormula) -> Result
 }
 
 extension InlineVisitor {
@@ -172,6 +176,7 @@ extension InlineVisitor {
     public mutating func visitHardBreak() -> Result { defaultVisit(.hardBreak) }
     public mutating func visitHTML(_ html: String) -> Result { defaultVisit(.html(html)) }
     public mutating func visitFootnoteReference(label: String) -> Result { defaultVisit(.footnoteReference(label: label)) }
+    public mutating func visitMath(_ formula: MathFormula) -> Result { defaultVisit(.math(formula)) }
 }
 
 extension Inline {
@@ -189,6 +194,7 @@ extension Inline {
         case .hardBreak: return visitor.visitHardBreak()
         case .html(let h): return visitor.visitHTML(h)
         case .footnoteReference(let label): return visitor.visitFootnoteReference(label: label)
+        case .math(let formula): return visitor.visitMath(formula)
         }
     }
 
@@ -196,7 +202,7 @@ extension Inline {
     public var children: [Inline] {
         switch self {
         case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c), .image(_, _, let c): return c
-        case .text, .code, .softBreak, .hardBreak, .html, .footnoteReference: return []
+        case .text, .code, .softBreak, .hardBreak, .html, .footnoteReference, .math: return []
         }
     }
 }

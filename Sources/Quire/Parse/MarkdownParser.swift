@@ -25,13 +25,17 @@ public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Doc
             cmark_parser_attach_syntax_extension(parser, ext)
         }
     }
-    var source = text
+    if let math = MathSpans.extensionPointer { cmark_parser_attach_syntax_extension(parser, math) }
+    var source = MathSpans.fencingDisplayLines(text)
     source.withUTF8 { bytes in
         bytes.withMemoryRebound(to: CChar.self) { chars in
             cmark_parser_feed(parser, chars.baseAddress, chars.count)
         }
     }
-    guard let root = cmark_parser_finish(parser) else { return Document(blocks: []) }
+    MathSpans.finishing.lock()
+    let finished = cmark_parser_finish(parser)
+    MathSpans.finishing.unlock()
+    guard let root = finished else { return Document(blocks: []) }
     defer { cmark_node_free(root) }
     let converter = CmarkConverter()
     return Document(blocks: converter.blocks(childrenOf: root))
@@ -112,6 +116,9 @@ private final class CmarkConverter {
         if case .paragraph(let content) = block.kind, let split = MarkdownConventions.pageBreakLines(content, line: block.line) {
             return split
         }
+        if case .paragraph(let content) = block.kind, let split = MathSpans.displayBlocks(content, line: block.line) {
+            return split
+        }
         return [block]
     }
 
@@ -132,6 +139,7 @@ private final class CmarkConverter {
             if text.hasSuffix("\n") { text.removeLast() }
             let info = string(cmark_node_get_fence_info(node))
             let language = info.split(separator: " ").first.map(String.init) ?? ""
+            if language == "math" { return Block(.math(MathFormula(tex: text, display: true, line: line + 1)), line: line) }
             return Block(.codeBlock(text: text, language: language), line: line)
         case CMARK_NODE_THEMATIC_BREAK:
             return Block(.thematicBreak, line: line)
@@ -195,7 +203,7 @@ private final class CmarkConverter {
             let text = plainText(node)
             return text.isEmpty ? [] : [.text(text)]
         }
-        return children(node).compactMap { inline($0, depth: depth + 1) }
+        return MathSpans.joiningDollars(children(node).compactMap { inline($0, depth: depth + 1) })
     }
 
     /// The literal text under `node` (text, code, breaks as spaces), with an explicit stack.
@@ -218,7 +226,10 @@ private final class CmarkConverter {
         case CMARK_NODE_TEXT: return .text(string(cmark_node_get_literal(node)))
         case CMARK_NODE_SOFTBREAK: return .softBreak
         case CMARK_NODE_LINEBREAK: return .hardBreak
-        case CMARK_NODE_CODE: return .code(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_CODE:
+            let literal = string(cmark_node_get_literal(node))
+            if let formula = MathSpans.formula(literal: literal, userData: cmark_node_get_user_data(node)) { return .math(formula) }
+            return .code(literal)
         case CMARK_NODE_HTML_INLINE: return .html(string(cmark_node_get_literal(node)))
         case CMARK_NODE_EMPH: return .emphasis(inlines(childrenOf: node))
         case CMARK_NODE_STRONG: return .strong(inlines(childrenOf: node))

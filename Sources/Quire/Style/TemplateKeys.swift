@@ -113,6 +113,10 @@ package struct TemplateKey: Sendable {
                     meaning: "Shading behind code.", example: "\"#f4f4f4\"") { style, v in
             setColor(v) { style.codeBackground = $0 }
         },
+        TemplateKey(name: "math.font", type: "string", allowed: "an OpenType math font family (fallbacks after commas)",
+                    meaning: "Font of formulas ($…$, $$…$$, math blocks).", example: "\"DejaVu Math TeX Gyre\"") { style, v in
+            setString(v) { style.mathFont = $0 }
+        },
         TemplateKey(name: "code.theme", type: "string",
                     allowed: "a GtkSourceView style scheme: classic, cobalt, kate, oblivion, solarized-dark, solarized-light, tango, or one of your own in ~/.local/share/gtksourceview-4/styles ('quire templates --keys' lists those installed)",
                     meaning: "Colours, bold and italic of code blocks with a language; a scheme with a dark (not white) background sets it, and its text colour, on the block.",

@@ -37,6 +37,8 @@ struct BlockLayouter: BlockVisitor {
     }
 
     func visitPageBreak(_ block: Block) -> [Slice] { session.pageBreak() }
+
+    func visitMathBlock(_ block: Block, formula: MathFormula) -> [Slice] { session.displayFormula(formula, context) }
 }
 
 /// Blocks to slices: the simple blocks (paragraphs, headings, code, quotes, rules).
@@ -98,7 +100,8 @@ extension LayoutSession {
         let destination = anchors.headingDestinations[line] ?? "h-line\(line)"
         let title = content.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
         sink.addOutline(OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination), line: line)
-        return headingSlices(level: level, styledText(content, line: line), destination: destination, context,
+        return headingSlices(level: level, styledText(content, line: line, mathSize: typography.heading(level).text.size),
+                             destination: destination, context,
                              alignment: context.alignment)
     }
 

@@ -309,6 +309,9 @@ extension LayoutSession {
                 case .image(let rect, _, _), .frame(let rect, _, _):
                     narrowest = max(narrowest, min(rect.width, typography.body.lineHeight * 3))
                     widest = max(widest, rect.width)
+                case .formula(let formula):
+                    narrowest = max(narrowest, formula.box.width)
+                    widest = max(widest, formula.box.width)
                 default:
                     break
                 }

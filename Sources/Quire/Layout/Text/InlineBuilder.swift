@@ -5,9 +5,11 @@ extension LayoutSession {
     /// HTML spans several lines) and set as plain text; images are set in the line, scaled
     /// down to fit `imageBox` (default: the text column's width, 1.5 line heights).
     /// O(n) in the text's length.
-    func styledText(_ inlines: [Inline], line: Int, lines: [Int]? = nil, imageBox: ImageBox? = nil) -> StyledText {
+    /// Formulas are set at `mathSize` (default: the body's size).
+    func styledText(_ inlines: [Inline], line: Int, lines: [Int]? = nil, imageBox: ImageBox? = nil, mathSize: Double? = nil) -> StyledText {
         var builder = InlineBuilder(session: self, line: line,
                                     imageBox: imageBox ?? ImageBox(width: style.contentWidth, height: typography.inlineImageHeight))
+        builder.mathSize = mathSize ?? typography.body.size
         if let lines {
             for (inline, offset) in zip(inlines, lines) {
                 builder.line = line + offset
@@ -38,6 +40,8 @@ struct InlineBuilder: InlineVisitor {
     /// The source line warnings name (it moves along raw HTML's lines).
     var line: Int
     let imageBox: ImageBox
+    /// The size formulas are set at (the text's).
+    var mathSize = 10.0
     private(set) var text = StyledText()
     /// The Markdown spans' style at the inline being visited (HTML elements add theirs: `effective`).
     private var attributes = StyledText.Attributes()
@@ -154,6 +158,26 @@ struct InlineBuilder: InlineVisitor {
 
     mutating func visitHTML(_ html: String) { appendHTML(html) }
     mutating func visitFootnoteReference(label: String) { appendFootnoteReference(label) }
+
+    /// A formula typeset in the line, in pieces that may break after top-level relations and
+    /// binary operators; one that cannot be typeset is its source in the code style, red, and
+    /// a warning naming the line and the fault.
+    mutating func visitMath(_ formula: MathFormula) {
+        let a = effective(attributes)
+        switch session.math.typeset(formula, size: mathSize, width: 0) {
+        case .success(let typeset):
+            session.warnAboutMissingGlyphs(typeset, formula)
+            text.append(formula: typeset.boxes, number: (text.formulas.last?.formula ?? -1) + 1, source: formula.tex,
+                        font: typeset.fontRef, color: a.color ?? session.style.textColor, a)
+        case .failure(let error):
+            session.warnAboutBadMath(error, formula)
+            var code = a
+            code.monospace = true
+            code.background = session.typography.codeBackground
+            code.color = session.typography.mathErrorColor
+            text.append(formula.display ? "$$\(formula.tex)$$" : "$\(formula.tex)$", code)
+        }
+    }
 
     /// Closes what the paragraph left open, and puts links and frames in text order (an
     /// element's range is recorded when it closes, after those nested in it).
