@@ -16,6 +16,10 @@ extension HTMLElement {
         "ins": .underline, "sup": .superscript, "sub": .subscript, "mark": .highlight,
     ]
 
+    /// Elements whose content HTML reads as text, up to their end tag.
+    static let rawTextNames: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
+                                            "noscript", "plaintext"]
+
     /// Elements whose content is never shown.
     static let hiddenNames: Set<String> = ["script", "style", "template", "head", "title"]
 

@@ -16,9 +16,6 @@ enum HTMLDepthGuard {
         "p", "li", "dt", "dd", "td", "th", "tr", "thead", "tbody", "tfoot", "option", "optgroup", "rb", "rt", "rtc", "rp",
         "colgroup", "caption", "html", "head", "body",
     ]
-    /// Elements whose content is text to HTML, up to their end tag.
-    private static let rawText: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
-                                               "noscript", "plaintext"]
 
     /// `html` with the tags nested past the cap left out.
     static func capped(_ html: String) -> String {
@@ -84,7 +81,7 @@ enum HTMLDepthGuard {
             end = min(i + 1, b.count)
             let selfClosing = i > 0 && i < b.count && b[i - 1] == UInt8(ascii: "/")
             counts = !notCounted.contains(name) && !selfClosing
-            if rawText.contains(name) { rawTextName = name }
+            if HTMLElement.rawTextNames.contains(name) { rawTextName = name }
         }
 
         static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }

@@ -84,18 +84,14 @@ struct HTMLJoin {
         bufferLine += s.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
-    /// Elements whose content HTML reads as text (so a placeholder after one would be text).
-    private static let rawTextNames: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed",
-                                                    "noframes", "noscript", "plaintext"]
-
     /// Whether `fragment` (one tag, as cmark gives inline HTML) is a start or end tag of an
-    /// element whose content HTML reads as text.
+    /// element whose content HTML reads as text (a placeholder after it would be text).
     static func opensRawText(_ fragment: String) -> Bool {
         var rest = fragment.utf8.dropFirst()
         if rest.first == UInt8(ascii: "/") { rest = rest.dropFirst() }
         let name = rest.prefix { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
         guard fragment.hasPrefix("<"), name.count >= 3, name.count <= 9 else { return false }
-        return rawTextNames.contains(String(decoding: name, as: UTF8.self).lowercased())
+        return HTMLElement.rawTextNames.contains(String(decoding: name, as: UTF8.self).lowercased())
     }
 
     /// The index a placeholder element names, if it is one.

@@ -88,13 +88,13 @@ struct HTMLStructure {
 
     /// The blocks `nodes` give in `scope`. O(nodes).
     mutating func blocks(of nodes: [HTMLNode], _ scope: Scope) -> [Block] {
-        var run = Run(parts: HTMLParts(alignment: scope.alignment))
+        var run = HTMLRun(parts: HTMLParts(alignment: scope.alignment))
         walk(nodes, scope, &run)
         run.close()
         return run.out
     }
 
-    private mutating func walk(_ nodes: [HTMLNode], _ scope: Scope, _ run: inout Run) {
+    private mutating func walk(_ nodes: [HTMLNode], _ scope: Scope, _ run: inout HTMLRun) {
         for node in nodes {
             switch node.content {
             case .text(let t):
@@ -111,7 +111,7 @@ struct HTMLStructure {
 
     /// An element where blocks are read: a Markdown block's placeholder, a table, details,
     /// or an element of the run of raw HTML.
-    private mutating func element(_ element: HTMLElement, _ node: HTMLNode, _ scope: Scope, _ run: inout Run) {
+    private mutating func element(_ element: HTMLElement, _ node: HTMLNode, _ scope: Scope, _ run: inout HTMLRun) {
         let line = join.sourceLine(node.line)
         if let index = HTMLJoin.index(of: element), index < markdown.count, !used[index] {
             run.close()
@@ -131,7 +131,7 @@ struct HTMLStructure {
     /// An element of a run of raw HTML: the page breaks it asks for around it, the direction
     /// and alignment it gives what it holds (a direction in a run of its own), its anchor,
     /// then its content (`content`).
-    private mutating func runElement(_ element: HTMLElement, _ node: HTMLNode, _ scope: Scope, _ run: inout Run) {
+    private mutating func runElement(_ element: HTMLElement, _ node: HTMLNode, _ scope: Scope, _ run: inout HTMLRun) {
         let line = join.sourceLine(node.line)
         let breaks = scope.breaks ? element.pageBreaks : (before: false, after: false)
         if breaks.before { run.pageBreak(line: line) }
@@ -153,7 +153,7 @@ struct HTMLStructure {
     /// scope of `dir` and `align` ends the run when it was open where the run began), a
     /// table cell (of a table inside a cell) after a space, an inline element around its
     /// content; `inner` is what it says of its content.
-    private mutating func content(of element: HTMLElement, line: Int, _ scope: Scope, _ inner: Scope, _ run: inout Run) {
+    private mutating func content(of element: HTMLElement, line: Int, _ scope: Scope, _ inner: Scope, _ run: inout HTMLRun) {
         if HTMLElement.hiddenNames.contains(element.name) { return }
         if element.name == "table" { run.nestedTableLine = run.nestedTableLine ?? line }
         if element.name == "pre" {
@@ -182,7 +182,7 @@ struct HTMLStructure {
 
     /// An end tag written in the HTML belongs to the run it stands in (begins one, when it
     /// stands alone between Markdown blocks).
-    private func endTag(of element: HTMLElement, _ inner: Scope, _ run: inout Run) {
+    private func endTag(of element: HTMLElement, _ inner: Scope, _ run: inout HTMLRun) {
         if element.endLine > 0 { run.begin(line: element.endLine, join, inner) }
     }
 
@@ -193,7 +193,7 @@ struct HTMLStructure {
     }
 
     /// The anchors inside `<pre>`, whose text is taken as written.
-    private func collectAnchors(inside nodes: [HTMLNode], _ run: inout Run) {
+    private func collectAnchors(inside nodes: [HTMLNode], _ run: inout HTMLRun) {
         var stack = nodes.reversed() as [HTMLNode]
         while let node = stack.popLast() {
             guard case .element(let e) = node.content else { continue }
@@ -298,7 +298,7 @@ struct HTMLStructure {
 
 /// One sequence of blocks being built (the document's, a cell's, what details fold): the
 /// blocks so far, and the run of raw HTML being read, which becomes one `BlockKind.html`.
-struct Run {
+private struct HTMLRun {
     var out: [Block] = []
     var parts: HTMLParts
     /// Block scopes open around the point, and how many were open where the run began.

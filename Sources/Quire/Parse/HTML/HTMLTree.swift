@@ -1,7 +1,7 @@
 import CGumbo
 
 /// One node of an HTML tree as gumbo (Google's HTML5 parser) builds it, as Swift values: an
-/// element or a run of text, with where it starts in the buffer parsed.
+/// element or a run of text, with the line it starts on in the buffer parsed.
 struct HTMLNode: Equatable {
     enum Content: Equatable {
         case element(HTMLElement)
@@ -12,8 +12,6 @@ struct HTMLNode: Equatable {
     /// The 1-based line of the buffer it starts on (an element: its start tag's `<`); 0 for
     /// an element the parser inserted (an implied `<tbody>`, a repaired formatting element).
     var line: Int
-    /// The byte offset in the buffer where it starts; -1 for an element the parser inserted.
-    var offset: Int
 }
 
 /// An element: its lowercased tag name, attributes (names lowercased, values decoded) and children.
@@ -75,7 +73,7 @@ struct HTMLTree {
         switch node.pointee.type {
         case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
             let text = node.pointee.v.text
-            return HTMLNode(content: .text(String(cString: text.text)), line: Int(text.start_pos.line), offset: Int(text.start_pos.offset))
+            return HTMLNode(content: .text(String(cString: text.text)), line: Int(text.start_pos.line))
         case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
             let element = node.pointee.v.element
             let inserted = element.original_tag.length == 0
@@ -86,8 +84,7 @@ struct HTMLTree {
             if converted.name == "pre", !inserted, after < buffer.count {
                 converted.leadingNewlineDropped = buffer[after] == 0x0A
             }
-            return HTMLNode(content: .element(converted), line: inserted ? 0 : Int(element.start_pos.line),
-                            offset: inserted ? -1 : Int(element.start_pos.offset))
+            return HTMLNode(content: .element(converted), line: inserted ? 0 : Int(element.start_pos.line))
         default:
             return nil   // comments, the document
         }
@@ -107,7 +104,7 @@ struct HTMLTree {
                     let start = element.start_pos
                     result.append(HTMLNode(content: .element(HTMLElement(name: name(of: element), attributes: attributes(of: element),
                                                                          children: [])),
-                                           line: Int(start.line), offset: Int(start.offset)))
+                                           line: Int(start.line)))
                 }
                 let vector = element.children
                 for i in (0..<Int(vector.length)).reversed() {
