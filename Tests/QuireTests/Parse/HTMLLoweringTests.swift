@@ -74,6 +74,16 @@ final class HTMLLoweringTests: XCTestCase {
                         .located(line: 3, content: [.htmlImage(HTMLImage(source: "y.png"))])])
     }
 
+    /// Regression: an unclosed `<textarea>` (or `<title>`, `<plaintext>`...), whose content
+    /// HTML reads as text, read the Markdown after it, placeholders and all, as its text.
+    func testRegressionAnUnclosedRawTextElementEndsWithItsBlock() {
+        for tag in ["textarea", "title", "xmp", "plaintext"] {
+            let blocks = parseMarkdown("Before\n\n<\(tag)>\n\nMarkdown *para*\n").blocks
+            XCTAssertTrue(blocks.contains { $0.kind == .paragraph([.text("Markdown "), .emphasis([.text("para")])]) }, "\(tag): \(blocks)")
+            XCTAssertFalse("\(blocks)".contains(HTMLJoin.attribute), "\(tag): no placeholder as text")
+        }
+    }
+
     /// Raw HTML deeper than the tree's cap keeps its text and the Markdown inside it.
     func testDeepHTMLKeepsItsTextAndMarkdown() {
         let content = inlines(String(repeating: "<span><b>", count: 3_000) + "*deep* text\n")

@@ -51,6 +51,27 @@ enum HTMLDepthGuard {
         return dropped ? String(decoding: out, as: UTF8.self) : html
     }
 
+    /// The element whose content HTML reads as text (`<textarea>`, `<title>`...) that `html`
+    /// leaves open at its end, and where its start tag begins (a UTF-8 offset); nil when none.
+    /// Left open, it would read the Markdown after it as text. O(n).
+    static func unclosedRawText(_ html: String) -> (name: String, start: Int)? {
+        let bytes = Array(html.utf8)
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "<"), let tag = Tag(bytes, at: i) else {
+                i += 1
+                continue
+            }
+            let start = i
+            i = tag.end
+            if let name = tag.rawTextName, !tag.isEnd {
+                i = endOfRawText(bytes, from: i, name: name)
+                if i == bytes.count { return (name, start) }
+            }
+        }
+        return nil
+    }
+
     /// A tag, comment or declaration starting at `<`.
     private struct Tag {
         var end: Int

@@ -22,11 +22,21 @@ struct HTMLJoin {
     private var bufferLine = 1
 
     /// Appends an HTML block's text, which starts on `sourceLine`, as written; a line end
-    /// follows, so each piece starts a line of the buffer.
+    /// follows, so each piece starts a line of the buffer. An element whose content HTML
+    /// reads as text (`<textarea>`...) left open ends with the block, so that the Markdown
+    /// after it stays Markdown (`<plaintext>`, which no end tag ends, is read as `<xmp>`).
     mutating func appendHTML(_ html: String, sourceLine: Int) {
         segments.append((bufferLine, sourceLine))
+        var html = html
+        let unclosed = HTMLDepthGuard.unclosedRawText(html)
+        if let (name, start) = unclosed, name == "plaintext" {
+            var bytes = Array(html.utf8)
+            bytes.replaceSubrange((start + 1)..<(start + 1 + name.utf8.count), with: Array("xmp".utf8))
+            html = String(decoding: bytes, as: UTF8.self)
+        }
         append(html)
         if !html.hasSuffix("\n") { append("\n") }
+        if let (name, _) = unclosed { append("</\(name == "plaintext" ? "xmp" : name)>") }
         // A heading left open ends with its HTML block, as the next block cmark writes would
         // end it (an `</h1>` closes whichever heading is open, and is ignored when none is).
         append("</h1>")
