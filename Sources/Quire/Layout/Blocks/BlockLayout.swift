@@ -24,7 +24,7 @@ struct BlockLayouter: BlockVisitor {
     func visitThematicBreak(_ block: Block) -> [Slice] { session.thematicBreak(context) }
     func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.list(list, context) }
     func visitTable(_ block: Block, table: Table) -> [Slice] { session.table(table, line: block.line, context) }
-    func visitHTML(_ block: Block, html: String) -> [Slice] { session.htmlBlock(html, line: block.line, context) }
+    func visitHTML(_ block: Block, html: HTMLBlock) -> [Slice] { session.htmlBlock(html, line: block.line, context) }
 
     func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> [Slice] {
         session.footnote(label: label, children, context)
