@@ -8,11 +8,12 @@ extension LayoutSession {
     /// (line-break opportunities, in CJK between characters); when not even the line's first
     /// word fits (one long token, a DocC symbol), over the grapheme boundaries inside that word,
     /// the ellipsis then marking the shortened token. Each trial sets the paragraph up to the
-    /// cut with a forced line break (U+2028) where line N starts, so the lines before keep
-    /// their text and the cut line keeps its direction, indent and alignment: O(log n) trial
-    /// layouts of the paragraph up to that line. A column too narrow for the label keeps at
-    /// least the ellipsis as the link. Everything else in the slice (markers, quote bars,
-    /// shading, destinations) is kept; the line's images and frames are those of the new line.
+    /// cut with a forced line break (U+2028) where line N starts and the lines before it starting
+    /// where they did, so they keep their text and the cut line keeps its direction, indent and
+    /// alignment: O(log n) trial layouts of the paragraph up to that line. A column too narrow
+    /// for the label keeps at least the ellipsis as the link. Everything else in the slice
+    /// (markers, quote bars, shading, destinations) is kept; the line's images and frames are
+    /// those of the new line.
     func cutLine(_ slice: Slice, target: String) -> (slice: Slice, showsText: Bool)? {
         // The line's text, not a list item's number before it.
         guard let textIndex = slice.items.firstIndex(where: {
@@ -35,6 +36,9 @@ extension LayoutSession {
             head = head.prefix(end)
             head.append("\u{2028}")
         }
+        // Lines are chosen over the whole paragraph: the lines before line N start where
+        // they started, whatever the shorter text would make of them.
+        let keptStarts = shaped.lines[1..<max(1, k)].map(\.start)
         let label = wording(style.excerptLabel, width: shaped.format.width)
         /// Line N cut at `p` with `label`, when it holds on one line: the shaped text and
         /// whether any of the line's text is shown.
@@ -42,7 +46,7 @@ extension LayoutSession {
             var text = head
             let cut = labelled(shaped.text.slice(lineStart..<p), label: label, target: target)
             text.append(cut.text)
-            let candidate = typesetter.shape(text, shaped.format)
+            let candidate = typesetter.shape(text, shaped.format, lineStarts: keptStarts)
             return candidate.lines.count == k + 1 ? (candidate, cut.showsText) : nil
         }
         /// The trial at the last of `positions` that fits with text shown: a later position

@@ -178,3 +178,43 @@ extension StyledText {
         return inserting(BreakHint.zeroWidthSpace, at: offsets.sorted())
     }
 }
+
+extension GlyphRun {
+    /// Takes the break hints out of the run's text: a soft hyphen or zero-width space that
+    /// shows nothing goes, with its cluster; a soft hyphen Pango broke at, shown as a hyphen,
+    /// becomes "-" (so text extraction joins the word again, as it does for a hyphen at a
+    /// line's end, and copying gives the word as written). O(text).
+    mutating func leaveOutBreakHints() {
+        guard BreakHint.occurs(in: text) else { return }
+        // Clusters in text order (a right-to-left run lists them from the text's end).
+        let count = clusters.count / 2
+        var order = Array(0..<count)
+        if backward { order.reverse() }
+        var keep = [Bool](repeating: true, count: count)
+        var hyphen = [Bool](repeating: false, count: count)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(text.count)
+        var offset = 0
+        for c in order {
+            let bytes = Int(clusters[2 * c]), glyphs = clusters[2 * c + 1]
+            defer { offset += bytes }
+            if bytes == 2 && text[offset] == 0xC2 && text[offset + 1] == 0xAD {
+                if glyphs > 0 { hyphen[c] = true; kept.append(UInt8(ascii: "-")) } else { keep[c] = false }
+                continue
+            }
+            if bytes == 3 && glyphs == 0 && text[offset] == 0xE2 && text[offset + 1] == 0x80 && text[offset + 2] == 0x8B {
+                keep[c] = false
+                continue
+            }
+            kept += text[offset..<(offset + bytes)]
+        }
+        var newClusters: [Int32] = []
+        newClusters.reserveCapacity(clusters.count)
+        for c in 0..<count where keep[c] {
+            newClusters.append(hyphen[c] ? 1 : clusters[2 * c])
+            newClusters.append(clusters[2 * c + 1])
+        }
+        text = kept
+        clusters = newClusters
+    }
+}

@@ -1,6 +1,6 @@
-// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift, LinePainter.swift,
-// MetricsPatterns.swift, InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift and
-// WordCache.swift are the only files of Layout that import CPangoCairo.
+// Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift,
+// InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift and WordCache.swift are the
+// only files of Layout that import CPangoCairo.
 import CPangoCairo
 import Foundation
 
@@ -136,11 +136,6 @@ final class Typesetter {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
-    /// Shapes `text` in `format` and breaks it into lines. O(n) in the text's length.
-    func shape(_ text: StyledText, _ format: ParagraphFormat) -> ShapedText {
-        ShapedText(text: text, format: format, font: font(format), context: pangoContext(for: format))
-    }
-
     /// The Pango context for `format`'s direction: the one of the text's own, or the one set
     /// left to right or right to left.
     func pangoContext(for format: ParagraphFormat) -> OpaquePointer {
@@ -213,7 +208,12 @@ final class Typesetter {
         let probeRole = Typography.TextRole(family: family, size: size, color: Color(0, 0, 0), lineHeight: size,
                                             monospaceFamily: family, monospaceSize: size)
         let format = ParagraphFormat(text: probeRole, width: 1000)
-        let value = probe.isEmpty ? size / 2 : shape(probe, format).inkHeight
+        let shaped = shape(probe, format)
+        var value = size / 2
+        if let run = shaped.paragraph.lines.first?.runs.first,
+           let ink = inkExtents(run.glyphs, font: shaped.paragraph.analysis.items[Int(run.item)].font) {
+            value = Double(ink.bottom - ink.top) / Double(PANGO_SCALE)
+        }
         let result = value > 0 ? value : size / 2
         xHeights[key] = result
         return result

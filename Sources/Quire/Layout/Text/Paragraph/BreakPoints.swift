@@ -38,9 +38,10 @@ struct BreakPoint {
     var hyphenWidth: Int32 = 0
     /// A line must end here (an excerpt's line re-set with the lines before it as they were).
     var forced = false
-
-    /// Whether a line starting here starts a paragraph (the text's start, or after a hard break).
-    var startsParagraph: Bool { kind == .hard }
+    /// A line starting here starts a paragraph: the text's start, or after a paragraph
+    /// separator ("\n", "\r", U+2029; not after a line separator, U+2028 or U+0085, which
+    /// ends a line inside its paragraph, keeping its direction and hanging indent, as Pango's).
+    var startsParagraph = false
 }
 
 /// The byte offset of each character of a text, and one past the last: Pango's log
@@ -69,7 +70,7 @@ extension TextAnalysis {
     /// Pango 1.50 lacks). O(n).
     func breakOpportunities(_ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
                             protected: [Range<Int>]) -> [BreakPoint] {
-        var breaks = [BreakPoint(offset: 0, end: 0, kind: .hard)]
+        var breaks = [BreakPoint(offset: 0, end: 0, kind: .hard, startsParagraph: true)]
         var guardIndex = 0
         let count = chars.characters
         for c in 1...max(count, 1) where c <= count {
@@ -93,6 +94,7 @@ extension TextAnalysis {
                 endChar -= 1
             }
             var point = BreakPoint(offset: Int32(offset), end: Int32(chars[endChar]), kind: kind)
+            point.startsParagraph = hard && (c == count || endsParagraph(bytes, before: offset))
             if kind == .normal, endChar == c, c < count {
                 point.isCJKGap = isCJK(scalar(bytes, at: chars[c - 1])) || isCJK(scalar(bytes, at: offset))
             }
@@ -169,6 +171,14 @@ func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Unicode.Scal
             | UInt32(bytes[offset + 3] & 0x3F)
     }
     return Unicode.Scalar(value) ?? "\u{FFFD}"
+}
+
+/// Whether the text before byte `offset` ends with a paragraph separator ("\n", "\r",
+/// U+2029), after which a paragraph starts (its own direction, no hanging indent).
+func endsParagraph(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
+    guard offset > 0 else { return true }
+    if bytes[offset - 1] == 0x0A || bytes[offset - 1] == 0x0D { return true }
+    return offset >= 3 && bytes[offset - 3] == 0xE2 && bytes[offset - 2] == 0x80 && bytes[offset - 1] == 0xA9
 }
 
 /// Whether the character at `offset` is (part of) a hard line break.

@@ -22,6 +22,17 @@ struct DecorationMetrics {
     var underlineThickness: Int32
     var strikethroughPosition: Int32
     var strikethroughThickness: Int32
+
+    /// `font`'s, from Pango's font metrics (which cost Pango a layout of a sample text: asked
+    /// only for a font that draws a line, once).
+    init(_ font: UnsafeMutablePointer<PangoFont>) {
+        let metrics = pango_font_get_metrics(font, nil)
+        defer { if let metrics { pango_font_metrics_unref(metrics) } }
+        underlinePosition = metrics.map { pango_font_metrics_get_underline_position($0) } ?? 0
+        underlineThickness = metrics.map { pango_font_metrics_get_underline_thickness($0) } ?? 0
+        strikethroughPosition = metrics.map { pango_font_metrics_get_strikethrough_position($0) } ?? 0
+        strikethroughThickness = metrics.map { pango_font_metrics_get_strikethrough_thickness($0) } ?? 0
+    }
 }
 
 /// The fonts a typesetter's paragraphs use, each measured once. It holds a reference to every
@@ -29,7 +40,6 @@ struct DecorationMetrics {
 /// names one font for as long as the typesetter lives. Used by one thread.
 final class FontTable {
     private var known: [UnsafeMutablePointer<PangoFont>: FontInfo] = [:]
-    private var decorations: [UnsafeMutablePointer<PangoFont>: DecorationMetrics] = [:]
     /// The last font asked for, answered without hashing (most runs of a paragraph share one).
     private var last: (font: UnsafeMutablePointer<PangoFont>, info: FontInfo)?
 
@@ -49,21 +59,6 @@ final class FontTable {
         known[font] = info
         last = (font, info)
         return info
-    }
-
-    /// The underline and strikethrough metrics of `font` (a font `info` was asked of): Pango's
-    /// font metrics, which cost Pango a layout of a sample text, so only for a font that
-    /// draws a line. O(1) after the first time.
-    func decorations(_ font: UnsafeMutablePointer<PangoFont>) -> DecorationMetrics {
-        if let known = decorations[font] { return known }
-        let metrics = pango_font_get_metrics(font, nil)
-        defer { if let metrics { pango_font_metrics_unref(metrics) } }
-        let result = DecorationMetrics(underlinePosition: metrics.map { pango_font_metrics_get_underline_position($0) } ?? 0,
-                                       underlineThickness: metrics.map { pango_font_metrics_get_underline_thickness($0) } ?? 0,
-                                       strikethroughPosition: metrics.map { pango_font_metrics_get_strikethrough_position($0) } ?? 0,
-                                       strikethroughThickness: metrics.map { pango_font_metrics_get_strikethrough_thickness($0) } ?? 0)
-        decorations[font] = result
-        return result
     }
 
     private static func measure(_ font: UnsafeMutablePointer<PangoFont>) -> FontInfo {

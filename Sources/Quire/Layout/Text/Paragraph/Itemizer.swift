@@ -145,7 +145,7 @@ extension Typesetter {
 
     /// The stretches of `bytes` to itemize, each with its direction: one for the whole text
     /// when `format` sets the direction or the text holds no right-to-left letter; else the
-    /// text between hard line breaks, each set by its first strong character (a neutral one
+    /// text between paragraph separators, each set by its first strong character (a neutral one
     /// by the one before, as Pango's layouts do), neighbours of one direction merged. O(n).
     private func directedParagraphs(_ bytes: UnsafeBufferPointer<UInt8>, _ format: ParagraphFormat) -> [(Range<Int>, Bool)] {
         if let direction = format.direction { return [(0..<bytes.count, direction == .rightToLeft)] }
@@ -170,7 +170,7 @@ extension Typesetter {
         var i = 0
         while i < bytes.count {
             let length = hardBreakLength(bytes, at: i)
-            if length > 0 { add(i + length) }
+            if length > 0, endsParagraph(bytes, before: i + length) { add(i + length) }
             i += max(length, 1)
         }
         if start < bytes.count || result.isEmpty { add(bytes.count) }

@@ -1,5 +1,5 @@
 /// A run of one line: glyphs of one item (one font, one direction) in visual order, or an
-/// inline image's box.
+/// inline object's box (an image, a formula's piece).
 struct LineRun {
     /// Its item in `TextAnalysis.items`.
     var item: Int32
@@ -14,8 +14,8 @@ struct LineRun {
     var x: Int32 = 0
     /// Its bidi embedding level (odd: right to left).
     var level: UInt8
-    /// The image it is the box of (in `StyledText.images`), or -1.
-    var image: Int32 = -1
+    /// The object it is the box of (in `MeasuredText.objects`), or -1.
+    var object: Int32 = -1
     /// The text it shows when that is not the paragraph's (an ellipsis cutting the line).
     var shownText: [UInt8]?
     /// Points its glyphs are raised by (a superscript's rise; negative: a subscript's drop).
@@ -38,7 +38,7 @@ struct AssembledLine {
 
 /// Makes lines of a measured paragraph: each line's glyphs, from the words shaped once (a
 /// word cut by the line's end, at a hyphen or inside a token, is shaped again in its two
-/// pieces: what the cut changes is only there), spaces at its end set to nothing, tabs to
+/// pieces: what the cut changes is only there), spaces at its end taking no room, tabs to
 /// their stops, justified when asked (its stretchable spaces, or its gaps between CJK
 /// characters, share what it lacks or has too much, in proportion), its runs reordered for
 /// display (UAX #9, rule L2). O(glyphs on the line).
@@ -160,15 +160,14 @@ struct LineAssembler {
             let item = analysis.items[Int(segment.item)]
             if segment.kind == .object {
                 finish()
-                let image = text.images[Int(segment.image)]
-                let advance = Typesetter.pangoUnits(image.width)
+                let advance = measured.objects[Int(segment.object)].width
                 runs.append(LineRun(item: segment.item, start: Int32(lo), end: Int32(hi),
                                     glyphs: [ShapedGlyph(id: ShapedGlyph.empty, advance: advance, xOffset: 0, yOffset: 0, cluster: Int32(lo))],
-                                    width: advance, level: item.level, image: segment.image))
+                                    width: advance, level: item.level, object: segment.object))
                 logicalX += Int64(advance)
                 continue
             }
-            if !(runs.last.map { $0.item == segment.item && $0.image < 0 && $0.end == Int32(lo) } ?? false) {
+            if !(runs.last.map { $0.item == segment.item && $0.object < 0 && $0.end == Int32(lo) } ?? false) {
                 finish()
                 runs.append(LineRun(item: segment.item, start: Int32(lo), end: Int32(lo), glyphs: [], width: 0,
                                     level: item.level, rise: rise(at: lo)))
@@ -193,8 +192,9 @@ struct LineAssembler {
     }
 
     /// Appends the glyphs of word-cache entry `entry`, shaped from byte `offset`, to `glyphs`,
-    /// their clusters made offsets in the paragraph and those from `contentEnd` on emptied;
-    /// returns their width.
+    /// their clusters made offsets in the paragraph, and those from `contentEnd` on (the spaces
+    /// a line ends with) taking no room, as Pango sets a wrapped line's final spaces (they
+    /// stay, for the text they stand for); returns their width.
     private func appendGlyphs(of entry: Int, at offset: Int, contentEnd: Int, to glyphs: inout [ShapedGlyph]) -> Int32 {
         let e = typesetter.words.entries[entry]
         let shift = Int32(offset), end = Int32(contentEnd)
@@ -205,7 +205,7 @@ struct LineAssembler {
                 glyph.cluster += shift
                 if glyph.cluster >= end {
                     glyph.advance = 0
-                    glyph.id = ShapedGlyph.empty
+                    glyph.xOffset = 0
                 }
                 width += glyph.advance
                 glyphs.append(glyph)
@@ -306,15 +306,15 @@ struct LineAssembler {
     }
 
     /// A line's ascent and descent: the highest and lowest of its runs' fonts (raised or
-    /// lowered with them) and images; those of the paragraph's font at `offset` when it has
+    /// lowered with them) and objects; those of the paragraph's font at `offset` when it has
     /// no run.
     private func extents(_ runs: [LineRun], at offset: Int) -> (Int32, Int32) {
         var ascent: Int32 = 0, descent: Int32 = 0
         for run in runs {
-            if run.image >= 0 {
-                let image = text.images[Int(run.image)]
-                ascent = max(ascent, Typesetter.pangoUnits(image.height - image.descent))
-                descent = max(descent, Typesetter.pangoUnits(image.descent))
+            if run.object >= 0 {
+                let object = measured.objects[Int(run.object)]
+                ascent = max(ascent, object.ascent)
+                descent = max(descent, object.descent)
                 continue
             }
             let info = typesetter.fontTable.info(analysis.items[Int(run.item)].font)

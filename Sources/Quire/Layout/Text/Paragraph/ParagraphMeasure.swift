@@ -1,6 +1,6 @@
-/// A piece of a paragraph inside one item, of one kind: a word (text between spaces), a run
-/// of spaces, a tab, a hard line break, an inline image. Words and spaces are shaped, once
-/// per distinct text (`WordCache`).
+/// A piece of a paragraph inside one item, of one kind: a word (text between spaces, at most
+/// `longestWord` bytes), a run of spaces, a tab, a hard line break, an inline object (an image
+/// or a formula's piece). Words and spaces are shaped, once per distinct text (`WordCache`).
 struct Segment {
     enum Kind: UInt8 { case word, space, tab, hardBreak, object }
     var start: Int32
@@ -10,8 +10,37 @@ struct Segment {
     var kind: Kind
     /// The shaped word (words and spaces), in the typesetter's `WordCache`.
     var entry: Int32 = -1
-    /// The image (objects), in `StyledText.images`.
-    var image: Int32 = -1
+    /// The object (objects), in `MeasuredText.objects`.
+    var object: Int32 = -1
+
+    /// Longest piece of a word shaped at once: HarfBuzz, under Pango, shapes a run of a few
+    /// hundred kilobytes partly or not at all, and a word that long (a minified file, a
+    /// base64 blob) is set across many lines anyway. Pieces end at a grapheme boundary.
+    static let longestWord = 1024
+}
+
+/// A box the text holds at an object replacement character (U+FFFC): an inline image or a
+/// piece of a formula, drawn by the page, not by the line. Pango units.
+struct InlineObject {
+    var offset: Int
+    var width: Int32
+    /// Above and below the baseline.
+    var ascent: Int32
+    var descent: Int32
+
+    /// The text's images and formula pieces, in order. O(objects log objects).
+    static func of(_ text: StyledText) -> [InlineObject] {
+        var objects = text.images.map {
+            InlineObject(offset: $0.offset, width: Typesetter.pangoUnits($0.width),
+                         ascent: Typesetter.pangoUnits($0.height - $0.descent), descent: Typesetter.pangoUnits($0.descent))
+        }
+        objects += text.formulas.map {
+            InlineObject(offset: $0.offset, width: Typesetter.pangoUnits($0.box.width),
+                         ascent: Typesetter.pangoUnits($0.box.height), descent: Typesetter.pangoUnits($0.box.depth))
+        }
+        if !text.images.isEmpty && !text.formulas.isEmpty { objects.sort { $0.offset < $1.offset } }
+        return objects
+    }
 }
 
 /// A paragraph shaped and measured in logical order, before it is broken into lines.
@@ -24,6 +53,8 @@ struct MeasuredText {
     var spaces: [Int64]
     /// The advance of a tab stop: eight spaces of the paragraph's font, as Pango's.
     var tabWidth: Int32
+    /// The text's inline objects, in order.
+    var objects: [InlineObject]
 }
 
 extension Typesetter {
@@ -38,8 +69,9 @@ extension Typesetter {
         var x = [Int64](repeating: 0, count: n + 1)
         var spaces = [Int64](repeating: 0, count: n + 1)
         var tabWidth: Int32 = 0
-        guard let base = bytes.baseAddress else { return MeasuredText(segments: [], x: x, spaces: spaces, tabWidth: 0) }
-        var imageCursor = 0
+        let objects = InlineObject.of(text)
+        guard let base = bytes.baseAddress else { return MeasuredText(segments: [], x: x, spaces: spaces, tabWidth: 0, objects: objects) }
+        var objectCursor = 0
         var char = 0
         var width: Int64 = 0, spaceWidth: Int64 = 0
         var paragraphStart: Int64 = 0
@@ -49,13 +81,14 @@ extension Typesetter {
                     var p = item.range.lowerBound
                     while p < item.range.upperBound {
                         // One segment: the characters from p of p's kind.
-                        let kind = segmentKind(bytes, p, char, analysis, text, &imageCursor)
+                        let kind = segmentKind(bytes, p, char, analysis, objects, &objectCursor)
                         var end = p
                         repeat {
                             end += utf8Length(bytes[end])
                             char += 1
                         } while end < item.range.upperBound && (kind == .word || kind == .space)
-                            && segmentKind(bytes, end, char, analysis, text, &imageCursor) == kind
+                            && !(end - p >= Segment.longestWord && analysis.attributes[char].contains(.cursor))
+                            && segmentKind(bytes, end, char, analysis, objects, &objectCursor) == kind
                         var segment = Segment(start: Int32(p), end: Int32(end), item: Int32(itemIndex), kind: kind)
                         switch kind {
                         case .word, .space:
@@ -71,9 +104,9 @@ extension Typesetter {
                             fill(x, spacesBefore, p..<end, width, spaceWidth)
                             paragraphStart = width
                         case .object:
-                            segment.image = Int32(imageCursor)
+                            segment.object = Int32(objectCursor)
                             fill(x, spacesBefore, p..<end, width, spaceWidth)
-                            width += Int64(Typesetter.pangoUnits(text.images[imageCursor].width))
+                            width += Int64(objects[objectCursor].width)
                         }
                         segments.append(segment)
                         p = end
@@ -83,20 +116,20 @@ extension Typesetter {
                 spacesBefore[n] = spaceWidth
             }
         }
-        return MeasuredText(segments: segments, x: x, spaces: spaces, tabWidth: tabWidth)
+        return MeasuredText(segments: segments, x: x, spaces: spaces, tabWidth: tabWidth, objects: objects)
     }
 
-    /// What the character at byte `p` (character `char`) is: a hard break, a tab, an image's
-    /// object character (`imageCursor` left on its image: it only moves past images before
-    /// `p`), a space, or part of a word.
+    /// What the character at byte `p` (character `char`) is: a hard break, a tab, an object
+    /// character standing for an image or a formula (`objectCursor` left on its object: it only
+    /// moves past objects before `p`), a space, or part of a word.
     private func segmentKind(_ bytes: UnsafeBufferPointer<UInt8>, _ p: Int, _ char: Int, _ analysis: TextAnalysis,
-                             _ text: StyledText, _ imageCursor: inout Int) -> Segment.Kind {
+                             _ objects: [InlineObject], _ objectCursor: inout Int) -> Segment.Kind {
         let byte = bytes[p]
         if byte == 0x09 { return .tab }
-        if hardBreakLength(bytes, at: p) > 0 || byte == 0x0A { return .hardBreak }
-        if byte == 0xEF, imageCursor < text.images.count {
-            while imageCursor < text.images.count, text.images[imageCursor].offset < p { imageCursor += 1 }
-            if imageCursor < text.images.count, text.images[imageCursor].offset == p { return .object }
+        if hardBreakLength(bytes, at: p) > 0 { return .hardBreak }
+        if byte == 0xEF, objectCursor < objects.count {
+            while objectCursor < objects.count, objects[objectCursor].offset < p { objectCursor += 1 }
+            if objectCursor < objects.count, objects[objectCursor].offset == p { return .object }
         }
         return analysis.attributes[char].contains(.white) ? .space : .word
     }

@@ -2,77 +2,141 @@
 struct SetParagraph {
     var analysis: TextAnalysis
     var characters: CharacterOffsets
-    var breaks: [BreakPoint]
     var lines: [AssembledLine]
     /// Each line's left edge from the paragraph's (Pango units): its alignment and indent.
     var lineX: [Int64]
 }
 
+/// A paragraph measured and its break points found, before its lines are chosen.
+struct PreparedParagraph {
+    var analysis: TextAnalysis
+    var characters: CharacterOffsets
+    var measured: MeasuredText
+    var breaks: [BreakPoint]
+    /// Whether lines wrap at the width (else they end only at hard breaks).
+    var wraps: Bool
+    /// The first line's width, the other lines' width, and their indent (Pango units).
+    var width: Int64
+    var otherWidth: Int64
+    var hanging: Int64
+}
+
 extension Typesetter {
-    /// Sets `text` in `format`: itemized, shaped a word at a time, its lines chosen among its
-    /// break points (`LineBreaker`: total fit for justified and ragged text, first fit for
-    /// code, balance for headings; only hard breaks when the width is infinite or the text is
-    /// set on one line) and made (`LineAssembler`), then placed by their alignment and the
-    /// hanging indent. `lineStarts`: byte offsets where lines must start (the lines before
-    /// an excerpt's last, kept as they were); the lines after the last are chosen as usual.
-    /// O(n), plus the shaping of words not seen before.
-    func setParagraph(_ text: StyledText, _ format: ParagraphFormat, lineStarts: [Int] = []) -> SetParagraph {
+    /// Shapes `text` in `format` and breaks it into lines (`setParagraph`).
+    func shape(_ text: StyledText, _ format: ParagraphFormat, lineStarts: [Int] = []) -> ShapedText {
         words.trim()
-        let analysis = analyse(text, format)
         var string = text.string
         return string.withUTF8 { bytes in
-            let chars = CharacterOffsets(bytes)
-            let protected = format.isCode ? [] : text.protectedTokens(bytes)
-            var breaks = analysis.breakOpportunities(bytes, chars, protected: protected)
-            let measured = measure(bytes, analysis, text)
-            let wraps = format.width.isFinite && !format.singleLine
-            let width = wraps || format.singleLine ? Int64((min(max(1, format.width), 1_000_000) * 1024).rounded(.up)) : Int64.max / 4
-            let hanging = min(Int64(Typesetter.pangoUnits(max(0, format.hangingIndent))), width - 1)
-            let otherWidth = max(1, width - hanging)
-            if wraps {
-                breaks = analysis.addingEmergencyBreaks(breaks, bytes, chars, x: measured.x, width: min(width, otherWidth))
-            }
-            if !lineStarts.isEmpty { breaks = Self.forcing(breaks, at: lineStarts) }
-            Self.measureBreaks(&breaks, measured, analysis, fonts: fontTable)
-            let ends: [Int]
-            if wraps {
-                let mode: LineBreaker.Mode = format.isCode ? .firstFit : format.balanced ? .balanced
-                    : format.alignment == .justify ? .justified : .ragged
-                ends = LineBreaker(breaks: breaks, firstWidth: width, otherWidth: otherWidth,
-                                   em: Int64(Typesetter.pangoUnits(format.text.size))).lines(mode)
-            } else {
-                ends = breaks.indices.filter { $0 > 0 && (breaks[$0].kind == .hard || breaks[$0].forced) }
-            }
-            let assembler = LineAssembler(typesetter: self, bytes: bytes, text: text, analysis: analysis, measured: measured,
-                                          breaks: breaks, format: format)
-            var lines: [AssembledLine] = []
-            lines.reserveCapacity(ends.count)
-            var start = 0
-            for end in ends {
-                let startsParagraph = breaks[start].startsParagraph
-                let justify = wraps && format.alignment == .justify
-                lines.append(assembler.line(from: start, to: end, justifyTo: justify ? (startsParagraph ? width : otherWidth) : nil,
-                                            shrinkOnly: breaks[end].kind == .hard, origin: startsParagraph ? 0 : hanging))
-                start = end
-            }
-            if format.singleLine, lines.count == 1, Int64(lines[0].width) > width {
-                lines[0] = assembler.ellipsized(lines[0], to: width)
-            }
-            let widest = lines.map { Int64($0.width) }.max() ?? 0
-            var lineX: [Int64] = []
-            lineX.reserveCapacity(lines.count)
-            start = 0
-            for (k, end) in ends.enumerated() {
-                let startsParagraph = breaks[start].startsParagraph
-                let box = wraps || format.singleLine ? (startsParagraph ? width : otherWidth) : widest
-                let item = analysis.items.partitionPoint { $0.range.upperBound > lines[k].start }
-                let rightToLeft = item < analysis.items.count ? analysis.items[item].paragraphIsRightToLeft : analysis.isRightToLeft
-                let indent = startsParagraph ? 0 : hanging
-                lineX.append(Self.placed(Int64(lines[k].width), in: box, indent: indent, format.alignment, rightToLeft: rightToLeft))
-                start = end
-            }
-            return SetParagraph(analysis: analysis, characters: chars, breaks: breaks, lines: lines, lineX: lineX)
+            let prepared = prepare(bytes, text, format, lineStarts: lineStarts)
+            let set = setParagraph(bytes, text, format, prepared)
+            return ShapedText(text: text, format: format, paragraph: set,
+                              minimumContentWidth: Double(Self.widestPiece(prepared)) / 1024)
         }
+    }
+
+    /// Itemizes, shapes (a word at a time) and measures `text`, and finds its break points:
+    /// Unicode's, and inside tokens too wide for a line (`addingEmergencyBreaks`); with
+    /// `lineStarts`, lines must start at those offsets (`forcing`). O(n), plus the shaping of
+    /// words not seen before.
+    func prepare(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StyledText, _ format: ParagraphFormat,
+                 lineStarts: [Int] = []) -> PreparedParagraph {
+        let analysis = analyse(text, format)
+        let chars = CharacterOffsets(bytes)
+        let protected = format.isCode ? [] : text.protectedTokens(bytes)
+        var breaks = analysis.breakOpportunities(bytes, chars, protected: protected)
+        let measured = measure(bytes, analysis, text)
+        let wraps = format.width.isFinite && !format.singleLine
+        let width = wraps || format.singleLine ? Int64((min(max(1, format.width), 1_000_000) * 1024).rounded(.up)) : Int64.max / 4
+        let hanging = min(Int64(Typesetter.pangoUnits(max(0, format.hangingIndent))), width - 1)
+        let otherWidth = max(1, width - hanging)
+        if wraps {
+            breaks = analysis.addingEmergencyBreaks(breaks, bytes, chars, x: measured.x, width: min(width, otherWidth))
+        }
+        if !lineStarts.isEmpty { breaks = Self.forcing(breaks, at: lineStarts) }
+        Self.measureBreaks(&breaks, measured, analysis, fonts: fontTable)
+        return PreparedParagraph(analysis: analysis, characters: chars, measured: measured, breaks: breaks, wraps: wraps,
+                                 width: width, otherWidth: otherWidth, hanging: hanging)
+    }
+
+    /// Sets a prepared paragraph: its lines chosen among its break points (`LineBreaker`: total
+    /// fit for justified and ragged text, first fit for code and past `totalFitLimit` breaks,
+    /// balance for headings; only hard breaks when the width is infinite or the text is set on
+    /// one line) and made (`LineAssembler`), then placed by their alignment and the hanging
+    /// indent. O(n) plus the glyphs of the lines.
+    func setParagraph(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StyledText, _ format: ParagraphFormat,
+                      _ prepared: PreparedParagraph) -> SetParagraph {
+        let (analysis, measured, breaks) = (prepared.analysis, prepared.measured, prepared.breaks)
+        let (wraps, width, otherWidth, hanging) = (prepared.wraps, prepared.width, prepared.otherWidth, prepared.hanging)
+        let ends: [Int]
+        if wraps {
+            ends = LineBreaker(breaks: breaks, firstWidth: width, otherWidth: otherWidth,
+                               em: Int64(Typesetter.pangoUnits(format.text.size))).lines(Self.breakingMode(format, breaks: breaks.count))
+        } else {
+            ends = breaks.indices.filter { $0 > 0 && (breaks[$0].kind == .hard || breaks[$0].forced) }
+        }
+        let assembler = LineAssembler(typesetter: self, bytes: bytes, text: text, analysis: analysis, measured: measured,
+                                      breaks: breaks, format: format)
+        var lines: [AssembledLine] = []
+        lines.reserveCapacity(ends.count)
+        var start = 0
+        for end in ends {
+            let startsParagraph = breaks[start].startsParagraph
+            let justify = wraps && format.alignment == .justify
+            lines.append(assembler.line(from: start, to: end, justifyTo: justify ? (startsParagraph ? width : otherWidth) : nil,
+                                        shrinkOnly: breaks[end].kind == .hard, origin: startsParagraph ? 0 : hanging))
+            start = end
+        }
+        if format.singleLine, lines.count == 1, Int64(lines[0].width) > width {
+            lines[0] = assembler.ellipsized(lines[0], to: width)
+        }
+        let widest = lines.map { Int64($0.width) }.max() ?? 0
+        var lineX: [Int64] = []
+        lineX.reserveCapacity(lines.count)
+        start = 0
+        for (k, end) in ends.enumerated() {
+            let startsParagraph = breaks[start].startsParagraph
+            let box = wraps || format.singleLine ? (startsParagraph ? width : otherWidth) : widest
+            let item = analysis.items.partitionPoint { $0.range.upperBound > lines[k].start }
+            let rightToLeft = format.direction.map { $0 == .rightToLeft }
+                ?? (item < analysis.items.count ? analysis.items[item].paragraphIsRightToLeft : analysis.isRightToLeft)
+            let indent = startsParagraph ? 0 : hanging
+            lineX.append(Self.placed(Int64(lines[k].width), in: box, indent: indent, format.alignment, rightToLeft: rightToLeft))
+            start = end
+        }
+        return SetParagraph(analysis: analysis, characters: prepared.characters, lines: lines, lineX: lineX)
+    }
+
+    /// Beyond this many break points a paragraph's lines are chosen by first fit: total fit's
+    /// work grows with the breaks a line may start from, and a paragraph this long (a
+    /// megabyte of text, a long token broken between every two graphemes) is no paragraph a
+    /// reader reads as one.
+    static let totalFitLimit = 100_000
+
+    /// How lines of `format` are chosen: first fit for code (as an editor wraps) and for very
+    /// long paragraphs, balance for headings, else total fit.
+    static func breakingMode(_ format: ParagraphFormat, breaks: Int) -> LineBreaker.Mode {
+        if format.isCode || breaks > totalFitLimit { return .firstFit }
+        if format.balanced { return .balanced }
+        return format.alignment == .justify ? .justified : .ragged
+    }
+
+    /// The widest piece between two of Unicode's line-break opportunities (or hard breaks),
+    /// without the spaces it ends with: the narrowest measure the text fits without a break
+    /// inside a word (Pango units). O(characters).
+    static func widestPiece(_ prepared: PreparedParagraph) -> Int64 {
+        let attributes = prepared.analysis.attributes, chars = prepared.characters, x = prepared.measured.x
+        var widest: Int64 = 0
+        var start = 0, contentEnd = 0
+        for c in 0...chars.characters {
+            let a = attributes[c]
+            if c > 0, a.contains(.lineBreak) || a.contains(.mandatoryBreak) || c == chars.characters {
+                if contentEnd > start { widest = max(widest, x[contentEnd] - x[start]) }
+                start = chars[c]
+                contentEnd = start
+            }
+            if c < chars.characters, !a.contains(.white) { contentEnd = chars[c + 1] }
+        }
+        return widest
     }
 
     /// The left edge of a line `width` wide in a box `box` wide (after `indent` on the start
