@@ -6,8 +6,9 @@ extension LayoutSession {
     ///
     /// The most text that fits is found by binary search over the line's word boundaries
     /// (line-break opportunities, in CJK between characters); when not even the line's first
-    /// word fits (one long token, a DocC symbol), over the grapheme boundaries inside that word,
-    /// the ellipsis then marking the shortened token. Each trial sets the paragraph up to the
+    /// word fits (one long token, a DocC symbol), over the places inside that word where a long
+    /// token breaks well (after its punctuation, at a case hump), then over its grapheme
+    /// boundaries, the ellipsis then marking the shortened token. Each trial sets the paragraph up to the
     /// cut with a forced line break (U+2028) where line N starts and the lines before it starting
     /// where they did, so they keep their text and the cut line keeps its direction, indent and
     /// alignment: O(log n) trial layouts of the paragraph up to that line. A column too narrow
@@ -67,7 +68,8 @@ extension LayoutSession {
         }
         let positions = shaped.cutPositions(line: k)
         var showsText = true
-        var result = longest(positions.breaks.dropFirst()) ?? longest(positions.graphemes.dropFirst())
+        var result = longest(positions.breaks.dropFirst()) ?? longest(positions.tokens.dropFirst())
+            ?? longest(positions.graphemes.dropFirst())
         if result == nil {
             showsText = false
             result = trial(lineStart, label: label)?.shaped ?? trial(lineStart, label: "")?.shaped

@@ -32,9 +32,13 @@ final class ShapedText {
     let hasBreakHints: Bool
     /// `minimumContentWidth()`'s.
     private let widestPiece: Double
+    /// The fonts the runs name, kept alive as long as the lines are (the typesetter that set
+    /// them may go first).
+    private let fonts: FontTable
 
     /// Made by `Typesetter.shape`.
-    init(text: StyledText, format: ParagraphFormat, paragraph: SetParagraph, minimumContentWidth: Double) {
+    init(text: StyledText, format: ParagraphFormat, paragraph: SetParagraph, minimumContentWidth: Double, fonts: FontTable) {
+        self.fonts = fonts
         self.text = text
         self.format = format
         self.paragraph = paragraph
@@ -54,6 +58,14 @@ final class ShapedText {
     /// trailing spaces, in points: the narrowest width the text can be set in without breaking
     /// inside a word. O(1) (measured when the text was set).
     func minimumContentWidth() -> Double { widestPiece }
+
+    /// Glyphs no installed font has (drawn as boxes); 0 when every character found a font.
+    /// O(glyphs).
+    var unknownGlyphs: Int {
+        paragraph.lines.reduce(0) { count, line in
+            line.runs.reduce(count) { $0 + $1.glyphs.filter { $0.id != ShapedGlyph.empty && $0.id & ShapedGlyph.unknownFlag != 0 }.count }
+        }
+    }
 
     /// The characters line `index` shows: its text without break hints, and a hyphen when
     /// it ends at a soft hyphen.
@@ -102,28 +114,45 @@ final class ShapedText {
     }
 
     /// Byte offsets on line `index` where the text may be cut: `breaks`, each line-break
-    /// opportunity (word boundaries; between CJK characters) from the line's start to its end;
-    /// `graphemes`, the grapheme boundaries inside the line's first unbreakable piece (a long
-    /// word, a DocC symbol), for when not even that piece fits: a cut there never splits a
-    /// cluster (emoji sequences, flags, combining marks). Both start with the line's start and
-    /// are ascending. O(characters on the line + log characters).
-    func cutPositions(line index: Int) -> (breaks: [Int], graphemes: [Int]) {
+    /// opportunity (word boundaries; between CJK characters) from the line's start to its end,
+    /// and where the line ends inside a token too wide for a line (a DocC symbol, a long
+    /// path), the places inside it where such a token breaks well (after its punctuation, at a
+    /// case hump); inside the line's first unbreakable piece, for when not even that fits,
+    /// `tokens`, those places, and `graphemes`, every grapheme boundary: a cut there never
+    /// splits a cluster (emoji sequences, flags, combining marks). Each starts with the line's
+    /// start and is ascending. O(characters on the line + log characters).
+    func cutPositions(line index: Int) -> (breaks: [Int], tokens: [Int], graphemes: [Int]) {
         let line = lines[index]
         let end = line.start + line.length
         let attributes = paragraph.analysis.attributes, characters = paragraph.characters
         var breaks: [Int] = [line.start]
         var graphemes: [Int] = [line.start]
+        var tokens: [Int] = [line.start]
+        var inLastPiece: [Int] = []
         var char = characters.offsets.partitionPoint { Int($0) > line.start }
-        while char <= characters.characters, characters[char] <= end {
-            let offset = characters[char]
-            // Not after a break hint: a cut there would end inside a word ("hy… Continue reading").
-            if attributes[char].contains(.lineBreak), !endsWithBreakHint(before: offset) { breaks.append(offset) }
-            if attributes[char].contains(.cursor), breaks.count == 1 { graphemes.append(offset) }
-            char += 1
+        bytes.withUnsafeBufferPointer { bytes in
+            while char <= characters.characters, characters[char] <= end {
+                let offset = characters[char]
+                // Not after a break hint: a cut there would end inside a word ("hy… Continue reading").
+                if attributes[char].contains(.lineBreak), !endsWithBreakHint(before: offset) {
+                    breaks.append(offset)
+                    inLastPiece = []
+                } else if offset < end, let kind = paragraph.analysis.emergencyBreak(before: char, bytes, characters), kind != .grapheme {
+                    if breaks.count == 1 { tokens.append(offset) }
+                    inLastPiece.append(offset)
+                }
+                if attributes[char].contains(.cursor), breaks.count == 1 { graphemes.append(offset) }
+                char += 1
+            }
         }
-        if breaks.count == 1 || breaks.last != end { breaks.append(end) }
+        if breaks.last != end {
+            // The line ends inside a token, where the line breaker cut it.
+            breaks += inLastPiece
+            breaks.append(end)
+        }
         if graphemes.last != breaks[1] { graphemes.append(breaks[1]) }
-        return (breaks, graphemes)
+        tokens = tokens.filter { $0 < breaks[1] }
+        return (breaks, tokens, graphemes)
     }
 
     /// Whether the bytes before `offset` end with a soft hyphen or a zero-width space.

@@ -16,16 +16,22 @@ final class ParagraphEngineTests: XCTestCase {
         ParagraphFormat(text: role, width: width, alignment: alignment)
     }
 
+    /// `text` measured and its break points found, its lines not yet chosen.
+    private func prepared(_ typesetter: Typesetter, _ text: StyledText, _ format: ParagraphFormat) -> PreparedParagraph {
+        var string = text.string
+        return string.withUTF8 { typesetter.prepare($0, text, format) }
+    }
+
     /// Each distinct word is shaped once; the same characters in two canonically equivalent
     /// spellings are two words (a cache keyed by Swift strings would give the one the other's
     /// clusters).
     func testEachDistinctWordIsShapedOnceByItsBytes() {
         let typesetter = Typesetter()
-        _ = typesetter.setParagraph(text("the cat and the dog and the cat"), format(1000))
+        _ = typesetter.shape(text("the cat and the dog and the cat"), format(1000))
         XCTAssertEqual(typesetter.words.misses, 5, "the, cat, and, dog and the space")
-        _ = typesetter.setParagraph(text("the dog and the cat"), format(1000))
+        _ = typesetter.shape(text("the dog and the cat"), format(1000))
         XCTAssertEqual(typesetter.words.misses, 5, "a second paragraph of the same words shapes nothing")
-        _ = typesetter.setParagraph(text("caf\u{E9} cafe\u{301}"), format(1000))
+        _ = typesetter.shape(text("caf\u{E9} cafe\u{301}"), format(1000))
         XCTAssertEqual(typesetter.words.misses, 7)
     }
 
@@ -34,12 +40,12 @@ final class ParagraphEngineTests: XCTestCase {
     /// hyphenated: the same breaks for both).
     func testTotalFitStretchesJustifiedLinesLessThanFirstFit() throws {
         let typesetter = Typesetter()
-        let set = typesetter.setParagraph(text(HyphenationTests.text), format(298, .justify))
+        let set = prepared(typesetter, text(HyphenationTests.text), format(298, .justify))
         let breaker = LineBreaker(breaks: set.breaks, firstWidth: 298 * 1024, otherWidth: 298 * 1024, em: 10_752)
         func cost(_ ends: [Int]) -> (worst: Double, total: Double) {
             var start = 0, worst = 0.0, total = 0.0
             for end in ends.dropLast() {
-                let r = breaker.ratio(start, end, justified: true).ratio
+                let r: Double = breaker.ratio(start, end, justified: true).ratio
                 worst = max(worst, r)
                 total += r * r * r
                 start = end
@@ -58,7 +64,7 @@ final class ParagraphEngineTests: XCTestCase {
         let sentence = "Lines of body text hold about seventy characters, the measure books use: long enough to read without jumping from line to line too often, short enough to find the next."
         var greedyRunts = 0, optimalRunts = 0
         for width in stride(from: 150.0, through: 400, by: 5) {
-            let set = typesetter.setParagraph(text(sentence), format(width))
+            let set = prepared(typesetter, text(sentence), format(width))
             let breaker = LineBreaker(breaks: set.breaks, firstWidth: Int64(width * 1024), otherWidth: Int64(width * 1024), em: 10_752)
             func runts(_ ends: [Int]) -> Int {
                 guard ends.count > 1 else { return 0 }

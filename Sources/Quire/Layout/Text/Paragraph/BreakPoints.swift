@@ -8,8 +8,11 @@ enum BreakKind: UInt8 {
     /// After a soft hyphen: the line shows a hyphen.
     case hyphen
     /// Inside a token too wide for a line, where a reader expects it: after `_ . / : - =`
-    /// before a letter or digit, at a case hump (`Shutdown|Sequence`).
+    /// before a letter or digit.
     case token
+    /// Inside a token too wide for a line, at a case hump (`Shutdown|Sequence`): inside a
+    /// name, so a little worse than after its punctuation.
+    case hump
     /// Inside a token too wide for a line that offers nothing better: between two graphemes.
     case grapheme
     /// A hard line break, or the text's end: the line ends here whatever it holds.
@@ -106,8 +109,8 @@ extension TextAnalysis {
 
     /// Breaks inside the pieces (text between two breaks of `breaks`) wider than `width`
     /// (Pango units; `x` the natural width before each byte), which could not move whole to
-    /// a line of their own: after `_ . / : - =` before a letter or digit and at case humps
-    /// (`.token`), else between any two graphemes (`.grapheme`); never right after an opening
+    /// a line of their own: after `_ . / : - =` before a letter or digit (`.token`) and at case
+    /// humps (`.hump`), else between any two graphemes (`.grapheme`); never right after an opening
     /// bracket. Merged into `breaks` in order. O(n).
     func addingEmergencyBreaks(_ breaks: [BreakPoint], _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
                                x: [Int64], width: Int64) -> [BreakPoint] {
@@ -126,14 +129,8 @@ extension TextAnalysis {
                 // The piece's characters, from the first after its start.
                 var c = chars.offsets.partitionPoint { Int($0) > lo }
                 while c < chars.characters, chars[c] < hi {
-                    let offset = chars[c]
-                    if attributes[c].contains(.cursor) {
-                        let before = scalar(bytes, at: chars[c - 1]), here = scalar(bytes, at: offset)
-                        if !before.properties.isOpenPunctuation, !isClosing(here) {
-                            let kind: BreakKind = isTokenBreak(before, here, next: c + 1 < chars.characters
-                                ? scalar(bytes, at: chars[c + 1]) : nil) ? .token : .grapheme
-                            result.append(BreakPoint(offset: Int32(offset), end: Int32(offset), kind: kind))
-                        }
+                    if let kind = emergencyBreak(before: c, bytes, chars) {
+                        result.append(BreakPoint(offset: Int32(chars[c]), end: Int32(chars[c]), kind: kind))
                     }
                     c += 1
                 }
@@ -143,17 +140,27 @@ extension TextAnalysis {
         return result
     }
 
-    /// Whether a long token breaks well between `before` and `here`: after `_ . / : - =`
-    /// followed by a letter or digit, or at a case hump (a lowercase letter then a capital;
-    /// a capital then a capital and a lowercase letter: `HTTP|Server`).
-    private func isTokenBreak(_ before: Unicode.Scalar, _ here: Unicode.Scalar, next: Unicode.Scalar?) -> Bool {
+    /// The break a token too wide for a line may take before character `c` (not its first):
+    /// `.token` after `_ . / : - =`, `.hump` at a case hump, `.grapheme` at any other grapheme
+    /// boundary; none right after an opening bracket or before closing punctuation. O(1).
+    func emergencyBreak(before c: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets) -> BreakKind? {
+        guard c > 0, attributes[c].contains(.cursor) else { return nil }
+        let before = scalar(bytes, at: chars[c - 1]), here = scalar(bytes, at: chars[c])
+        guard !before.properties.isOpenPunctuation, !isClosing(here) else { return nil }
+        return tokenBreak(before, here, next: c + 1 < chars.characters ? scalar(bytes, at: chars[c + 1]) : nil) ?? .grapheme
+    }
+
+    /// How well a long token breaks between `before` and `here`: after `_ . / : - =` followed
+    /// by a letter or digit (`.token`); at a case hump (`.hump`: a lowercase letter then a
+    /// capital; a capital then a capital and a lowercase letter: `HTTP|Server`); else nil.
+    private func tokenBreak(_ before: Unicode.Scalar, _ here: Unicode.Scalar, next: Unicode.Scalar?) -> BreakKind? {
         let p = here.properties
-        if "_./:-=".unicodeScalars.contains(before) { return p.isAlphabetic || p.numericType != nil }
+        if "_./:-=".unicodeScalars.contains(before) { return p.isAlphabetic || p.numericType != nil ? .token : nil }
         if p.isUppercase {
-            if before.properties.isLowercase { return true }
-            if before.properties.isUppercase, let next, next.properties.isLowercase { return true }
+            if before.properties.isLowercase { return .hump }
+            if before.properties.isUppercase, let next, next.properties.isLowercase { return .hump }
         }
-        return false
+        return nil
     }
 }
 

@@ -36,6 +36,9 @@ struct LineBreaker {
     /// Breaking a token too wide for a line at its punctuation or a case hump; between two of
     /// its graphemes.
     static let tokenPenalty = 150.0
+    /// At a case hump: enough more that a break after punctuation a few letters before it
+    /// wins (`…line:|updatesHandler:)`, not `…line:updates|Handler:)`).
+    static let humpPenalty = 400.0
     static let graphemePenalty = 5_000.0
     /// A runt: in justified text about what a line whose spaces stretch 2.2 times costs, in
     /// ragged text a line short by five ems: worth moving a word down for.
@@ -181,6 +184,7 @@ struct LineBreaker {
             d += hyphen * hyphen
             if previousHyphens > 0 { d += hyphen * hyphen }
         case .token: d += Self.tokenPenalty * Self.tokenPenalty
+        case .hump: d += Self.humpPenalty * Self.humpPenalty
         case .grapheme: d += Self.graphemePenalty * Self.graphemePenalty
         case .hard:
             if previousHyphens > 0 { d += hyphen * hyphen }

@@ -30,7 +30,7 @@ extension Typesetter {
             let prepared = prepare(bytes, text, format, lineStarts: lineStarts)
             let set = setParagraph(bytes, text, format, prepared)
             return ShapedText(text: text, format: format, paragraph: set,
-                              minimumContentWidth: Double(Self.widestPiece(prepared)) / 1024)
+                              minimumContentWidth: Double(Self.widestPiece(prepared)) / 1024, fonts: fontTable)
         }
     }
 
