@@ -149,6 +149,8 @@ final class ShapedText {
             // The line ends inside a token, where the line breaker cut it.
             breaks += inLastPiece
             breaks.append(end)
+        } else if breaks.count == 1 {
+            breaks.append(end)  // an empty line
         }
         if graphemes.last != breaks[1] { graphemes.append(breaks[1]) }
         tokens = tokens.filter { $0 < breaks[1] }

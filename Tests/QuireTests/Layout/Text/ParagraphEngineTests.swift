@@ -87,6 +87,22 @@ final class ParagraphEngineTests: XCTestCase {
         XCTAssertEqual(runs.map(\.item), [0, 2, 1, 3, 6, 5, 4])
     }
 
+    /// Regression: a line of left-to-right words in a right-to-left paragraph (all at level 2,
+    /// no odd level on the line) was reversed once, its words shown last to first
+    /// (howto-he.md: ", read through the guidelines Free-Programming-Books appropriate for").
+    func testRegressionLeftToRightLineInRightToLeftParagraphKeepsItsOrder() {
+        var runs = [2, 2, 2].enumerated().map { index, level in
+            LineRun(item: Int32(index), start: 0, end: 0, glyphs: [], width: 0, level: UInt8(level))
+        }
+        LineAssembler.reorder(&runs)
+        XCTAssertEqual(runs.map(\.item), [0, 1, 2])
+        runs = [2, 2, 1].enumerated().map { index, level in
+            LineRun(item: Int32(index), start: 0, end: 0, glyphs: [], width: 0, level: UInt8(level))
+        }
+        LineAssembler.reorder(&runs)
+        XCTAssertEqual(runs.map(\.item), [2, 0, 1])
+    }
+
     /// ASCII paragraphs are analysed without Pango (`ASCIIBreaks`, `asciiItems`): the same
     /// break properties and items as Pango's, on every ASCII stretch of the corpus between
     /// blank lines (Markdown's punctuation included), plain and with styled words.

@@ -107,29 +107,32 @@ extension TextAnalysis {
         return breaks
     }
 
-    /// Breaks inside the pieces (text between two breaks of `breaks`) wider than `width`
-    /// (Pango units; `x` the natural width before each byte), which could not move whole to
-    /// a line of their own: after `_ . / : - =` before a letter or digit (`.token`) and at case
-    /// humps (`.hump`), else between any two graphemes (`.grapheme`); never right after an opening
+    /// Breaks inside long tokens: in each piece (text between two breaks of `breaks`) wider
+    /// than a third of `width` (Pango units; `x` the natural width before each byte), after
+    /// `_ . / : - =` before a letter or digit (`.token`) and at case humps (`.hump`): a token
+    /// that long may leave a gaping line when it moves whole, and the line breaker weighs the
+    /// one against the other; in a piece wider than `width`, which cannot move whole to a line
+    /// of its own, between any two graphemes too (`.grapheme`). Never right after an opening
     /// bracket. Merged into `breaks` in order. O(n).
     func addingEmergencyBreaks(_ breaks: [BreakPoint], _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
                                x: [Int64], width: Int64) -> [BreakPoint] {
-        var wide: [Int] = []
-        for i in 1..<breaks.count where x[Int(breaks[i].end)] - x[Int(breaks[i - 1].offset)] > width {
-            wide.append(i)
+        var long: [Int] = []
+        for i in 1..<breaks.count where 3 * (x[Int(breaks[i].end)] - x[Int(breaks[i - 1].offset)]) > width {
+            long.append(i)
         }
-        guard !wide.isEmpty else { return breaks }
+        guard !long.isEmpty else { return breaks }
         var result: [BreakPoint] = []
         result.reserveCapacity(breaks.count + 64)
         var next = 0
         for i in breaks.indices {
-            if next < wide.count, wide[next] == i {
+            if next < long.count, long[next] == i {
                 next += 1
                 let lo = Int(breaks[i - 1].offset), hi = Int(breaks[i].end)
+                let wide = x[hi] - x[lo] > width
                 // The piece's characters, from the first after its start.
                 var c = chars.offsets.partitionPoint { Int($0) > lo }
                 while c < chars.characters, chars[c] < hi {
-                    if let kind = emergencyBreak(before: c, bytes, chars) {
+                    if let kind = emergencyBreak(before: c, bytes, chars), wide || kind != .grapheme {
                         result.append(BreakPoint(offset: Int32(chars[c]), end: Int32(chars[c]), kind: kind))
                     }
                     c += 1

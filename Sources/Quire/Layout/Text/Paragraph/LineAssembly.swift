@@ -287,12 +287,14 @@ struct LineAssembler {
     // MARK: Display order and extents
 
     /// Reverses, from the highest level down to the lowest odd one, every sequence of runs at
-    /// that level or higher (UAX #9, rule L2). O(runs × levels).
+    /// that level or higher (UAX #9, rule L2); the lowest odd level of a line without one is
+    /// the one above its lowest (left-to-right words alone on a line of a right-to-left
+    /// paragraph, all at level 2, keep their order). O(runs × levels).
     static func reorder(_ runs: inout [LineRun]) {
-        guard let highest = runs.map(\.level).max(), highest > 0 else { return }
-        let lowestOdd = runs.map(\.level).filter { $0 & 1 == 1 }.min() ?? highest
+        guard let highest = runs.map(\.level).max(), let lowest = runs.map(\.level).min(), highest > 0 else { return }
+        let lowestOdd = lowest | 1
         var level = highest
-        while level >= max(lowestOdd, 1) {
+        while level >= lowestOdd {
             var k = 0
             while k < runs.count {
                 guard runs[k].level >= level else { k += 1; continue }

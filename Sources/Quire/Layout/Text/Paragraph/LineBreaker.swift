@@ -100,10 +100,12 @@ struct LineBreaker {
             r = justified && shrink > 0 ? delta / shrink : -2
         } else if last {
             r = 0
-        } else if justified {
+        } else if justified, spaces > 0 || gaps > 0 {
             let stretch = Double(spaces) * Self.stretchFraction + Double(gaps) * Double(em) * Self.cjkGapStretch
-            r = delta / (stretch > 0 ? stretch : Double(em) / 2)
+            r = delta / stretch
         } else {
+            // Ragged, or a line with nothing to stretch (a piece of a long token), which is
+            // set as it is: what it leaves is judged as a ragged line's room.
             r = delta / (Double(em) * Self.raggedStretch)
         }
         if r < -1 { return (r, Self.overfullBadness) }

@@ -200,13 +200,14 @@ extension Typesetter {
 extension StyledText {
     /// The stretches of the text inside which no line may break unless it is wider than a
     /// line: code spans (within each token: text between ASCII whitespace), links that show
-    /// an address, and tokens written as addresses ("https://…", "www.…", paths, e-mail
-    /// addresses) in ASCII. Ascending. O(n + runs + links).
+    /// an address, and tokens written as addresses or paths ("https://…", "www.…", "a/b",
+    /// e-mail addresses, "he/him/הוא"), unless they hold CJK (text without spaces, a sentence
+    /// long, in which a slash is just a character). Ascending. O(n + runs + links).
     func protectedTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var code = runs.filter { $0.attributes.monospace }.map(\.range)
         code += links.compactMap { link in
             if case .uri(let address) = link.target, address.utf8.elementsEqual(bytes[link.range]) { return link.range }
-            return Self.isAddress(bytes, link.range, asciiOnly: false) ? link.range : nil
+            return Self.isAddress(bytes, link.range, outsideCJK: false) ? link.range : nil
         }
         code.sort { $0.lowerBound < $1.lowerBound }
         var result: [Range<Int>] = []
@@ -222,7 +223,7 @@ extension StyledText {
                 if lo < hi { protected = protected.map { min($0.lowerBound, lo)..<max($0.upperBound, hi) } ?? lo..<hi }
                 k += 1
             }
-            if Self.isAddress(bytes, start..<end, asciiOnly: true) { protected = start..<end }
+            if Self.isAddress(bytes, start..<end, outsideCJK: true) { protected = start..<end }
             if let protected { result.append(protected) }
         }
         for i in 0..<bytes.count where bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 {
@@ -234,12 +235,14 @@ extension StyledText {
     }
 
     /// Whether `bytes[range]` is written as an address (`looksLikeAddress`: "://" in it,
-    /// "www." first, a slash or an "@" in it); with `asciiOnly`, and in ASCII. O(range).
-    static func isAddress(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, asciiOnly: Bool) -> Bool {
+    /// "www." first, a slash or an "@" in it); with `outsideCJK`, and holding no CJK
+    /// character. O(range).
+    static func isAddress(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, outsideCJK: Bool) -> Bool {
         var found = false
         for i in range {
             let b = bytes[i]
-            if asciiOnly, b >= 0x80 { return false }
+            // CJK starts at U+2E80: three-byte sequences from 0xE2 on.
+            if outsideCJK, b >= 0xE2, b < 0xF8, isCJK(scalar(bytes, at: i)) { return false }
             if b == UInt8(ascii: "/") || b == UInt8(ascii: "@") { found = true }
         }
         if found { return true }
