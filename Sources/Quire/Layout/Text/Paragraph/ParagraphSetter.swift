@@ -198,11 +198,12 @@ extension Typesetter {
 }
 
 extension StyledText {
-    /// The stretches of the text inside which no line may break unless it is wider than a
-    /// line: code spans (within each token: text between ASCII whitespace), links that show
-    /// an address, and tokens written as addresses or paths ("https://…", "www.…", "a/b",
-    /// e-mail addresses, "he/him/הוא"), unless they hold CJK (text without spaces, a sentence
-    /// long, in which a slash is just a character). Ascending. O(n + runs + links).
+    /// The stretches of the text inside which no line may break unless they are long (see
+    /// `addingEmergencyBreaks`): code spans (each within a token: text between ASCII
+    /// whitespace), links that show an address, and tokens written as addresses or paths
+    /// ("https://…", "www.…", "a/b", e-mail addresses, "he/him/הוא"), unless they hold CJK
+    /// (text without spaces, a sentence long, in which a slash is just a character).
+    /// Ascending. O(n + runs + links).
     func protectedTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var code = runs.filter { $0.attributes.monospace }.map(\.range)
         code += links.compactMap { link in
@@ -216,15 +217,24 @@ extension StyledText {
         func token(_ end: Int) {
             guard end - start >= 2 else { return }
             while cursor < code.count, code[cursor].upperBound <= start { cursor += 1 }
+            if Self.isAddress(bytes, start..<end, outsideCJK: true) {
+                result.append(start..<end)
+                return
+            }
+            // Each code span's part of the token on its own: two spans in one token (CJK text
+            // runs a sentence without a space) protect nothing between them.
             var k = cursor
-            var protected: Range<Int>?
             while k < code.count, code[k].lowerBound < end {
                 let lo = max(start, code[k].lowerBound), hi = min(end, code[k].upperBound)
-                if lo < hi { protected = protected.map { min($0.lowerBound, lo)..<max($0.upperBound, hi) } ?? lo..<hi }
+                if hi - lo >= 2 {
+                    if let last = result.last, last.upperBound >= lo {
+                        result[result.count - 1] = last.lowerBound..<max(last.upperBound, hi)
+                    } else {
+                        result.append(lo..<hi)
+                    }
+                }
                 k += 1
             }
-            if Self.isAddress(bytes, start..<end, outsideCJK: true) { protected = start..<end }
-            if let protected { result.append(protected) }
         }
         for i in 0..<bytes.count where bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 {
             token(i)
