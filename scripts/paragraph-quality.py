@@ -36,7 +36,9 @@ def main(pdf):
     pages = lines_of(pdf)
     heights = [round(b["yMax"] - b["yMin"], 1) for p in pages for b, _ in p]
     body = statistics.mode(heights)
-    right = max(b["xMax"] for p in pages for b, _ in p if round(b["yMax"] - b["yMin"], 1) == body)
+    # The text column's right edge: where most body lines end (justified ones all do; the
+    # widest line may be an overfull one, past it).
+    right = statistics.mode(round(b["xMax"]) for p in pages for b, _ in p if round(b["yMax"] - b["yMin"], 1) == body)
     counts = dict(lines=0, loose=0, hyphenated=0, row=0, runts=0)
     last_gaps, justified = [], []
     for page in pages:
@@ -46,7 +48,7 @@ def main(pdf):
                 previous = None
                 continue
             counts["lines"] += 1
-            full = box["xMax"] > right - 1.0
+            full = abs(box["xMax"] - right) < 1.0
             gaps = [b[0] - a[1] for a, b in zip(words, words[1:])]
             follows = previous is not None and abs(box["yMin"] - previous[0]["yMax"]) < body and previous[1]
             hyphen = full and words[-1][2].endswith("-")

@@ -136,4 +136,31 @@ final class ParagraphEngineTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 1000)
     }
+
+    /// Total fit's work grows with the paragraph: ten times the text (100 KB and a megabyte),
+    /// about ten times the candidate lines weighed (a bounded active set), not a hundred; and a
+    /// megabyte without a space is set too.
+    func testAMegabyteParagraphTakesLinearWork() {
+        let words = "the quick brown fox jumps over a lazy dog while typesetting long sections of text".split(separator: " ")
+        func examined(_ bytes: Int) -> Int {
+            var text = "", k = 0
+            while text.utf8.count < bytes {
+                text += words[(k * 7 + k / 3) % words.count] + " "
+                k += 1
+            }
+            let typesetter = Typesetter()
+            let format = ParagraphFormat(text: Typography(Style()).body, width: 300, alignment: .justify)
+            let styled = StyledText(plain: text)
+            var string = text
+            let prepared = string.withUTF8 { typesetter.prepare($0, styled, format) }
+            return LineBreaker(breaks: prepared.breaks, firstWidth: prepared.width, otherWidth: prepared.otherWidth, em: 10_752)
+                .choose(.justified).examined
+        }
+        let small = examined(100_000), large = examined(1_000_000)
+        XCTAssertGreaterThan(small, 10_000)
+        XCTAssertLessThan(Double(large) / Double(small), 12, "\(small) → \(large)")
+        let shaped = Typesetter().shape(StyledText(plain: String(repeating: "x", count: 1_000_000)),
+                                        ParagraphFormat(text: Typography(Style()).body, width: 300))
+        XCTAssertGreaterThan(shaped.lines.count, 1000, "a megabyte without a space is set too")
+    }
 }

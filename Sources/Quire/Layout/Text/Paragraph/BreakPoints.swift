@@ -13,6 +13,9 @@ enum BreakKind: UInt8 {
     /// Inside a token too wide for a line, at a case hump (`Shutdown|Sequence`): inside a
     /// name, so a little worse than after its punctuation.
     case hump
+    /// Inside a short token of code or an address, after its punctuation: it could move whole,
+    /// so only against a gaping line.
+    case wholeToken
     /// Inside a token too wide for a line that offers nothing better: between two graphemes.
     case grapheme
     /// A hard line break, or the text's end: the line ends here whatever it holds.
@@ -107,32 +110,44 @@ extension TextAnalysis {
         return breaks
     }
 
-    /// Breaks inside long tokens: in each piece (text between two breaks of `breaks`) wider
-    /// than a third of `width` (Pango units; `x` the natural width before each byte), after
-    /// `_ . / : - =` before a letter or digit (`.token`) and at case humps (`.hump`): a token
-    /// that long may leave a gaping line when it moves whole, and the line breaker weighs the
-    /// one against the other; in a piece wider than `width`, which cannot move whole to a line
-    /// of its own, between any two graphemes too (`.grapheme`). Never right after an opening
-    /// bracket. Merged into `breaks` in order. O(n).
+    /// Breaks inside tokens, where a reader expects them: in each piece (text between two
+    /// breaks of `breaks`) wider than a third of `width` (Pango units; `x` the natural width
+    /// before each byte), after `_ . / : - =` before a letter or digit (`.token`) and at case
+    /// humps (`.hump`): a token that long may leave a gaping line when it moves whole, and the
+    /// line breaker weighs the one against the other; in a piece wider than `width`, which
+    /// cannot move whole to a line of its own, between any two graphemes too (`.grapheme`); in
+    /// a shorter piece holding a `protected` token (code, an address, a path: Unicode's breaks
+    /// inside it were taken out), after its punctuation at a high price (`.wholeToken`), only
+    /// against a line whose spaces would gape (`ssh-|agent` rather than a line stretched
+    /// threefold). Never right after an opening bracket. Merged into `breaks` in order. O(n).
     func addingEmergencyBreaks(_ breaks: [BreakPoint], _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
-                               x: [Int64], width: Int64) -> [BreakPoint] {
-        var long: [Int] = []
-        for i in 1..<breaks.count where 3 * (x[Int(breaks[i].end)] - x[Int(breaks[i - 1].offset)]) > width {
-            long.append(i)
+                               x: [Int64], width: Int64, protected: [Range<Int>]) -> [BreakPoint] {
+        var pieces: [Int] = []
+        var p = 0
+        for i in 1..<breaks.count {
+            let lo = Int(breaks[i - 1].offset), hi = Int(breaks[i].end)
+            while p < protected.count, protected[p].upperBound <= lo { p += 1 }
+            if 3 * (x[hi] - x[lo]) > width || p < protected.count && protected[p].lowerBound < hi && hi - lo >= 4 {
+                pieces.append(i)
+            }
         }
-        guard !long.isEmpty else { return breaks }
+        guard !pieces.isEmpty else { return breaks }
         var result: [BreakPoint] = []
         result.reserveCapacity(breaks.count + 64)
         var next = 0
         for i in breaks.indices {
-            if next < long.count, long[next] == i {
+            if next < pieces.count, pieces[next] == i {
                 next += 1
                 let lo = Int(breaks[i - 1].offset), hi = Int(breaks[i].end)
-                let wide = x[hi] - x[lo] > width
+                let wide = x[hi] - x[lo] > width, long = 3 * (x[hi] - x[lo]) > width
                 // The piece's characters, from the first after its start.
                 var c = chars.offsets.partitionPoint { Int($0) > lo }
                 while c < chars.characters, chars[c] < hi {
-                    if let kind = emergencyBreak(before: c, bytes, chars), wide || kind != .grapheme {
+                    if var kind = emergencyBreak(before: c, bytes, chars), wide || kind != .grapheme {
+                        if !long {
+                            guard kind == .token else { c += 1; continue }
+                            kind = .wholeToken
+                        }
                         result.append(BreakPoint(offset: Int32(chars[c]), end: Int32(chars[c]), kind: kind))
                     }
                     c += 1

@@ -227,7 +227,8 @@ struct LineAssembler {
 
     // MARK: Justification
 
-    /// Spreads `width` less the runs' width over the line's stretchable spaces (in proportion
+    /// Spreads `width` less the runs' width over the line's stretchable spaces (outside code;
+    /// in proportion
     /// to their widths; shrinking them too when the line is over), and over its gaps between
     /// CJK characters (a fixed share each), as Pango's `justify_words` spreads it, Pango units
     /// rounded so that the line is exactly `width`. A line with neither is left as it is.
@@ -243,7 +244,7 @@ struct LineAssembler {
         func weight(_ glyph: ShapedGlyph, first: Bool) -> Double {
             guard Int(glyph.cluster) < contentEnd else { return 0 }
             let c = Int(glyph.cluster)
-            if glyph.advance > 0, bytes[c] == 0x20 || (bytes[c] == 0xC2 && c + 1 < bytes.count && bytes[c + 1] == 0xA0) {
+            if glyph.advance > 0, bytes[c] == 0x20 || (bytes[c] == 0xC2 && c + 1 < bytes.count && bytes[c + 1] == 0xA0), !isCode(c) {
                 return Double(glyph.advance) * (delta > 0 ? LineBreaker.stretchFraction : LineBreaker.shrinkFraction)
             }
             return first && gapOffsets.contains(glyph.cluster) ? gapWeight : 0
@@ -277,6 +278,12 @@ struct LineAssembler {
             }
             runs[r].width += runAdded
         }
+    }
+
+    /// Whether byte `offset` is in a code span, whose spaces keep their width. O(log runs).
+    private func isCode(_ offset: Int) -> Bool {
+        var k = text.runs.partitionPoint { $0.range.upperBound > offset }
+        return text.isMonospace(at: offset, from: &k)
     }
 
     private func isSpaceCluster(_ glyph: ShapedGlyph) -> Bool {

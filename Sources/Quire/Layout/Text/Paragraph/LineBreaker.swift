@@ -27,12 +27,13 @@ struct LineBreaker {
     // squares of its penalties; badness is 100 r³ (r: how far its spaces stretch, 1 at half
     // their width again).
     static let linePenalty = 10.0
-    /// Breaking a word at a hyphen: in justified text a last resort, worth it only against a
-    /// line whose spaces would stretch to about 2.3 times their width (the demerits of a badness
-    /// of 2,000). In ragged text (hyphenated only when asked), where it only evens the edge,
-    /// TeX's 50. Measured on the corpus set compact on A5, against Pango's first fit:
-    /// loose lines 1,508 → 1,151, hyphenated lines 472 → 125, hyphens in a row 34 → 1.
-    static let hyphenPenalty = (justified: 2_000.0, ragged: 50.0)
+    /// Breaking a word at a hyphen: in justified text worth it against a line whose spaces
+    /// would stretch to about 1.6 times their width (the demerits of a badness of 190). In
+    /// ragged text (hyphenated only when asked), where it only evens the edge, TeX's 50.
+    /// Tuned on art-of-command-line.md set compact on A5 against Pango's first fit (see
+    /// docs/performance.md, "Paragraph quality"): 2,000 hyphenated least but left the most
+    /// lines loose; 100 the reverse.
+    static let hyphenPenalty = (justified: 200.0, ragged: 50.0)
     /// Breaking a token too wide for a line at its punctuation or a case hump; between two of
     /// its graphemes.
     static let tokenPenalty = 150.0
@@ -40,26 +41,44 @@ struct LineBreaker {
     /// wins (`…line:|updatesHandler:)`, not `…line:updates|Handler:)`).
     static let humpPenalty = 400.0
     static let graphemePenalty = 5_000.0
-    /// A runt: in justified text about what a line whose spaces stretch 2.2 times costs, in
-    /// ragged text a line short by five ems: worth moving a word down for.
-    static let runtDemerits = (justified: 100_000.0, ragged: 300_000.0)
+    /// Inside a short token of code or an address, which could move whole: worth it only
+    /// against a line whose spaces would stretch to about twice their width.
+    static let wholeTokenPenalty = 1_000.0
+    /// A runt: in justified text about what a line whose spaces stretch twice their width
+    /// costs, in ragged text a line short by five ems: worth moving a word down for, not
+    /// worth a gaping line.
+    static let runtDemerits = (justified: 1_000_000.0, ragged: 300_000.0)
     /// Overfull lines are kept only when nothing else fits, at this badness (above any
     /// underfull line's).
     static let overfullBadness = 1e12
     static let maxHyphensInARow = 2
-    /// How far a justified line's spaces may shrink (a third) and stretch before a line counts as
-    /// loose (by half: a ratio of 1).
-    static let shrinkFraction = 1.0 / 3.0
+    /// How far a justified line's spaces may shrink (a fifth: a third, TeX's, set lines as
+    /// cramped as Pango's first fit set loose ones) and stretch before a line counts as loose
+    /// (by half: a ratio of 1).
+    static let shrinkFraction = 0.2
     static let stretchFraction = 0.5
     /// A ragged line's room is measured against this many ems.
     static let raggedStretch = 3.0
     /// What a gap between CJK characters may stretch, in ems.
     static let cjkGapStretch = 0.25
 
+    /// Where the lines end, and the work it took.
+    struct Choice {
+        /// The breaks (indices in `breaks`, ascending) where the lines end; the last is the
+        /// text's end.
+        var ends: [Int]
+        /// The candidate lines weighed: what bounds the work (tests check it grows with the
+        /// text, not faster).
+        var examined: Int
+    }
+
     /// The breaks (indices in `breaks`, ascending) where the lines end; the last is the
     /// text's end.
-    func lines(_ mode: Mode) -> [Int] {
-        guard breaks.count > 1 else { return [] }
+    func lines(_ mode: Mode) -> [Int] { choose(mode).ends }
+
+    /// The lines `mode` chooses.
+    func choose(_ mode: Mode) -> Choice {
+        guard breaks.count > 1 else { return Choice(ends: [], examined: 0) }
         switch mode {
         case .justified: return totalFit(justified: true)
         case .ragged: return totalFit(justified: false)
@@ -124,7 +143,8 @@ struct LineBreaker {
         var total: Double
     }
 
-    private func totalFit(justified: Bool) -> [Int] {
+    private func totalFit(justified: Bool) -> Choice {
+        var examined = 0
         var nodes = [Node(breakIndex: 0, pred: -1, hyphens: 0, total: 0)]
         nodes.reserveCapacity(breaks.count + breaks.count / 4)
         var active = 0
@@ -133,6 +153,7 @@ struct LineBreaker {
             let isHyphen = b.kind == .hyphen
             var best0: Node?, best1: Node?, best2: Node?
             var k = active
+            examined += nodes.count - k
             while k < nodes.count {
                 let node = nodes[k]
                 let i = Int(node.breakIndex)
@@ -169,7 +190,7 @@ struct LineBreaker {
             result.append(Int(nodes[k].breakIndex))
             k = Int(nodes[k].pred)
         }
-        return result.reversed()
+        return Choice(ends: result.reversed(), examined: examined)
     }
 
     /// The demerits of the line from `i` to `j` of `badness`, after `previousHyphens` lines
@@ -187,6 +208,7 @@ struct LineBreaker {
             if previousHyphens > 0 { d += hyphen * hyphen }
         case .token: d += Self.tokenPenalty * Self.tokenPenalty
         case .hump: d += Self.humpPenalty * Self.humpPenalty
+        case .wholeToken: d += Self.wholeTokenPenalty * Self.wholeTokenPenalty
         case .grapheme: d += Self.graphemePenalty * Self.graphemePenalty
         case .hard:
             if previousHyphens > 0 { d += hyphen * hyphen }
@@ -209,14 +231,16 @@ struct LineBreaker {
     /// Each line as long as fits (`scale`: the widths multiplied), preferring a break between
     /// words or at a token's punctuation to one between graphemes; a line with no break that
     /// fits ends at its first (overfull).
-    private func firstFit(scale: Double) -> [Int] {
+    private func firstFit(scale: Double) -> Choice {
         var result: [Int] = []
+        var examined = 0
         var i = 0
         while i < breaks.count - 1 {
             let width = Int64(Double(available(from: i)) * scale)
             var fitting: Int?, fittingGrapheme: Int?
             var j = i + 1
             while j < breaks.count {
+                examined += 1
                 if naturalWidth(i, j) > width { break }
                 if breaks[j].kind == .grapheme { fittingGrapheme = j } else { fitting = j }
                 if breaks[j].kind == .hard || breaks[j].forced { break }
@@ -226,20 +250,25 @@ struct LineBreaker {
             result.append(end)
             i = end
         }
-        return result
+        return Choice(ends: result, examined: examined)
     }
 
     /// First fit's number of lines, each as near the same width as can be: the narrowest
     /// width (a fraction of the measure, found by halving) at which first fit still needs no
     /// more lines. O(log(1/precision) × first fit).
-    private func balanced() -> [Int] {
+    private func balanced() -> Choice {
         let full = firstFit(scale: 1)
-        guard full.count > 1, !full.dropLast().contains(where: { breaks[$0].kind == .hard }) else { return full }
+        guard full.ends.count > 1, !full.ends.dropLast().contains(where: { breaks[$0].kind == .hard }) else { return full }
+        var examined = full.examined
         var lo = 0.0, hi = 1.0
         for _ in 0..<12 {
             let mid = (lo + hi) / 2
-            if firstFit(scale: mid).count > full.count { lo = mid } else { hi = mid }
+            let trial = firstFit(scale: mid)
+            examined += trial.examined
+            if trial.ends.count > full.ends.count { lo = mid } else { hi = mid }
         }
-        return firstFit(scale: hi)
+        var result = firstFit(scale: hi)
+        result.examined += examined
+        return result
     }
 }

@@ -49,7 +49,8 @@ struct MeasuredText {
     /// The natural width (Pango units) of the text before each byte, and at the end: a
     /// line's width is a difference of two of these.
     var x: [Int64]
-    /// The width of the stretchable spaces (U+0020, U+00A0) before each byte.
+    /// The width of the stretchable spaces (U+0020, U+00A0 outside code: a code span keeps
+    /// its spaces as typed) before each byte.
     var spaces: [Int64]
     /// The advance of a tab stop: eight spaces of the paragraph's font, as Pango's.
     var tabWidth: Int32
@@ -72,6 +73,7 @@ extension Typesetter {
         let objects = InlineObject.of(text)
         guard let base = bytes.baseAddress else { return MeasuredText(segments: [], x: x, spaces: spaces, tabWidth: 0, objects: objects) }
         var objectCursor = 0
+        var codeCursor = 0
         var char = 0
         var width: Int64 = 0, spaceWidth: Int64 = 0
         var paragraphStart: Int64 = 0
@@ -94,7 +96,8 @@ extension Typesetter {
                         case .word, .space:
                             let entry = shapeWord(base, p..<end, item)
                             segment.entry = Int32(entry)
-                            addWidths(words.entries[entry], words.glyphs, from: p, to: end, bytes, isSpace: kind == .space,
+                            let stretches = kind == .space && !text.isMonospace(at: p, from: &codeCursor)
+                            addWidths(words.entries[entry], words.glyphs, from: p, to: end, bytes, isSpace: stretches,
                                       x: x, spaces: spacesBefore, width: &width, spaceWidth: &spaceWidth)
                         case .tab:
                             if tabWidth == 0 { tabWidth = eightSpaces(item) }
@@ -202,4 +205,13 @@ extension Typesetter {
 /// The length of the UTF-8 sequence a lead byte starts (1 for a stray continuation byte).
 func utf8Length(_ lead: UInt8) -> Int {
     lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+}
+
+extension StyledText {
+    /// Whether byte `offset` is in a monospace (code) run; `cursor`, an index in `runs`, only
+    /// moves forward, for offsets asked in ascending order. O(runs passed).
+    func isMonospace(at offset: Int, from cursor: inout Int) -> Bool {
+        while cursor < runs.count, runs[cursor].range.upperBound <= offset { cursor += 1 }
+        return cursor < runs.count && runs[cursor].range.contains(offset) && runs[cursor].attributes.monospace
+    }
 }

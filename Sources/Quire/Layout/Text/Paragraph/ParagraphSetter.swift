@@ -50,7 +50,8 @@ extension Typesetter {
         let hanging = min(Int64(Typesetter.pangoUnits(max(0, format.hangingIndent))), width - 1)
         let otherWidth = max(1, width - hanging)
         if wraps {
-            breaks = analysis.addingEmergencyBreaks(breaks, bytes, chars, x: measured.x, width: min(width, otherWidth))
+            breaks = analysis.addingEmergencyBreaks(breaks, bytes, chars, x: measured.x, width: min(width, otherWidth),
+                                                    protected: protected)
         }
         if !lineStarts.isEmpty { breaks = Self.forcing(breaks, at: lineStarts) }
         Self.measureBreaks(&breaks, measured, analysis, fonts: fontTable)
