@@ -23,7 +23,7 @@ final class ColorGlyphFonts {
         self.faces = faces
     }
 
-    var resources: [(name: [UInt8], number: Int)] { fonts.map { ($0.name, $0.number) } }
+    var resources: [(name: [UInt8], object: PDFReference)] { fonts.map { ($0.name, $0.object) } }
 
     /// The font holding every glyph of `run` (added as needed); nil when the run's font file
     /// cannot be read.
@@ -40,7 +40,7 @@ final class ColorGlyphFonts {
     }
 
     private func newFont(_ face: OpenTypeFace, _ key: FontFaces.Key) -> Font {
-        let font = Font(face: face, file: file, number: file.reserve(), name: Array("T\(fonts.count + 1)".utf8))
+        let font = Font(face: face, file: file, object: file.reserve(), name: Array("T\(fonts.count + 1)".utf8))
         fonts.append(font)
         current[key] = font
         return font
@@ -54,14 +54,14 @@ final class ColorGlyphFonts {
     /// One Type 3 font of up to 256 colour glyphs.
     final class Font: ShownFont {
         static let capacity = 256
-        let number: Int
+        let object: PDFReference
         let name: [UInt8]
         private let face: OpenTypeFace
         private let file: PDFFile
         /// Code by glyph, and per code: the glyph, its width (thousandths of an em), the
         /// glyph procedure's object, the bitmap's image object, and the text it stands for.
         private var codes: [UInt32: UInt8] = [:]
-        private var glyphs: [(glyph: UInt32, width: Double, procedure: Int, image: Int?, text: [UInt8]?)] = []
+        private var glyphs: [(glyph: UInt32, width: Double, procedure: PDFReference, image: PDFReference?, text: [UInt8]?)] = []
         /// The union of the bitmaps' boxes, in glyph space (left, bottom, right, top).
         private var box: [Double] = [0, 0, 0, 0]
         /// For a glyph standing for several characters: the codes of the invisible glyphs
@@ -70,10 +70,10 @@ final class ColorGlyphFonts {
         /// The invisible, zero-width glyph standing for each character, by its UTF-8.
         private var ghosts: [[UInt8]: UInt8] = [:]
 
-        fileprivate init(face: OpenTypeFace, file: PDFFile, number: Int, name: [UInt8]) {
+        fileprivate init(face: OpenTypeFace, file: PDFFile, object: PDFReference, name: [UInt8]) {
             self.face = face
             self.file = file
-            self.number = number
+            self.object = object
             self.name = name
             // Code 0, never shown, is an empty "m" 0.6 em wide: poppler guesses a Type 3
             // font's size from its "m" (assuming 0.6 em), else from any glyph's width
@@ -93,7 +93,7 @@ final class ColorGlyphFonts {
             codes[glyph] = code
             let scale = 1000 / Double(face.unitsPerEm)
             let width = (Double(face.advance(glyph)) * scale * 100).rounded() / 100
-            var image: Int?
+            var image: PDFReference?
             var procedure: [UInt8] = []
             procedure.appendNumber(width)
             procedure.appendLiteral(" 0 d0\n")
@@ -204,7 +204,7 @@ final class ColorGlyphFonts {
             d.appendLiteral(" >> >> /ToUnicode ")
             d.appendReference(toUnicode)
             d.appendLiteral(" >>")
-            file.add(number, d)
+            file.add(object, d)
         }
     }
 }

@@ -29,7 +29,7 @@ final class EmbeddedFonts {
         if let known = fonts[key] {
             font = known
         } else {
-            font = faces.face(key).map { Font(face: $0, key: key, number: file.reserve(), resource: ordered.count + 1) }
+            font = faces.face(key).map { Font(face: $0, key: key, object: file.reserve(), resource: ordered.count + 1) }
             fonts[key] = font
             if let font { ordered.append(font) }
         }
@@ -41,7 +41,7 @@ final class EmbeddedFonts {
     private var last: (key: FontFaces.Key, font: Font?)?
 
     /// Every font used, as resource name and object number (for a resource dictionary).
-    var resources: [(name: [UInt8], number: Int)] { ordered.map { ($0.name, $0.number) } }
+    var resources: [(name: [UInt8], object: PDFReference)] { ordered.map { ($0.name, $0.object) } }
 
     /// Writes every font: subset, descriptor, widths, ToUnicode. O(glyphs used + subsetting).
     func write() {
@@ -50,7 +50,7 @@ final class EmbeddedFonts {
 
     /// One face as a Type 0 font.
     final class Font: ShownFont {
-        let number: Int
+        let object: PDFReference
         /// The resource name, "F1", "F2", ...
         let name: [UInt8]
         let resource: Int
@@ -73,10 +73,10 @@ final class EmbeddedFonts {
         @exclusivity(unchecked) private var textBytes: [UInt8] = []
         @exclusivity(unchecked) private var usedGlyphs: [UInt32] = []
 
-        fileprivate init(face opened: FontFaces.Face, key: FontFaces.Key, number: Int, resource: Int) {
+        fileprivate init(face opened: FontFaces.Face, key: FontFaces.Key, object: PDFReference, resource: Int) {
             face = opened.face
             self.key = key
-            self.number = number
+            self.object = object
             self.resource = resource
             name = Array("F\(resource)".utf8)
             isCFF = opened.isCFF
@@ -156,7 +156,7 @@ final class EmbeddedFonts {
             let baseName = Self.subsetTag(glyphs, key) + "+" + Self.postScriptName(face.postScriptName, file: key.file)
 
             let descriptor = file.reserve(), cidFont = file.reserve(), toUnicode = file.reserve()
-            var program: Int?
+            var program: PDFReference?
             if let subset {
                 let stream = file.reserve()
                 program = stream
@@ -266,7 +266,7 @@ final class EmbeddedFonts {
             t.appendLiteral(" ] /ToUnicode ")
             t.appendReference(toUnicode)
             t.appendLiteral(" >>")
-            file.add(number, t)
+            file.add(object, t)
         }
 
         /// Six capital letters naming this subset (9.6.4), from the glyphs it holds.

@@ -4,16 +4,16 @@ enum Navigation {
     /// A named destination: the page object and the height it opens at (PDF user space).
     struct Target {
         var name: String
-        var page: Int
+        var page: PDFReference
         var top: Double
     }
 
     /// Writes the catalog's /Dests name tree (ISO 32000-1, 7.9.6): names sorted by their
     /// bytes, each once (the first place given); above `leafSize` names, a root whose kids
     /// hold `leafSize` each, so a reader finds a name without reading all. Returns the root's
-    /// object number, nil for none.
+    /// object, nil for none.
     /// - Complexity: O(n log n) in the names.
-    static func writeDestinations(_ targets: [Target], to file: PDFFile, leafSize: Int = 256) -> Int? {
+    static func writeDestinations(_ targets: [Target], to file: PDFFile, leafSize: Int = 256) -> PDFReference? {
         guard !targets.isEmpty else { return nil }
         var seen = Set<String>()
         let sorted = targets.filter { seen.insert($0.name).inserted }
@@ -41,9 +41,9 @@ enum Navigation {
 
     /// Writes the outline (12.3.3): entries nested by heading level (a level 3 under the
     /// nearest level 1 or 2 before it), each opening its named destination; entries with
-    /// children start closed. Returns the outline dictionary's number, nil for no entries.
+    /// children start closed. Returns the outline dictionary, nil for no entries.
     /// - Complexity: O(entries).
-    static func writeOutline(_ entries: [OutlineEntry], to file: PDFFile) -> Int? {
+    static func writeOutline(_ entries: [OutlineEntry], to file: PDFFile) -> PDFReference? {
         guard !entries.isEmpty else { return nil }
         let root = file.reserve()
         let numbers = entries.map { _ in file.reserve() }

@@ -20,9 +20,9 @@ final class PDFDocumentWriter {
     private let fonts: EmbeddedFonts
     private let images: PDFImages
     private let structure: StructureTree
-    private let pageTree: Int
-    private let resourceDictionary: Int
-    private var pages: [Int] = []
+    private let pageTree: PDFReference
+    private let resourceDictionary: PDFReference
+    private var pages: [PDFReference] = []
     private var targets: [Navigation.Target] = []
 
     /// A writer opening its fonts through `faces` (a thread's, kept across documents).
@@ -138,7 +138,7 @@ final class PDFDocumentWriter {
                 resources.append(UInt8(ascii: "/"))
                 resources.append(contentsOf: entry.name)
                 resources.append(0x20)
-                resources.appendReference(entry.number)
+                resources.appendReference(entry.object)
             }
             resources.appendLiteral(" >>")
         }

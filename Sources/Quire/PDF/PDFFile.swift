@@ -21,7 +21,7 @@ final class PDFFile {
     @exclusivity(unchecked) private var entries: [Entry] = [.free]  // object 0 is always free
     /// Objects waiting for the next object stream: their numbers and where each starts in
     /// `pendingBodies`, their values written one after the other, each ended by a newline.
-    @exclusivity(unchecked) private var pending: [(number: Int, offset: Int)] = []
+    @exclusivity(unchecked) private var pending: [(object: PDFReference, offset: Int)] = []
     private var pendingBodies = ByteBuffer(capacity: 2 * PDFFile.bytesPerStream)
     /// Every stream's compressor, its tables allocated once per file.
     private let compressor = Deflate.Compressor()
@@ -36,22 +36,22 @@ final class PDFFile {
         output.appendLiteral("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n")
     }
 
-    /// A new object number, for an object written later.
-    func reserve() -> Int {
+    /// A new object, written later.
+    func reserve() -> PDFReference {
         entries.append(.free)
-        return entries.count - 1
+        return PDFReference(number: entries.count - 1)
     }
 
-    /// Writes object `number` (reserved) into an object stream; `body` is its value.
-    func add(_ number: Int, _ body: [UInt8]) {
-        add(number) { $0.append(contentsOf: body) }
+    /// Writes `object` (reserved) into an object stream; `body` is its value.
+    func add(_ object: PDFReference, _ body: [UInt8]) {
+        add(object) { $0.append(contentsOf: body) }
     }
 
-    /// Writes object `number` (reserved) into an object stream: `write` appends its value to
-    /// the stream's bytes, so that the thousands of small objects of a document (structure
+    /// Writes `object` (reserved) into an object stream: `write` appends its value to the
+    /// stream's bytes, so that the thousands of small objects of a document (structure
     /// elements, annotations) need no array each. `write` must not add objects itself.
-    func add(_ number: Int, writing write: (inout ByteBuffer) -> Void) {
-        pending.append((number, pendingBodies.count))
+    func add(_ object: PDFReference, writing write: (inout ByteBuffer) -> Void) {
+        pending.append((object, pendingBodies.count))
         write(&pendingBodies)
         pendingBodies.append(0x0A)
         // The values' size, without their newlines.
@@ -59,27 +59,27 @@ final class PDFFile {
         if pending.count >= Self.objectsPerStream || bytes >= Self.bytesPerStream { flushObjects() }
     }
 
-    /// Writes object `number` (reserved) into the file itself, uncompressed: the document
+    /// Writes `object` (reserved) into the file itself, uncompressed: the document
     /// information, which `batch` reads from the file's last bytes.
-    func addDirect(_ number: Int, _ body: [UInt8]) {
-        entries[number] = .direct(offset: output.count)
-        output.appendInteger(number)
+    func addDirect(_ object: PDFReference, _ body: [UInt8]) {
+        entries[object.number] = .direct(offset: output.count)
+        output.appendInteger(object.number)
         output.appendLiteral(" 0 obj\n")
         output.append(contentsOf: body)
         output.appendLiteral("\nendobj\n")
     }
 
-    /// Writes stream object `number` (reserved): `dictionary` holds its entries but /Length
-    /// and /Filter (written here). `compress`: deflated when that makes it smaller.
-    func addStream(_ number: Int, dictionary: [UInt8], data: [UInt8], compress: Bool = true) {
+    /// Writes stream `object` (reserved): `dictionary` holds its entries but /Length and
+    /// /Filter (written here). `compress`: deflated when that makes it smaller.
+    func addStream(_ object: PDFReference, dictionary: [UInt8], data: [UInt8], compress: Bool = true) {
         var data = data
         var filter = false
         if compress, data.count > 32, let deflated = compressor.compress(data), deflated.count < data.count {
             data = deflated
             filter = true
         }
-        entries[number] = .direct(offset: output.count)
-        output.appendInteger(number)
+        entries[object.number] = .direct(offset: output.count)
+        output.appendInteger(object.number)
         output.appendLiteral(" 0 obj\n<<")
         output.append(contentsOf: dictionary)
         if filter { output.appendLiteral(" /Filter /FlateDecode") }
@@ -92,9 +92,9 @@ final class PDFFile {
 
     /// Writes a stream whose data is already encoded (a JPEG, a compressed font): `dictionary`
     /// names its filter if any; /Length is written here.
-    func addEncodedStream(_ number: Int, dictionary: [UInt8], data: [UInt8]) {
-        entries[number] = .direct(offset: output.count)
-        output.appendInteger(number)
+    func addEncodedStream(_ object: PDFReference, dictionary: [UInt8], data: [UInt8]) {
+        entries[object.number] = .direct(offset: output.count)
+        output.appendInteger(object.number)
         output.appendLiteral(" 0 obj\n<<")
         output.append(contentsOf: dictionary)
         output.appendLiteral(" /Length ")
@@ -111,8 +111,8 @@ final class PDFFile {
         var header: [UInt8] = []
         header.reserveCapacity(pending.count * 12 + pendingBodies.count)
         for (index, object) in pending.enumerated() {
-            entries[object.number] = .packed(stream: stream, index: index)
-            header.appendInteger(object.number)
+            entries[object.object.number] = .packed(stream: stream.number, index: index)
+            header.appendInteger(object.object.number)
             header.append(0x20)
             header.appendInteger(object.offset)
             header.append(0x20)
@@ -132,11 +132,11 @@ final class PDFFile {
     /// Ends the file: the last object stream, the cross-reference stream (its trailer names
     /// `root` and `info`) and `startxref`. The file is done after this.
     /// - Complexity: O(objects + file size) (the /ID hashes the file).
-    func finish(root: Int, info: Int?) -> [UInt8] {
+    func finish(root: PDFReference, info: PDFReference?) -> [UInt8] {
         flushObjects()
         let xref = reserve()
         let xrefOffset = output.count
-        entries[xref] = .direct(offset: xrefOffset)
+        entries[xref.number] = .direct(offset: xrefOffset)
         // Field widths: type (1 byte), offset or stream number, generation or index.
         var largest = 0, largestIndex = 0
         for entry in entries {

@@ -7,7 +7,7 @@ final class PDFImages {
     /// Each image drawn, by identity (the image is kept, so its identifier is never reused),
     /// with its resource name; nil for one that could not be written (drawn as nothing).
     private var written: [ObjectIdentifier: (image: LoadedImage, xobject: XObject?)] = [:]
-    private(set) var resources: [(name: [UInt8], number: Int)] = []
+    private(set) var resources: [(name: [UInt8], object: PDFReference)] = []
     /// The fonts colour glyphs are shown in.
     let colorGlyphs: ColorGlyphFonts
 
@@ -27,7 +27,7 @@ final class PDFImages {
     func write() { colorGlyphs.write() }
 
     /// The Type 3 fonts of colour glyphs, for the resource dictionary.
-    var fontResources: [(name: [UInt8], number: Int)] { colorGlyphs.resources }
+    var fontResources: [(name: [UInt8], object: PDFReference)] { colorGlyphs.resources }
 
     /// Draws `image` scaled into `rect` (page coordinates); an image that cannot be decoded
     /// now (it was when loaded) draws nothing.
@@ -55,11 +55,11 @@ final class PDFImages {
         if image.format == .svg {
             if let form = SVGForms.write(image, to: file) {
                 xobject = XObject(name: name, formSize: (form.width, form.height))
-                resources.append((name, form.number))
+                resources.append((name, form.object))
             }
-        } else if let number = Self.writeImage(image, to: file) {
+        } else if let object = Self.writeImage(image, to: file) {
             xobject = XObject(name: name, formSize: nil)
-            resources.append((name, number))
+            resources.append((name, object))
         }
         written[key] = (image, xobject)
         return xobject
@@ -67,7 +67,7 @@ final class PDFImages {
 
     /// Writes a raster image as an image XObject: a JPEG's bytes as they are when a reader
     /// can take them, anything else decoded. Nil when it cannot be decoded.
-    private static func writeImage(_ image: LoadedImage, to file: PDFFile) -> Int? {
+    private static func writeImage(_ image: LoadedImage, to file: PDFFile) -> PDFReference? {
         if let jpeg = image.jpegInfo {
             let number = file.reserve()
             var d: [UInt8] = []
@@ -86,8 +86,8 @@ final class PDFImages {
     }
 
     /// Writes decoded pixels as an image XObject, its alpha as a soft mask. O(pixels).
-    static func writePixels(_ pixels: RasterPixels, to file: PDFFile) -> Int {
-        func dictionary(components: Int, mask: Int?) -> [UInt8] {
+    static func writePixels(_ pixels: RasterPixels, to file: PDFFile) -> PDFReference {
+        func dictionary(components: Int, mask: PDFReference?) -> [UInt8] {
             var d: [UInt8] = []
             d.appendLiteral(" /Type /XObject /Subtype /Image /Width ")
             d.appendInteger(pixels.width)
@@ -101,7 +101,7 @@ final class PDFImages {
             }
             return d
         }
-        var mask: Int?
+        var mask: PDFReference?
         if let alpha = pixels.alpha {
             let number = file.reserve()
             file.addStream(number, dictionary: dictionary(components: 1, mask: nil), data: alpha)

@@ -3,16 +3,16 @@
 /// Quire's own reader (`ClassicPDF`): its content stream as it is, every object its
 /// resources reach (fonts, images, patterns, soft masks) copied with new numbers.
 enum SVGForms {
-    /// Writes `image` (an SVG) as a form; its number and size (the form's units, points at
+    /// Writes `image` (an SVG) as a form; the form and its size (the form's units, points at
     /// the SVG's intrinsic size). Nil when it cannot be drawn or read back: the image is then
     /// not drawn, as with a raster image that no longer decodes.
-    static func write(_ image: LoadedImage, to file: PDFFile) -> (number: Int, width: Double, height: Double)? {
+    static func write(_ image: LoadedImage, to file: PDFFile) -> (object: PDFReference, width: Double, height: Double)? {
         guard let pdf = image.svgAsPDF() else { return nil }
         return pdf.withUnsafeBytes { raw in try? importFirstPage(raw, into: file) }
     }
 
     private static func importFirstPage(_ raw: UnsafeRawBufferPointer,
-                                        into file: PDFFile) throws(PDFStructureError) -> (number: Int, width: Double, height: Double) {
+                                        into file: PDFFile) throws(PDFStructureError) -> (object: PDFReference, width: Double, height: Double) {
         let source = try ClassicPDF(raw)
         guard let pageReference = source.pages.first else { throw PDFStructureError("no page") }
         let page = try source.dictionary(pageReference)
@@ -72,7 +72,7 @@ enum SVGForms {
     private struct ObjectCopier {
         let source: ClassicPDF
         let file: PDFFile
-        private var numbers: [Int: Int] = [:]
+        private var numbers: [Int: PDFReference] = [:]
         private var pending: [ClassicPDF.Reference] = []
 
         init(source: ClassicPDF, file: PDFFile) {
@@ -159,7 +159,7 @@ enum SVGForms {
             return out
         }
 
-        private mutating func number(for reference: ClassicPDF.Reference) -> Int {
+        private mutating func number(for reference: ClassicPDF.Reference) -> PDFReference {
             if let known = numbers[reference.number] { return known }
             let new = file.reserve()
             numbers[reference.number] = new

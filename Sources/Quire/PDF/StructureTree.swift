@@ -15,7 +15,7 @@
 final class StructureTree {
     /// A structure element being written.
     final class Node {
-        let number: Int
+        let object: PDFReference
         let role: String
         let parent: Node?
         let alt: String?
@@ -31,8 +31,8 @@ final class StructureTree {
         /// A table header cell's scope.
         fileprivate var isColumnHeader = false
 
-        fileprivate init(number: Int, role: String, parent: Node?, alt: String?, script: ScriptGuess?, source: StructureElement?) {
-            self.number = number
+        fileprivate init(object: PDFReference, role: String, parent: Node?, alt: String?, script: ScriptGuess?, source: StructureElement?) {
+            self.object = object
             self.role = role
             self.parent = parent
             self.alt = alt
@@ -42,23 +42,23 @@ final class StructureTree {
     }
 
     fileprivate enum Kid {
-        case content(page: Int, mcid: Int)
+        case content(page: PDFReference, mcid: Int)
         case element(Node)
-        case annotation(page: Int, object: Int)
+        case annotation(page: PDFReference, object: PDFReference)
     }
 
     private let file: PDFFile
-    private let root: Int
-    private let document: Int
+    private let root: PDFReference
+    private let document: PDFReference
     /// The nodes of layout elements not written yet.
     @exclusivity(unchecked) private var nodes: [ObjectIdentifier: Node] = [:]
     /// The node `node(for:)` gave last, while it is not written.
     @exclusivity(unchecked) private var lastLookup: Node?
-    private var documentKids: [Int] = []
+    private var documentKids: [PDFReference] = []
     /// The top-level element whose content is being written.
     private var openTop: Node?
-    /// Parent tree entries: a page's element numbers by MCID, or an annotation's element.
-    private var parentTree: [(key: Int, numbers: [Int], isArray: Bool)] = []
+    /// Parent tree entries: a page's elements by MCID, or an annotation's element.
+    private var parentTree: [(key: Int, elements: [PDFReference], isArray: Bool)] = []
     private var keys = 0
     /// The script most of the document's text is in, when known before its elements are
     /// written: an element in another script gets a /Lang of its own.
@@ -87,7 +87,7 @@ final class StructureTree {
             return known
         }
         let parent = element.parent.map(node(for:))
-        let node = Node(number: file.reserve(), role: element.role.rawValue, parent: parent, alt: element.alt,
+        let node = Node(object: file.reserve(), role: element.role.rawValue, parent: parent, alt: element.alt,
                         script: element.script, source: element)
         node.isColumnHeader = element.role == .headerCell
         nodes[ObjectIdentifier(element)] = node
@@ -97,7 +97,7 @@ final class StructureTree {
 
     /// A node the writer makes itself: a link's, a paragraph for an untagged line.
     func newNode(_ role: String, parent: Node?) -> Node {
-        Node(number: file.reserve(), role: role, parent: parent, alt: nil, script: nil, source: nil)
+        Node(object: file.reserve(), role: role, parent: parent, alt: nil, script: nil, source: nil)
     }
 
     /// Puts `node` (and its ancestors) in the tree when its first content is written. A new
@@ -111,7 +111,7 @@ final class StructureTree {
             parent.kids.append(.element(node))
             return
         }
-        documentKids.append(node.number)
+        documentKids.append(node.object)
         if complete {
             write(node)
             return
@@ -120,8 +120,8 @@ final class StructureTree {
         openTop = node
     }
 
-    /// Starts a page (object `page`): its marks, and its key in the parent tree (/StructParents).
-    func beginPage(_ page: Int) -> PageMarks {
+    /// Starts `page`: its marks, and its key in the parent tree (/StructParents).
+    func beginPage(_ page: PDFReference) -> PageMarks {
         PageMarks(tree: self, page: page, key: nextKey())
     }
 
@@ -130,19 +130,19 @@ final class StructureTree {
         return keys - 1
     }
 
-    fileprivate func content(_ node: Node, page: Int, mcid: Int) {
+    fileprivate func content(_ node: Node, page: PDFReference, mcid: Int) {
         appear(node)
         node.kids.append(.content(page: page, mcid: mcid))
     }
 
     fileprivate func finishPage(_ marks: PageMarks) {
-        parentTree.append((marks.key, marks.numbers, true))
+        parentTree.append((marks.key, marks.elements, true))
     }
 
     /// Records annotation `object` on `page` as part of `node`, under parent tree key `key`.
-    fileprivate func annotation(_ object: Int, page: Int, key: Int, node: Node) {
+    fileprivate func annotation(_ object: PDFReference, page: PDFReference, key: Int, node: Node) {
         node.kids.append(.annotation(page: page, object: object))
-        parentTree.append((key, [node.number], false))
+        parentTree.append((key, [node.object], false))
     }
 
     /// Writes `node` and its elements (now complete) and lets them go.
@@ -152,12 +152,12 @@ final class StructureTree {
             if let source = node.source { nodes[ObjectIdentifier(source)] = nil }
             if node === lastLookup { lastLookup = nil }
             if let script = node.script { count(script) }
-            file.add(node.number) { e in
+            file.add(node.object) { e in
                 // /Type /StructElem is optional: left out, as it would be in every one of thousands.
                 e.appendLiteral("<< /S /")
                 e.append(contentsOf: node.role.utf8)
                 e.appendLiteral(" /P ")
-                e.appendReference(node.parent?.number ?? document)
+                e.appendReference(node.parent?.object ?? document)
                 appendKids(node.kids, to: &e)
                 if let alt = node.alt, !alt.isEmpty {
                     e.appendLiteral(" /Alt ")
@@ -191,9 +191,9 @@ final class StructureTree {
 
     /// Writes the elements left, the document element, the parent tree and the root.
     /// `language` is the document's (its /Lang) when given; else the main script's, else the
-    /// language of the script most letters of the elements are in. Returns the root's number
+    /// language of the script most letters of the elements are in. Returns the root
     /// and the document's language. O(elements left + parent tree).
-    func finish(language: String?) -> (root: Int, language: String?) {
+    func finish(language: String?) -> (root: PDFReference, language: String?) {
         if let top = openTop { write(top) }
         openTop = nil
         let main = letters.max { ($0.count, $1.script) < ($1.count, $0.script) }
@@ -232,7 +232,7 @@ final class StructureTree {
     /// references to annotations.
     private func appendKids(_ kids: [Kid], to out: inout ByteBuffer) {
         // The page of all the marked content, if it is one page.
-        var onePage: Int?
+        var onePage: PDFReference?
         var pages = 0
         for case .content(let page, _) in kids where page != onePage {
             onePage = page
@@ -258,7 +258,7 @@ final class StructureTree {
                     out.appendLiteral(" >>")
                 }
             case .element(let node):
-                out.appendReference(node.number)
+                out.appendReference(node.object)
             case .annotation(let page, let object):
                 out.appendLiteral("<< /Type /OBJR /Pg ")
                 out.appendReference(page)
@@ -272,8 +272,8 @@ final class StructureTree {
 
     /// The parent tree, a number tree: its root's number. Above 512 keys the entries go into
     /// kids of 512 each, so a reader finds one without reading all.
-    private func writeParentTree() -> Int {
-        func entries(_ slice: ArraySlice<(key: Int, numbers: [Int], isArray: Bool)>) -> [UInt8] {
+    private func writeParentTree() -> PDFReference {
+        func entries(_ slice: ArraySlice<(key: Int, elements: [PDFReference], isArray: Bool)>) -> [UInt8] {
             var out: [UInt8] = []
             out.appendLiteral("/Nums [")
             for entry in slice {
@@ -282,10 +282,10 @@ final class StructureTree {
                 out.append(0x20)
                 if entry.isArray {
                     out.append(UInt8(ascii: "["))
-                    out.appendReferences(entry.numbers)
+                    out.appendReferences(entry.elements)
                     out.appendLiteral(" ]")
                 } else {
-                    out.appendReference(entry.numbers[0])
+                    out.appendReference(entry.elements[0])
                 }
             }
             out.appendLiteral(" ]")
@@ -298,17 +298,17 @@ final class StructureTree {
 }
 
 /// The marked content of one page being written: MCIDs handed out in order, each to a node,
-/// and the page's links, each with its annotation's object number (reserved before the
+/// and the page's links, each with its annotation's object (reserved before the
 /// content, so that a link's element holds its annotation from the start).
 final class PageMarks {
     private let tree: StructureTree
-    let page: Int
+    let page: PDFReference
     /// The page's /StructParents key.
     let key: Int
-    /// Each MCID's element number.
-    @exclusivity(unchecked) fileprivate private(set) var numbers: [Int] = []
+    /// Each MCID's element.
+    @exclusivity(unchecked) fileprivate private(set) var elements: [PDFReference] = []
     private var links: [LinkArea] = []
-    private var annotations: [Int] = []
+    private var annotations: [PDFReference] = []
     /// Each link's parent tree key once its annotation is in an element.
     private var annotationKeys: [Int?] = []
     /// Each link's node, and the text shown inside it.
@@ -318,14 +318,14 @@ final class PageMarks {
     /// its target: a link's next line joins it.
     private var lastLink: [ObjectIdentifier: (parent: StructureTree.Node, target: LinkArea.Target, node: StructureTree.Node)] = [:]
 
-    fileprivate init(tree: StructureTree, page: Int, key: Int) {
+    fileprivate init(tree: StructureTree, page: PDFReference, key: Int) {
         self.tree = tree
         self.page = page
         self.key = key
     }
 
-    /// Sets the page's links and their annotations' object numbers (before its content).
-    func setLinks(_ links: [LinkArea], annotations: [Int]) {
+    /// Sets the page's links and their annotations' objects (before its content).
+    func setLinks(_ links: [LinkArea], annotations: [PDFReference]) {
         self.links = links
         self.annotations = annotations
         annotationKeys = Array(repeating: nil, count: links.count)
@@ -333,9 +333,9 @@ final class PageMarks {
 
     /// A new MCID for content of `node`.
     func mcid(for node: StructureTree.Node) -> Int {
-        numbers.append(node.number)
-        tree.content(node, page: page, mcid: numbers.count - 1)
-        return numbers.count - 1
+        elements.append(node.object)
+        tree.content(node, page: page, mcid: elements.count - 1)
+        return elements.count - 1
     }
 
     /// The node of a layout element.

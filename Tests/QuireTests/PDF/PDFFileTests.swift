@@ -10,9 +10,9 @@ final class PDFFileTests: XCTestCase {
         let unused = file.reserve()
         _ = unused
         file.addStream(content, dictionary: [], data: Array("0 0 1 rg 10 10 50 50 re f\n".utf8))
-        file.add(page, Array("<< /Type /Page /Parent \(pages) 0 R /MediaBox [ 0 0 100 100 ] /Contents \(content) 0 R /Resources << >> >>".utf8))
-        file.add(pages, Array("<< /Type /Pages /Kids [ \(page) 0 R ] /Count 1 >>".utf8))
-        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages) 0 R >>".utf8))
+        file.add(page, Array("<< /Type /Page /Parent \(pages.number) 0 R /MediaBox [ 0 0 100 100 ] /Contents \(content.number) 0 R /Resources << >> >>".utf8))
+        file.add(pages, Array("<< /Type /Pages /Kids [ \(page.number) 0 R ] /Count 1 >>".utf8))
+        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages.number) 0 R >>".utf8))
         return file.finish(root: catalog, info: nil)
     }
 
@@ -31,10 +31,10 @@ final class PDFFileTests: XCTestCase {
         let catalog = file.reserve(), pages = file.reserve()
         let kids = (0..<450).map { _ in file.reserve() }
         for kid in kids {
-            file.add(kid, Array("<< /Type /Page /Parent \(pages) 0 R /MediaBox [ 0 0 10 10 ] /Resources << >> >>".utf8))
+            file.add(kid, Array("<< /Type /Page /Parent \(pages.number) 0 R /MediaBox [ 0 0 10 10 ] /Resources << >> >>".utf8))
         }
-        file.add(pages, Array("<< /Type /Pages /Kids [ \(kids.map { "\($0) 0 R" }.joined(separator: " ")) ] /Count \(kids.count) >>".utf8))
-        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages) 0 R >>".utf8))
+        file.add(pages, Array("<< /Type /Pages /Kids [ \(kids.map { "\($0.number) 0 R" }.joined(separator: " ")) ] /Count \(kids.count) >>".utf8))
+        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages.number) 0 R >>".utf8))
         let pdf = file.finish(root: catalog, info: nil)
         let check = try PDFTools.run("qpdf", ["--check", "PDF"], pdf: pdf)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
@@ -49,7 +49,7 @@ final class PDFFileTests: XCTestCase {
         let keys = [3, 5, 8, 13, 21]
         let tree = file.addTree(count: keys.count, leafSize: 2, key: { Array("\(keys[$0])".utf8) },
                                 entries: { range in Array("/Nums [ \(range.map { "\(keys[$0]) null" }.joined(separator: " ")) ]".utf8) })
-        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages) 0 R /Tree \(tree) 0 R >>".utf8))
+        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages.number) 0 R /Tree \(tree.number) 0 R >>".utf8))
         let pdf = file.finish(root: catalog, info: nil)
         let check = try PDFTools.run("qpdf", ["--check", "PDF"], pdf: pdf)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)

@@ -91,16 +91,16 @@ extension PDFByteSink where Self: ~Copyable {
     }
 
     /// Appends an indirect reference "n 0 R".
-    mutating func appendReference(_ number: Int) {
-        appendInteger(number)
+    mutating func appendReference(_ object: PDFReference) {
+        appendInteger(object.number)
         appendLiteral(" 0 R")
     }
 
-    /// Appends ` n 0 R` for each of `numbers`: the references of an array, its brackets aside.
-    mutating func appendReferences(_ numbers: [Int]) {
-        for number in numbers {
+    /// Appends ` n 0 R` for each of `objects`: the references of an array, its brackets aside.
+    mutating func appendReferences(_ objects: [PDFReference]) {
+        for object in objects {
             append(0x20)
-            appendReference(number)
+            appendReference(object)
         }
     }
 
