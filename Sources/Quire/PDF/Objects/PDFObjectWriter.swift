@@ -98,6 +98,15 @@ struct PDFDictionaryWriter: ~Copyable {
         bytes.writeDictionary(write)
     }
 
+    /// A dictionary entry whose key follows the value before it without a space (`]/Font`),
+    /// which PDF allows after a delimiter: the resource dictionary's, as Quire has always
+    /// written it (`PDFResourcesWriter`).
+    mutating func dictionaryAfterDelimiter(_ key: PDFName, _ write: (inout PDFDictionaryWriter) -> Void) {
+        bytes.appendName(key)
+        bytes.append(0x20)
+        bytes.writeDictionary(write)
+    }
+
     /// An entry copied from another PDF (an SVG's, drawn by Cairo): its key (a name without
     /// its slash) and its value as written there.
     mutating func copiedPair(key: some Sequence<UInt8>, value: [UInt8]) {
