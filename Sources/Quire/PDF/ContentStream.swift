@@ -170,10 +170,9 @@ struct ContentStream: ~Copyable {
     }
 
     /// Begins the marked content numbered `mcid` of a structure element of type `role`.
-    mutating func beginMarkedContent(role: String, mcid: Int) {
+    mutating func beginMarkedContent(role: PDFName, mcid: Int) {
         flushShowing()
-        bytes.append(UInt8(ascii: "/"))
-        bytes.append(contentsOf: role.utf8)
+        bytes.appendName(role)
         bytes.appendLiteral(" << /MCID ")
         bytes.appendInteger(mcid)
         bytes.appendLiteral(" >> BDC\n")

@@ -16,7 +16,8 @@ final class StructureTree {
     /// A structure element being written.
     final class Node {
         let object: PDFReference
-        let role: String
+        /// Its standard structure type ("P", "H1", "Link").
+        let role: PDFName
         let parent: Node?
         let alt: String?
         let script: ScriptGuess?
@@ -31,7 +32,7 @@ final class StructureTree {
         /// A table header cell's scope.
         fileprivate var isColumnHeader = false
 
-        fileprivate init(object: PDFReference, role: String, parent: Node?, alt: String?, script: ScriptGuess?, source: StructureElement?) {
+        fileprivate init(object: PDFReference, role: PDFName, parent: Node?, alt: String?, script: ScriptGuess?, source: StructureElement?) {
             self.object = object
             self.role = role
             self.parent = parent
@@ -87,7 +88,7 @@ final class StructureTree {
             return known
         }
         let parent = element.parent.map(node(for:))
-        let node = Node(object: file.reserve(), role: element.role.rawValue, parent: parent, alt: element.alt,
+        let node = Node(object: file.reserve(), role: PDFName(element.role.rawValue), parent: parent, alt: element.alt,
                         script: element.script, source: element)
         node.isColumnHeader = element.role == .headerCell
         nodes[ObjectIdentifier(element)] = node
@@ -96,7 +97,7 @@ final class StructureTree {
     }
 
     /// A node the writer makes itself: a link's, a paragraph for an untagged line.
-    func newNode(_ role: String, parent: Node?) -> Node {
+    func newNode(_ role: PDFName, parent: Node?) -> Node {
         Node(object: file.reserve(), role: role, parent: parent, alt: nil, script: nil, source: nil)
     }
 
@@ -152,23 +153,15 @@ final class StructureTree {
             if let source = node.source { nodes[ObjectIdentifier(source)] = nil }
             if node === lastLookup { lastLookup = nil }
             if let script = node.script { count(script) }
-            file.add(node.object) { e in
-                // /Type /StructElem is optional: left out, as it would be in every one of thousands.
-                e.appendLiteral("<< /S /")
-                e.append(contentsOf: node.role.utf8)
-                e.appendLiteral(" /P ")
-                e.appendReference(node.parent?.object ?? document)
-                appendKids(node.kids, to: &e)
-                if let alt = node.alt, !alt.isEmpty {
-                    e.appendLiteral(" /Alt ")
-                    e.appendTextString(alt)
-                }
+            file.add(node.object, as: PDFStructElementWriter.self) { element in
+                element.role(node.role)
+                element.parent(node.parent?.object ?? document)
+                writeKids(node.kids, to: &element)
+                if let alt = node.alt, !alt.isEmpty { element.alt(alt) }
                 if let script = node.script, let mainScript, script.script != mainScript.script {
-                    e.appendLiteral(" /Lang ")
-                    e.appendTextString(script.language)
+                    element.language(script.language)
                 }
-                if node.isColumnHeader { e.appendLiteral(" /A << /O /Table /Scope /Column >>") }
-                e.appendLiteral(" >>")
+                if node.isColumnHeader { element.scopeColumn() }
             }
             for case .element(let child) in node.kids { visit.append(child) }
             node.kids = []
@@ -200,37 +193,27 @@ final class StructureTree {
         let documentLanguage = language ?? mainScript?.language ?? main.flatMap { script in
             script.languages.max { ($0.count, $1.language) < ($1.count, $0.language) }?.language
         }
-        var d: [UInt8] = []
-        d.appendLiteral("<< /S /Document /P ")
-        d.appendReference(root)
-        d.appendLiteral(" /K [")
-        d.appendReferences(documentKids)
-        d.appendLiteral(" ]")
-        if let documentLanguage {
-            d.appendLiteral(" /Lang ")
-            d.appendTextString(documentLanguage)
+        file.add(document, as: PDFStructElementWriter.self) { element in
+            element.role(.document)
+            element.parent(root)
+            element.elements(documentKids)
+            if let documentLanguage { element.language(documentLanguage) }
         }
-        d.appendLiteral(" >>")
-        file.add(document, d)
-
         parentTree.sort { $0.key < $1.key }
         let tree = writeParentTree()
-        var r: [UInt8] = []
-        r.appendLiteral("<< /Type /StructTreeRoot /K ")
-        r.appendReference(document)
-        r.appendLiteral(" /ParentTree ")
-        r.appendReference(tree)
-        r.appendLiteral(" /ParentTreeNextKey ")
-        r.appendInteger(keys)
-        r.appendLiteral(" >>")
-        file.add(root, r)
+        file.add(root) { treeRoot in
+            treeRoot.pair(.type, .structTreeRoot)
+            treeRoot.pair(.k, document)
+            treeRoot.pair(.parentTree, tree)
+            treeRoot.pair(.parentTreeNextKey, keys)
+        }
         return (root, documentLanguage)
     }
 
     /// /K: one kid alone or an array; marked content by MCID (with /Pg on the element when all
     /// its content is on one page, else as marked-content references), elements and object
     /// references to annotations.
-    private func appendKids(_ kids: [Kid], to out: inout ByteBuffer) {
+    private func writeKids(_ kids: [Kid], to element: inout PDFStructElementWriter) {
         // The page of all the marked content, if it is one page.
         var onePage: PDFReference?
         var pages = 0
@@ -239,61 +222,25 @@ final class StructureTree {
             pages += 1
             if pages > 1 { onePage = nil; break }
         }
-        if let onePage {
-            out.appendLiteral(" /Pg ")
-            out.appendReference(onePage)
-        }
-        out.appendLiteral(kids.count == 1 ? " /K" : " /K [")
-        for kid in kids {
-            out.append(0x20)
+        if let onePage { element.page(onePage) }
+        element.kids(kids) { kid in
             switch kid {
-            case .content(let page, let mcid):
-                if onePage != nil {
-                    out.appendInteger(mcid)
-                } else {
-                    out.appendLiteral("<< /Type /MCR /Pg ")
-                    out.appendReference(page)
-                    out.appendLiteral(" /MCID ")
-                    out.appendInteger(mcid)
-                    out.appendLiteral(" >>")
-                }
-            case .element(let node):
-                out.appendReference(node.object)
-            case .annotation(let page, let object):
-                out.appendLiteral("<< /Type /OBJR /Pg ")
-                out.appendReference(page)
-                out.appendLiteral(" /Obj ")
-                out.appendReference(object)
-                out.appendLiteral(" >>")
+            case .content(let page, let mcid): onePage != nil ? .markedContent(mcid: mcid) : .markedContentOnPage(page, mcid: mcid)
+            case .element(let node): .element(node.object)
+            case .annotation(let page, let object): .annotation(object, page: page)
             }
         }
-        if kids.count != 1 { out.appendLiteral(" ]") }
     }
 
-    /// The parent tree, a number tree: its root's number. Above 512 keys the entries go into
-    /// kids of 512 each, so a reader finds one without reading all.
+    /// The parent tree, a number tree: its root. Above 512 keys the entries go into kids of 512
+    /// each, so a reader finds one without reading all.
     private func writeParentTree() -> PDFReference {
-        func entries(_ slice: ArraySlice<(key: Int, elements: [PDFReference], isArray: Bool)>) -> [UInt8] {
-            var out: [UInt8] = []
-            out.appendLiteral("/Nums [")
-            for entry in slice {
-                out.append(0x20)
-                out.appendInteger(entry.key)
-                out.append(0x20)
-                if entry.isArray {
-                    out.append(UInt8(ascii: "["))
-                    out.appendReferences(entry.elements)
-                    out.appendLiteral(" ]")
-                } else {
-                    out.appendReference(entry.elements[0])
-                }
-            }
-            out.appendLiteral(" ]")
-            return out
-        }
-        return file.addTree(count: parentTree.count, leafSize: 512,
-                            key: { var bytes: [UInt8] = []; bytes.appendInteger(parentTree[$0].key); return bytes },
-                            entries: { entries(parentTree[$0]) })
+        file.addTree(.numbers, count: parentTree.count, leafSize: 512,
+                     key: { $1.item(parentTree[$0].key) },
+                     value: { index, array in
+                         let entry = parentTree[index]
+                         if entry.isArray { array.array { $0.items(entry.elements) } } else { array.item(entry.elements[0]) }
+                     })
     }
 }
 
@@ -342,7 +289,7 @@ final class PageMarks {
     func node(for element: StructureElement) -> StructureTree.Node { tree.node(for: element) }
 
     /// A paragraph for a line that layout did not tag.
-    func untaggedLine() -> StructureTree.Node { tree.newNode("P", parent: nil) }
+    func untaggedLine() -> StructureTree.Node { tree.newNode(.p, parent: nil) }
 
     /// The index of the link whose area holds the point (`x`, `y`): a glyph on its line.
     func link(at x: Double, _ y: Double) -> Int? {
@@ -361,7 +308,7 @@ final class PageMarks {
         if let last = lastLink[ObjectIdentifier(parent)], last.parent === parent, last.target == target {
             node = last.node
         } else {
-            node = tree.newNode("Link", parent: parent)
+            node = tree.newNode(.link, parent: parent)
             lastLink[ObjectIdentifier(parent)] = (parent, target, node)
         }
         attach(index, to: node)
@@ -377,7 +324,7 @@ final class PageMarks {
         for (index, link) in links.enumerated() where linkNodes[index] == nil {
             let r = link.rect
             guard abs(r.x - rect.x) < 0.5, abs(r.y - rect.y) < 0.5, abs(r.width - rect.width) < 0.5 else { continue }
-            let linkNode = tree.newNode("Link", parent: node)
+            let linkNode = tree.newNode(.link, parent: node)
             attach(index, to: linkNode)
             tree.appear(linkNode)
         }
@@ -394,7 +341,7 @@ final class PageMarks {
     /// held no text and covered no figure becomes a link element of the document's.
     func annotationKey(_ index: Int) -> Int {
         if let key = annotationKeys[index] { return key }
-        let node = tree.newNode("Link", parent: nil)
+        let node = tree.newNode(.link, parent: nil)
         attach(index, to: node)
         tree.appear(node, complete: true)
         return annotationKeys[index]!

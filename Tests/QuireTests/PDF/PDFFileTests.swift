@@ -70,11 +70,18 @@ final class PDFFileTests: XCTestCase {
     func testATreeAboveItsLeafSizeSplitsIntoKidsWithLimits() throws {
         let file = PDFFile()
         let catalog = file.reserve(), pages = file.reserve()
-        file.add(pages, Array("<< /Type /Pages /Kids [ ] /Count 0 >>".utf8))
+        file.add(pages) { d in
+            d.pair(.type, .pages)
+            d.array(.kids) { _ in }
+            d.pair(.count, 0)
+        }
         let keys = [3, 5, 8, 13, 21]
-        let tree = file.addTree(count: keys.count, leafSize: 2, key: { Array("\(keys[$0])".utf8) },
-                                entries: { range in Array("/Nums [ \(range.map { "\(keys[$0]) null" }.joined(separator: " ")) ]".utf8) })
-        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages.number) 0 R /Tree \(tree.number) 0 R >>".utf8))
+        let tree = file.addTree(.numbers, count: keys.count, leafSize: 2, key: { $1.item(keys[$0]) }, value: { $1.null() })
+        file.add(catalog) { d in
+            d.pair(.type, .catalog)
+            d.pair(.pages, pages)
+            d.pair(.pageLabels, tree)  // a number tree
+        }
         let pdf = file.finish(root: catalog, info: nil)
         let check = try PDFTools.run("qpdf", ["--check", "PDF"], pdf: pdf)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)

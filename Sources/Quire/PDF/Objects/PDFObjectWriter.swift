@@ -186,6 +186,55 @@ struct PDFArrayWriter: ~Copyable {
     }
 }
 
+/// Where one value goes: a dictionary entry's, or an array's next item, whichever kind of
+/// value it is. Each method writes a value and hands back the proof that it did, so that a
+/// closure given a `PDFValueWriter` writes exactly one value.
+struct PDFValueWriter: ~Copyable {
+    fileprivate var bytes: ByteBuffer
+
+    fileprivate init(_ bytes: consuming ByteBuffer) { self.bytes = bytes }
+
+    consuming func integer(_ value: Int) -> PDFValueWritten {
+        bytes.append(0x20)
+        bytes.appendSignedInteger(value)
+        return PDFValueWritten(bytes: bytes)
+    }
+
+    consuming func reference(_ value: PDFReference) -> PDFValueWritten {
+        bytes.append(0x20)
+        bytes.appendReference(value)
+        return PDFValueWritten(bytes: bytes)
+    }
+
+    consuming func dictionary(_ write: (inout PDFDictionaryWriter) -> Void) -> PDFValueWritten {
+        bytes.append(0x20)
+        bytes.writeDictionary(write)
+        return PDFValueWritten(bytes: bytes)
+    }
+}
+
+/// What a `PDFValueWriter` hands back once its value is written: the bytes, to go on with.
+struct PDFValueWritten: ~Copyable {
+    fileprivate var bytes: ByteBuffer
+}
+
+extension PDFDictionaryWriter {
+    /// An entry whose value `write` writes, whichever kind of value it is.
+    mutating func value(_ key: PDFName, _ write: (consuming PDFValueWriter) -> PDFValueWritten) {
+        bytes.appendSpacedName(key)
+        let written = write(PDFValueWriter(take()))
+        self = PDFDictionaryWriter(written.bytes)
+    }
+}
+
+extension PDFArrayWriter {
+    /// An item that `write` writes, whichever kind of value it is.
+    mutating func value(_ write: (consuming PDFValueWriter) -> PDFValueWritten) {
+        let written = write(PDFValueWriter(take()))
+        self = PDFArrayWriter(written.bytes)
+    }
+}
+
 /// A dictionary of one kind (a page, a font, a structure element...), written through
 /// methods named for its entries, each taking the type of value the entry holds; starting
 /// it writes the kind's /Type (and /Subtype) first. Other entries go through the plain
