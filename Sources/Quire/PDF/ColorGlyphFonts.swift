@@ -80,7 +80,7 @@ final class ColorGlyphFonts {
             // (assuming 0.5 em), which for emoji (1.25 em) made a line's text 2.5 times its
             // size and broke the line apart when extracting its text.
             let calibration = file.reserve()
-            file.addStream(calibration, dictionary: [], data: Array("600 0 d0\n".utf8))
+            file.addStream(calibration, data: Array("600 0 d0\n".utf8))
             glyphs.append((UInt32.max, 600, calibration, nil, nil))
         }
 
@@ -111,7 +111,7 @@ final class ColorGlyphFonts {
                 procedure.appendLiteral(" Do Q\n")
             }
             let number = file.reserve()
-            file.addStream(number, dictionary: [], data: procedure)
+            file.addStream(number, data: procedure)
             glyphs.append((glyph, width, number, image, nil))
         }
 
@@ -152,7 +152,7 @@ final class ColorGlyphFonts {
             if let known = ghosts[character] { return known }
             let code = UInt8(glyphs.count)
             let number = file.reserve()
-            file.addStream(number, dictionary: [], data: Array("0 0 d0\n".utf8))
+            file.addStream(number, data: Array("0 0 d0\n".utf8))
             glyphs.append((UInt32.max, 0, number, nil, character))
             ghosts[character] = code
             return code
@@ -169,42 +169,16 @@ final class ColorGlyphFonts {
                 guard let text = entry.text, !text.isEmpty else { return nil }
                 return (code, Array(String(decoding: text, as: UTF8.self).utf16))
             }
-            file.addStream(toUnicode, dictionary: [], data: ToUnicodeCMap.text(mappings, codeBytes: 1))
-            var d: [UInt8] = []
-            d.appendLiteral("<< /Type /Font /Subtype /Type3 /FontBBox [ ")
-            d.appendNumbers(box, decimals: 0)
-            d.appendLiteral("] /FontMatrix [ 0.001 0 0 0.001 0 0 ]")
-            d.appendLiteral(" /CharProcs <<")
-            for (code, entry) in glyphs.enumerated() {
-                d.appendLiteral(code == 0 ? " /m" : " /g")
-                if code > 0 { d.appendInteger(code) }
-                d.append(0x20)
-                d.appendReference(entry.procedure)
+            file.addStream(toUnicode, data: ToUnicodeCMap.text(mappings, codeBytes: 1))
+            file.add(object, as: PDFType3FontWriter.self) { font in
+                font.fontBBox(box)
+                font.thousandthsMatrix()
+                // Code 0 is the calibration glyph "m"; the others are named for their codes.
+                font.glyphs(glyphs.indices.map { $0 == 0 ? .m : PDFName("g\($0)") }, procedures: glyphs.map(\.procedure))
+                font.widths(glyphs.map(\.width))
+                font.images(glyphs.enumerated().compactMap { code, entry in entry.image.map { (PDFName("E\(code)"), $0) } })
+                font.toUnicode(toUnicode)
             }
-            d.appendLiteral(" >> /Encoding << /Type /Encoding /Differences [ 0 /m")
-            for code in glyphs.indices.dropFirst() {
-                d.appendLiteral(" /g")
-                d.appendInteger(code)
-            }
-            d.appendLiteral(" ] >> /FirstChar 0 /LastChar ")
-            d.appendInteger(max(0, glyphs.count - 1))
-            d.appendLiteral(" /Widths [")
-            for entry in glyphs {
-                d.append(0x20)
-                d.appendNumber(entry.width)
-            }
-            d.appendLiteral(" ] /Resources << /XObject <<")
-            for (code, entry) in glyphs.enumerated() {
-                guard let image = entry.image else { continue }
-                d.appendLiteral(" /E")
-                d.appendInteger(code)
-                d.append(0x20)
-                d.appendReference(image)
-            }
-            d.appendLiteral(" >> >> /ToUnicode ")
-            d.appendReference(toUnicode)
-            d.appendLiteral(" >>")
-            file.add(object, d)
         }
     }
 }

@@ -160,19 +160,14 @@ final class EmbeddedFonts {
             if let subset {
                 let stream = file.reserve()
                 program = stream
-                var dictionary: [UInt8] = []
                 if nameByCID, let cff = CFFCharset.table("CFF ", in: subset.data) {
                     // A CID-keyed CFF program alone (FontFile3 /CIDFontType0C, PDF 1.3): what
                     // every reader takes; poppler draws nothing from its OpenType wrapper.
-                    dictionary.appendLiteral(" /Subtype /CIDFontType0C")
-                    file.addStream(stream, dictionary: dictionary, data: Array(cff))
+                    file.addStream(stream, data: Array(cff)) { $0.pair(.subtype, .cidFontType0C) }
                 } else if isCFF {
-                    dictionary.appendLiteral(" /Subtype /OpenType")
-                    file.addStream(stream, dictionary: dictionary, data: subset.data)
+                    file.addStream(stream, data: subset.data) { $0.pair(.subtype, .openType) }
                 } else {
-                    dictionary.appendLiteral(" /Length1 ")
-                    dictionary.appendInteger(subset.data.count)
-                    file.addStream(stream, dictionary: dictionary, data: subset.data)
+                    file.addStream(stream, data: subset.data) { $0.pair(.length1, subset.data.count) }
                 }
             }
 
@@ -184,62 +179,26 @@ final class EmbeddedFonts {
             let italicAngle = post.count >= 8 ? int16(post, 4) + Double(UInt16(post[6]) << 8 | UInt16(post[7])) / 65536 : 0
             let fixedPitch = post.count >= 16 && post[12..<16].contains { $0 != 0 }
             let metrics = face.verticalMetrics
-            var d: [UInt8] = []
-            d.appendLiteral("<< /Type /FontDescriptor /FontName ")
-            d.appendName(baseName)
-            d.appendLiteral(" /Flags ")
-            d.appendInteger(4 | (italicAngle != 0 ? 64 : 0) | (fixedPitch ? 1 : 0))
-            d.appendLiteral(" /FontBBox [")
-            for at in [36, 38, 40, 42] {
-                d.append(0x20)
-                d.appendNumber(int16(head, at) * scale, decimals: 0)
+            file.add(descriptor, as: PDFFontDescriptorWriter.self) { d in
+                d.fontName(baseName)
+                var flags: PDFFontDescriptorWriter.Flags = .symbolic
+                if italicAngle != 0 { flags.insert(.italic) }
+                if fixedPitch { flags.insert(.fixedPitch) }
+                d.flags(flags)
+                d.fontBBox([36, 38, 40, 42].map { int16(head, $0) * scale })
+                d.italicAngle(italicAngle)
+                d.verticalMetrics(ascent: Double(metrics.ascender) * scale, descent: Double(metrics.descender) * scale,
+                                  capHeight: Double(metrics.capHeight > 0 ? metrics.capHeight : metrics.ascender) * scale)
+                d.stemV(80)
+                if let program { d.fontFile(program, cff: isCFF) }
             }
-            d.appendLiteral(" ] /ItalicAngle ")
-            d.appendNumber(italicAngle, decimals: 2)
-            d.appendLiteral(" /Ascent ")
-            d.appendNumber(Double(metrics.ascender) * scale, decimals: 0)
-            d.appendLiteral(" /Descent ")
-            d.appendNumber(Double(metrics.descender) * scale, decimals: 0)
-            d.appendLiteral(" /CapHeight ")
-            d.appendNumber(Double(metrics.capHeight > 0 ? metrics.capHeight : metrics.ascender) * scale, decimals: 0)
-            d.appendLiteral(" /StemV 80")
-            if let program {
-                d.appendLiteral(isCFF ? " /FontFile3 " : " /FontFile2 ")
-                d.appendReference(program)
-            }
-            d.appendLiteral(" >>")
-            file.add(descriptor, d)
 
             // The CIDFont (9.7.4): widths by code, and for TrueType the code-to-glyph map.
-            var c: [UInt8] = []
-            c.appendLiteral("<< /Type /Font /Subtype ")
-            c.appendLiteral(isCFF ? "/CIDFontType0" : "/CIDFontType2")
-            c.appendLiteral(" /BaseFont ")
-            c.appendName(baseName)
-            c.appendLiteral(" /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ")
-            c.appendReference(descriptor)
-            c.appendLiteral(" /DW 0 /W [")
-            let byCode = glyphs.map { (code: Int(code($0)), width: Double(widths[Int($0)])) }.sorted { $0.code < $1.code }
-            var i = 0
-            while i < byCode.count {
-                var j = i + 1
-                while j < byCode.count, byCode[j].code == byCode[j - 1].code + 1 { j += 1 }
-                c.append(0x20)
-                c.appendInteger(byCode[i].code)
-                c.appendLiteral(" [")
-                for entry in byCode[i..<j] {
-                    c.append(0x20)
-                    c.appendNumber(entry.width)
-                }
-                c.appendLiteral(" ]")
-                i = j
-            }
-            c.appendLiteral(" ]")
+            let byCode = glyphs.map { (cid: Int(code($0)), width: Double(widths[Int($0)])) }.sorted { $0.cid < $1.cid }
+            var map: PDFReference?
             if !isCFF {
                 // Code (the original glyph index) to the glyph's index in the subset.
-                let map = file.reserve()
-                c.appendLiteral(" /CIDToGIDMap ")
-                c.appendReference(map)
+                map = file.reserve()
                 let last = Int(glyphs.last ?? 0)
                 var table = [UInt8](repeating: 0, count: 2 * (last + 1))
                 for glyph in glyphs {
@@ -247,26 +206,29 @@ final class EmbeddedFonts {
                     table[2 * Int(glyph)] = UInt8(truncatingIfNeeded: new >> 8)
                     table[2 * Int(glyph) + 1] = UInt8(truncatingIfNeeded: new)
                 }
-                file.addStream(map, dictionary: [], data: table)
+                file.addStream(map!, data: table)
             }
-            c.appendLiteral(" >>")
-            file.add(cidFont, c)
+            file.add(cidFont, as: PDFCIDFontWriter.self) { c in
+                c.outlines(isCFF ? .cff : .trueType)
+                c.baseFont(baseName)
+                c.identityCharacterCollection()
+                c.descriptor(descriptor)
+                c.widths(byCode)
+                if let map { c.cidToGIDMap(map) }
+            }
 
             let mappings = glyphs.compactMap { glyph -> (code: Int, text: [UInt16])? in
                 guard let text = text(Int(glyph)), !text.isEmpty else { return nil }
                 return (Int(code(glyph)), Array(String(decoding: text, as: UTF8.self).utf16))
             }.sorted { $0.code < $1.code }
-            file.addStream(toUnicode, dictionary: [], data: ToUnicodeCMap.text(mappings, codeBytes: 2))
+            file.addStream(toUnicode, data: ToUnicodeCMap.text(mappings, codeBytes: 2))
 
-            var t: [UInt8] = []
-            t.appendLiteral("<< /Type /Font /Subtype /Type0 /BaseFont ")
-            t.appendName(baseName)
-            t.appendLiteral(" /Encoding /Identity-H /DescendantFonts [ ")
-            t.appendReference(cidFont)
-            t.appendLiteral(" ] /ToUnicode ")
-            t.appendReference(toUnicode)
-            t.appendLiteral(" >>")
-            file.add(object, t)
+            file.add(object, as: PDFType0FontWriter.self) { t in
+                t.baseFont(baseName)
+                t.identityEncoding()
+                t.descendantFont(cidFont)
+                t.toUnicode(toUnicode)
+            }
         }
 
         /// Six capital letters naming this subset (9.6.4), from the glyphs it holds.
