@@ -69,46 +69,34 @@ final class PDFImages {
     /// can take them, anything else decoded. Nil when it cannot be decoded.
     private static func writeImage(_ image: LoadedImage, to file: PDFFile) -> PDFReference? {
         if let jpeg = image.jpegInfo {
-            let number = file.reserve()
-            var d: [UInt8] = []
-            d.appendLiteral(" /Type /XObject /Subtype /Image /Width ")
-            d.appendInteger(jpeg.width)
-            d.appendLiteral(" /Height ")
-            d.appendInteger(jpeg.height)
-            d.appendLiteral(jpeg.components == 1 ? " /ColorSpace /DeviceGray" : jpeg.components == 3 ? " /ColorSpace /DeviceRGB" : " /ColorSpace /DeviceCMYK")
-            // Adobe's CMYK JPEGs store the inks inverted.
-            if jpeg.components == 4, jpeg.isAdobe { d.appendLiteral(" /Decode [ 1 0 1 0 1 0 1 0 ]") }
-            d.appendLiteral(" /BitsPerComponent 8 /Interpolate true /Filter /DCTDecode")
-            file.addEncodedStream(number, dictionary: d, data: image.bytes)
-            return number
+            let object = file.reserve()
+            file.addEncodedStream(object, as: PDFImageWriter.self, data: image.bytes) { d in
+                d.pixels(width: jpeg.width, height: jpeg.height, jpeg.components == 1 ? .gray : jpeg.components == 3 ? .rgb : .cmyk)
+                // Adobe's CMYK JPEGs store the inks inverted.
+                if jpeg.components == 4, jpeg.isAdobe { d.invertedCMYK() }
+                d.eightBitsInterpolated()
+                d.jpeg()
+            }
+            return object
         }
         return image.rasterPixels().map { writePixels($0, to: file) }
     }
 
     /// Writes decoded pixels as an image XObject, its alpha as a soft mask. O(pixels).
     static func writePixels(_ pixels: RasterPixels, to file: PDFFile) -> PDFReference {
-        func dictionary(components: Int, mask: PDFReference?) -> [UInt8] {
-            var d: [UInt8] = []
-            d.appendLiteral(" /Type /XObject /Subtype /Image /Width ")
-            d.appendInteger(pixels.width)
-            d.appendLiteral(" /Height ")
-            d.appendInteger(pixels.height)
-            d.appendLiteral(components == 1 ? " /ColorSpace /DeviceGray" : " /ColorSpace /DeviceRGB")
-            d.appendLiteral(" /BitsPerComponent 8 /Interpolate true")
-            if let mask {
-                d.appendLiteral(" /SMask ")
-                d.appendReference(mask)
-            }
-            return d
+        func write(_ image: inout PDFImageWriter, components: Int, mask: PDFReference?) {
+            image.pixels(width: pixels.width, height: pixels.height, components == 1 ? .gray : .rgb)
+            image.eightBitsInterpolated()
+            if let mask { image.softMask(mask) }
         }
         var mask: PDFReference?
         if let alpha = pixels.alpha {
-            let number = file.reserve()
-            file.addStream(number, dictionary: dictionary(components: 1, mask: nil), data: alpha)
-            mask = number
+            let object = file.reserve()
+            file.addStream(object, as: PDFImageWriter.self, data: alpha) { write(&$0, components: 1, mask: nil) }
+            mask = object
         }
-        let number = file.reserve()
-        file.addStream(number, dictionary: dictionary(components: pixels.components, mask: mask), data: pixels.color)
-        return number
+        let object = file.reserve()
+        file.addStream(object, as: PDFImageWriter.self, data: pixels.color) { write(&$0, components: pixels.components, mask: mask) }
+        return object
     }
 }
