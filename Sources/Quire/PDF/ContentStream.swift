@@ -160,29 +160,26 @@ struct ContentStream: ~Copyable {
 
     // MARK: Marked content
 
-    /// Begins a marked-content sequence `tag` with a property list (its text, as written).
-    mutating func beginMarkedContent(_ tag: StaticString, properties: [UInt8]) {
+    /// Begins a marked-content sequence `tag` with a property list: `properties` writes its
+    /// entries (`/Span << /ActualText <FEFF…> >> BDC`).
+    mutating func beginMarkedContent(_ tag: PDFName, properties: (inout PDFDictionaryWriter) -> Void) {
         flushShowing()
-        bytes.append(UInt8(ascii: "/"))
-        bytes.appendLiteral(tag)
-        bytes.append(contentsOf: properties)
+        bytes.appendName(tag)
+        bytes.append(0x20)
+        bytes.writeDictionary(properties)
         bytes.appendLiteral(" BDC\n")
     }
 
-    /// Begins the marked content numbered `mcid` of a structure element of type `role`.
+    /// Begins the marked content numbered `mcid` of a structure element of type `role`
+    /// (`/P << /MCID 3 >> BDC`).
     mutating func beginMarkedContent(role: PDFName, mcid: Int) {
-        flushShowing()
-        bytes.appendName(role)
-        bytes.appendLiteral(" << /MCID ")
-        bytes.appendInteger(mcid)
-        bytes.appendLiteral(" >> BDC\n")
+        beginMarkedContent(role) { $0.pair(.mcid, mcid) }
     }
 
     /// Begins a marked-content sequence `tag` without properties (an artifact).
-    mutating func beginMarkedContent(_ tag: StaticString) {
+    mutating func beginMarkedContent(_ tag: PDFName) {
         flushShowing()
-        bytes.append(UInt8(ascii: "/"))
-        bytes.appendLiteral(tag)
+        bytes.appendName(tag)
         bytes.appendLiteral(" BMC\n")
     }
 

@@ -65,13 +65,7 @@ extension ContentStream {
                             font.suggest(first, utf8: text)
                             spanned = true
                         }
-                        if spanned {
-                            var properties: [UInt8] = []
-                            properties.appendLiteral(" << /ActualText <FEFF")
-                            for unit in String(decoding: text, as: UTF8.self).utf16 { properties.appendHex16(unit) }
-                            properties.appendLiteral("> >>")
-                            beginMarkedContent("Span", properties: properties)
-                        }
+                        if spanned { beginMarkedContent(.span) { $0.pair(.actualText, utf16Text: text) } }
                         for g in range { showGlyph(glyphs[g], font, dx, dy, shape, scale) }
                         if spanned { endMarkedContent() }
                     }

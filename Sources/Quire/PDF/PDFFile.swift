@@ -257,32 +257,3 @@ final class PDFFile {
         return id
     }
 }
-
-// Transitional: the forms taking bytes written by hand, while the writers move to the typed
-// object writer one by one.
-extension PDFFile {
-    func add(_ object: PDFReference, _ body: [UInt8]) { add(object, copied: body) }
-
-    func add(_ object: PDFReference, writing write: (inout ByteBuffer) -> Void) {
-        var bytes = ByteBuffer()
-        write(&bytes)
-        add(object, copied: bytes.array)
-    }
-
-    func addDirect(_ object: PDFReference, _ body: [UInt8]) {
-        addDirect(object) { $0.rawEntries(Array(body.dropFirst(2).dropLast(3))) }
-    }
-
-    func addStream(_ object: PDFReference, dictionary: [UInt8], data: [UInt8], compress: Bool = true) {
-        addStream(object, data: data, compress: compress) { $0.rawEntries(dictionary) }
-    }
-
-    func addEncodedStream(_ object: PDFReference, dictionary: [UInt8], data: [UInt8]) {
-        addEncodedStream(object, data: data) { $0.rawEntries(dictionary) }
-    }
-}
-
-extension PDFDictionaryWriter {
-    /// Transitional: entries written by hand.
-    mutating func rawEntries(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
-}

@@ -37,7 +37,7 @@ extension ContentStream {
                 draw(item, resources)
                 endMarkedContent()
             } else {
-                if !artifactOpen { beginMarkedContent("Artifact"); artifactOpen = true }
+                if !artifactOpen { beginMarkedContent(.artifact); artifactOpen = true }
                 draw(item, resources)
             }
         }
@@ -97,7 +97,7 @@ extension ContentStream {
             switch paint {
             case .fill(let r, let color):
                 endText()
-                if !fillsOpen { beginMarkedContent("Artifact"); fillsOpen = true }
+                if !fillsOpen { beginMarkedContent(.artifact); fillsOpen = true }
                 setFillColor(color)
                 rectangle(r)
                 fill()
@@ -140,7 +140,7 @@ extension ContentStream {
                     open = node
                 }
             } else if !artifact {
-                beginMarkedContent("Artifact")
+                beginMarkedContent(.artifact)
                 artifact = true
             }
             switch paints[index] {

@@ -11,7 +11,7 @@
 
 /// A dictionary being written: its entries, ` /Key value` each.
 struct PDFDictionaryWriter: ~Copyable {
-    var bytes: ByteBuffer  // transitional: fileprivate once every writer is typed
+    fileprivate var bytes: ByteBuffer
 
     fileprivate init(_ bytes: consuming ByteBuffer) { self.bytes = bytes }
 
