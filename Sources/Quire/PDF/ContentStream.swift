@@ -162,6 +162,7 @@ struct ContentStream: ~Copyable {
 
     /// Begins a marked-content sequence `tag` with a property list: `properties` writes its
     /// entries (`/Span << /ActualText <FEFF…> >> BDC`).
+    @inline(__always)
     mutating func beginMarkedContent(_ tag: PDFName, properties: (inout PDFDictionaryWriter) -> Void) {
         flushShowing()
         bytes.appendName(tag)

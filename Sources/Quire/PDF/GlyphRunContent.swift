@@ -65,13 +65,20 @@ extension ContentStream {
                             font.suggest(first, utf8: text)
                             spanned = true
                         }
-                        if spanned { beginMarkedContent(.span) { $0.pair(.actualText, utf16Text: text) } }
+                        if spanned { beginActualText(text) }
                         for g in range { showGlyph(glyphs[g], font, dx, dy, shape, scale) }
                         if spanned { endMarkedContent() }
                     }
                 }
             }
         }
+    }
+
+    /// Begins a span whose text is `utf8` (ActualText): out of the glyph loop, which it is
+    /// seldom needed in.
+    @inline(never)
+    private mutating func beginActualText(_ utf8: UnsafeBufferPointer<UInt8>) {
+        beginMarkedContent(.span) { $0.pair(.actualText, utf16Text: utf8) }
     }
 
     /// Places and shows one glyph, advancing the pen by its width.

@@ -47,33 +47,38 @@ final class PDFFile {
     /// document (structure elements, annotations) need no array each. `write` must not add
     /// objects itself.
     func add(_ object: PDFReference, _ write: (inout PDFDictionaryWriter) -> Void) {
-        pending.append((object, pendingBodies.count))
-        pendingBodies.writeDictionary(write)
-        endPendingObject()
+        addPending(object) { $0.writeDictionary(write) }
     }
 
     /// Writes `object` (reserved) as a dictionary of kind `Writer` into an object stream (as
     /// `add(_:_:)`).
     func add<Writer: PDFTypedDictionaryWriter & ~Copyable>(_ object: PDFReference, as kind: Writer.Type,
-                                                      _ write: (inout Writer) -> Void) {
+                                                           _ write: (inout Writer) -> Void) {
         add(object) { $0.write(as: kind, write) }
     }
 
     /// Writes `object` (reserved) into an object stream: `value` as written in another PDF
     /// (an SVG's object, its references made this file's).
     func add(_ object: PDFReference, copied value: [UInt8]) {
-        pending.append((object, pendingBodies.count))
-        pendingBodies.append(contentsOf: value)
-        endPendingObject()
+        addPending(object) { $0.append(contentsOf: value) }
     }
 
-    /// Ends the value just written into `pendingBodies`; packs the pending objects into an
-    /// object stream when there are enough of them.
-    private func endPendingObject() {
-        pendingBodies.append(0x0A)
+    /// Adds `object`, whose value `write` writes, to the next object stream; packs the pending
+    /// objects into one when there are enough of them.
+    private func addPending(_ object: PDFReference, _ write: (inout ByteBuffer) -> Void) {
+        let (start, end) = Self.appendLine(to: &pendingBodies, write)
+        pending.append((object, start))
         // The values' size, without their newlines.
-        let bytes = pendingBodies.count - pending.count
-        if pending.count >= Self.objectsPerStream || bytes >= Self.bytesPerStream { flushObjects() }
+        if pending.count >= Self.objectsPerStream || end - pending.count >= Self.bytesPerStream { flushObjects() }
+    }
+
+    /// Appends what `write` writes and a newline to `bytes` (one access to a class's stored
+    /// property, however many pieces are written); where it starts, and the new end.
+    private static func appendLine(to bytes: inout ByteBuffer, _ write: (inout ByteBuffer) -> Void) -> (start: Int, end: Int) {
+        let start = bytes.count
+        write(&bytes)
+        bytes.append(0x0A)
+        return (start, bytes.count)
     }
 
     /// Writes `object` (reserved), a dictionary, into the file itself, uncompressed: the

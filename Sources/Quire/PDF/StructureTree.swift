@@ -88,7 +88,7 @@ final class StructureTree {
             return known
         }
         let parent = element.parent.map(node(for:))
-        let node = Node(object: file.reserve(), role: PDFName(element.role.rawValue), parent: parent, alt: element.alt,
+        let node = Node(object: file.reserve(), role: element.role.structureType, parent: parent, alt: element.alt,
                         script: element.script, source: element)
         node.isColumnHeader = element.role == .headerCell
         nodes[ObjectIdentifier(element)] = node
@@ -215,21 +215,32 @@ final class StructureTree {
     /// references to annotations.
     private func writeKids(_ kids: [Kid], to element: inout PDFStructElementWriter) {
         // The page of all the marked content, if it is one page.
+        let onePage = Self.onlyPage(kids)
+        if let onePage { element.page(onePage) }
+        element.kids(count: kids.count) { written in
+            for kid in kids {
+                switch kid {
+                case .content(let page, let mcid):
+                    if onePage != nil { written.markedContent(mcid: mcid) } else { written.markedContent(mcid: mcid, page: page) }
+                case .element(let node):
+                    written.element(node.object)
+                case .annotation(let page, let object):
+                    written.annotation(object, page: page)
+                }
+            }
+        }
+    }
+
+    /// The page all of `kids`' marked content is on, if it is one page.
+    private static func onlyPage(_ kids: [Kid]) -> PDFReference? {
         var onePage: PDFReference?
         var pages = 0
         for case .content(let page, _) in kids where page != onePage {
             onePage = page
             pages += 1
-            if pages > 1 { onePage = nil; break }
+            if pages > 1 { return nil }
         }
-        if let onePage { element.page(onePage) }
-        element.kids(kids) { kid in
-            switch kid {
-            case .content(let page, let mcid): onePage != nil ? .markedContent(mcid: mcid) : .markedContentOnPage(page, mcid: mcid)
-            case .element(let node): .element(node.object)
-            case .annotation(let page, let object): .annotation(object, page: page)
-            }
-        }
+        return onePage
     }
 
     /// The parent tree, a number tree: its root. Above 512 keys the entries go into kids of 512

@@ -124,6 +124,28 @@ extension PDFName {
     static var scope: PDFName { .init(known: " /Scope") }
     static var column: PDFName { .init(known: " /Column") }
     static var actualText: PDFName { .init(known: " /ActualText") }
+    // Standard structure types (14.8.4), those above and these
+    static var h1: PDFName { .init(known: " /H1") }
+    static var h2: PDFName { .init(known: " /H2") }
+    static var h3: PDFName { .init(known: " /H3") }
+    static var h4: PDFName { .init(known: " /H4") }
+    static var h5: PDFName { .init(known: " /H5") }
+    static var h6: PDFName { .init(known: " /H6") }
+    static var l: PDFName { .init(known: " /L") }
+    static var li: PDFName { .init(known: " /LI") }
+    static var lbl: PDFName { .init(known: " /Lbl") }
+    static var lBody: PDFName { .init(known: " /LBody") }
+    static var tHead: PDFName { .init(known: " /THead") }
+    static var tBody: PDFName { .init(known: " /TBody") }
+    static var tr: PDFName { .init(known: " /TR") }
+    static var th: PDFName { .init(known: " /TH") }
+    static var td: PDFName { .init(known: " /TD") }
+    static var figure: PDFName { .init(known: " /Figure") }
+    static var caption: PDFName { .init(known: " /Caption") }
+    static var code: PDFName { .init(known: " /Code") }
+    static var blockQuote: PDFName { .init(known: " /BlockQuote") }
+    static var note: PDFName { .init(known: " /Note") }
+    static var div: PDFName { .init(known: " /Div") }
     static var span: PDFName { .init(known: " /Span") }
     static var artifact: PDFName { .init(known: " /Artifact") }
 

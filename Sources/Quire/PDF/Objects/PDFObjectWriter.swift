@@ -17,11 +17,13 @@ struct PDFDictionaryWriter: ~Copyable {
 
     fileprivate consuming func take() -> ByteBuffer { bytes }
 
+    @inline(__always)
     mutating func pair(_ key: PDFName, _ value: PDFName) {
         bytes.appendSpacedName(key)
         bytes.appendSpacedName(value)
     }
 
+    @inline(__always)
     mutating func pair(_ key: PDFName, _ value: PDFReference) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
@@ -29,6 +31,7 @@ struct PDFDictionaryWriter: ~Copyable {
     }
 
     /// An integer entry (negative ones with their sign).
+    @inline(__always)
     mutating func pair(_ key: PDFName, _ value: Int) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
@@ -36,6 +39,7 @@ struct PDFDictionaryWriter: ~Copyable {
     }
 
     /// A real number with at most `decimals` decimals, trailing zeros dropped.
+    @inline(__always)
     mutating func pair(_ key: PDFName, _ value: Double, decimals: Int = 2) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
@@ -84,7 +88,19 @@ struct PDFDictionaryWriter: ~Copyable {
         bytes.appendURIString(uri)
     }
 
+    /// An entry whose value `write` writes as an item, without brackets: the value of a key
+    /// that takes one thing or an array of them, when it is one (a structure element's /K).
+    /// `write` writes exactly one item.
+    @inline(__always)
+    mutating func pair(_ key: PDFName, item write: (inout PDFArrayWriter) -> Void) {
+        bytes.appendSpacedName(key)
+        var item = PDFArrayWriter(take())
+        write(&item)
+        self = PDFDictionaryWriter(item.take())
+    }
+
     /// An array entry: `write` writes its items.
+    @inline(__always)
     mutating func array(_ key: PDFName, _ write: (inout PDFArrayWriter) -> Void) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
@@ -92,6 +108,7 @@ struct PDFDictionaryWriter: ~Copyable {
     }
 
     /// A dictionary entry: `write` writes its entries.
+    @inline(__always)
     mutating func dictionary(_ key: PDFName, _ write: (inout PDFDictionaryWriter) -> Void) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
@@ -132,20 +149,24 @@ struct PDFArrayWriter: ~Copyable {
 
     fileprivate consuming func take() -> ByteBuffer { bytes }
 
+    @inline(__always)
     mutating func item(_ value: PDFName) { bytes.appendSpacedName(value) }
 
+    @inline(__always)
     mutating func item(_ value: PDFReference) {
         bytes.append(0x20)
         bytes.appendReference(value)
     }
 
     /// An integer (negative ones with their sign).
+    @inline(__always)
     mutating func item(_ value: Int) {
         bytes.append(0x20)
         bytes.appendSignedInteger(value)
     }
 
     /// A real number with at most `decimals` decimals, trailing zeros dropped.
+    @inline(__always)
     mutating func item(_ value: Double, decimals: Int = 2) {
         bytes.append(0x20)
         bytes.appendNumber(value, decimals: decimals)
@@ -174,64 +195,17 @@ struct PDFArrayWriter: ~Copyable {
     mutating func null() { bytes.appendLiteral(" null") }
 
     /// An array inside this one: `write` writes its items.
+    @inline(__always)
     mutating func array(_ write: (inout PDFArrayWriter) -> Void) {
         bytes.append(0x20)
         bytes.writeArray(write)
     }
 
     /// A dictionary inside this array: `write` writes its entries.
+    @inline(__always)
     mutating func dictionary(_ write: (inout PDFDictionaryWriter) -> Void) {
         bytes.append(0x20)
         bytes.writeDictionary(write)
-    }
-}
-
-/// Where one value goes: a dictionary entry's, or an array's next item, whichever kind of
-/// value it is. Each method writes a value and hands back the proof that it did, so that a
-/// closure given a `PDFValueWriter` writes exactly one value.
-struct PDFValueWriter: ~Copyable {
-    fileprivate var bytes: ByteBuffer
-
-    fileprivate init(_ bytes: consuming ByteBuffer) { self.bytes = bytes }
-
-    consuming func integer(_ value: Int) -> PDFValueWritten {
-        bytes.append(0x20)
-        bytes.appendSignedInteger(value)
-        return PDFValueWritten(bytes: bytes)
-    }
-
-    consuming func reference(_ value: PDFReference) -> PDFValueWritten {
-        bytes.append(0x20)
-        bytes.appendReference(value)
-        return PDFValueWritten(bytes: bytes)
-    }
-
-    consuming func dictionary(_ write: (inout PDFDictionaryWriter) -> Void) -> PDFValueWritten {
-        bytes.append(0x20)
-        bytes.writeDictionary(write)
-        return PDFValueWritten(bytes: bytes)
-    }
-}
-
-/// What a `PDFValueWriter` hands back once its value is written: the bytes, to go on with.
-struct PDFValueWritten: ~Copyable {
-    fileprivate var bytes: ByteBuffer
-}
-
-extension PDFDictionaryWriter {
-    /// An entry whose value `write` writes, whichever kind of value it is.
-    mutating func value(_ key: PDFName, _ write: (consuming PDFValueWriter) -> PDFValueWritten) {
-        bytes.appendSpacedName(key)
-        let written = write(PDFValueWriter(take()))
-        self = PDFDictionaryWriter(written.bytes)
-    }
-}
-
-extension PDFArrayWriter {
-    /// An item that `write` writes, whichever kind of value it is.
-    mutating func value(_ write: (consuming PDFValueWriter) -> PDFValueWritten) {
-        let written = write(PDFValueWriter(take()))
-        self = PDFArrayWriter(written.bytes)
     }
 }
 
@@ -258,6 +232,7 @@ extension PDFDictionaryWriter {
 
 extension ByteBuffer {
     /// Writes a dictionary, `<<` … ` >>`: `write` writes its entries.
+    @inline(__always)
     mutating func writeDictionary(_ write: (inout PDFDictionaryWriter) -> Void) {
         appendLiteral("<<")
         writeEntries(write)
@@ -266,6 +241,7 @@ extension ByteBuffer {
 
     /// Writes the entries of a dictionary without its brackets: a stream's, which the file
     /// completes with /Filter and /Length.
+    @inline(__always)
     mutating func writeEntries(_ write: (inout PDFDictionaryWriter) -> Void) {
         var dictionary = PDFDictionaryWriter(self)
         write(&dictionary)
@@ -273,6 +249,7 @@ extension ByteBuffer {
     }
 
     /// Writes an array, `[` … ` ]`: `write` writes its items.
+    @inline(__always)
     mutating func writeArray(_ write: (inout PDFArrayWriter) -> Void) {
         append(UInt8(ascii: "["))
         var array = PDFArrayWriter(self)

@@ -10,23 +10,21 @@ struct PDFStructElementWriter: PDFTypedDictionaryWriter, ~Copyable {
     consuming func end() -> PDFDictionaryWriter { dictionary }
 
     /// What the element is: a standard structure type ("P", "H1", "Table"...).
+    @inline(__always)
     mutating func role(_ role: PDFName) { dictionary.pair(.s, role) }
 
     /// The element it is part of (the document element, or the structure tree's root for it).
+    @inline(__always)
     mutating func parent(_ parent: PDFReference) { dictionary.pair(.p, parent) }
 
     /// The page of all its marked content, when that is one page (then given as bare MCIDs).
+    @inline(__always)
     mutating func page(_ page: PDFReference) { dictionary.pair(.pg, page) }
 
-    /// Its kids in order: one alone, several as an array.
-    mutating func kids<Kids: Collection>(_ kids: Kids, _ kid: (Kids.Element) -> PDFStructKid) {
-        if kids.count == 1, let only = kids.first {
-            dictionary.value(.k) { kid(only).write(to: $0) }
-        } else {
-            dictionary.array(.k) { array in
-                for element in kids { array.value { kid(element).write(to: $0) } }
-            }
-        }
+    /// Its `count` kids, in order, which `write` writes: one alone, several as an array.
+    @inline(__always)
+    mutating func kids(count: Int, _ write: (inout PDFStructKidsWriter) -> Void) {
+        dictionary.kids(count: count, write)
     }
 
     /// Its kids, all elements, as an array however many they are (the document element's).
@@ -47,34 +45,85 @@ struct PDFStructElementWriter: PDFTypedDictionaryWriter, ~Copyable {
     }
 }
 
-/// A kid of a structure element (14.7.4).
-enum PDFStructKid {
-    /// Marked content by its MCID, on the element's page (/Pg).
-    case markedContent(mcid: Int)
-    /// Marked content on another page than the element's (a marked-content reference).
-    case markedContentOnPage(PDFReference, mcid: Int)
-    /// A structure element.
-    case element(PDFReference)
-    /// An annotation (an object reference).
-    case annotation(PDFReference, page: PDFReference)
-
-    fileprivate func write(to value: consuming PDFValueWriter) -> PDFValueWritten {
+extension StructureElement.Role {
+    /// The standard structure type (14.8.4) of an element of this role.
+    var structureType: PDFName {
         switch self {
-        case .markedContent(let mcid):
-            value.integer(mcid)
-        case .markedContentOnPage(let page, let mcid):
-            value.dictionary { reference in
-                reference.pair(.type, .mcr)
-                reference.pair(.pg, page)
-                reference.pair(.mcid, mcid)
-            }
-        case .element(let element):
-            value.reference(element)
-        case .annotation(let object, let page):
-            value.dictionary { reference in
-                reference.pair(.type, .objr)
-                reference.pair(.pg, page)
-                reference.pair(.obj, object)
+        case .paragraph: .p
+        case .heading1: .h1
+        case .heading2: .h2
+        case .heading3: .h3
+        case .heading4: .h4
+        case .heading5: .h5
+        case .heading6: .h6
+        case .list: .l
+        case .listItem: .li
+        case .label: .lbl
+        case .listBody: .lBody
+        case .table: .table
+        case .tableHead: .tHead
+        case .tableBody: .tBody
+        case .tableRow: .tr
+        case .headerCell: .th
+        case .cell: .td
+        case .figure: .figure
+        case .caption: .caption
+        case .code: .code
+        case .blockQuote: .blockQuote
+        case .note: .note
+        case .link: .link
+        case .division: .div
+        }
+    }
+}
+
+/// The kids of a structure element (14.7.4), each written as the next item of its /K.
+struct PDFStructKidsWriter: ~Copyable {
+    fileprivate var kids: PDFArrayWriter
+
+    /// Marked content by its MCID, on the element's page (/Pg).
+    @inline(__always)
+    mutating func markedContent(mcid: Int) { kids.item(mcid) }
+
+    /// Marked content on another page than the element's (a marked-content reference).
+    mutating func markedContent(mcid: Int, page: PDFReference) {
+        kids.dictionary { reference in
+            reference.pair(.type, .mcr)
+            reference.pair(.pg, page)
+            reference.pair(.mcid, mcid)
+        }
+    }
+
+    /// A structure element.
+    @inline(__always)
+    mutating func element(_ element: PDFReference) { kids.item(element) }
+
+    /// An annotation on `page` (an object reference).
+    mutating func annotation(_ annotation: PDFReference, page: PDFReference) {
+        kids.dictionary { reference in
+            reference.pair(.type, .objr)
+            reference.pair(.pg, page)
+            reference.pair(.obj, annotation)
+        }
+    }
+}
+
+extension PDFDictionaryWriter {
+    /// A structure element's /K: `count` kids that `write` writes, one alone (` /K 3`) or
+    /// several as an array (` /K [ 3 4 ]`).
+    @inline(__always)
+    fileprivate mutating func kids(count: Int, _ write: (inout PDFStructKidsWriter) -> Void) {
+        if count == 1 {
+            pair(.k, item: { item in
+                var kids = PDFStructKidsWriter(kids: item)
+                write(&kids)
+                item = kids.kids
+            })
+        } else {
+            array(.k) { array in
+                var kids = PDFStructKidsWriter(kids: array)
+                write(&kids)
+                array = kids.kids
             }
         }
     }
