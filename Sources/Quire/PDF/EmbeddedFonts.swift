@@ -4,9 +4,11 @@
 /// Each face is one Type 0 font with the Identity-H encoding (ISO 32000-1, 9.7): a glyph's
 /// character code is its index in the original face (so pages can be written before the
 /// subset is made), mapped to its index in the subset by a CIDToGIDMap (TrueType outlines,
-/// `CIDFontType2` with `FontFile2`); for CFF outlines (`CIDFontType0` with an OpenType
-/// `FontFile3`) the code is the glyph's CID, which the subset keeps. Sizes, synthetic slants
-/// and emboldening are the content stream's business, so every size of a face shares it.
+/// `CIDFontType2` with `FontFile2`). CFF outlines are a `CIDFontType0` with a `FontFile3`:
+/// a CID-keyed font's code is the glyph's CID, which the subset keeps, and its program the
+/// bare CFF table; a name-keyed one's code is its index, which the subset keeps, and its
+/// program OpenType. Sizes, synthetic slants and emboldening are the content stream's
+/// business, so every size of a face shares it.
 final class EmbeddedFonts {
     private var fonts: [FontFaces.Key: Font?] = [:]
     /// In order of first use (the order they are written in).
@@ -147,88 +149,92 @@ final class EmbeddedFonts {
 
         // MARK: Writing
 
+        /// Writes the font, subset to the glyphs shown: its program, descriptor, CIDFont (with
+        /// the code-to-glyph map of a TrueType font), ToUnicode map and Type 0 font, in that
+        /// order. O(glyphs used + subsetting).
         fileprivate func write(to file: PDFFile) {
             let glyphs = usedGlyphs.sorted()
-            let nameByCID = cids != nil
             // A name-keyed CFF font addresses glyphs by index: they keep theirs in the subset.
-            let retain = isCFF && !nameByCID
-            let subset = face.subset(glyphs, retainingIDs: retain)
+            let subset = face.subset(glyphs, retainingIDs: isCFF && cids == nil)
             let baseName = Self.subsetTag(glyphs, key) + "+" + Self.postScriptName(face.postScriptName, file: key.file)
-
             let descriptor = file.reserve(), cidFont = file.reserve(), toUnicode = file.reserve()
-            var program: PDFReference?
-            if let subset {
-                let stream = file.reserve()
-                program = stream
-                if nameByCID, let cff = CFFCharset.table("CFF ", in: subset.data) {
-                    // A CID-keyed CFF program alone (FontFile3 /CIDFontType0C, PDF 1.3): what
-                    // every reader takes; poppler draws nothing from its OpenType wrapper.
-                    file.addStream(stream, data: Array(cff)) { $0.pair(.subtype, .cidFontType0C) }
-                } else if isCFF {
-                    file.addStream(stream, data: subset.data) { $0.pair(.subtype, .openType) }
-                } else {
-                    file.addStream(stream, data: subset.data) { $0.pair(.length1, subset.data.count) }
-                }
+            let program = subset.map { writeProgram($0.data, to: file) }
+            writeDescriptor(descriptor, name: baseName, program: program, to: file)
+            let map = isCFF ? nil : writeCIDToGIDMap(glyphs, subset: subset?.newIndex, to: file)
+            file.add(cidFont, as: PDFCIDFontWriter.self) { font in
+                font.outlines(isCFF ? .cff : .trueType)
+                font.baseFont(baseName)
+                font.identityCharacterCollection()
+                font.descriptor(descriptor)
+                font.widths(glyphs.map { (cid: Int(code($0)), width: Double(widths[Int($0)])) }.sorted { $0.cid < $1.cid })
+                if let map { font.cidToGIDMap(map) }
             }
+            writeToUnicode(toUnicode, glyphs, to: file)
+            file.add(object, as: PDFType0FontWriter.self) { font in
+                font.baseFont(baseName)
+                font.identityEncoding()
+                font.descendantFont(cidFont)
+                font.toUnicode(toUnicode)
+            }
+        }
 
-            // The font descriptor (9.8), in thousandths of an em.
+        /// Writes the subset's program (9.9): a CID-keyed CFF font as its bare CFF table
+        /// (FontFile3 /CIDFontType0C, PDF 1.3, what every reader takes: poppler draws nothing
+        /// from the OpenType wrapper), another CFF font as OpenType, TrueType as it is.
+        private func writeProgram(_ data: [UInt8], to file: PDFFile) -> PDFReference {
+            let stream = file.reserve()
+            if cids != nil, let cff = CFFCharset.table("CFF ", in: data) {
+                file.addStream(stream, data: Array(cff)) { $0.pair(.subtype, .cidFontType0C) }
+            } else if isCFF {
+                file.addStream(stream, data: data) { $0.pair(.subtype, .openType) }
+            } else {
+                file.addStream(stream, data: data) { $0.pair(.length1, data.count) }
+            }
+            return stream
+        }
+
+        /// Writes the font descriptor (9.8): its metrics in thousandths of an em, from
+        /// HarfBuzz (ascender, descender, cap height) and the face's tables (box, slant, pitch).
+        private func writeDescriptor(_ descriptor: PDFReference, name: String, program: PDFReference?, to file: PDFFile) {
             let scale = 1000 / Double(face.unitsPerEm)
-            let head = face.table("head") ?? []
-            let post = face.table("post") ?? []
-            func int16(_ t: [UInt8], _ at: Int) -> Double { at + 2 <= t.count ? Double(Int16(bitPattern: UInt16(t[at]) << 8 | UInt16(t[at + 1]))) : 0 }
-            let italicAngle = post.count >= 8 ? int16(post, 4) + Double(UInt16(post[6]) << 8 | UInt16(post[7])) / 65536 : 0
-            let fixedPitch = post.count >= 16 && post[12..<16].contains { $0 != 0 }
+            let tables = FontTables(face)
             let metrics = face.verticalMetrics
             file.add(descriptor, as: PDFFontDescriptorWriter.self) { d in
-                d.fontName(baseName)
+                d.fontName(name)
                 var flags: PDFFontDescriptorWriter.Flags = .symbolic
-                if italicAngle != 0 { flags.insert(.italic) }
-                if fixedPitch { flags.insert(.fixedPitch) }
+                if tables.italicAngle != 0 { flags.insert(.italic) }
+                if tables.isFixedPitch { flags.insert(.fixedPitch) }
                 d.flags(flags)
-                d.fontBBox([36, 38, 40, 42].map { int16(head, $0) * scale })
-                d.italicAngle(italicAngle)
+                d.fontBBox(tables.boundingBox.map { Double($0) * scale })
+                d.italicAngle(tables.italicAngle)
                 d.verticalMetrics(ascent: Double(metrics.ascender) * scale, descent: Double(metrics.descender) * scale,
                                   capHeight: Double(metrics.capHeight > 0 ? metrics.capHeight : metrics.ascender) * scale)
                 d.stemV(80)
                 if let program { d.fontFile(program, cff: isCFF) }
             }
+        }
 
-            // The CIDFont (9.7.4): widths by code, and for TrueType the code-to-glyph map.
-            let byCode = glyphs.map { (cid: Int(code($0)), width: Double(widths[Int($0)])) }.sorted { $0.cid < $1.cid }
-            var map: PDFReference?
-            if !isCFF {
-                // Code (the original glyph index) to the glyph's index in the subset.
-                map = file.reserve()
-                let last = Int(glyphs.last ?? 0)
-                var table = [UInt8](repeating: 0, count: 2 * (last + 1))
-                for glyph in glyphs {
-                    let new = subset?.newIndex[glyph] ?? glyph
-                    table[2 * Int(glyph)] = UInt8(truncatingIfNeeded: new >> 8)
-                    table[2 * Int(glyph) + 1] = UInt8(truncatingIfNeeded: new)
-                }
-                file.addStream(map!, data: table)
+        /// Writes a TrueType font's CIDToGIDMap (9.7.4.2): each code (the glyph's index in
+        /// the face) to the glyph's index in the subset, two bytes each.
+        private func writeCIDToGIDMap(_ glyphs: [UInt32], subset newIndex: [UInt32: UInt32]?, to file: PDFFile) -> PDFReference {
+            let map = file.reserve()
+            var table = [UInt8](repeating: 0, count: 2 * (Int(glyphs.last ?? 0) + 1))
+            for glyph in glyphs {
+                let new = newIndex?[glyph] ?? glyph
+                table[2 * Int(glyph)] = UInt8(truncatingIfNeeded: new >> 8)
+                table[2 * Int(glyph) + 1] = UInt8(truncatingIfNeeded: new)
             }
-            file.add(cidFont, as: PDFCIDFontWriter.self) { c in
-                c.outlines(isCFF ? .cff : .trueType)
-                c.baseFont(baseName)
-                c.identityCharacterCollection()
-                c.descriptor(descriptor)
-                c.widths(byCode)
-                if let map { c.cidToGIDMap(map) }
-            }
+            file.addStream(map, data: table)
+            return map
+        }
 
+        /// Writes the ToUnicode map (9.10.3): each shown glyph's code to the text it stands for.
+        private func writeToUnicode(_ toUnicode: PDFReference, _ glyphs: [UInt32], to file: PDFFile) {
             let mappings = glyphs.compactMap { glyph -> (code: Int, text: [UInt16])? in
                 guard let text = text(Int(glyph)), !text.isEmpty else { return nil }
                 return (Int(code(glyph)), Array(String(decoding: text, as: UTF8.self).utf16))
             }.sorted { $0.code < $1.code }
             file.addStream(toUnicode, data: ToUnicodeCMap.text(mappings, codeBytes: 2))
-
-            file.add(object, as: PDFType0FontWriter.self) { t in
-                t.baseFont(baseName)
-                t.identityEncoding()
-                t.descendantFont(cidFont)
-                t.toUnicode(toUnicode)
-            }
         }
 
         /// Six capital letters naming this subset (9.6.4), from the glyphs it holds.

@@ -76,13 +76,8 @@ final class OpenTypeFace {
         Int(hb_font_get_glyph_h_advance(font, glyph))
     }
 
-    /// The bytes of table `tag` ("head", "post"), or nil when the face has none.
-    func table(_ tag: String) -> [UInt8]? {
-        withTable(tag) { Array($0) }
-    }
-
-    /// `body` with the bytes of table `tag` where they lie (a collection's CFF table is
-    /// megabytes: not copied), or nil when the face has none.
+    /// `body` with the bytes of table `tag` ("head", "CFF ") where they lie (a collection's
+    /// CFF table is megabytes: not copied), or nil when the face has none.
     func withTable<Result>(_ tag: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
         guard let table = hb_face_reference_table(face, Self.tag(tag)) else { return nil }
         defer { hb_blob_destroy(table) }
