@@ -64,6 +64,7 @@ private func drawFrame(_ r: Rect, width: Double, color: Color, _ cr: OpaquePoint
     setColor(color, cr)
     cairo_new_path(cr)
     cairo_set_line_width(cr, width)
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
     cairo_rectangle(cr, r.x, r.y, r.width, r.height)
     cairo_stroke(cr)
 }
@@ -146,6 +147,7 @@ private func drawTaskBox(_ m: Marker, checked: Bool, _ cr: OpaquePointer) {
     let c = m.center, s = m.size
     let w = s * 0.09
     cairo_set_line_width(cr, w)
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
     cairo_rectangle(cr, c.x - s / 2 + w / 2, c.y - s / 2 + w / 2, s - w, s - w)
     cairo_stroke(cr)
     if checked {
