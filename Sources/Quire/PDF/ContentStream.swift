@@ -13,8 +13,8 @@ struct ContentStream: ~Copyable {
     private var fillColor: Color?
     private var strokeColor: Color?
     private var lineWidth: Double?
-    private var lineCap: Int?
-    private var lineJoin: Int?
+    private var lineCap: LineCap?
+    private var lineJoin: LineJoin?
     private(set) var inText = false
     /// The font and size last set with Tf (text state outlives text objects).
     private var textFont: (name: [UInt8], size: Double)?
@@ -66,19 +66,17 @@ struct ContentStream: ~Copyable {
         bytes.appendLiteral(" w\n")
     }
 
-    /// 0 butt, 1 round, 2 square.
-    mutating func setLineCap(_ cap: Int) {
+    mutating func setLineCap(_ cap: LineCap) {
         guard lineCap != cap else { return }
         lineCap = cap
-        bytes.appendInteger(cap)
+        bytes.appendInteger(cap.rawValue)
         bytes.appendLiteral(" J\n")
     }
 
-    /// 0 miter, 1 round, 2 bevel.
-    mutating func setLineJoin(_ join: Int) {
+    mutating func setLineJoin(_ join: LineJoin) {
         guard lineJoin != join else { return }
         lineJoin = join
-        bytes.appendInteger(join)
+        bytes.appendInteger(join.rawValue)
         bytes.appendLiteral(" j\n")
     }
 
