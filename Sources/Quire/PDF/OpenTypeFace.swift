@@ -108,6 +108,10 @@ final class OpenTypeFace {
         return (metric("hasc"), metric("hdsc"), metric("cpht"))
     }
 
+    /// The weight (100 to 900; 400 regular, 700 bold): a variable font's at the instance it is
+    /// set to, else the `OS/2` table's weight class (HarfBuzz's style value).
+    var weight: Double { Double(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT)) }
+
     /// The glyph's colour bitmap as PNG bytes (a CBDT or sbix font, such as Noto Color
     /// Emoji; its largest strike) and the box it fills, in font units from the glyph's origin
     /// (x right, y up: left, top, width, height); nil for a glyph without one.

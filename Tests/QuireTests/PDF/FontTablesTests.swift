@@ -40,4 +40,15 @@ final class FontTablesTests: XCTestCase {
         }
         XCTAssertEqual(kinds.sorted(), ["fixed", "italic", "roman"], text)
     }
+
+    /// Stems are estimated from the weight: a bold face's thicker than a regular one's.
+    func testStemsFollowTheWeight() throws {
+        let text = try PDFTools.uncompressed(writeQuirePDF("Regular and **bold**.")).split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        let stems = text.components(separatedBy: "/StemV ").dropFirst().compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }
+        XCTAssertEqual(stems.sorted(), [95, 169], text)
+        XCTAssertEqual(EmbeddedFonts.Font.stemV(weight: 400), 95)
+        XCTAssertEqual(EmbeddedFonts.Font.stemV(weight: 700), 169)
+        XCTAssertEqual(EmbeddedFonts.Font.stemV(weight: 1), 0)
+    }
 }
