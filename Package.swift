@@ -2,7 +2,7 @@
 // Quire: a Markdown-to-PDF typesetter. No package dependencies: only the toolchain and
 // Debian's C libraries: cmark-gfm, Pango and Cairo, HarfBuzz's subsetter and libdeflate found through
 // pkg-config; libhyphen linked by name; gdk-pixbuf and librsvg opened at run time when an image
-// needs them (Sources/Quire/Resources/ImageLibraries.swift).
+// needs them (Sources/Quire/Images/ImageLibraries.swift).
 import PackageDescription
 
 let package = Package(

@@ -4,21 +4,28 @@ import Foundation
 public enum Batch {
     /// One file to render: paths relative to the input and output folders, and absolute ones.
     public struct Job: Sendable, Equatable {
+        /// The input's path relative to the input folder (what `--shard` hashes, what a
+        /// manifest names).
         public var relativePath: String
+        /// The input's absolute path.
         public var input: String
+        /// The PDF's absolute path, at the input's place in the output tree.
         public var output: String
 
+        /// A job for `input`, written to `output`.
         public init(relativePath: String, input: String, output: String) {
             self.relativePath = relativePath; self.input = input; self.output = output
         }
     }
 
+    /// What became of one job.
     public enum Outcome: Sendable, Equatable {
         /// Rendered: its warnings, the PDF's pages and bytes, and the settings digest it records
         /// (`RenderResult.settings`).
         case rendered(warnings: [Warning], pages: Int = 0, bytes: Int = 0, settings: String = "")
         /// Up to date (`check`): made with these settings, which it records.
         case skipped(settings: String)
+        /// Not rendered, and why (the file and, when known, its line).
         case failed(String)
     }
 
@@ -26,9 +33,12 @@ public enum Batch {
     /// resolved, as `plan` gives each job's input under it) and every input's path relative
     /// to it. A link from one input to another becomes a link to the other's PDF.
     public struct InputTree: Sendable, Equatable {
+        /// The input folder: absolute, symbolic links resolved.
         public var root: String
+        /// Every input's path relative to `root`.
         public var paths: Set<String>
 
+        /// A tree of `paths` under `root`.
         public init(root: String, paths: Set<String>) { self.root = root; self.paths = paths }
 
         /// The tree of `plan`'s jobs under `input` (the folder `plan` was given).
@@ -75,7 +85,13 @@ public enum Batch {
     /// when its links lead to other inputs, the same links (`LinkRecord`: each linked file
     /// still is, or still is not, one of the inputs in `tree`; a file whose headings its links
     /// depended on is older than the PDF); nil when it must be rendered.
-    /// - Parameter inputs: the identities of every input of the batch (`FileIdentity`).
+    /// - Parameters:
+    ///   - job: the file to render and where its PDF goes.
+    ///   - force: render even when the PDF is up to date (`--force`).
+    ///   - settings: the settings digest the run would write (`RenderOptions.settingsDigest`).
+    ///   - inputs: the identities of every input of the batch (`FileIdentity`).
+    ///   - tree: the batch's inputs, which links may lead to; nil: a PDF whose links led to
+    ///     other inputs is rendered again.
     public static func check(_ job: Job, force: Bool, settings: String, inputs: Set<FileIdentity>,
                              tree: InputTree? = nil) -> Outcome? {
         guard FileManager.default.fileExists(atPath: job.output) else { return nil }

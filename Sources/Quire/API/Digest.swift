@@ -2,11 +2,17 @@ import Foundation
 
 /// Many Markdown files into one PDF of excerpts linked to their full texts.
 public enum Digest {
+    /// A digest made: its PDF, and what went into it.
     public struct Result: Sendable {
+        /// The PDF's bytes.
         public var pdf: [UInt8]
+        /// How many documents it holds.
         public var documents: Int
+        /// The inputs it lists under "Not included", each with why.
         public var failures: [DigestFailure]
+        /// Each document's warnings, by its path (only documents with warnings).
         public var warnings: [(path: String, warnings: [Warning])]
+        /// The PDF's number of pages.
         public var pageCount: Int
     }
 
@@ -53,9 +59,11 @@ public enum Digest {
     /// Renders the digest of `inputs` to PDF bytes. Documents that cannot be read (missing,
     /// not UTF-8) are listed with their reason; the digest is made from the others.
     /// - Parameters:
+    ///   - inputs: files and folders (searched for `*.md` and `*.markdown`, in path order).
+    ///   - title: the digest's title ("Digest" when nil).
     ///   - excerptLines: lines per entry (`options.style.excerptLines`, else 6, when nil); 0:
     ///     whole documents, no excerpts.
-    ///   - title: the digest's title ("Digest" when nil).
+    ///   - options: the style and settings every document is set with.
     /// - Throws: `QuireError` when the inputs hold no Markdown file at all.
     public static func render(inputs: [String], title: String?, excerptLines: Int?, options: RenderOptions) throws -> Result {
         let (files, missing) = collect(inputs)

@@ -14,14 +14,23 @@ extension Batch {
     /// `settings` (its `QuireSettings`) are null when it failed; `seconds` is the time it took
     /// (its rendering, or deciding that it is up to date).
     public struct ManifestEntry: Sendable, Equatable {
+        /// The input, relative to the input folder.
         public var path: String
+        /// The PDF, relative to the output folder.
         public var output: String
+        /// "rendered", "skipped" or "failed".
         public var status: String
+        /// Why the file failed; nil unless it did.
         public var reason: String?
+        /// The PDF's pages; nil unless it was rendered.
         public var pages: Int?
+        /// The PDF's size in bytes; nil when the file failed.
         public var bytes: Int?
+        /// The time the file took, rendering it or deciding it is up to date.
         public var seconds: Double
+        /// The settings digest the PDF records (`QuireSettings`); nil when the file failed.
         public var settings: String?
+        /// How many warnings rendering it gave.
         public var warnings: Int
 
         /// The entry for `job`, finished with `outcome` in `seconds`; the size of a skipped
@@ -76,7 +85,9 @@ extension Batch {
 
     /// The paths (relative to the input folder) of the files a manifest lists as failed; when
     /// a path is listed more than once (a manifest made of several runs), its last line counts.
-    /// - Parameter name: the manifest's name, for messages.
+    /// - Parameters:
+    ///   - text: the manifest's contents, one JSON line per file.
+    ///   - name: the manifest's name, for messages.
     /// - Throws: `QuireError` naming the line that is not a manifest entry.
     /// - Complexity: O(manifest size).
     public static func failedPaths(inManifest text: String, name: String) throws(QuireError) -> Set<String> {

@@ -45,8 +45,8 @@ enum RenderPipeline {
 
     /// A document laid out whole (a digest), its pages painted here and drawn on the drawing
     /// thread; `mainScript`, the script most of its text is in. O(items on all pages).
-    /// - Throws: `RenderError` only if the PDF cannot be finished (not expected).
-    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, mainScript: ScriptGuess?) throws(RenderError) -> [UInt8] {
+    /// - Throws: `DrawingError` only if the PDF cannot be finished (not expected).
+    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, mainScript: ScriptGuess?) throws(DrawingError) -> [UInt8] {
         let pdf = ThreadedPDF()
         pdf.setMainScript(mainScript)
         let painter = LinePainter()

@@ -11,21 +11,37 @@
 
 // MARK: Blocks
 
+/// A pass over blocks: one method per kind of block (`Block.accept` calls the one for the
+/// block's kind), each given the block and what its kind holds. Every method defaults to
+/// `defaultVisit`, so a visitor writes only those it needs.
 public protocol BlockVisitor {
+    /// What each visit gives (`Void` for a walker).
     associatedtype Result
     /// What a kind gives when the visitor has no method of its own for it.
     mutating func defaultVisit(_ block: Block) -> Result
+    /// A paragraph and its inline content.
     mutating func visitParagraph(_ block: Block, content: [Inline]) -> Result
+    /// A heading of `level` 1 to 6 and its inline content.
     mutating func visitHeading(_ block: Block, level: Int, content: [Inline]) -> Result
+    /// A block quote and the blocks inside it.
     mutating func visitBlockQuote(_ block: Block, children: [Block]) -> Result
+    /// A fenced or indented code block: its text and its info string's first word ("" when none).
     mutating func visitCodeBlock(_ block: Block, text: String, language: String) -> Result
+    /// A thematic break (`---`).
     mutating func visitThematicBreak(_ block: Block) -> Result
+    /// A bullet or ordered list.
     mutating func visitList(_ block: Block, list: ListBlock) -> Result
+    /// A GFM or HTML table.
     mutating func visitTable(_ block: Block, table: Table) -> Result
+    /// A block of raw HTML, as written.
     mutating func visitHTML(_ block: Block, html: String) -> Result
+    /// A footnote's text, under its label (its number).
     mutating func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> Result
+    /// A GitHub alert of `kind` and the blocks inside it.
     mutating func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> Result
+    /// A `<details>` element: its summary and the blocks it folds.
     mutating func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> Result
+    /// A forced page break.
     mutating func visitPageBreak(_ block: Block) -> Result
 }
 
@@ -108,20 +124,35 @@ extension Block {
 
 // MARK: Inlines
 
+/// A pass over inline content: one method per kind of inline (`Inline.accept` calls the one
+/// for the inline's kind), each given what its kind holds. Every method defaults to
+/// `defaultVisit`, so a visitor writes only those it needs.
 public protocol InlineVisitor {
+    /// What each visit gives (`Void` for a walker).
     associatedtype Result
     /// What a kind gives when the visitor has no method of its own for it.
     mutating func defaultVisit(_ inline: Inline) -> Result
+    /// Text as written (entities decoded).
     mutating func visitText(_ text: String) -> Result
+    /// Emphasis (`*x*`) and what it holds.
     mutating func visitEmphasis(_ children: [Inline]) -> Result
+    /// Strong emphasis (`**x**`) and what it holds.
     mutating func visitStrong(_ children: [Inline]) -> Result
+    /// Strikethrough (`~~x~~`) and what it holds.
     mutating func visitStrikethrough(_ children: [Inline]) -> Result
+    /// Inline code, as written.
     mutating func visitCode(_ code: String) -> Result
+    /// A link: its destination as written, its title ("" when none) and its text.
     mutating func visitLink(destination: String, title: String, content: [Inline]) -> Result
+    /// An image: its source as written, its title ("" when none) and its alt text.
     mutating func visitImage(source: String, title: String, alt: [Inline]) -> Result
+    /// A line break in the source that is not a hard break (set as a space).
     mutating func visitSoftBreak() -> Result
+    /// A hard line break (two spaces or a backslash at the end of a line, `<br>`).
     mutating func visitHardBreak() -> Result
+    /// Raw inline HTML, as written.
     mutating func visitHTML(_ html: String) -> Result
+    /// A reference to the footnote labelled `label` (its number).
     mutating func visitFootnoteReference(label: String) -> Result
 }
 
@@ -186,10 +217,12 @@ extension DocumentWalker {
     /// Goes into the inline's children.
     public mutating func defaultVisit(_ inline: Inline) { walk(inline.children) }
 
+    /// Visits each block in order.
     public mutating func walk(_ blocks: [Block]) {
         for block in blocks { block.accept(&self) }
     }
 
+    /// Visits each inline in order.
     public mutating func walk(_ inlines: [Inline]) {
         for inline in inlines { inline.accept(&self) }
     }

@@ -16,8 +16,9 @@ struct LayoutSummary {
 }
 
 /// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
-/// stage's one path, whether the caller keeps the pages (`layoutDocument`) or draws each and
-/// drops it (`render`), so memory holds about a page and the block being set.
+/// stage's one path, whether the caller keeps the pages (`RenderPipeline.layout`) or draws
+/// each and drops it (`RenderPipeline.render`), so memory holds about a page and the block
+/// being set.
 ///
 /// Stages, in order: collect anchors (so links can point forward); lay out the title block
 /// and the blocks (in excerpt mode, each section cut, then the cut sections' full texts) into
@@ -116,18 +117,6 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
                          author: info.author?.widest ?? "", warnings: session.sink.reportedWarnings,
                          excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang)
-}
-
-/// Lays out a document into pages kept in memory: `layOutPages` with every page collected,
-/// for tests, PNG previews and excerpt previews. Never fails.
-func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
-                           info: DocumentInfo = DocumentInfo(), includeFullText: Bool = true,
-                           resources: ImageResources = ImageResources()) -> LaidOutDocument {
-    var pages: [Page] = []
-    let summary = layOutPages(document, style: style, fallbackTitle: fallbackTitle, info: info,
-                              includeFullText: includeFullText, resources: resources) { pages.append($0) }
-    return LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title, author: summary.author,
-                           warnings: summary.warnings, excerpts: summary.excerpts)
 }
 
 /// The title the running header and the metadata use: the front matter's, else the first

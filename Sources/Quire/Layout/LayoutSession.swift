@@ -27,11 +27,8 @@ final class LayoutSession {
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
     /// repeated on every page is shaped once. Texts with the page number are not kept.
     var furnitureShapes: [FurnitureKey: ShapedText] = [:]
-    /// Set while an excerpt is tried: a picture is set as one line of text, scaled to the
-    /// line's height, and an image that cannot be shown as its framed alt text in a line.
-    var picturesAsLines = false
-    /// How many pictures were set so since `picturesAsLines` was last set.
-    var picturesSetAsLines = 0
+    /// Whether pictures are set as lines: in an excerpt's trial (`LayoutSink.picturesAsLines`).
+    var picturesAsLines: Bool { sink.picturesAsLines }
 
     /// - Parameters:
     ///   - language: the document's `lang` (nil: the style's).
@@ -86,10 +83,11 @@ final class LayoutSession {
     }
 
     /// Runs `body` as a trial: what it reports goes to a child sink, returned with its value
-    /// for the caller to keep (`sink.keep`) or drop.
-    func trial<Value>(_ body: () -> Value) -> (value: Value, sink: LayoutSink) {
+    /// for the caller to keep (`sink.keep`) or drop; with `picturesAsLines`, pictures are set
+    /// as lines inside it (an excerpt's trial).
+    func trial<Value>(picturesAsLines: Bool = false, _ body: () -> Value) -> (value: Value, sink: LayoutSink) {
         let outer = sink
-        let child = outer.child()
+        let child = outer.child(picturesAsLines: picturesAsLines)
         sink = child
         defer { sink = outer }
         return (body(), child)

@@ -99,15 +99,8 @@ package struct TemplateKey: Sendable {
                     meaning: "Heading family.", example: "\"Noto Serif\"") { style, v in
             setString(v) { style.headingFont = $0 }
         },
-        TemplateKey(name: "heading.sizes", type: "array of 6 numbers",
-                    allowed: "six multiples of the body size, for levels 1 to 6, each from 0.5 to 6",
-                    meaning: "Heading sizes.", example: "[1.8, 1.5, 1.25, 1.1, 1, 0.9]") { style, v in
-            guard case .array(let a) = v, a.count == 6 else { return false }
-            let sizes = a.compactMap { x -> Double? in if case .number(let n) = x, (0.5...6).contains(n) { return n } else { return nil } }
-            guard sizes.count == 6 else { return false }
-            style.headingScale = sizes
-            return true
-        },
+        sixNumbersKey("heading.sizes", "Heading sizes.", "six multiples of the body size, for levels 1 to 6, each from 0.5 to 6",
+                      0.5...6, "[1.8, 1.5, 1.25, 1.1, 1, 0.9]") { $0.headingScale = $1 },
         numberKey("heading.line-height", "Distance between a heading's baselines.", "a multiple of the heading's size from 0.8 to 4",
                   0.8...4, "1.2") { $0.headingLineHeight = $1 },
         sixNumbersKey("heading.space-before", "Space above headings of levels 1 to 6.",
@@ -255,12 +248,12 @@ package struct TemplateKey: Sendable {
     }
 
     private static func sixNumbersKey(_ name: String, _ meaning: String, _ allowed: String, _ range: ClosedRange<Double>,
-                                      _ example: String, _ set: @escaping @Sendable (inout Style, [Double]) -> Void) -> TemplateKey {
+                                      _ example: String, _ set: @escaping @Sendable (inout Style, PerHeadingLevel<Double>) -> Void) -> TemplateKey {
         TemplateKey(name: name, type: "array of 6 numbers", allowed: allowed, meaning: meaning, example: example) { style, v in
-            guard case .array(let a) = v, a.count == 6 else { return false }
+            guard case .array(let a) = v else { return false }
             let values = a.compactMap { x -> Double? in if case .number(let n) = x, range.contains(n) { return n } else { return nil } }
-            guard values.count == 6 else { return false }
-            set(&style, values)
+            guard values.count == a.count, let levels = PerHeadingLevel(values) else { return false }
+            set(&style, levels)
             return true
         }
     }

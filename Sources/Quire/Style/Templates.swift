@@ -2,7 +2,9 @@ import Foundation
 
 /// A template or `--set` problem: the message names the key, the value and what is allowed.
 public struct TemplateError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, in words for the user (`quire` prints it after "quire: error: ").
     public var message: String
+    /// The message.
     public var description: String { message }
 }
 

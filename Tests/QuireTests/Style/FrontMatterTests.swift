@@ -56,8 +56,7 @@ final class FrontMatterTests: XCTestCase {
 
     func testRenderUsesFrontMatterForTitleBlockMetadataAndHeader() throws {
         let markdown = "---\ntitle: {\"5\": \"Short\", \"60\": \"The longer cover title\"}\nauthor: Ada\n---\n\n" + prose(1500)
-        let (info, body, _) = FrontMatter.split(markdown)
-        let doc = layoutDocument(parseMarkdown(body), style: Style(), fallbackTitle: "x.md", info: info)
+        let doc = layout(markdown)
         XCTAssertEqual(doc.title, "The longer cover title", "metadata and cover: the widest")
         XCTAssertTrue(doc.pages[0].bodyLines.contains { $0.text == "The longer cover title" })
         XCTAssertTrue(doc.pages[0].furnitureLines.allSatisfy { $0.text == "1" }, "no header on page 1")

@@ -73,7 +73,7 @@ extension LayoutSession {
                 // Alone and not a link (a linked image is mostly a badge), and not declared small.
                 let small = figure.declared.height.map { $0 <= typography.inlineImageHeight } ?? false
                 if alone, figure.link == nil, !small, picturesAsLines {
-                    picturesSetAsLines += 1  // its framed alt text stays in the line (and warns there)
+                    sink.notePictureSetAsLine()  // its framed alt text stays in the line (and warns there)
                 } else if alone, figure.link == nil, !small {
                     sink.warn(images.warning(reason, reference: figure.source, line: line))
                     block = imagePlaceholder(figure, reason: reason, remote: remote, alignment: alignment, line: line, context)
@@ -126,7 +126,7 @@ extension LayoutSession {
     /// aligned, linked; its caption is left to the full text.
     private func pictureLine(_ image: LoadedImage, _ figure: FigureCandidate, alignment: TextAlignment?,
                              line: Int, _ context: BlockContext) -> [Slice] {
-        picturesSetAsLines += 1
+        sink.notePictureSetAsLine()
         let size = Self.fitted(image, declared: figure.declared,
                                into: ImageBox(width: context.column.width, height: typography.body.lineHeight))
         var text = StyledText()

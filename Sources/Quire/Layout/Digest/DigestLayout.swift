@@ -23,8 +23,11 @@ struct DigestDocument: Sendable {
 
 /// A document the digest lists without its text, and why.
 public struct DigestFailure: Sendable, Equatable {
+    /// The input's path, as given or found in a folder.
     public var path: String
+    /// Why it is not included (missing, not UTF-8, ...).
     public var reason: String
+    /// A failure of the input at `path`.
     public init(path: String, reason: String) { self.path = path; self.reason = reason }
 }
 
@@ -41,12 +44,69 @@ struct LaidOutDigest {
 /// cut document's full text on a new page, linking back to its entry. Links between the
 /// documents (`other.md`, `other.md#anchor`) become links inside the PDF.
 ///
-/// Stages: anchor tables for every document (namespaced "dK-"), entries, full texts,
-/// contents with placeholder numbers, pagination, contents with the real page numbers (its
-/// lines keep their height, so the pages do not change), furniture.
+/// The steps are `DigestLayouter`'s: anchor tables for every document (namespaced "dK-") and
+/// a session each, then each document's entry and full text in turn, then the pages.
 /// - Complexity: O(total text), paginated twice.
 func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
-                         style: Style, excerptLines: Int, shownFrom base: String = "") -> LaidOutDigest {
+                  style: Style, excerptLines: Int, shownFrom base: String = "") -> LaidOutDigest {
+    var layouter = DigestLayouter(documents, failures: failures, style: style, shownFrom: base)
+    for k in documents.indices { layouter.add(k, excerptLines: excerptLines) }
+    return layouter.paginated(title: title, date: date)
+}
+
+/// A digest being laid out: every document's session (anchor tables made before any is laid
+/// out, since a link may point into any document), and the entries, full texts and outline
+/// gathered so far, in document order.
+struct DigestLayouter {
+    let documents: [DigestDocument]
+    let failures: [DigestFailure]
+    let style: Style
+    /// The folder paths are shown relative to ("": as found).
+    let base: String
+    /// The digest's own session: its cover, contents, path lines and furniture.
+    let main: LayoutSession
+    let context: BlockContext
+    /// Each document's anchors, entry destination ("dK") and session.
+    let tables: [AnchorTable]
+    let entryNames: [String]
+    let sessions: [LayoutSession]
+
+    private(set) var entries: [Slice] = []
+    private(set) var fullTexts: [Slice] = []
+    private(set) var outline: [OutlineEntry] = [OutlineEntry(level: 1, title: "Contents", destination: "toc")]
+
+    init(_ documents: [DigestDocument], failures: [DigestFailure], style: Style, shownFrom base: String) {
+        self.documents = documents
+        self.failures = failures
+        self.style = style
+        self.base = base
+        let typesetter = Typesetter.forThisThread(language: nil)
+        main = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(Document(blocks: [])))
+        context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
+        let tables = documents.enumerated().map { k, d in AnchorTable(d.document, namespace: "d\(k + 1)-") }
+        let entryNames = documents.indices.map { "d\($0 + 1)" }
+        self.tables = tables
+        self.entryNames = entryNames
+        sessions = Self.sessions(documents, style: style, typesetter: typesetter, tables: tables, entries: entryNames)
+    }
+
+    /// A session per document: its anchors, images, code and language, links to the other
+    /// documents leading inside the digest.
+    private static func sessions(_ documents: [DigestDocument], style: Style, typesetter: Typesetter,
+                                 tables: [AnchorTable], entries: [String]) -> [LayoutSession] {
+        var paths: [String: Int] = [:]
+        for (k, d) in documents.enumerated() { paths[d.canonicalPath] = k }
+        return documents.enumerated().map { [paths] k, d -> LayoutSession in
+            let folder = (d.canonicalPath as NSString).deletingLastPathComponent
+            let language = d.info.lang ?? style.language
+            return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources,
+                                 highlights: d.highlights ?? CodeHighlights(d.document, theme: style.codeTheme),
+                                 language: language, cjk: CJKRegion(language: language) ?? .dominant(in: d.document)) { link in
+                DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entries)
+            }
+        }
+    }
+
     /// A path as the digest shows it: relative to `base` when it lies under it.
     func shown(_ path: String) -> String {
         guard !base.isEmpty else { return path }
@@ -54,84 +114,85 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
         let prefix = base == "/" ? "/" : base + "/"
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : path
     }
-    let typesetter = Typesetter.forThisThread(language: nil)
-    let main = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(Document(blocks: [])))
-    let column = Column(x: style.margins.left, width: style.contentWidth)
-    let context = BlockContext(column: column)
 
-    // Anchor tables first: a link may point into any document.
-    let tables = documents.enumerated().map { k, d in AnchorTable(d.document, namespace: "d\(k + 1)-") }
-    var byPath: [String: Int] = [:]
-    for (k, d) in documents.enumerated() { byPath[d.canonicalPath] = k }
-    let paths = byPath
-    let entryNames = documents.indices.map { "d\($0 + 1)" }
-    let sessions = documents.enumerated().map { k, d -> LayoutSession in
-        let folder = (d.canonicalPath as NSString).deletingLastPathComponent
-        let language = d.info.lang ?? style.language
-        return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources,
-                             highlights: d.highlights ?? CodeHighlights(d.document, theme: style.codeTheme),
-                             language: language, cjk: CJKRegion(language: language) ?? .dominant(in: d.document)) { link in
-            DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entryNames)
-        }
+    /// Adds document `k`: its entry, its full text when the entry is cut, the notes its shown
+    /// text never referred to (after it), and its outline entries under its title.
+    mutating func add(_ k: Int, excerptLines: Int) {
+        let (title, body, titleHeadingLine) = DigestLinks.titleAndBody(documents[k])
+        let titleAnchor = titleHeadingLine.flatMap { tables[k].headingDestinations[$0] }
+        let excerpt = entry(k, title: title, body: body, titleAnchor: titleAnchor, excerptLines: excerptLines)
+        if excerpt.isCut { fullTexts += fullText(k, title: title, body: body, titleAnchor: titleAnchor, of: excerpt) }
+        var unplaced = sessions[k].unplacedNotes(context)
+        sessions[k].attachNotes(&unplaced, context)
+        if excerpt.isCut { fullTexts += unplaced } else { entries += unplaced }
+        outline.append(OutlineEntry(level: 1, title: title, destination: entryNames[k]))
+        outline += sessions[k].sink.sortedOutline  // their levels were shifted under the document's title
     }
 
-    var entries: [Slice] = []
-    var fullTexts: [Slice] = []
-    var outline: [OutlineEntry] = [OutlineEntry(level: 1, title: "Contents", destination: "toc")]
-    for (k, d) in documents.enumerated() {
+    /// Adds document `k`'s entry: its title (which places the title heading's anchor when the
+    /// document is shown whole), its path and its first `excerptLines` lines (0: the whole
+    /// document, as `excerpt.lines=0` asks). Returns the excerpt.
+    private mutating func entry(_ k: Int, title: String, body: [Block], titleAnchor: String?,
+                                excerptLines: Int) -> LayoutSession.Excerpt {
         let session = sessions[k]
-        let (docTitle, body, titleHeadingLine) = DigestLinks.titleAndBody(d)
-        let entry = entryNames[k], full = "\(entry)-full"
-        var heading = session.headingSlices(level: 2, main.plainText(docTitle), destination: entry, context)
+        var heading = session.headingSlices(level: 2, main.plainText(title), destination: entryNames[k], context)
         if k == 0 { heading[0].pageBreakBefore = true }
-        // 0 lines: whole documents, as `excerpt.lines=0` asks.
         let excerpt = excerptLines > 0
-            ? session.excerpt(body.shiftingHeadings(by: 2), lines: excerptLines, target: full, decorationFirst: true, context)
+            ? session.excerpt(body.shiftingHeadings(by: 2), lines: excerptLines, target: fullTextName(k), decorationFirst: true, context)
             : LayoutSession.Excerpt(slices: session.layoutBlocks(body.shiftingHeadings(by: 2), context), isCut: false)
-        let titleAnchor = titleHeadingLine.flatMap { tables[k].headingDestinations[$0] }
         if !excerpt.isCut, let name = titleAnchor, session.claimDestination(name) {
             heading[0].destinations.append(Destination(name: name, y: 0))
         }
         var shownExcerpt = excerpt.slices
         LayoutSession.keepTogether(&shownExcerpt)
         session.attachNotes(&shownExcerpt, context)
-        entries += heading + main.pathLine(shown(d.path), context) + shownExcerpt
-        if excerpt.isCut {
-            var top = session.headingSlices(level: 1, main.plainText(docTitle), destination: full, context)
-            top[0].pageBreakBefore = true
-            if let name = titleAnchor, session.claimDestination(name) {
-                top[0].destinations.append(Destination(name: name, y: 0))
-            }
-            var text = session.fullText(body.shiftingHeadings(by: 1), of: excerpt, context)
-            session.attachNotes(&text, context)
-            fullTexts += top + main.pathLine(shown(d.path), context) + main.backLink(style.backLabel, to: entry, context) + text
-        }
-        // Notes the document's shown text never referred to, after it (footnotes at the foot).
-        var unplaced = session.unplacedNotes(context)
-        session.attachNotes(&unplaced, context)
-        if excerpt.isCut { fullTexts += unplaced } else { entries += unplaced }
-        outline.append(OutlineEntry(level: 1, title: docTitle, destination: entry))
-        outline += session.sink.sortedOutline  // their levels were shifted under the document's title
+        entries += heading + main.pathLine(shown(documents[k].path), context) + shownExcerpt
+        return excerpt
     }
 
-    let cover = main.digestCover(title: title, date: date, documents: documents.count, failures: failures.count)
-    func contents(_ pages: [String: Int]) -> [Slice] {
-        main.contents(documents.enumerated().map { k, _ in (DigestLinks.titleAndBody(documents[k]).title, entryNames[k]) },
+    /// Document `k`'s full text after a cut entry: on a new page, its title (placing the title
+    /// heading's anchor), its path, a link back to its entry, and the text with the mark where
+    /// the excerpt stopped.
+    private func fullText(_ k: Int, title: String, body: [Block], titleAnchor: String?,
+                          of excerpt: LayoutSession.Excerpt) -> [Slice] {
+        let session = sessions[k]
+        var top = session.headingSlices(level: 1, main.plainText(title), destination: fullTextName(k), context)
+        top[0].pageBreakBefore = true
+        if let name = titleAnchor, session.claimDestination(name) {
+            top[0].destinations.append(Destination(name: name, y: 0))
+        }
+        var text = session.fullText(body.shiftingHeadings(by: 1), of: excerpt, context)
+        session.attachNotes(&text, context)
+        return top + main.pathLine(shown(documents[k].path), context) + main.backLink(style.backLabel, to: entryNames[k], context) + text
+    }
+
+    private func fullTextName(_ k: Int) -> String { "\(entryNames[k])-full" }
+
+    /// The table of contents, with `pages` by destination (empty: the measuring pass's).
+    private func contents(_ pages: [String: Int]) -> [Slice] {
+        main.contents(documents.indices.map { k in (DigestLinks.titleAndBody(documents[k]).title, entryNames[k]) },
                       failures: failures.map { DigestFailure(path: shown($0.path), reason: $0.reason) }, pages: pages, context)
     }
-    let paginator = Paginator(style: style)
-    // The measuring pass's contents are dropped with what they recorded (the "toc"
-    // destination), so the contents set with the page numbers place it.
-    var pages = paginator.paginate(cover + main.trial { contents([:]) }.value + entries + fullTexts)
-    var pageOf: [String: Int] = [:]
-    for (i, page) in pages.enumerated() { for d in page.destinations where pageOf[d.name] == nil { pageOf[d.name] = i + 1 } }
-    pages = paginator.paginate(cover + contents(pageOf) + entries + fullTexts)
-    let info = DocumentInfo(title: .plain(title), date: .plain(date))
-    for i in pages.indices {
-        pages[i].furniture = main.furniture(page: i + 1, of: pages.count, info: info, title: .plain(title))
+
+    /// The pages: the cover, the contents, the entries and the full texts, paginated once to
+    /// learn each entry's page and again with the contents' page numbers (its lines keep
+    /// their height, so the pages do not change); then each page's furniture.
+    func paginated(title: String, date: String) -> LaidOutDigest {
+        let cover = main.digestCover(title: title, date: date, documents: documents.count, failures: failures.count)
+        let paginator = Paginator(style: style)
+        // The measuring pass's contents are dropped with what they recorded (the "toc"
+        // destination), so the contents set with the page numbers place it.
+        var pages = paginator.paginate(cover + main.trial { contents([:]) }.value + entries + fullTexts)
+        var pageOf: [String: Int] = [:]
+        for (i, page) in pages.enumerated() { for d in page.destinations where pageOf[d.name] == nil { pageOf[d.name] = i + 1 } }
+        pages = paginator.paginate(cover + contents(pageOf) + entries + fullTexts)
+        let info = DocumentInfo(title: .plain(title), date: .plain(date))
+        for i in pages.indices {
+            pages[i].furniture = main.furniture(page: i + 1, of: pages.count, info: info, title: .plain(title))
+        }
+        let laidOut = LaidOutDocument(pages: pages, outline: outline, title: title, author: "", warnings: [])
+        return LaidOutDigest(laidOut: laidOut, warnings: zip(documents, sessions).map { ($0.path, $1.sink.reportedWarnings) })
     }
-    let laidOut = LaidOutDocument(pages: pages, outline: outline, title: title, author: "", warnings: [])
-    return LaidOutDigest(laidOut: laidOut, warnings: zip(documents, sessions).map { ($0.path, $1.sink.reportedWarnings) })
 }
 
 /// Titles and links between the documents of a digest.

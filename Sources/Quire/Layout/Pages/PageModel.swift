@@ -127,11 +127,3 @@ struct OutlineEntry: Sendable, Equatable {
     var title: String
     var destination: String
 }
-
-/// A non-fatal problem, with the 1-based source line when known (0 otherwise).
-public struct Warning: Sendable, Hashable, CustomStringConvertible {
-    public var line: Int
-    public var message: String
-    public init(line: Int, message: String) { self.line = line; self.message = message }
-    public var description: String { line > 0 ? "\(line): \(message)" : message }
-}

@@ -6,12 +6,12 @@ final class TitleTests: XCTestCase {
     /// Regression: a README whose first heading is an H3 ("Supported Platforms") was titled
     /// by it. The fallback is the first level-1 heading, else the file name.
     func testTheFallbackTitleIsTheFirstLevelOneHeadingNotTheFirstHeading() {
-        XCTAssertEqual(layout("### Supported Platforms\n\nText.\n\n## More\n").title, "test.md")
+        XCTAssertEqual(layout("### Supported Platforms\n\nText.\n\n## More\n").title, "test")
         XCTAssertEqual(layout("## Intro\n\nText.\n\n# The Title\n\nMore.\n").title, "The Title")
         XCTAssertEqual(layout("Setext Title\n============\n\nText.\n").title, "Setext Title")
         XCTAssertEqual(layout("<h1 align=\"center\">HTML Title</h1>\n\n## Usage\n").title, "HTML Title")
         let long = layout("### Small\n\n" + (1...3).map { _ in prose(600) }.joined(separator: "\n\n"))
-        XCTAssertEqual(long.pages[1].furnitureLines.first?.text, "test.md", "the running header too")
+        XCTAssertEqual(long.pages[1].furnitureLines.first?.text, "test", "the running header too")
     }
 
     func testTheFileNameFallbackHasNoExtension() {

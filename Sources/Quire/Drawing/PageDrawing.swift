@@ -1,4 +1,4 @@
-// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
+// Drawing is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
 // (DrawingThread.swift).
 import CPangoCairo
@@ -13,7 +13,7 @@ private func setColor(_ c: Color, _ cr: OpaquePointer) {
 ///
 /// Consecutive list markers of one shape, size and colour become one path and one stroke or
 /// fill.
-func drawPage(_ page: PaintedPage, fonts: RenderFonts, _ cr: OpaquePointer) {
+func drawPage(_ page: PaintedPage, fonts: PreviewFonts, _ cr: OpaquePointer) {
     let items = page.items
     var i = 0
     while i < items.count {
@@ -33,7 +33,7 @@ func drawPage(_ page: PaintedPage, fonts: RenderFonts, _ cr: OpaquePointer) {
 }
 
 /// Draws one painted item with Cairo.
-func draw(_ item: PaintItem, fonts: RenderFonts, _ cr: OpaquePointer) {
+func draw(_ item: PaintItem, fonts: PreviewFonts, _ cr: OpaquePointer) {
     switch item {
     case .text(let paints):
         for paint in paints { draw(paint, fonts: fonts, cr) }
@@ -67,7 +67,7 @@ private func drawFrame(_ r: Rect, width: Double, color: Color, _ cr: OpaquePoint
 }
 
 /// Draws one operation of a text line: glyphs, a rectangle, or colour glyphs.
-private func draw(_ paint: TextPaint, fonts: RenderFonts, _ cr: OpaquePointer) {
+private func draw(_ paint: TextPaint, fonts: PreviewFonts, _ cr: OpaquePointer) {
     switch paint {
     case .glyphs(let run):
         guard let font = fonts.scaledFont(run.font) else { return }
@@ -98,7 +98,7 @@ private func draw(_ paint: TextPaint, fonts: RenderFonts, _ cr: OpaquePointer) {
 }
 
 /// Draws colour glyphs (emoji): their positions are relative to `box`.
-private func drawColorGlyphs(_ run: GlyphRun, box: Rect, fonts: RenderFonts, _ cr: OpaquePointer) {
+private func drawColorGlyphs(_ run: GlyphRun, box: Rect, fonts: PreviewFonts, _ cr: OpaquePointer) {
     guard let font = fonts.scaledFont(run.font) else { return }
     setColor(run.color, cr)
     cairo_set_scaled_font(cr, font)

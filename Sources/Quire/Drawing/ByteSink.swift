@@ -1,4 +1,4 @@
-// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
+// Drawing is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
 // (DrawingThread.swift).
 import CPangoCairo

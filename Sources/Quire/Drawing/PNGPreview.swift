@@ -1,4 +1,4 @@
-// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
+// Drawing is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
 // (DrawingThread.swift).
 import CPangoCairo
@@ -8,16 +8,16 @@ import CPangoCairo
 /// - Parameters:
 ///   - page: the page (links and destinations are not drawn; they do nothing in an image).
 ///   - dpi: pixels per inch; the image is the page's size in inches times `dpi`, rounded.
-/// - Throws: `RenderError` when Cairo fails.
+/// - Throws: `DrawingError` when Cairo fails.
 func renderPagePNG(_ page: Page, dpi: Double) throws -> [UInt8] {
     let painted = paintPage(page, with: LinePainter())
     return try DrawingThread.shared.perform { state in
-        Result { () throws(RenderError) in try pngBytes(painted, dpi: dpi, fonts: state.fonts) }
+        Result { () throws(DrawingError) in try pngBytes(painted, dpi: dpi, fonts: state.fonts) }
     }.get()
 }
 
 /// Draws `page` into PNG bytes with `fonts` (on the thread they belong to).
-private func pngBytes(_ page: PaintedPage, dpi: Double, fonts: RenderFonts) throws(RenderError) -> [UInt8] {
+private func pngBytes(_ page: PaintedPage, dpi: Double, fonts: PreviewFonts) throws(DrawingError) -> [UInt8] {
     let width = Int32((page.size.width / 72 * dpi).rounded())
     let height = Int32((page.size.height / 72 * dpi).rounded())
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
@@ -31,7 +31,7 @@ private func pngBytes(_ page: PaintedPage, dpi: Double, fonts: RenderFonts) thro
     let sink = ByteSink()
     let status = cairo_surface_write_to_png_stream(surface, ByteSink.write, sink.closure)
     guard status == CAIRO_STATUS_SUCCESS else {
-        throw RenderError(description: "PNG output failed: \(String(cString: cairo_status_to_string(status)))")
+        throw DrawingError(description: "PNG output failed: \(String(cString: cairo_status_to_string(status)))")
     }
     return sink.bytes
 }

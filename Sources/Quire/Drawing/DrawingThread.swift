@@ -7,34 +7,28 @@ import Glibc
 /// comes next.
 ///
 /// Why one thread: Cairo 1.16 with FreeType crashed when two threads drew with the same fonts,
-/// and a thread that lives as long as the process keeps its fonts (`RenderFonts`) open for
+/// and a thread that lives as long as the process keeps its fonts (`PreviewFonts`) open for
 /// every preview, as a batch worker rendering file after file wants; the PDF writers' font
 /// faces and Cairo's SVG drawing stay on it too. Only values cross to it (`PaintedPage`,
 /// outlines, metadata, and `@Sendable` jobs that capture nothing else); bytes come back. Its
-/// objects live in a `DrawingState` that never leaves the thread.
+/// objects live in a `DrawingState` that never leaves the thread (a `WorkerThread`'s state).
 ///
 /// When no thread can be started, each job runs on its caller's thread, with that thread's
 /// own `DrawingState`: the same work, without the overlap.
-final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a queue of Sendable jobs
+final class DrawingThread: @unchecked Sendable {  // a worker, and page counts under a lock
     /// Work for the drawing thread, given the thread's state.
     typealias Job = @Sendable (DrawingState) -> Void
 
     static let shared = DrawingThread()
 
+    private let worker = WorkerThread<DrawingState>(makeState: DrawingState.forThisThread,
+                                                    fallback: DrawingState.forThisThread)
     private let monitor = Monitor()
-    /// Jobs not yet run, oldest first: a few (pages wait at most `capacity` per document), so
-    /// taking the first is cheap, and a job drawn is let go at once with the page it holds.
-    private var jobs: [Job] = []
     /// Per document: pages submitted and not drawn yet.
     private var pending: [Int: Int] = [:]
     private var lastDocument = 0
-    /// False when no thread could be started: jobs then run on their callers' threads.
-    private var started = true
 
-    private init() {
-        // The process-wide instance is never freed, so the thread may keep it.
-        if startThread({ [self] in run() }) == nil { started = false }
-    }
+    private init() {}
 
     /// A new document number for `submitPage`.
     func newDocument() -> Int {
@@ -47,30 +41,27 @@ final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a q
 
     /// Runs `job` on the drawing thread after the jobs before it, without waiting.
     func submit(_ job: @escaping Job) {
-        guard started else { job(DrawingState.forThisThread()); return }
-        monitor.locked {
-            jobs.append(job)
-            monitor.broadcast()
-        }
+        worker.submit(job)
     }
 
     /// Queues `draw` for `document` as one page: waits first while `capacity` of the
-    /// document's pages are waiting, and afterwards until it is drawn when `wait`.
+    /// document's pages are waiting, and afterwards until it is drawn when `wait`. Called by
+    /// the one thread that lays `document` out, so its pages are queued in order.
     func submitPage(of document: Int, capacity: Int, wait: Bool, _ draw: @escaping Job) {
-        guard started else { draw(DrawingState.forThisThread()); return }
         monitor.locked {
             while pending[document, default: 0] >= capacity { monitor.wait() }
             pending[document, default: 0] += 1
-            jobs.append { [self] state in
-                draw(state)
-                monitor.locked {
-                    // A document dropped meanwhile (`endDocument`) has no count left to lower.
-                    if let waiting = pending[document] { pending[document] = waiting - 1 }
-                    monitor.broadcast()
-                }
+        }
+        worker.submit { [self] state in
+            draw(state)
+            monitor.locked {
+                // A document dropped meanwhile (`endDocument`) has no count left to lower.
+                if let waiting = pending[document] { pending[document] = waiting - 1 }
+                monitor.broadcast()
             }
-            monitor.broadcast()
-            if wait {
+        }
+        if wait {
+            monitor.locked {
                 while pending[document, default: 0] > 0 { monitor.wait() }
             }
         }
@@ -78,29 +69,12 @@ final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a q
 
     /// Runs `job` on the drawing thread after the jobs before it, and waits for its value.
     func perform<Value: Sendable>(_ job: @escaping @Sendable (DrawingState) -> Value) -> Value {
-        guard started else { return job(DrawingState.forThisThread()) }
-        let box = ResultBox<Value>()
-        submit { state in
-            let value = job(state)
-            box.set(value)
-        }
-        return box.value()
+        worker.perform(job)
     }
 
     /// Forgets `document`'s page count once it is finished or dropped.
     func endDocument(_ document: Int) {
         monitor.locked { pending[document] = nil }
-    }
-
-    private func run() {
-        let state = DrawingState.forThisThread()
-        while true {
-            let job: Job = monitor.locked {
-                while jobs.isEmpty { monitor.wait() }
-                return jobs.removeFirst()
-            }
-            job(state)
-        }
     }
 }
 
@@ -108,7 +82,7 @@ final class DrawingThread: @unchecked Sendable {  // a lock, a condition and a q
 /// written, by document number.
 /// Made on the thread that uses it (`forThisThread`) and never handed to another.
 final class DrawingState {
-    let fonts = RenderFonts()
+    let fonts = PreviewFonts()
     /// The faces the PDF writers embed, opened once for every document.
     let faces = FontFaces()
     var writers: [Int: PDFDocumentWriter] = [:]
@@ -128,26 +102,6 @@ final class DrawingState {
         pthread_key_create(&key) { Unmanaged<DrawingState>.fromOpaque($0!).release() }
         return key
     }()
-}
-
-/// A value handed from the drawing thread to a waiting caller.
-private final class ResultBox<Value: Sendable>: @unchecked Sendable {  // a lock and one Sendable value
-    private let monitor = Monitor()
-    private var stored: Value?
-
-    func set(_ value: Value) {
-        monitor.locked {
-            stored = value
-            monitor.broadcast()
-        }
-    }
-
-    func value() -> Value {
-        monitor.locked {
-            while stored == nil { monitor.wait() }
-            return stored!
-        }
-    }
 }
 
 /// A PDF drawn on the drawing thread: pages go in as values, the file's bytes come out.
@@ -195,14 +149,14 @@ final class ThreadedPDF {
     }
 
     /// Waits for every page to be drawn, adds the outline and metadata and returns the file.
-    /// - Throws: `RenderError` only if the document's writer is gone (never expected).
-    func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws(RenderError) -> [UInt8] {
+    /// - Throws: `DrawingError` only if the document's writer is gone (never expected).
+    func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws(DrawingError) -> [UInt8] {
         finished = true
         let document = self.document
         defer { thread.endDocument(document) }
-        let result = thread.perform { state -> Result<[UInt8], RenderError> in
+        let result = thread.perform { state -> Result<[UInt8], DrawingError> in
             guard let writer = state.writers.removeValue(forKey: document) else {
-                return .failure(RenderError(description: "PDF output failed: no writer"))
+                return .failure(DrawingError(description: "PDF output failed: no writer"))
             }
             return .success(writer.finish(outline: outline, metadata: metadata))
         }
@@ -211,6 +165,6 @@ final class ThreadedPDF {
 }
 
 /// A failure drawing a page (Cairo's status for a PNG) or finishing a PDF.
-struct RenderError: Error, Sendable, CustomStringConvertible {
+struct DrawingError: Error, Sendable, CustomStringConvertible {
     var description: String
 }

@@ -1,12 +1,12 @@
-// Resources is the image-library boundary: LoadedImage.swift and ImageLibraries.swift are the
+// Images is the image-library boundary: LoadedImage.swift and ImageLibraries.swift are the
 // only files that call gdk-pixbuf and librsvg, and decode with Cairo's image surfaces.
 import CPangoCairo
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// An image checked to decode, with its intrinsic size: what layout places and the renderer
-/// draws (`draw(in:)`, in Render). The one file that calls gdk-pixbuf and librsvg (through
+/// An image checked to decode, with its intrinsic size: what layout places and the preview
+/// draws (`draw(in:)`, in Drawing). The one file that calls gdk-pixbuf and librsvg (through
 /// `PixbufLibrary` and `SVGLibrary`, opened on first use) and decodes with Cairo's image
 /// surfaces: the image-library boundary.
 ///

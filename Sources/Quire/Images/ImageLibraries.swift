@@ -1,4 +1,4 @@
-// Resources is the image-library boundary: LoadedImage.swift and ImageLibraries.swift are the
+// Images is the image-library boundary: LoadedImage.swift and ImageLibraries.swift are the
 // only files that call gdk-pixbuf and librsvg, and decode with Cairo's image surfaces.
 import CPangoCairo
 #if canImport(Glibc)

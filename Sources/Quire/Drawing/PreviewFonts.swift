@@ -1,18 +1,18 @@
-// Render is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
+// Drawing is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
 // (DrawingThread.swift).
 import CPangoCairo
 
-/// The fonts glyph runs are drawn with: each font file opened with FreeType by the renderer
+/// The fonts glyph runs are drawn with: each font file opened with FreeType by the preview
 /// itself, never one of layout's Pango fonts.
 ///
 /// So drawing shares no font object with layout and may run on another thread while layout
 /// goes on: Cairo 1.16 and FreeType have crashed when two threads used the same fonts. One
-/// thread uses a `RenderFonts` (the drawing thread's lives in its `DrawingState`). Faces and
+/// thread uses a `PreviewFonts` (the drawing thread's lives in its `DrawingState`). Faces and
 /// scaled fonts are kept for the owner's life, which for the drawing thread is the process's
 /// (a document uses a handful; a batch worker reuses them): Cairo may still hold a face after
 /// its last scaled font is released, so none is ever closed.
-final class RenderFonts {
+final class PreviewFonts {
     private var library: FT_Library?
     private var faces: [FaceKey: OpaquePointer] = [:]
     private var scaled: [FontRef: OpaquePointer] = [:]
