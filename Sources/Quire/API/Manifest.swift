@@ -41,7 +41,7 @@ extension Batch {
             self.seconds = seconds
             warnings = 0
             switch outcome {
-            case .rendered(let warnings, let pages, let bytes, let settings):
+            case .rendered(let warnings, let pages, let bytes, let settings, _):
                 status = "rendered"
                 self.pages = pages; self.bytes = bytes; self.settings = settings; self.warnings = warnings.count
             case .skipped(let settings):
@@ -56,30 +56,11 @@ extension Batch {
 
         /// The entry as one line of JSON (without the newline). O(length).
         public var jsonLine: String {
-            func string(_ s: String?) -> String { s.map(Self.jsonString) ?? "null" }
+            func string(_ s: String?) -> String { s.map { JSONValue.string($0).json } ?? "null" }
             func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
             return "{\"path\":\(string(path)),\"output\":\(string(output)),\"status\":\(string(status)),"
                 + "\"reason\":\(string(reason)),\"pages\":\(number(pages)),\"bytes\":\(number(bytes)),"
                 + "\"seconds\":\(String(format: "%.3f", seconds)),\"settings\":\(string(settings)),\"warnings\":\(warnings)}"
-        }
-
-        /// `s` as a JSON string: quotes, backslashes and control characters escaped; other
-        /// characters as they are (JSON text is UTF-8).
-        static func jsonString(_ s: String) -> String {
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                    out += String(format: "\\u%04x", scalar.value)
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "\""
         }
     }
 

@@ -63,4 +63,7 @@ public struct RenderResult: Sendable {
     /// The settings digest the PDF records (`QuireSettings`): `RenderOptions`' digest, with
     /// what the links to other inputs depended on in a batch.
     public var settings: String = ""
+    /// The files besides the input that the PDF depends on, there or not (absolute): the
+    /// images it names and the Markdown files its links name (`quire watch` watches them).
+    public var dependencies: Set<String> = []
 }

@@ -51,8 +51,8 @@ public indirect enum BlockKind: Sendable, Equatable {
     case list(ListBlock)
     /// A table, GFM's or HTML's.
     case table(Table)
-    /// Raw HTML as written.
-    case html(String)
+    /// Raw HTML, read by Parse (`HTMLBlock`): what it shows, as ordinary blocks.
+    case html(HTMLBlock)
     /// A footnote's text, referred to by `Inline.footnoteReference` with the same label
     /// (the footnote's number, "1", "2", ..., in order of first reference).
     case footnoteDefinition(label: String, blocks: [Block])
@@ -66,6 +66,9 @@ public indirect enum BlockKind: Sendable, Equatable {
     /// styled `page-break-before`/`-after: always`, `break-before`/`-after: page`, or of class
     /// `page-break`.
     case pageBreak
+    /// Display math: a ```` ```math ```` block, `$$…$$` on lines of its own or standing in a
+    /// paragraph (which it splits, as GitHub does).
+    case math(MathFormula)
 }
 
 /// The five kinds of GitHub alert, in GitHub's order.
@@ -198,8 +201,8 @@ public struct Table: Sendable, Equatable {
 
 /// One cell of a table.
 public struct TableCell: Sendable, Equatable {
-    /// What it holds: one paragraph for a GFM cell (none when empty); for an HTML cell, its
-    /// raw HTML and the Markdown blocks GitHub renders inside it.
+    /// What it holds: one paragraph for a GFM cell (none when empty); for an HTML cell, what
+    /// its HTML shows (`BlockKind.html`) and the Markdown blocks GitHub renders inside it.
     public var blocks: [Block]
     /// Columns it spans (`colspan`), at least 1.
     public var columnSpan: Int
@@ -297,10 +300,82 @@ public indirect enum Inline: Sendable, Equatable {
     case softBreak
     /// A hard line break (two spaces or a backslash at the end of a line).
     case hardBreak
-    /// Raw inline HTML such as `<br>` or `<a id="x">`, as written.
-    case html(String)
     /// A reference to the footnote whose definition has this label (its number).
     case footnoteReference(label: String)
+    /// A formula in the text: `$…$`, `` $`…`$ ``, or `$$…$$` inside a heading or cell.
+    case math(MathFormula)
+    /// What a raw HTML element (`<sub>`, `<kbd>`, `<mark>`, `<b>`, ...) does to its content;
+    /// applied over Markdown's spans (`<i>` inside `*...*` stays italic).
+    case styled(InlineEffect, [Inline])
+    /// A place a `#fragment` link may lead to: an HTML element's `id`, `<a name>`.
+    case anchor(String)
+    /// An image raw HTML places (`<img>`): with the size it declares; its alt text is no caption.
+    case htmlImage(HTMLImage)
+    /// Inline content of raw HTML whose warnings (a missing image, a link to a missing anchor)
+    /// name `line`, the 1-based line its element starts on, instead of its paragraph's first.
+    case located(line: Int, content: [Inline])
+}
+
+/// What an inline HTML element does to its content.
+public enum InlineEffect: Sendable, Equatable {
+    /// `<b>`, `<strong>`; `<i>`, `<em>`, `<cite>`, `<var>`, `<dfn>`; `<code>`, `<tt>`, `<samp>`.
+    case bold, italic, code
+    /// `<kbd>`: code in a key cap's frame.
+    case keyboard
+    /// `<s>`, `<del>`, `<strike>`; `<u>`, `<ins>`; `<sup>`, `<sub>`; `<mark>`.
+    case strikethrough, underline, superscript, `subscript`, highlight
+}
+
+/// An `<img>`: its source and alt text as written, and its declared size (`width`, `height`).
+public struct HTMLImage: Sendable, Equatable {
+    /// The `src` attribute, as written (entities decoded).
+    public var source: String
+    /// The `alt` attribute ("" when none): what a placeholder shows, the figure's alternate text.
+    public var alt: String
+    /// The declared width (nil: from the height, keeping the aspect ratio, else the picture's own).
+    public var width: HTMLLength?
+    /// The declared height (nil: from the width, keeping the aspect ratio, else the picture's own).
+    public var height: HTMLLength?
+
+    /// An image of `source`, with `alt` text and a declared size.
+    public init(source: String, alt: String = "", width: HTMLLength? = nil, height: HTMLLength? = nil) {
+        self.source = source
+        self.alt = alt
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A length an HTML attribute declares (`width="120"`, `"120px"`, `"50%"`), always positive.
+public enum HTMLLength: Sendable, Equatable {
+    /// CSS pixels (96 per inch).
+    case pixels(Double)
+    /// A percentage of the box the element is set in.
+    case percent(Double)
+}
+
+/// Raw HTML as Parse reads it: a run of an HTML block (cut where the elements `HTMLStructure`
+/// reads begin and end: tables, details, `dir`, page breaks), as a browser shows it.
+public struct HTMLBlock: Sendable, Equatable {
+    /// Every `id` and `<a name>` in it, in order: layout places them where it starts, so that
+    /// each is placed even inside `<pre>`.
+    public var anchors: [String]
+    /// What it shows, as ordinary blocks, one per part a block element starts: paragraphs
+    /// (text between block elements, a list item with its bullet or number, a `<summary>` in
+    /// bold, table cells separated by spaces), headings (`<h1>`...`<h6>`: in the outline, but
+    /// given no slug, as GitHub gives raw HTML headings none), code (`<pre>`) and rules
+    /// (`<hr>`), each with the alignment its elements give (`Block.alignment`).
+    public var blocks: [Block]
+    /// The 1-based line of a `<table>` it holds inside a table cell (one table engine does
+    /// not nest: it is set as text, and layout warns), else nil.
+    public var nestedTableLine: Int?
+
+    /// Raw HTML showing `blocks`, naming `anchors`.
+    public init(anchors: [String] = [], blocks: [Block], nestedTableLine: Int? = nil) {
+        self.anchors = anchors
+        self.blocks = blocks
+        self.nestedTableLine = nestedTableLine
+    }
 }
 
 extension Inline {
@@ -310,8 +385,8 @@ extension Inline {
 
 extension Array where Element == Inline {
     /// The text a reader sees in the inlines, without markup: text and code as written, a
-    /// break as a space, a footnote reference as its number, raw HTML as nothing, spans and
-    /// links and images' alt texts by their content. O(n).
+    /// formula as its TeX, a break as a space, a footnote reference as its number, anchors and
+    /// HTML images as nothing, spans and links and Markdown images' alt texts by their content. O(n).
     public var plainText: String {
         var collector = PlainTextCollector()
         collector.walk(self)
@@ -342,7 +417,6 @@ private struct FirstStrongFinder: DocumentWalker {
     var direction: WritingDirection?
     mutating func visitText(_ s: String) { if direction == nil { direction = .of(s) } }
     mutating func visitCode(_ s: String) { if direction == nil { direction = .of(s) } }
-    mutating func visitHTML(_ html: String) {}
 }
 
 /// Collects the plain text of inlines, walking into every span (and of blocks, paragraphs
@@ -353,8 +427,8 @@ private struct PlainTextCollector: DocumentWalker {
     mutating func visitCode(_ s: String) { text += s }
     mutating func visitSoftBreak() { text += " " }
     mutating func visitHardBreak() { text += " " }
-    mutating func visitHTML(_ html: String) {}
     mutating func visitFootnoteReference(label: String) { text += label }
+    mutating func visitMath(_ formula: MathFormula) { text += formula.tex }
     mutating func visitParagraph(_ block: Block, content: [Inline]) {
         if !text.isEmpty && !text.hasSuffix(" ") { text += " " }
         walk(content)

@@ -37,29 +37,12 @@ struct ImageResources: Sendable, Equatable {
     /// Classifies and resolves `reference` (a Markdown image destination or an `<img src>`).
     /// Touches the file system only to resolve a local path. Never the network.
     func locate(_ reference: String) -> Source {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return .refused("image has no source") }
-        let lower = trimmed.lowercased()
-        if lower.hasPrefix("data:") {
-            return DataURI.decode(trimmed).map { .data($0) } ?? .refused("unreadable data: URI")
+        let (path, full): (String, String)
+        switch classify(reference) {
+        case .source(let source): return source
+        case .local(let written, let absolute): (path, full) = (written, absolute)
         }
-        if lower.hasPrefix("//") { return .remote(trimmed) }
-        var path: String
-        var isFileURL = false
-        if let scheme = urlScheme(lower) {
-            guard scheme == "file" else { return .remote(trimmed) }
-            path = String(trimmed.dropFirst("file:".count))
-            if path.hasPrefix("//localhost/") { path = String(path.dropFirst("//localhost".count)) }
-            else if path.hasPrefix("///") { path = String(path.dropFirst(2)) }
-            else if path.hasPrefix("//") { return .remote(trimmed) }
-            isFileURL = true
-        } else {
-            path = String(trimmed.prefix { $0 != "?" && $0 != "#" })
-        }
-        path = path.removingPercentEncodingLeniently
-        guard let base = baseDirectory else { return .refused("local image \(path) not read: no base folder given") }
-        let rootDirectory = root ?? base
-        let full = isFileURL ? path : (path.hasPrefix("/") ? rootDirectory + path : base + "/" + path)
+        let rootDirectory = root ?? baseDirectory ?? "/"
         guard let resolved = Self.realPath(full) else { return .refused("image not found: \(path)") }
         guard let resolvedRoot = Self.realPath(rootDirectory) else { return .refused("resource root not found: \(rootDirectory)") }
         guard resolvedRoot == "/" || resolved.hasPrefix(resolvedRoot + "/") else {
@@ -68,6 +51,47 @@ struct ImageResources: Sendable, Equatable {
         var info = stat()
         guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .refused("image \(path) is not a file") }
         return .file(resolved)
+    }
+
+    /// The file a local `reference` names, whether it exists or not (so that `quire watch`
+    /// renders again when it appears or changes); nil for a `data:` URI, a remote image, or
+    /// without a base folder.
+    func localPath(_ reference: String) -> String? {
+        if case .local(_, let full) = classify(reference) { return full }
+        return nil
+    }
+
+    /// A reference as written: a source known without the file system, or a local path (as
+    /// written, percent-decoded, and absolute from the base folder or the root).
+    private enum Classified {
+        case source(Source)
+        case local(written: String, full: String)
+    }
+
+    private func classify(_ reference: String) -> Classified {
+        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return .source(.refused("image has no source")) }
+        let lower = trimmed.lowercased()
+        if lower.hasPrefix("data:") {
+            return .source(DataURI.decode(trimmed).map { .data($0) } ?? .refused("unreadable data: URI"))
+        }
+        if lower.hasPrefix("//") { return .source(.remote(trimmed)) }
+        var path: String
+        var isFileURL = false
+        if let scheme = urlScheme(lower) {
+            guard scheme == "file" else { return .source(.remote(trimmed)) }
+            path = String(trimmed.dropFirst("file:".count))
+            if path.hasPrefix("//localhost/") { path = String(path.dropFirst("//localhost".count)) }
+            else if path.hasPrefix("///") { path = String(path.dropFirst(2)) }
+            else if path.hasPrefix("//") { return .source(.remote(trimmed)) }
+            isFileURL = true
+        } else {
+            path = String(trimmed.prefix { $0 != "?" && $0 != "#" })
+        }
+        path = path.removingPercentEncodingLeniently
+        guard let base = baseDirectory else { return .source(.refused("local image \(path) not read: no base folder given")) }
+        let rootDirectory = root ?? base
+        return .local(written: path, full: isFileURL ? path : (path.hasPrefix("/") ? rootDirectory + path : base + "/" + path))
     }
 
     /// The canonical absolute path (symbolic links and `..` resolved), or nil if it does not exist.

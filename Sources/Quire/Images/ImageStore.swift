@@ -1,3 +1,5 @@
+import Foundation
+
 /// The images of one document, each located, read and decoded once.
 final class ImageStore {
     /// What an image reference gives.
@@ -9,6 +11,8 @@ final class ImageStore {
 
     let resources: ImageResources
     private var cache: [String: Lookup] = [:]
+    /// Every local file an image reference named, found or not (absolute, as written).
+    private(set) var files: Set<String> = []
 
     init(resources: ImageResources) {
         self.resources = resources
@@ -17,6 +21,7 @@ final class ImageStore {
     /// The image `reference` names. O(1) after the first lookup of the same reference.
     func lookup(_ reference: String) -> Lookup {
         if let cached = cache[reference] { return cached }
+        if let path = resources.localPath(reference) { files.insert(URL(fileURLWithPath: path).standardizedFileURL.path) }
         let result: Lookup
         switch resources.locate(reference) {
         case .remote(let url):

@@ -22,6 +22,16 @@ final class LayoutSession {
     /// The hyphenation of `language`'s words, its patterns loaded the first time a paragraph
     /// is hyphenated; nil when none are installed.
     private(set) lazy var hyphenation: WordHyphenation? = Hyphenator.forLanguage(language).map(WordHyphenation.init)
+    /// The document's formulas typeset (with the macros they define), in the style's math
+    /// font; made when the first formula is met, shared with sessions derived from this one.
+    var math: MathTypesetter {
+        if let made = mathTypesetter.value { return made }
+        let made = MathTypesetter(families: style.mathFont)
+        mathTypesetter.value = made
+        return made
+    }
+    private let mathTypesetter: SharedMath
+    final class SharedMath { var value: MathTypesetter? }
     /// Where layout reports what it finds; a child sink while a trial runs.
     private(set) var sink = LayoutSink()
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
@@ -45,6 +55,7 @@ final class LayoutSession {
         self.highlights = highlights
         self.language = language ?? style.language
         self.linkResolver = linkResolver
+        mathTypesetter = SharedMath()
     }
 
     /// A session for the same document set in `style` (footnotes at a page's foot, set
@@ -60,6 +71,7 @@ final class LayoutSession {
         language = parent.language
         linkResolver = parent.linkResolver
         sink = parent.sink
+        mathTypesetter = parent.mathTypesetter
     }
 
     /// This document's text set `scale` times as large (the page's width and margins kept),

@@ -103,8 +103,9 @@ final class LayoutSink {
         return true
     }
 
-    /// Whether a level-1 heading's entry has been recorded (the running title may be known from it).
-    var hasLevelOneHeading: Bool { outline.contains { $0.entry.level == 1 } }
+    /// Whether a heading's entry has been recorded (the running title may be known from it:
+    /// the first heading's, when of level 1).
+    var hasHeading: Bool { !outline.isEmpty }
 
     /// The document's own headings in source order (not the trailing entries).
     var documentOutline: [OutlineEntry] {

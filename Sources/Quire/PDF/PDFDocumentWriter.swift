@@ -157,6 +157,7 @@ final class PDFDocumentWriter {
         file.addDirect(info) { dictionary in
             dictionary.pair(.title, text: metadata.title)
             if !metadata.author.isEmpty { dictionary.pair(.author, text: metadata.author) }
+            if !metadata.keywords.isEmpty { dictionary.pair(.keywords, text: metadata.keywords.joined(separator: ", ")) }
             dictionary.pair(.creator, text: metadata.creator)
             dictionary.pair(.producer, text: metadata.creator)
             dictionary.pair(.creationDate, text: pdfDate(metadata.creationDate ?? Self.now))

@@ -47,6 +47,7 @@ enum BuiltinTemplates {
           "code.padding": 0.7,
           "code.background": "#f2f2f5",
           "code.theme": "kate",
+          "math.font": "TeX Gyre Pagella Math, DejaVu Math TeX Gyre",
           "link.color": "#0d54b3",
           "rule.color": "#bfbfc7",
           "rule.width": 0.75,

@@ -63,6 +63,9 @@ public struct Style: Sendable, Equatable, Encodable {
     /// The GtkSourceView style scheme that colours code blocks with a language (kate: black
     /// text on white, which prints well; a dark scheme also sets its block background).
     public var codeTheme: String = "kate"
+    /// OpenType MATH families for formulas (fallbacks after commas): Palatino's shapes sit
+    /// well beside Noto Serif; the first installed one with a MATH table is used.
+    public var mathFont: String = "TeX Gyre Pagella Math, DejaVu Math TeX Gyre"
 
     /// A block quote's indent, in multiples of `bodySize`.
     public var quoteIndent: Double = 1.2

@@ -71,6 +71,8 @@ struct Typography: Sendable, Equatable {
     let codePadding: Double
     let codeWrapIndent: Double
     let codeBackground: Color
+    /// The colour a formula that cannot be typeset is shown in, as its source (GitHub's red).
+    let mathErrorColor = Color(hex: "#cf222e")!
 
     // Quotes and thematic breaks.
     let quoteIndent: Double

@@ -18,6 +18,7 @@ extension LayoutSession {
             var slice = items.lineSlice()
             items.addLinks(to: &slice)
             items.addImages(to: &slice)
+            items.addFormulas(to: &slice)
             items.addFrames(to: &slice, typography)
             items.addAnchors(to: &slice) { claimDestination($0) }
             items.addNoteReferences(to: &slice)
@@ -170,6 +171,9 @@ private struct LineItems {
     private var imageCursor = 0
     private var frameCursor = 0
     private var noteCursor = 0
+    private var formulaCursor = 0
+    /// Each formula's element, shared by its pieces (which may fall on several lines).
+    private var formulaElements: [Int: StructureElement] = [:]
     /// The line being cut: its index, where it ends in the text (`Int.max` for the last, which
     /// takes whatever is left), its box's height and its baseline in the box.
     private(set) var line = 0
@@ -236,6 +240,25 @@ private struct LineItems {
                 slice.items.append(.image(rect, image.image, tag: figure))
             }
             imageCursor += 1
+        }
+    }
+
+    /// The formula pieces in the line, on its baseline; each formula one `Formula` element
+    /// (its TeX as `Alt`) inside the line's element.
+    mutating func addFormulas(to slice: inout Slice) {
+        while formulaCursor < text.formulas.count, text.formulas[formulaCursor].offset < lineEnd {
+            let piece = text.formulas[formulaCursor]
+            if let r = shaped.xRanges(line: line, bytes: piece.offset..<(piece.offset + StyledText.objectLength)).first {
+                var formulaTag = tag
+                if let parent = tag.element {
+                    let element = formulaElements[piece.formula] ?? StructureElement(.formula, parent: parent, alt: piece.source)
+                    formulaElements[piece.formula] = element
+                    formulaTag = .element(element)
+                }
+                slice.items.append(.formula(PlacedFormula(box: piece.box, origin: Point(x: x + r.lowerBound, y: baseline),
+                                                          font: piece.font, color: piece.color, tag: formulaTag)))
+            }
+            formulaCursor += 1
         }
     }
 

@@ -12,12 +12,16 @@ struct DigestDocument: Sendable {
     var resources: ImageResources
     /// Its code blocks queued for highlighting (nil: queued when the digest is laid out).
     var highlights: CodeHighlights?
+    /// Where its links to Markdown files that are not in the same PDF lead (a book's chapter:
+    /// to their PDFs, as `render` writes them); nil: as written.
+    var outsideLinks: LinkResolver?
 
     init(path: String, canonicalPath: String, document: Document, info: DocumentInfo,
-                resources: ImageResources = ImageResources(), highlights: CodeHighlights? = nil) {
+                resources: ImageResources = ImageResources(), highlights: CodeHighlights? = nil, outsideLinks: LinkResolver? = nil) {
         self.path = path; self.canonicalPath = canonicalPath; self.document = document; self.info = info
         self.resources = resources
         self.highlights = highlights
+        self.outsideLinks = outsideLinks
     }
 }
 
@@ -36,6 +40,8 @@ struct LaidOutDigest {
     var laidOut: LaidOutDocument
     /// Warnings by document path, in input order.
     var warnings: [(path: String, warnings: [Warning])]
+    /// The local files the documents' images name, found or not (a book's, for `watch`).
+    var imageFiles: Set<String> = []
 }
 
 /// Lays out many documents as one digest: a cover (title, date, number of documents), a
@@ -83,28 +89,8 @@ struct DigestLayouter {
         let typesetter = Typesetter.forThisThread(language: nil)
         main = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(Document(blocks: [])))
         context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
-        let tables = documents.enumerated().map { k, d in AnchorTable(d.document, namespace: "d\(k + 1)-") }
-        let entryNames = documents.indices.map { "d\($0 + 1)" }
-        self.tables = tables
-        self.entryNames = entryNames
-        sessions = Self.sessions(documents, style: style, typesetter: typesetter, tables: tables, entries: entryNames)
-    }
-
-    /// A session per document: its anchors, images, code and language, links to the other
-    /// documents leading inside the digest.
-    private static func sessions(_ documents: [DigestDocument], style: Style, typesetter: Typesetter,
-                                 tables: [AnchorTable], entries: [String]) -> [LayoutSession] {
-        var paths: [String: Int] = [:]
-        for (k, d) in documents.enumerated() { paths[d.canonicalPath] = k }
-        return documents.enumerated().map { [paths] k, d -> LayoutSession in
-            let folder = (d.canonicalPath as NSString).deletingLastPathComponent
-            let language = d.info.lang ?? style.language
-            return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources,
-                                 highlights: d.highlights ?? CodeHighlights(d.document, theme: style.codeTheme),
-                                 language: language, cjk: CJKRegion(language: language) ?? .dominant(in: d.document)) { link in
-                DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entries)
-            }
-        }
+        let set = DocumentSet(documents, style: style, typesetter: typesetter)
+        (tables, sessions, entryNames) = (set.tables, set.sessions, set.entryNames)
     }
 
     /// A path as the digest shows it: relative to `base` when it lies under it.
@@ -186,32 +172,53 @@ struct DigestLayouter {
         var pageOf: [String: Int] = [:]
         for (i, page) in pages.enumerated() { for d in page.destinations where pageOf[d.name] == nil { pageOf[d.name] = i + 1 } }
         pages = paginator.paginate(cover + contents(pageOf) + entries + fullTexts)
-        let info = DocumentInfo(title: .plain(title), date: .plain(date))
-        for i in pages.indices {
-            pages[i].furniture = main.furniture(page: i + 1, of: pages.count, info: info, title: .plain(title))
-        }
+        addFurniture(&pages, title: title, date: date)
         let laidOut = LaidOutDocument(pages: pages, outline: outline, title: title, author: "", warnings: [])
         return LaidOutDigest(laidOut: laidOut, warnings: zip(documents, sessions).map { ($0.path, $1.sink.reportedWarnings) })
     }
+
+    /// Each page's running header and footer: a full text's pages carry its own document's
+    /// title and front matter; the cover, contents and entries the digest's.
+    private func addFurniture(_ pages: inout [Page], title: String, date: String) {
+        let info = DocumentInfo(title: .plain(title), date: .plain(date))
+        let fullTextOwners = Dictionary(uniqueKeysWithValues: documents.indices.map { (fullTextName($0), $0) })
+        let running = documents.map { runningInfo(of: $0, date: date) }
+        var owner: Int?
+        for i in pages.indices {
+            if let k = pages[i].destinations.lazy.compactMap({ fullTextOwners[$0.name] }).first { owner = k }
+            let (pageInfo, pageTitle) = owner.map { running[$0] } ?? (info, .plain(title))
+            pages[i].furniture = main.furniture(page: i + 1, of: pages.count, info: pageInfo, title: pageTitle)
+        }
+    }
+}
+
+/// What a full text's running header and footer show: its document's front matter (the
+/// digest's date when it gives none) and its title, as its entry is titled.
+private func runningInfo(of document: DigestDocument, date: String) -> (DocumentInfo, TextValue) {
+    var info = document.info
+    let title = info.title ?? .plain(DigestLinks.titleAndBody(document).title)
+    info.title = title
+    info.date = info.date ?? .plain(date)
+    return (info, title)
 }
 
 /// Titles and links between the documents of a digest.
 enum DigestLinks {
-    /// The document's title: the front matter's, else its first level-1 heading's (ATX or
-    /// setext, or an HTML `<h1>`), else the file name without its extension, as `render` titles
-    /// it; its body, without that heading wherever it stands (the entry's title says it, so it
-    /// is not repeated); and the source line of the heading dropped.
+    /// The document's title: the front matter's, else its title heading (its first heading,
+    /// when of level 1: `titleHeading`), else the file name without its extension (a README's
+    /// folder name), as `render` titles it; its body, without that heading (the entry's title
+    /// says it, so it is not repeated); and the source line of the heading dropped.
     static func titleAndBody(_ d: DigestDocument) -> (title: String, body: [Block], headingLine: Int?) {
         if let title = d.info.title { return (title.widest, d.document.blocks, nil) }
-        for (index, block) in d.document.blocks.enumerated() {
-            guard let text = block.levelOneTitle else { continue }
-            // A Markdown heading goes; an HTML block stays (it may hold more than the heading).
-            guard case .heading = block.kind else { return (text, d.document.blocks, nil) }
-            var body = d.document.blocks
-            body.remove(at: index)
-            return (text, body, block.line)
+        guard let (index, text) = d.document.blocks.titleHeading else {
+            return (DocumentInfo.fileTitle(d.path), d.document.blocks, nil)
         }
-        return (DocumentInfo.fileTitle(d.path), d.document.blocks, nil)
+        let block = d.document.blocks[index]
+        // A Markdown heading goes; an HTML block stays (it may hold more than the heading).
+        guard case .heading = block.kind else { return (text, d.document.blocks, nil) }
+        var body = d.document.blocks
+        body.remove(at: index)
+        return (text, body, block.line)
     }
 
     /// Where a link leads when it points at a document of the digest: `other.md` to its entry,

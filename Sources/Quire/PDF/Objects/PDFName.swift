@@ -85,6 +85,7 @@ extension PDFName {
     // Document information (14.3.3)
     static var title: PDFName { .init(known: " /Title") }
     static var author: PDFName { .init(known: " /Author") }
+    static var keywords: PDFName { .init(known: " /Keywords") }
     static var creator: PDFName { .init(known: " /Creator") }
     static var producer: PDFName { .init(known: " /Producer") }
     static var creationDate: PDFName { .init(known: " /CreationDate") }
@@ -146,6 +147,7 @@ extension PDFName {
     static var blockQuote: PDFName { .init(known: " /BlockQuote") }
     static var note: PDFName { .init(known: " /Note") }
     static var div: PDFName { .init(known: " /Div") }
+    static var formula: PDFName { .init(known: " /Formula") }
     static var span: PDFName { .init(known: " /Span") }
     static var artifact: PDFName { .init(known: " /Artifact") }
 

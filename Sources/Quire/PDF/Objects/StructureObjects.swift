@@ -72,6 +72,7 @@ extension StructureElement.Role {
         case .blockQuote: .blockQuote
         case .note: .note
         case .link: .link
+        case .formula: .formula
         case .division: .div
         }
     }
