@@ -65,19 +65,20 @@ extension ContentStream {
                             font.suggest(first, utf8: text)
                             spanned = true
                         }
-                        if spanned {
-                            var properties: [UInt8] = []
-                            properties.appendLiteral(" << /ActualText <FEFF")
-                            for unit in String(decoding: text, as: UTF8.self).utf16 { properties.appendHex16(unit) }
-                            properties.appendLiteral("> >>")
-                            beginMarkedContent("Span", properties: properties)
-                        }
+                        if spanned { beginActualText(text) }
                         for g in range { showGlyph(glyphs[g], font, dx, dy, shape, scale) }
                         if spanned { endMarkedContent() }
                     }
                 }
             }
         }
+    }
+
+    /// Begins a span whose text is `utf8` (ActualText): out of the glyph loop, which it is
+    /// seldom needed in.
+    @inline(never)
+    private mutating func beginActualText(_ utf8: UnsafeBufferPointer<UInt8>) {
+        beginMarkedContent(.span) { $0.pair(.actualText, utf16Text: utf8) }
     }
 
     /// Places and shows one glyph, advancing the pen by its width.
