@@ -22,6 +22,9 @@ final class LayoutSession {
     /// The hyphenation of `language`'s words, its patterns loaded the first time a paragraph
     /// is hyphenated; nil when none are installed.
     private(set) lazy var hyphenation: WordHyphenation? = Hyphenator.forLanguage(language).map(WordHyphenation.init)
+    /// The advance of a character of code at the code size, measured the first time a code
+    /// block might be wider than its column (`codeFit`).
+    private(set) lazy var codeAdvance: Double = measureCodeAdvance()
     /// Where layout reports what it finds; a child sink while a trial runs.
     private(set) var sink = LayoutSink()
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title

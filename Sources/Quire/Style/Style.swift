@@ -58,6 +58,17 @@ public struct Style: Sendable, Equatable, Encodable {
     /// The GtkSourceView style scheme that colours code blocks with a language (kate: black
     /// text on white, which prints well; a dark scheme also sets its block background).
     public var codeTheme: String = "kate"
+    /// The widest a code block may grow to hold its longest line (`code.max-width`), and the
+    /// smallest size, in points, it may then step down to before lines wrap.
+    public var codeMaxWidth: WidthLimit = .page
+    public var codeMinimumSize: Double = 7
+
+    /// The page's safe area: how near the paper's edges content wider than the measure (a
+    /// code block, a table) may come, in points, on each side (12 mm).
+    public var safeMargin: Double = 12 * 72 / 25.4
+    /// Where content wider than the measure grows: on both sides of the text column, or
+    /// toward the outer (right) edge first.
+    public var wideAlignment: WideAlignment = .center
 
     /// A block quote's indent (a multiple of the body size) and its bar's width in points.
     public var quoteIndent: Double = 1.2
@@ -301,4 +312,23 @@ public struct PageSize: Sendable, Equatable, Encodable {
 
 public enum PageOrientation: String, Sendable, Equatable, CaseIterable, Encodable {
     case portrait, landscape
+}
+
+/// How wide content wider than the measure (a code block's longest line, a table's columns)
+/// may grow.
+public enum WidthLimit: Sendable, Equatable, Encodable {
+    /// Up to the page's safe area (`Style.safeMargin` from each edge).
+    case page
+    /// Never wider than the text column.
+    case measure
+    /// Up to this many points, and never past the safe area.
+    case points(Double)
+}
+
+/// Where content wider than the measure grows.
+public enum WideAlignment: String, Sendable, Equatable, CaseIterable, Encodable {
+    /// As much on each side of the text column, as far as the safe area allows.
+    case center
+    /// Toward the outer edge (the right one) first, then the other.
+    case outer
 }

@@ -46,6 +46,8 @@ package struct TemplateKey: Sendable {
             style.margins = m
             return true
         },
+        safeMargin,
+        wideAlignment,
         TemplateKey(name: "body.font", type: "string", allowed: "a font family name (fallbacks after commas)",
                     meaning: "Body text family.", example: "\"DejaVu Serif\"") { style, v in
             setString(v) { style.bodyFont = $0 }
@@ -142,6 +144,8 @@ package struct TemplateKey: Sendable {
             style.codeTheme = s
             return true
         },
+        codeMaxWidth,
+        codeMinimumSize,
         TemplateKey(name: "link.color", type: "string", allowed: colorAllowed,
                     meaning: "Colour of links and of the excerpt label.", example: "\"#aa3300\"") { style, v in
             setColor(v) { style.linkColor = $0 }

@@ -18,6 +18,17 @@ struct Typography: Sendable, Equatable {
         /// Family and size of `monospace` runs inside it.
         var monospaceFamily: String
         var monospaceSize: Double
+
+        /// The role set `scale` times as large, its line height and code runs too (the same
+        /// role at 1).
+        func scaled(_ scale: Double) -> TextRole {
+            guard scale != 1 else { return self }
+            var role = self
+            role.size *= scale
+            role.lineHeight *= scale
+            role.monospaceSize *= scale
+            return role
+        }
     }
 
     /// A heading level: its text, the space around it and the rule under it.
@@ -71,6 +82,13 @@ struct Typography: Sendable, Equatable {
     let codePadding: Double
     let codeWrapIndent: Double
     let codeBackground: Color
+    /// The smallest size a code block wider than its column steps down to, and the step.
+    let codeMinimumSize: Double
+    static let codeSizeStep = 0.25
+    /// The mark before a wrapped code line's continuation (drawn, not text): its stroke's
+    /// width as a fraction of the code size, and its colour.
+    let codeContinuationStroke: Double
+    let codeContinuationColor: Color
 
     // Quotes and thematic breaks.
     let quoteIndent: Double
@@ -238,6 +256,9 @@ struct Typography: Sendable, Equatable {
         codePadding = codeSize * style.codePadding
         codeWrapIndent = codeSize * 2.4
         codeBackground = style.codeBackground
+        codeMinimumSize = style.codeMinimumSize
+        codeContinuationStroke = 0.07
+        codeContinuationColor = style.mutedColor
 
         quoteIndent = size * style.quoteIndent
         quoteBarOffset = size * 0.25
