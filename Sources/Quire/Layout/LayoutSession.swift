@@ -25,6 +25,9 @@ final class LayoutSession {
     /// The advance of a character of code at the code size, measured the first time a code
     /// block might be wider than its column (`codeFit`).
     private(set) lazy var codeAdvance: Double = measureCodeAdvance()
+    /// Whether a table too wide for the page may turn it (`table.rotate`): not in notes set at
+    /// a page's foot (`scaled`), which stay on the page of their reference.
+    let mayTurnPages: Bool
     /// Where layout reports what it finds; a child sink while a trial runs.
     private(set) var sink = LayoutSink()
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
@@ -51,10 +54,11 @@ final class LayoutSession {
         self.highlights = highlights
         self.language = language ?? style.language
         self.linkResolver = linkResolver
+        mayTurnPages = true
     }
 
     /// A session for the same document set in `style` (footnotes at a page's foot, set
-    /// smaller), reporting to this session's sink as it is now.
+    /// smaller, where no page turns), reporting to this session's sink as it is now.
     private init(_ parent: LayoutSession, style: Style) {
         self.style = style
         typography = Typography(style, cjk: parent.cjk)
@@ -66,6 +70,7 @@ final class LayoutSession {
         language = parent.language
         linkResolver = parent.linkResolver
         sink = parent.sink
+        mayTurnPages = false
     }
 
     /// This document's text set `scale` times as large (the page's width and margins kept),

@@ -82,6 +82,12 @@ public struct Style: Sendable, Equatable, Encodable {
     public var headerScale: Double = 0.82
     public var footerScale: Double = 0.82
     public var tableScale: Double = 0.92
+    /// A table whose columns cannot fit the measure: the widest it may grow (`table.max-width`),
+    /// the smallest size, in points, its type may then shrink to, and whether a table still
+    /// too wide is set on a landscape page of its own.
+    public var tableMaxWidth: WidthLimit = .page
+    public var tableMinimumSize: Double = 7
+    public var tableRotation: TableRotation = .auto
     public var titleScale: Double = 2.4
     public var subtitleScale: Double = 1.35
 
@@ -170,6 +176,15 @@ public struct Style: Sendable, Equatable, Encodable {
     public static let averageCharacterWidth = 0.48
     /// The least automatic side margin, as a fraction of the page's width (66 pt on A4).
     public static let minimumSideMargin = 0.111
+
+    /// The same page turned to landscape, for a table too wide for it upright
+    /// (`table.rotate`): its margins as given, or automatic ones, which keep their sides on a
+    /// turned page, so the text block is as much wider as the page is.
+    public var turnedForWideTables: Style {
+        var turned = self
+        turned.pageSize = pageSize.turned(.landscape)
+        return turned
+    }
 
     /// The width of the text block.
     public var contentWidth: Double { pageSize.width - margins.left - margins.right }
@@ -331,4 +346,12 @@ public enum WideAlignment: String, Sendable, Equatable, CaseIterable, Encodable 
     case center
     /// Toward the outer edge (the right one) first, then the other.
     case outer
+}
+
+/// Whether a table too wide for its page at its smallest size is turned.
+public enum TableRotation: String, Sendable, Equatable, CaseIterable, Encodable {
+    /// On a landscape page of its own (the pages around it stay as they are).
+    case auto
+    /// Never: it is set smaller still, with a warning.
+    case never
 }

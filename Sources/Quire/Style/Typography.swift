@@ -140,8 +140,10 @@ struct Typography: Sendable, Equatable {
 
     // Tables.
     let tableSize: Double
-    /// The smallest a too-wide table's type may get, relative to `tableSize`.
+    /// The smallest a too-wide table's type may get, relative to `tableSize` (`table.min-size`),
+    /// and the smallest it goes below that, with a warning, before words break in its cells.
     let tableMinimumScale: Double
+    let tableLeastScale: Double
     /// Line height and cell padding, in multiples of the table's (final) size.
     let tableLineHeight: Double
     let tablePadding: Double
@@ -290,7 +292,8 @@ struct Typography: Sendable, Equatable {
         footnoteRuleGap = size * 0.5
 
         tableSize = size * style.tableScale
-        tableMinimumScale = 0.76
+        tableMinimumScale = min(1, style.tableMinimumSize / tableSize)
+        tableLeastScale = tableMinimumScale * 0.6
         tableLineHeight = 1.3
         tablePadding = 0.45
         tableHeaderRule = 0.9

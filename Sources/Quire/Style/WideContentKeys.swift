@@ -1,6 +1,6 @@
 /// The template keys of content wider than the measure: the page's safe area, where wide
-/// content grows, and how wide and how small code blocks may get (`TemplateKey.all` lists
-/// them among the page's and the code's keys).
+/// content grows, and how wide and how small code blocks and tables may get (`TemplateKey.all`
+/// lists them among the page's, the code's and the table's keys).
 extension TemplateKey {
     static let safeMargin = TemplateKey(
         name: "page.safe-margin", type: "length", allowed: "a length in pt, mm, cm or in, from 0 to 100 pt",
@@ -30,6 +30,29 @@ extension TemplateKey {
         meaning: "The smallest size a wide code block steps down to before its lines wrap.", example: "7.5") { style, v in
         guard case .number(let n) = v, (4...72).contains(n) else { return false }
         style.codeMinimumSize = n
+        return true
+    }
+
+    static let tableMaxWidth = widthLimitKey(
+        "table.max-width", "How wide a table may grow when its columns cannot fit the text column without breaking a word (then its type shrinks to table.min-size).") {
+        $0.tableMaxWidth = $1
+    }
+
+    static let tableMinimumSize = TemplateKey(
+        name: "table.min-size", type: "number", allowed: "a size in points from 4 to 72",
+        meaning: "The smallest size a wide table's type shrinks to; below it a table turns its page (table.rotate), and goes smaller still only with a warning.",
+        example: "6.5") { style, v in
+        guard case .number(let n) = v, (4...72).contains(n) else { return false }
+        style.tableMinimumSize = n
+        return true
+    }
+
+    static let tableRotation = TemplateKey(
+        name: "table.rotate", type: "string", allowed: "auto, never",
+        meaning: "auto: a table too wide for the page at table.min-size is set on a landscape page of its own; never: it is set smaller, with a warning.",
+        example: "\"never\"") { style, v in
+        guard case .string(let s) = v, let rotation = TableRotation(rawValue: s.lowercased()) else { return false }
+        style.tableRotation = rotation
         return true
     }
 

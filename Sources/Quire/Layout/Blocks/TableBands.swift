@@ -1,7 +1,8 @@
 /// The last step of a table's layout: its rows stacked into bands, each a slice that
 /// pagination places whole (a row, mostly; rows that `rowspan` joins), with the header's
-/// shading and the rules, the header repeated on every page the table continues on, and a
-/// band taller than a page cut between lines.
+/// shading and the rules, the header repeated on every page the table continues on, a band
+/// taller than a page cut between lines, and every slice on a landscape page when the table
+/// turned its page.
 extension TableLayouter {
     /// Rows joined by cells spanning them, and the cells (indices into `placed`, row-major)
     /// that start in them.
@@ -22,6 +23,7 @@ extension TableLayouter {
             var (slice, boxes) = bandSlice(band, cells, rowHeights: rowHeights, grid, bare: bare)
             let isHeader = isHeaderRow(band.rows.lowerBound)
             slice.excerptRole = .tableRow(group, isHeader: isHeader)
+            slice.landscape = grid.landscape
             if isHeader {
                 slice.keepWithNext = true
                 slices.append(slice)
@@ -34,7 +36,8 @@ extension TableLayouter {
             bodyBands += 1
             slice.keepWithNext = header != nil && bodyBands == 1 && band.rows.upperBound < table.cells.count
             slice.repeatedHeader = header
-            let limit = session.style.contentHeight - (header?.slice.height ?? 0) - 1
+            let page = grid.landscape ? session.style.turnedForWideTables : session.style
+            let limit = page.contentHeight - (header?.slice.height ?? 0) - 1
             if slice.height > limit {
                 slices += slice.split(at: LayoutSession.rowCuts(height: slice.height, lines: boxes, limit: limit))
             } else {

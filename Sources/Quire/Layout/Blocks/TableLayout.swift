@@ -23,7 +23,7 @@ extension LayoutSession {
     /// Lays `table` out in `context`'s column (`TableLayouter`, a method per step). `line`:
     /// the table's line in the source. O(cells' text); a cell of blocks is laid out twice.
     func table(_ table: Table, line: Int, _ context: BlockContext) -> [Slice] {
-        TableLayouter(table, context, session: self)?.layout() ?? []
+        TableLayouter(table, line: line, context, session: self)?.layout() ?? []
     }
 
     /// How much wider than its column's width a cell's text is set: widths measured at one

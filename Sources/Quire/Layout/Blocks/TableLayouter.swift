@@ -1,6 +1,7 @@
 /// One table laid out a step at a time (model: Typst's `grid/layouter.rs`): collect what each
 /// cell holds; measure each cell once, unwrapped (its preferred width and its widest word),
-/// spanning cells after the others; fit the columns (`TableColumns`); set the cells, reusing
+/// spanning cells after the others; fit the columns (`TableColumns`: at the measure, else
+/// wider, else smaller, else on a page turned for it; `fit`); set the cells, reusing
 /// the measured layout of every text cell that fits unwrapped at the table's size; size the
 /// rows; stack the rows into bands and cut bands taller than a page. Each step is a method
 /// that takes the values the steps before it made and returns its own. O(cells' text); a
@@ -8,6 +9,8 @@
 struct TableLayouter {
     let session: LayoutSession
     let table: Table
+    /// The table's line in the source (warnings name it).
+    let line: Int
     let context: BlockContext
     /// The cells on the grid, row-major, and how many columns the grid has (at least one).
     let placed: [Table.PlacedCell]
@@ -48,16 +51,19 @@ struct TableLayouter {
         let left: Double
         let width: Double
         let rightToLeft: Bool
+        /// Set on a landscape page of its own (`Style.turnedForWideTables`).
+        let landscape: Bool
         /// Where each column starts, left to right (its padding included), as if the table ran
         /// left to right; mirrored when it runs right to left, its first column on the right.
         let starts: [Double]
 
-        init(fit: TableColumns, columns: Int, left: Double, rightToLeft: Bool) {
+        init(fit: TableColumns, columns: Int, left: Double, rightToLeft: Bool, landscape: Bool = false) {
             self.fit = fit
             self.columns = columns
             self.left = left
             width = fit.totalWidth
             self.rightToLeft = rightToLeft
+            self.landscape = landscape
             var starts: [Double] = []
             var x = left
             for w in fit.widths {
@@ -87,11 +93,12 @@ struct TableLayouter {
     }
 
     /// Nil for a table with no cells or no columns, which sets nothing.
-    init?(_ table: Table, _ context: BlockContext, session: LayoutSession) {
+    init?(_ table: Table, line: Int, _ context: BlockContext, session: LayoutSession) {
         let (placed, columns) = table.grid
         guard columns > 0, !placed.isEmpty else { return nil }
         self.session = session
         self.table = table
+        self.line = line
         self.context = context
         self.placed = placed
         self.columns = columns
@@ -189,15 +196,6 @@ struct TableLayouter {
             cell.textRole = session.tableFormat(size: size, width: .infinity, header: isBold(p)).text
             return session.measureBlocks(blocks, cell)
         }
-    }
-
-    /// The columns fitted to the context's column, and where the table stands in it.
-    func fit(_ measures: Measures) -> Grid {
-        let fit = TableColumns(minimum: measures.minimum, preferred: measures.preferred, header: measures.headerWords,
-                               padding: measures.padding, available: context.column.width, floor: typography.tableMinimumScale)
-        let left = context.column.x
-            + (context.column.width - fit.totalWidth) * LayoutSession.offsetFraction(context.alignment, context)
-        return Grid(fit: fit, columns: columns, left: left, rightToLeft: context.isRightToLeft)
     }
 
     /// The structure elements of the rows: the table's, in its head or its body.

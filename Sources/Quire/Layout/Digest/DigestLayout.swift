@@ -128,7 +128,7 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
     pages = paginator.paginate(cover + contents(pageOf) + entries + fullTexts)
     let info = DocumentInfo(title: .plain(title), date: .plain(date))
     for i in pages.indices {
-        pages[i].furniture = main.furniture(page: i + 1, of: pages.count, info: info, title: .plain(title))
+        pages[i].furniture = main.furniture(page: i + 1, of: pages.count, size: pages[i].size, info: info, title: .plain(title))
     }
     let laidOut = LaidOutDocument(pages: pages, outline: outline, title: title, author: "", warnings: [])
     return LaidOutDigest(laidOut: laidOut, warnings: zip(documents, sessions).map { ($0.path, $1.sink.reportedWarnings) })
