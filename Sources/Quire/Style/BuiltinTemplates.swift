@@ -48,7 +48,7 @@ enum BuiltinTemplates {
           "code.line-height": 1.38,
           "code.padding": 0.7,
           "code.background": "#f2f2f5",
-          "code.theme": "kate",
+          "code.theme": "github",
           "code.max-width": "auto",
           "code.min-size": 7,
           "link.color": "#0d54b3",

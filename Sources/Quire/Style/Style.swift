@@ -55,9 +55,10 @@ public struct Style: Sendable, Equatable, Encodable {
     /// multiples of the code size.
     public var codeLineHeight: Double = 1.38
     public var codePadding: Double = 0.7
-    /// The GtkSourceView style scheme that colours code blocks with a language (kate: black
-    /// text on white, which prints well; a dark scheme also sets its block background).
-    public var codeTheme: String = "kate"
+    /// The GtkSourceView style scheme that colours code blocks with a language: GitHub's light
+    /// colours by default (`github`, shipped in `Templates/` with `github-dark`); GtkSourceView's
+    /// own schemes stay selectable. A dark scheme also sets its block's background.
+    public var codeTheme: String = "github"
     /// The widest a code block may grow to hold its longest line (`code.max-width`), and the
     /// smallest size, in points, it may then step down to before lines wrap.
     public var codeMaxWidth: WidthLimit = .page

@@ -135,7 +135,7 @@ package struct TemplateKey: Sendable {
             setColor(v) { style.codeBackground = $0 }
         },
         TemplateKey(name: "code.theme", type: "string",
-                    allowed: "a GtkSourceView style scheme: classic, cobalt, kate, oblivion, solarized-dark, solarized-light, tango, or one of your own in ~/.local/share/gtksourceview-4/styles ('quire templates --keys' lists those installed)",
+                    allowed: "a GtkSourceView style scheme: github and github-dark (GitHub's colours, built in), classic, cobalt, kate, oblivion, solarized-dark, solarized-light, tango, or one of your own in ~/.local/share/gtksourceview-4/styles ('quire templates --keys' lists those installed)",
                     meaning: "Colours, bold and italic of code blocks with a language; a scheme with a dark (not white) background sets it, and its text colour, on the block.",
                     example: "\"solarized-dark\"") { style, v in
             guard case .string(let s) = v, !s.isEmpty,
