@@ -179,6 +179,29 @@ final class WideCodeTests: XCTestCase {
         XCTAssertTrue(lines[(label + 1)...].contains { $0.actualText == long }, "the full text keeps the line whole")
     }
 
+    /// A digest's entry sets a widened block as `render` does, and the terminal preview of an
+    /// excerpt shows its lines as the PDF breaks them.
+    func testTheDigestAndThePreviewShowTheSameWidths() throws {
+        let markdown = "# Wide\n\n" + block([codeLine(95), codeLine(140, indent: 8), "end"])
+        let rendered = layout(markdown)
+        let (info, body, _) = FrontMatter.split(markdown)
+        let digest = layoutDigest([DigestDocument(path: "a.md", canonicalPath: "/a.md", document: parseMarkdown(body), info: info)],
+                                  failures: [], title: "Digest", date: "2026-11-27", style: Style(), excerptLines: 0).laidOut
+        let renderedShade = try XCTUnwrap(shading(rendered.pages[0]).first)
+        let digestShade = try XCTUnwrap(digest.pages.lazy.compactMap { self.shading($0).first }.first)
+        XCTAssertEqual(digestShade.x, renderedShade.x, accuracy: 0.001)
+        XCTAssertEqual(digestShade.width, renderedShade.width, accuracy: 0.001)
+        XCTAssertEqual(codeLines(digest).map(\.text), codeLines(rendered).map(\.text), "the same line breaks")
+        XCTAssertEqual(codeLines(digest).map(\.x), codeLines(rendered).map(\.x))
+
+        var options = RenderOptions()
+        options.style.excerptLines = 10
+        let preview = try XCTUnwrap(Quire.excerpts(markdown: markdown, options: options).first).lines
+        XCTAssertEqual(preview.map { $0.trimmingCharacters(in: .whitespaces) },
+                       (["Some prose."] + codeLines(rendered).map(\.text)).map { $0.trimmingCharacters(in: .whitespaces) },
+                       "the preview's lines are the PDF's")
+    }
+
     /// The visual lines of one wrapped source line are never parted by a page break.
     func testAWrappedLineStaysOnOnePage() {
         let lines = (0..<120).map { $0 % 3 == 0 ? codeLine(200) : "x = \($0)" }
