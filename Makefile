@@ -6,7 +6,7 @@ BIN := .build/debug/quire
 # the Swift libraries at each start). The C libraries stay shared.
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: all deps build release demo test bench pathological clean
+.PHONY: all deps build release install demo test bench pathological clean
 
 all: build
 
@@ -19,6 +19,11 @@ build: deps
 # The binary to install: .build/release/quire.
 release: deps
 	$(RELEASE_BUILD)
+
+# Installs the release binary as $(DESTDIR)$(PREFIX)/bin/quire (make install PREFIX=$$HOME/.local).
+PREFIX ?= /usr/local
+install: release
+	install -D -m 755 .build/release/quire "$(DESTDIR)$(PREFIX)/bin/quire"
 
 # Renders every Samples/*.md into Samples/out/*.pdf, the excerpt sample cut to 4 lines, and the
 # typography sample on A5 with the compact template (justified, hyphenated).
