@@ -11,26 +11,18 @@ extension TemplateKey {
         return true
     }
 
-    static let wideAlignment = TemplateKey(
-        name: "wide.align", type: "string", allowed: "center, outer",
-        meaning: "Where a code block or a table wider than the text column grows: as much on each side, or toward the outer (right) edge first.",
-        example: "\"outer\"") { style, v in
-        guard case .string(let s) = v, let alignment = WideAlignment(rawValue: s.lowercased()) else { return false }
-        style.wideAlignment = alignment
-        return true
-    }
+    static let wideAlignment = choiceKey(
+        "wide.align", "Where a code block or a table wider than the text column grows: as much on each side, or toward the outer (right) edge first.",
+        "\"outer\"") { (style, alignment: WideAlignment) in style.wideAlignment = alignment }
 
     static let codeMaxWidth = widthLimitKey(
         "code.max-width", "How wide a code block may grow when its longest line is wider than the text column (then its size steps down to code.min-size, then lines wrap).") {
         $0.codeMaxWidth = $1
     }
 
-    static let codeMinimumSize = TemplateKey(
-        name: "code.min-size", type: "number", allowed: "a size in points from 4 to 72",
-        meaning: "The smallest size a wide code block steps down to before its lines wrap.", example: "7.5") { style, v in
-        guard case .number(let n) = v, (4...72).contains(n) else { return false }
-        style.codeMinimumSize = n
-        return true
+    static let codeMinimumSize = sizeKey(
+        "code.min-size", "The smallest size a wide code block steps down to before its lines wrap.", "7.5") {
+        $0.codeMinimumSize = $1
     }
 
     static let tableMaxWidth = widthLimitKey(
@@ -38,22 +30,36 @@ extension TemplateKey {
         $0.tableMaxWidth = $1
     }
 
-    static let tableMinimumSize = TemplateKey(
-        name: "table.min-size", type: "number", allowed: "a size in points from 4 to 72",
-        meaning: "The smallest size a wide table's type shrinks to; below it a table turns its page (table.rotate), and goes smaller still only with a warning.",
-        example: "6.5") { style, v in
-        guard case .number(let n) = v, (4...72).contains(n) else { return false }
-        style.tableMinimumSize = n
-        return true
+    static let tableMinimumSize = sizeKey(
+        "table.min-size",
+        "The smallest size a wide table's type shrinks to; below it a table turns its page (table.rotate), and goes smaller still only with a warning.",
+        "6.5") { $0.tableMinimumSize = $1 }
+
+    static let tableRotation = choiceKey(
+        "table.rotate",
+        "auto: a table too wide for the page at table.min-size is set on a landscape page of its own; never: it is set smaller, with a warning.",
+        "\"never\"") { (style, rotation: TableRotation) in style.tableRotation = rotation }
+
+    /// One of `Choice`'s cases, by name (any case).
+    private static func choiceKey<Choice: RawRepresentable & CaseIterable>(
+        _ name: String, _ meaning: String, _ example: String, _ set: @escaping @Sendable (inout Style, Choice) -> Void
+    ) -> TemplateKey where Choice.RawValue == String {
+        TemplateKey(name: name, type: "string", allowed: Choice.allCases.map(\.rawValue).joined(separator: ", "),
+                    meaning: meaning, example: example) { style, v in
+            guard case .string(let s) = v, let choice = Choice(rawValue: s.lowercased()) else { return false }
+            set(&style, choice)
+            return true
+        }
     }
 
-    static let tableRotation = TemplateKey(
-        name: "table.rotate", type: "string", allowed: "auto, never",
-        meaning: "auto: a table too wide for the page at table.min-size is set on a landscape page of its own; never: it is set smaller, with a warning.",
-        example: "\"never\"") { style, v in
-        guard case .string(let s) = v, let rotation = TableRotation(rawValue: s.lowercased()) else { return false }
-        style.tableRotation = rotation
-        return true
+    /// A type size in points, from 4 to 72.
+    private static func sizeKey(_ name: String, _ meaning: String, _ example: String,
+                                _ set: @escaping @Sendable (inout Style, Double) -> Void) -> TemplateKey {
+        TemplateKey(name: name, type: "number", allowed: "a size in points from 4 to 72", meaning: meaning, example: example) { style, v in
+            guard case .number(let n) = v, (4...72).contains(n) else { return false }
+            set(&style, n)
+            return true
+        }
     }
 
     /// A width limit: "auto" (the page's safe area), "measure" (the text column) or a length.

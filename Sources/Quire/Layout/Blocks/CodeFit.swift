@@ -31,7 +31,7 @@ extension LayoutSession {
             }
         }
         let widest = natural.map(\.width).max() ?? 0
-        guard widest > available + Self.codeSlack else { return measure }
+        guard widest > available else { return measure }
         let room = wideRoom(context, limit: style.codeMaxWidth)
         let needed = widest + 2 * pad + Self.codeSlack
         if needed <= room.maximumWidth {
