@@ -82,9 +82,10 @@ struct Typography: Sendable, Equatable {
     let codePadding: Double
     let codeWrapIndent: Double
     let codeBackground: Color
-    /// The smallest size a code block wider than its column steps down to, and the step.
+    /// The smallest size a code block wider than its column steps down to, and the step (half a
+    /// point: a document shows few code sizes, each a font Pango loads).
     let codeMinimumSize: Double
-    static let codeSizeStep = 0.25
+    static let codeSizeStep = 0.5
     /// The mark before a wrapped code line's continuation (drawn, not text): its stroke's
     /// width as a fraction of the code size, and its colour.
     let codeContinuationStroke: Double

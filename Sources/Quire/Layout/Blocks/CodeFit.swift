@@ -1,6 +1,6 @@
 /// How wide and how large a code block is set: at the measure when its lines fit; else wider,
 /// into the margins (`WideRoom`, up to `code.max-width`); else also smaller, in steps of a
-/// quarter point down to `code.min-size`; and only then do its longest lines wrap.
+/// half point down to `code.min-size`; and only then do its longest lines wrap.
 struct CodeFit {
     /// The block's column: its shading's left edge and width.
     var column: Column
