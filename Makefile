@@ -6,7 +6,7 @@ BIN := .build/debug/quire
 # the Swift libraries at each start). The C libraries stay shared.
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: all deps build release install demo test bench pathological clean
+.PHONY: all deps build release install demo test docs bench pathological clean
 
 all: build
 
@@ -44,6 +44,11 @@ test: deps
 
 clean:
 	rm -rf .build Samples/out
+
+# The library's documentation (Sources/Quire/Quire.docc and every public symbol's comment) as
+# .build/Quire.doccarchive; fails on a DocC warning or an undocumented public symbol.
+docs: deps
+	@scripts/docs.sh
 
 # Benchmarks: ratios measured side by side in one run (see scripts/bench.sh).
 bench: deps

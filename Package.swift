@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // Quire: a Markdown-to-PDF typesetter. No package dependencies: only the toolchain and
-// Debian's C libraries: cmark-gfm, Pango and Cairo, HarfBuzz's subsetter and libdeflate found through
-// pkg-config; libhyphen linked by name; gdk-pixbuf and librsvg opened at run time when an image
-// needs them (Sources/Quire/Resources/ImageLibraries.swift).
+// Debian's C libraries: cmark-gfm, gumbo, Pango and Cairo, HarfBuzz's subsetter, libdeflate and
+// libyaml found through pkg-config; libhyphen linked by name; gdk-pixbuf and librsvg opened at run time when an image
+// needs them (Sources/Quire/Images/ImageLibraries.swift).
 import PackageDescription
 
 let package = Package(
@@ -40,7 +40,21 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
-        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CLibDeflate"]),
+        // libyaml: the reference YAML parser, for front matter (Document/YAMLNode.swift).
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // gumbo: Google's HTML5 parser, for the raw HTML in Markdown (entities, repair of
+        // malformed HTML as browsers repair it); a pure function over a buffer, so it runs on
+        // the parse thread.
+        .systemLibrary(
+            name: "CGumbo",
+            pkgConfig: "gumbo",
+            providers: [.apt(["libgumbo-dev"])]
+        ),
+        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CLibDeflate", "CYAML", "CGumbo"]),
         .executableTarget(name: "quire", dependencies: ["Quire"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
         .testTarget(name: "quireCLITests", dependencies: ["Quire"]),

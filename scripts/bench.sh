@@ -152,6 +152,30 @@ hc=$(cut -d' ' -f2 "$work/hl.t" | median); pc=$(cut -d' ' -f2 "$work/pl.t" | med
 row "code ($kb KB of Swift) highlighted vs plain (s)" "$(printf %.3f "$he")" "$(printf %.3f "$pe")" "$(printf %.2fx "$(echo "$he / $pe" | bc -l)")"
 row "  CPU time, all threads (s)" "$(printf %.3f "$hc")" "$(printf %.3f "$pc")" "$(printf %.2fx "$(echo "$hc / $pc" | bc -l)")"
 
+# 8. Math: 1,000 inline formulas (those of Samples/math.md, each made distinct, so no cache
+#    helps) against the same document with every formula as inline code.
+python3 - "$work" Samples/math.md <<'PY'
+import re, sys
+sample = open(sys.argv[2]).read()
+# The sample's macros (\R, \norm, ...) come first, as in the sample.
+macros = next(m for m in re.findall(r"\$\$.+?\$\$", sample, flags=re.S) if "newcommand" in m)
+# The formulas from the first section on (the introduction shows dollars that are not math).
+text = re.sub(r"\$\$.+?\$\$", "", sample[sample.index("\n## "):], flags=re.S)
+found = [f for f in re.findall(r"\$([^$\s`][^$]*?)\$", text) if "`" not in f]
+math, code = [], []
+for k in range(1000):
+    f = found[k % len(found)] + " + a_{%d}" % k
+    math.append("Formula $%s$ in a line." % f)
+    code.append("Formula `%s` in a line." % f)
+for name, lines in (("formulas", math), ("formulas-code", code)):
+    paragraphs = [" ".join(lines[i:i + 5]) for i in range(0, 1000, 5)]
+    open(f"{sys.argv[1]}/{name}.md", "w").write("# Formulas\n\n" + macros + "\n\n" + "\n\n".join(paragraphs) + "\n")
+PY
+time_pair "'$BIN' render '$work/formulas.md' -o '$work/formulas.pdf' -q" "'$BIN' render '$work/formulas-code.md' -o '$work/formulas-code.pdf' -q" "$SHORT_RUNS"
+row "1,000 formulas vs the same as inline code (s)" "$(printf %.3f "$A")" "$(printf %.3f "$B")" "$(printf %.2fx "$(echo "$A / $B" | bc -l)")"
+row "  CPU time, user + system (s)" "$(printf %.3f "$CA")" "$(printf %.3f "$CB")" "$(printf %.2fx "$(echo "$CA / $CB" | bc -l)")"
+row "  elapsed per formula (ms: the difference over 1,000)" "$(printf %.3f "$(echo "$A - $B" | bc -l)")" "" ""
+
 echo
 echo "Medians of alternating runs: $SHORT_RUNS for single documents and excerpts, $RUNS for the"
 echo "rest. Targets: large document's CPU time at most the floor's and elapsed time well below it"

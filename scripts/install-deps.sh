@@ -2,10 +2,10 @@
 # Installs the Debian packages Quire builds and tests with, only if some are missing.
 # Runs apt-get update first when a package cannot be found in the current lists.
 set -euo pipefail
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libpango1.0-dev libcairo2-dev libharfbuzz-dev libdeflate-dev
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libpango1.0-dev libcairo2-dev libharfbuzz-dev libdeflate-dev libyaml-dev
           libgdk-pixbuf-2.0-0 librsvg2-2 libgtksourceview-4-0
           libhyphen-dev hyphen-en-us poppler-utils qpdf strace mupdf-tools ghostscript parallel python3-yaml
-          fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
+          fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core fonts-texgyre-math)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

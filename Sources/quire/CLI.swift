@@ -9,20 +9,25 @@ enum CLI {
     quire \(Quire.version): typeset Markdown (CommonMark + GitHub extensions) into PDF.
 
     Usage:
-      quire render INPUT.md [-o OUTPUT.pdf] [options]
+      quire render INPUT.md... [-o OUTPUT.pdf] [options]
+      quire watch INPUT.md... [-o OUTPUT.pdf] [options]
       quire preview INPUT.md [--excerpt-lines N] [--png OUT.png [--page K]] [options]
-      quire batch INPUT_DIR -o OUTPUT_DIR [--jobs N] [--force] [options]
+      quire batch INPUT... -o OUTPUT_DIR [--jobs N] [--force] [--watch] [options]
       quire digest INPUT... -o OUT.pdf [--excerpt-lines N] [--title T] [options]
-      quire templates [--keys]
-      quire --help | --version
+      quire templates [--keys | --print NAME]
+      quire --help
+      quire --version
 
     Commands:
-      render      typeset one Markdown file into a PDF
+      render      typeset a Markdown file into a PDF (several: one PDF, a chapter each)
+      watch       render, then render again whenever what the PDF is made from changes
       preview     print each section's excerpt as the PDF breaks its lines, or draw a page as PNG
-      batch       render a folder tree of Markdown files into a mirrored tree of PDFs
+      batch       render folder trees of Markdown files into a mirrored tree of PDFs
       digest      many Markdown files into one PDF of excerpts linked to their full texts
-      templates   list the built-in templates ('--keys': every key, as Markdown)
+      templates   list the built-in templates ('--keys': every key; '--print NAME': one)
 
+    Options also come from a quire.json beside the inputs or above them (--config FILE,
+    --no-config); those on the command line win.
     Run 'quire COMMAND --help' for a command's options.
     """
 
@@ -32,6 +37,8 @@ enum CLI {
             return 2
         }
         let rest = Array(args.dropFirst())
+        // Ctrl-C leaves no temporary file beside an output; batch drains instead (`Interrupts`).
+        Interrupts.endAtOnce()
         return guarded { () throws(ExitCode) in
             switch command {
             case "-h", "--help", "help":
@@ -44,11 +51,12 @@ enum CLI {
             case "preview": return try preview(rest)
             case "batch": return try batch(rest)
             case "digest": return try digest(rest)
+            case "watch": return try watch(rest)
             case "templates": return try templates(rest)
             case "__worker":
                 // A batch worker process (see WorkerPool); its options are batch's style options.
                 let a = try workerTable.parse(rest)
-                return WorkerProtocol.serve(options: try options(a), input: 0, output: 1)
+                return WorkerProtocol.serve(options: try options(a, reportingWarnings: false), input: 0, output: 1)
             default:
                 throw usageError("unknown command '\(command)'", hint: "run 'quire --help' for the commands")
             }
@@ -74,6 +82,14 @@ enum CLI {
             throw usageError("invalid --link-ext '\(v)'", hint: "give pdf, md or keep")
         }
         a.linkExtension = mode
+        a.linkExtensionGiven = true
+    }
+
+    /// Files and folders that folders and globs of the inputs do not include (batch, digest).
+    static let exclude = Option(["--exclude"], value: "GLOB", "leave out files and folders matching GLOB, as .gitignore writes",
+                                "them (repeatable): 'node_modules/', '*.draft.md', 'drafts/**'") { a, v throws(ExitCode) in
+        guard let pattern = PathPattern(v) else { throw usageError("empty --exclude", hint: "give a pattern such as 'node_modules/'") }
+        a.excludes.append(pattern)
     }
 
     /// A table of contents in each document rendered (the digest has its own contents page).
@@ -84,10 +100,11 @@ enum CLI {
 
     /// The options that choose the style; `excerptNote` adds a line to --excerpt-lines's help.
     static func styleOptions(excerptNote: String? = nil) -> [Option] {
-        var excerptLines = Option(["--excerpt-lines"], value: "N", "cut every section longer than N lines (N >= 1) to N lines ending",
-                                  "with \"… Continue reading\", linked to its full text at the end") { a, v throws(ExitCode) in
-            guard let n = Int(v), (1...1000).contains(n) else {
-                throw usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines from 1 to 1000")
+        var excerptLines = Option(["--excerpt-lines"], value: "N", "cut every section longer than N lines to N lines ending with",
+                                  "\"… Continue reading\", linked to its full text at the end; 0: no",
+                                  "excerpts (as --set excerpt.lines=0)") { a, v throws(ExitCode) in
+            guard let n = Int(v), (0...1000).contains(n) else {
+                throw usageError("invalid --excerpt-lines '\(v)'", hint: "give a whole number of lines from 0 (no excerpts) to 1000")
             }
             a.sets.append(("excerpt.lines=\(n)", "--excerpt-lines"))
         }
@@ -110,48 +127,6 @@ enum CLI {
 
     /// The options batch's workers are started with: what every file of the batch shares.
     static let workerTable = OptionTable(command: "batch", inputs: .none, options: styleOptions() + [title, resourceRoot, linkExtension])
-
-    // MARK: templates
-
-    static let templatesTable = OptionTable(command: "templates", inputs: .none, options: [
-        Option(flag: ["--keys"], "print every key a template may set, as a Markdown table, then the code themes and languages installed") { $0.keys = true },
-        help,
-    ])
-
-    static let templatesUsage = """
-    Usage: quire templates [--keys]
-
-    Lists the built-in templates with what each is for; '--keys' prints every key a template
-    or '--set' may give: its type, default, meaning, allowed values and an example; then the
-    code themes and languages installed.
-
-    Options:
-    \(templatesTable.help)
-    """
-
-    static func templates(_ args: [String]) throws(ExitCode) -> Int32 {
-        let a = try templatesTable.parse(args)
-        if a.help { print(templatesUsage); return 0 }
-        if a.keys {
-            print(Templates.keyTable)
-            print()
-            let installed = Highlighting.installed()
-            if let problem = installed.problem {
-                print("Code themes (code.theme) and languages: none, GtkSourceView 4 is not available (\(problem)).")
-            } else {
-                let themes = installed.themes.map { $0 == Highlighting.defaultTheme ? "\($0) (default)" : $0 }
-                print("Code themes (code.theme): \(themes.joined(separator: ", ")).")
-                print()
-                print("Code languages (a fenced block's info string; aliases such as js, sh, console, c++, yml also work): "
-                      + installed.languages.joined(separator: ", ") + ".")
-            }
-            return 0
-        }
-        for t in Templates.builtins {
-            print(t.name.padding(toLength: 10, withPad: " ", startingAt: 0) + t.description)
-        }
-        return 0
-    }
 
     // MARK: Shared work
 
@@ -177,10 +152,16 @@ enum CLI {
 
     /// The options every input shares: style from --template and --set (in order), the title,
     /// --resource-root; or a usage error naming the problem. Images are read beside each input.
-    static func options(_ a: Arguments) throws(ExitCode) -> RenderOptions {
+    /// What did not stop the style (a font that is not installed) is printed as a warning
+    /// unless -q or `reportingWarnings` is false (a batch's workers: their batch said it).
+    static func options(_ a: Arguments, reportingWarnings: Bool = true) throws(ExitCode) -> RenderOptions {
         var options: RenderOptions
         do {
-            options = RenderOptions(style: try Templates.style(template: a.template, settings: a.sets))
+            let resolved = try Templates.resolve(template: a.template, settings: a.sets)
+            options = RenderOptions(style: resolved.style)
+            if reportingWarnings && !a.quiet {
+                for warning in resolved.warnings { printError("quire: warning: \(warning)") }
+            }
         } catch {
             throw usageError(error.message, hint: "'quire templates --keys' lists every key and the values it takes")
         }

@@ -21,6 +21,8 @@ struct Arguments: Sendable {
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var force = false
     var keys = false
+    /// `templates --print NAME`.
+    var printTemplate: String?
     /// `--link-ext`: how links to other Markdown files are written.
     var linkExtension = LinkExtension.pdf
     /// `--shard K/N` or `--shard env`, resolved.
@@ -28,6 +30,16 @@ struct Arguments: Sendable {
     /// `--manifest FILE` and `--only-failed MANIFEST`.
     var manifest: String?
     var onlyFailed: String?
+    /// `--exclude GLOB`s, and those of the configuration file (`PathPattern`).
+    var excludes: [PathPattern] = []
+    /// `--watch` (batch): render again what changes.
+    var watch = false
+    /// `--config FILE`, or `--no-config` (`configuration` false): where options come from
+    /// before the command line's.
+    var config: String?
+    var configuration = true
+    /// Whether `--link-ext` was given (the configuration file's applies otherwise).
+    var linkExtensionGiven = false
 }
 
 /// One option of a command: how it is written, the value it takes, what it means and what it
@@ -78,22 +90,24 @@ struct OptionTable: Sendable {
 
     /// The arguments, or a usage error (exit status 2) already reported: an unknown option, a
     /// missing or unwanted value, a bad value, more inputs than the command takes. Every
-    /// option that takes a value accepts it as the next argument or after "=" (`--jobs=2`);
-    /// a lone "-" is an input (standard input). O(arguments × options).
+    /// option that takes a value accepts it as the next argument or after "=" (`--jobs=2`),
+    /// a short one also joined to it (`-oOUT.pdf`); a lone "-" is an input (standard input),
+    /// and every argument after "--" is an input, whatever it starts with, as POSIX
+    /// utilities take them. O(arguments × options).
     func parse(_ args: [String]) throws(CLI.ExitCode) -> Arguments {
         var parsed = Arguments()
         var i = 0
+        var optionsEnded = false
         let hint = "run 'quire \(command) --help' for the options"
         while i < args.count {
             let arg = args[i]
             i += 1
-            guard arg.hasPrefix("-"), arg != "-" else {
-                if inputs == .one, let first = parsed.inputs.first {
-                    throw CLI.usageError("more than one input ('\(first)' and '\(arg)')",
-                                         hint: "\(command) takes one file; 'quire \(command) --help' shows the usage")
-                }
-                if inputs == .none { throw CLI.usageError("unexpected '\(arg)'", hint: hint) }
-                parsed.inputs.append(arg)
+            if arg == "--" && !optionsEnded {
+                optionsEnded = true
+                continue
+            }
+            guard arg.hasPrefix("-"), arg != "-", !optionsEnded else {
+                try addInput(arg, to: &parsed, hint: hint)
                 continue
             }
             var name = arg
@@ -101,9 +115,13 @@ struct OptionTable: Sendable {
             if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
                 name = String(arg[..<eq])
                 attached = String(arg[arg.index(after: eq)...])
+            } else if !arg.hasPrefix("--"), arg.count > 2,
+                      options.contains(where: { $0.value != nil && $0.names.contains(String(arg.prefix(2))) }) {
+                name = String(arg.prefix(2))
+                attached = String(arg.dropFirst(2))
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
-                throw CLI.usageError("unknown option '\(name)'", hint: hint)
+                throw CLI.usageError("unknown option '\(name)'", hint: hint + "; an input whose name starts with '-' goes after '--'")
             }
             guard option.value != nil else {
                 if attached != nil { throw CLI.usageError("option '\(name)' takes no value", hint: hint) }
@@ -120,6 +138,16 @@ struct OptionTable: Sendable {
             }
         }
         return parsed
+    }
+
+    /// Adds a bare argument to the inputs, or a usage error when the command takes no more.
+    private func addInput(_ arg: String, to parsed: inout Arguments, hint: String) throws(CLI.ExitCode) {
+        if inputs == .one, let first = parsed.inputs.first {
+            throw CLI.usageError("more than one input ('\(first)' and '\(arg)')",
+                                 hint: "\(command) takes one file; 'quire \(command) --help' shows the usage")
+        }
+        if inputs == .none { throw CLI.usageError("unexpected '\(arg)'", hint: hint) }
+        parsed.inputs.append(arg)
     }
 
     /// The help's options section: each option's spellings and placeholder, then its help

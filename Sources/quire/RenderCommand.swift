@@ -1,20 +1,25 @@
 import Quire
 
-/// `quire render` and `quire preview`: one Markdown file.
+/// `quire render` and `quire preview`: one Markdown file, or several as one document.
 extension CLI {
-    static let renderTable = OptionTable(command: "render", inputs: .one, options: [
+    static let renderTable = OptionTable(command: "render", inputs: .many, options: [
         Option(["-o", "--output"], value: "PATH", "where to write the PDF (default: INPUT with .pdf beside it;",
-               "'-' writes to standard output; required when INPUT is '-')") { a, v in a.output = v },
+               "'-' writes to standard output, not a terminal; required when INPUT is '-'",
+               "or there are several inputs)") { a, v in a.output = v },
+        Option(flag: ["--force"], "replace an existing output that is not a PDF (refused otherwise)") { $0.force = true },
         title,
         resourceRoot,
         linkExtension,
         tableOfContents,
-    ] + styleOptions() + [quiet, help])
+    ] + styleOptions() + configOptions + [quiet, help])
 
     static let renderUsage = """
     Usage: quire render INPUT.md [-o OUTPUT.pdf] [options]
+           quire render INPUT.md INPUT.md... -o OUTPUT.pdf [options]
 
-    Typesets INPUT.md into a PDF. Use '-' as INPUT to read standard input.
+    Typesets INPUT.md into a PDF. Use '-' as INPUT to read standard input. Several inputs
+    make one document, in order, each starting a chapter on a new page; the first one's
+    front matter gives the title, and links between them lead inside the PDF.
 
     Options:
     \(renderTable.help)
@@ -24,28 +29,68 @@ extension CLI {
     leads to the PDF made from it (render that file too, into the same relative place).
     Warnings (a link to a missing #anchor or file, an image that cannot be shown) are
     printed as 'quire: warning: FILE:LINE: message'; the PDF is still written.
+    Options also come from quire.json (see --config), under those given here.
     Exit status: 0 success, 1 rendering error, 2 usage error.
     """
 
     static func render(_ args: [String]) throws(ExitCode) -> Int32 {
-        let a = try renderTable.parse(args)
+        var a = try renderTable.parse(args)
         if a.help { print(renderUsage); return 0 }
-        guard let inputPath = a.inputs.first else {
-            throw usageError("no input file", hint: "usage: quire render INPUT.md [-o OUTPUT.pdf]")
-        }
-        if inputPath == "-" && a.output == nil {
-            throw usageError("reading standard input needs -o", hint: "add '-o OUTPUT.pdf' or '-o -' for standard output")
-        }
-        let options = try self.options(a, input: inputPath)
-        let outputPath = a.output ?? defaultOutput(for: inputPath)
+        a = try withConfiguration(a)
+        let output = try renderOutput(a, command: "render")
+        try checkOutput(output, kind: .pdf, force: a.force, inputs: a.inputs)
+        let options = try self.options(a, input: a.inputs[0])
         do {
-            let result = try Quire.renderFile(input: inputPath, output: outputPath, options: options)
-            if !a.quiet { printWarnings(result.warnings, file: inputPath) }
+            let rendered = try renderInputs(a.inputs, to: output, options: options)
+            if !a.quiet { for (path, warnings) in rendered.warnings { printWarnings(warnings, file: path) } }
             return 0
         } catch {
             printError("quire: error: \(error)")
             return 1
         }
+    }
+
+    /// Where `a`'s inputs are rendered to: `-o`, else the one input's name with ".pdf"; a
+    /// usage error without inputs, for standard input without `-o`, or for several inputs
+    /// without `-o` or with standard input among them.
+    static func renderOutput(_ a: Arguments, command: String) throws(ExitCode) -> String {
+        guard let first = a.inputs.first else {
+            throw usageError("no input file", hint: "usage: quire \(command) INPUT.md [-o OUTPUT.pdf]")
+        }
+        if a.inputs.count > 1 {
+            guard !a.inputs.contains("-") else {
+                throw usageError("standard input cannot be one of several inputs", hint: "give files, or '-' alone")
+            }
+            guard let output = a.output else {
+                throw usageError("several inputs make one PDF: name it with -o", hint: "add '-o BOOK.pdf'")
+            }
+            return output
+        }
+        if first == "-" && a.output == nil {
+            throw usageError("reading standard input needs -o", hint: "add '-o OUTPUT.pdf' or '-o -' for standard output")
+        }
+        return a.output ?? defaultOutput(for: first)
+    }
+
+    /// What rendering a command's inputs made: each input's warnings, the PDF's pages, and
+    /// the files besides the inputs it depends on (for `watch`).
+    struct Rendered {
+        var warnings: [(path: String, warnings: [Warning])]
+        var pages: Int
+        var dependencies: Set<String>
+    }
+
+    /// Renders `inputs` into `output`: one file as `Quire.renderFile` does, several as one `Book`.
+    /// - Throws: `QuireError` when an input cannot be read or the PDF cannot be written.
+    static func renderInputs(_ inputs: [String], to output: String, options: RenderOptions) throws -> Rendered {
+        if inputs.count == 1 {
+            let result = try Quire.renderFile(input: inputs[0], output: output, options: options)
+            return Rendered(warnings: [(inputs[0], result.warnings)], pages: result.pageCount, dependencies: result.dependencies)
+        }
+        if let input = inputs.first(where: { OutputFile.isSameFile(output, as: $0) }) { throw QuireError.outputIsInput(output, input) }
+        let book = try Book.render(inputs: inputs, options: options)
+        try OutputFile.writeAtomically(book.pdf, to: output)
+        return Rendered(warnings: book.warnings, pages: book.pageCount, dependencies: book.dependencies)
     }
 
     static let previewTable = OptionTable(command: "preview", inputs: .one, options: [
@@ -60,7 +105,7 @@ extension CLI {
             }
             a.dpi = d
         },
-    ] + styleOptions(excerptNote: "(preview uses 6 lines when neither this nor the template sets them)") + [
+    ] + styleOptions(excerptNote: "(preview uses 6 lines when neither this nor the template sets them)") + configOptions + [
         tableOfContents,
         resourceRoot,
         Option(flag: ["-q", "--quiet"], "do not print warnings") { $0.quiet = true },
@@ -80,8 +125,9 @@ extension CLI {
     """
 
     static func preview(_ args: [String]) throws(ExitCode) -> Int32 {
-        let a = try previewTable.parse(args)
+        var a = try previewTable.parse(args)
         if a.help { print(previewUsage); return 0 }
+        a = try withConfiguration(a)
         guard let path = a.inputs.first else {
             throw usageError("no input file", hint: "usage: quire preview INPUT.md [--excerpt-lines N]")
         }
@@ -90,10 +136,10 @@ extension CLI {
                              hint: "add '--png OUT.png' to draw a page; without it preview prints the excerpts")
         }
         let options = try self.options(a, input: path)
+        if let png = a.png { try checkOutput(png, kind: .png, force: false, inputs: [path]) }
         do {
             let text = try InputFile.readMarkdown(at: path)
             if let png = a.png {
-                if OutputFile.isSameFile(png, as: path) { throw QuireError.outputIsInput(png, path) }
                 let image = try Quire.renderPNG(markdown: text, page: a.page ?? 1, dpi: a.dpi ?? 96, options: options)
                 try OutputFile.writeAtomically(image.png, to: png)
                 return 0

@@ -10,7 +10,9 @@ import Quire
 enum WorkerPool {
     /// Renders `jobs` with `workers` processes started with `arguments` (style options) and
     /// told the batch's inputs (`tree`); `done` is called, serialised, after each job with its
-    /// index and the seconds it took.
+    /// index and the seconds it took. After an interruption (`Interrupts`, which forwards the
+    /// signal to the workers) no job starts, a job whose worker the signal ended is not
+    /// reported, and every worker has ended when this returns.
     static func run(_ jobs: [Batch.Job], tree: Batch.InputTree, workers: Int, arguments: [String],
                     done: @escaping @Sendable (Int, Batch.Outcome, Double) -> Void) {
         // A worker that dies between two files closes its pipe: writing to it must be an
@@ -28,7 +30,10 @@ enum WorkerPool {
                 let started = Date()
                 let outcome = w.render(jobs[index])
                 let seconds = Date().timeIntervalSince(started)
-                if w.isDead { worker = nil }
+                if w.isDead {
+                    worker = nil
+                    if Interrupts.signal != nil { continue }  // stopped, not failed
+                }
                 queue.finish { done(index, outcome, seconds) }
             }
             worker?.stop()
@@ -44,7 +49,7 @@ enum WorkerPool {
 
         func next() -> Int? {
             lock.lock(); defer { lock.unlock() }
-            guard nextIndex < count else { return nil }
+            guard nextIndex < count, Interrupts.signal == nil else { return nil }
             nextIndex += 1
             return nextIndex - 1
         }
@@ -71,6 +76,7 @@ enum WorkerPool {
             process.standardOutput = output
             replies = WorkerProtocol.FrameReader(descriptor: output.fileHandleForReading.fileDescriptor)
             do { try process.run() } catch { return nil }
+            Interrupts.register(process.processIdentifier)
             // A worker that dies at once is found at its first file (writing fails, or no reply).
             WorkerProtocol.write(WorkerProtocol.inputs(tree), to: input.fileHandleForWriting.fileDescriptor)
         }
@@ -91,6 +97,7 @@ enum WorkerPool {
             isDead = true
             try? input.fileHandleForWriting.close()
             process.waitUntilExit()
+            Interrupts.forget(process.processIdentifier)
             let how = process.terminationReason == .uncaughtSignal
                 ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
             return .failed("the renderer crashed on this file (\(how))")
@@ -99,6 +106,7 @@ enum WorkerPool {
         func stop() {
             try? input.fileHandleForWriting.close()
             process.waitUntilExit()
+            Interrupts.forget(process.processIdentifier)
         }
     }
 }

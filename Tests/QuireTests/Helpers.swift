@@ -2,9 +2,15 @@
 import Foundation
 import XCTest
 
-/// Lays out Markdown with the default style (or `style`) for page-model assertions.
-func layout(_ markdown: String, style: Style = Style()) -> LaidOutDocument {
-    layoutDocument(parseMarkdown(markdown), style: style, fallbackTitle: "test.md")
+/// Lays out Markdown (front matter and all) through the render pipeline, without drawing, for
+/// page-model assertions: with the default style (or `style`), as "test.md" (titled "test"
+/// when it gives no title), reading images from nowhere unless `configure` says where.
+func layout(_ markdown: String, style: Style = Style(), includeFullText: Bool = true,
+            configure: (inout RenderOptions) -> Void = { _ in }) -> LaidOutDocument {
+    var options = RenderOptions(style: style)
+    options.sourceName = "test.md"
+    configure(&options)
+    return RenderPipeline.layout(markdown, options, includeFullText: includeFullText)
 }
 
 extension Page {

@@ -147,9 +147,9 @@ final class BatchTests: BinaryTestCase {
 
     func testUsageErrors() throws {
         XCTAssertEqual(try Run.run(quire, ["batch", input.path]).status, 2, "no -o")
-        let notFolder = try Run.run(quire, ["batch", input.appendingPathComponent("a.md").path, "-o", output.path])
-        XCTAssertEqual(notFolder.status, 2)
-        XCTAssertTrue(notFolder.stderrText.contains("not a folder"))
+        let missing = try Run.run(quire, ["batch", input.appendingPathComponent("gone.md").path, "-o", output.path])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderrText.contains("gone.md: no such file or folder"), missing.stderrText)
     }
 
     func testPreviewWritesAPNGOfThePageSize() throws {

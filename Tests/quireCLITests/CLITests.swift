@@ -21,7 +21,8 @@ final class CLITests: BinaryTestCase {
     }
 
     /// Regressions: `preview` refused -q, silently ignored --page without --png, and `batch`
-    /// said "not a folder" of a folder that does not exist.
+    /// said "not a folder" of a folder that does not exist. (A file is an input batch takes
+    /// since issue 37: globs name files.)
     func testPreviewTakesQuietAndPageNeedsPNGAndBatchSaysNoSuchFolder() throws {
         let input = try file("doc.md", "# Doc\n\nText.\n")
         XCTAssertEqual(try quire("preview", input.path, "-q").status, 0)
@@ -31,9 +32,10 @@ final class CLITests: BinaryTestCase {
         XCTAssertEqual(try quire("preview", input.path, "--dpi", "72").status, 2)
         let missing = try quire("batch", folder.url.appendingPathComponent("nope").path, "-o", folder.url.path)
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderrText.contains("no such folder"), missing.stderrText)
-        let notFolder = try quire("batch", input.path, "-o", folder.url.path)
-        XCTAssertTrue(notFolder.stderrText.contains("not a folder"), notFolder.stderrText)
+        XCTAssertTrue(missing.stderrText.contains("no such file or folder"), missing.stderrText)
+        let file = try quire("batch", input.path, "-o", folder.url.appendingPathComponent("pdf").path)
+        XCTAssertEqual(file.status, 0, file.stderrText)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("pdf/doc.pdf").path))
     }
 
     /// Regressions: `templates --help` failed ("unexpected '--help'"); digest took
@@ -87,7 +89,7 @@ final class CLITests: BinaryTestCase {
     }
 
     func testFailedRenderLeavesExistingOutputUntouched() throws {
-        let output = try file("out.pdf", "an existing file, not to be touched\n")
+        let output = try file("out.pdf", "%PDF-1.7 an earlier output, not to be touched\n")
         let before = try Data(contentsOf: output)
         let input = try file("bad.md", [0x23, 0x20, 0xFF, 0x0A])
         let r = try quire("render", input.path, "-o", output.path)

@@ -56,7 +56,7 @@ final class DigestCLITests: BinaryTestCase {
         try Data(text.utf8).write(to: odd)
         let run = try digest(["odd", "faq.md"], folder.url.appendingPathComponent("odd.pdf"))
         XCTAssertEqual(run.status, 0, run.stderrText)
-        XCTAssertTrue(run.stderrText.contains("quire: warning: \(odd.path):3: front matter line is not 'key: value'"), run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("quire: warning: \(odd.path):3:1: front matter is not valid YAML"), run.stderrText)
         XCTAssertTrue(run.stderrText.contains("quire: warning: \(odd.path):8: image not found: gone.png"), run.stderrText)
     }
 

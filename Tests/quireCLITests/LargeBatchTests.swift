@@ -118,7 +118,7 @@ final class LargeBatchTests: BinaryTestCase {
         try Data("# Fixed\n".utf8).write(to: docs.appendingPathComponent("part0/bad.md"))
         let retry = try batch("out", ["--only-failed", folder.url.appendingPathComponent("run1.jsonl").path, "--manifest", path("run2.jsonl")])
         XCTAssertEqual(retry.status, 0, retry.stderrText)
-        XCTAssertTrue(retry.stderrText.contains("1 files: 1 rendered, 0 skipped, 0 failed"), retry.stderrText)
+        XCTAssertTrue(retry.stderrText.contains("1 file: 1 rendered, 0 skipped, 0 failed"), retry.stderrText)
         XCTAssertEqual(try manifest("run2.jsonl").map { $0["status"] as? String }, ["rendered"])
         let skipped = try batch("out", ["--manifest", path("run3.jsonl")])
         XCTAssertEqual(Set(try manifest("run3.jsonl").map { $0["status"] as! String }), ["skipped"], skipped.stderrText)

@@ -47,6 +47,7 @@ final class ReadmeCommandsTests: BinaryTestCase {
             "README.md": "# Readme\n\n" + long, "CHANGELOG.md": "# Changes\n\n- one\n",
             "docs/x.md": "# X\n\n![pic](../pic.png)\n", "docs/guide.md": "# Guide\n\nSee [x](x.md).\n",
             "house-style.json": #"{"body.size": 11, "page": {"size": "a5"}}"#, "manifest.jsonl": "",
+            "a.md": "# A\n\nSee [b](b.md#b).\n", "b.md": "# B\n", "c.md": "# C\n", "guide.md": "# Guide\n\nText.\n",
         ]
         for (name, text) in files {
             let url = world.appendingPathComponent(name)
@@ -60,13 +61,19 @@ final class ReadmeCommandsTests: BinaryTestCase {
         let commands = try commands()
         XCTAssertGreaterThanOrEqual(commands.count, 18, "the READMEs' commands were found: \(commands)")
         for command in commands {
-            let run = try Run.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"$0\" && \(command)", world.path],
+            // A watch runs until Ctrl-C: it gets one after a few seconds, and ends with 130.
+            let watches = command.hasPrefix("quire watch") || command.contains("--watch")
+            let line = watches ? "timeout --preserve-status -s INT 4 " + command : command
+            let run = try Run.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"$0\" && \(line)", world.path],
                                   environment: ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
-            XCTAssertEqual(run.status, 0, "\(command)\n\(run.stderrText)")
+            XCTAssertEqual(run.status, watches ? 130 : 0, "\(command)\n\(run.stderrText)")
+            if watches { XCTAssertTrue(run.stderrText.contains("rendered"), "\(command)\n\(run.stderrText)") }
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: world.appendingPathComponent("INPUT.pdf").path), "INPUT.pdf beside INPUT.md")
         XCTAssertTrue(FileManager.default.fileExists(atPath: world.appendingPathComponent("pdf/x.pdf").path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: world.appendingPathComponent("page2.png").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: world.appendingPathComponent("book.pdf").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: world.appendingPathComponent("guide.pdf").path), "the watch rendered")
     }
 
     func testCommentsAreCutOutsideQuotesOnly() {

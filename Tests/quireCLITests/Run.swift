@@ -16,10 +16,10 @@ struct RunError: Error, CustomStringConvertible {
 /// Runs commands with Foundation's Process. Output goes to temporary files, not pipes,
 /// so a command that writes megabytes (qpdf --json) can never block on a full pipe.
 enum Run {
-    /// Runs `executable` with `arguments`, feeding it `stdin` (or nothing), and waits at most
-    /// `timeout`; `environment` adds to the inherited environment.
+    /// Runs `executable` with `arguments` (in `directory`, when given), feeding it `stdin` (or
+    /// nothing), and waits at most `timeout`; `environment` adds to the inherited environment.
     static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil,
-                    environment: [String: String] = [:], timeout: TimeInterval = 120) throws -> RunResult {
+                    environment: [String: String] = [:], timeout: TimeInterval = 120, in directory: URL? = nil) throws -> RunResult {
         let scratch = try TemporaryDirectory(prefix: "run")
         let outURL = scratch.url.appendingPathComponent("stdout")
         let errURL = scratch.url.appendingPathComponent("stderr")
@@ -30,6 +30,7 @@ enum Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
@@ -81,4 +82,16 @@ final class TemporaryDirectory: Sendable {
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The path of `name` (relative, may hold folders) in this folder.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `text` to `name` in this folder, making its folders; its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
 }

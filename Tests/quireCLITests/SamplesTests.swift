@@ -113,7 +113,7 @@ final class SamplesTests: BinaryTestCase {
         XCTAssertTrue(lines[1].hasPrefix("w1 w2"))
         XCTAssertTrue(lines[2].hasSuffix("… Continue reading"), lines[2])
         XCTAssertEqual(Array(lines[3...5]), ["", "## Short", "One line."])
-        let bad = try Run.run(quire, ["preview", input.path, "--excerpt-lines", "0"])
+        let bad = try Run.run(quire, ["preview", input.path, "--excerpt-lines", "1001"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderrText.contains("hint:"))
     }

@@ -13,6 +13,8 @@ struct TaggedPDF {
         var links = 0
         var figuresDrawn = 0
         var language: String?
+        /// Each `Formula` element's alternate text (its TeX), in tree order.
+        var formulaAlts: [String] = []
     }
 
     /// Reads `pdf` whole (its streams decoded) and checks it. Throws only when qpdf fails.
@@ -94,9 +96,10 @@ struct TaggedPDF {
                         stack.append((child, page))
                     }
                 }
-                if role == "Figure", (text(e["/Alt"]) ?? "").isEmpty, !kids.isEmpty {
-                    report.problems.append("Figure \(ref) without /Alt")
+                if role == "Figure" || role == "Formula", (text(e["/Alt"]) ?? "").isEmpty, !kids.isEmpty {
+                    report.problems.append("\(role) \(ref) without /Alt")
                 }
+                if role == "Formula", let alt = text(e["/Alt"]) { report.formulaAlts.append(alt) }
             }
 
             // The parent tree, key by key.

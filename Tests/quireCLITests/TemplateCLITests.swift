@@ -68,6 +68,6 @@ final class TemplateCLITests: BinaryTestCase {
         try Data("---\ntitle: ok\nnot a key value\n---\n\nBody.\n".utf8).write(to: input)
         let run = try Run.run(quire, ["render", input.path, "-o", folder.url.appendingPathComponent("fm.pdf").path])
         XCTAssertEqual(run.status, 0)
-        XCTAssertTrue(run.stderrText.contains("quire: warning: \(input.path):3: front matter line is not 'key: value'"), run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("quire: warning: \(input.path):3:1: front matter is not valid YAML at 'title'"), run.stderrText)
     }
 }

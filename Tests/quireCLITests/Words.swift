@@ -4,7 +4,7 @@ import Quire
 /// The text a reader should find in the PDF, taken from the parsed Document.
 enum VisibleText {
     /// All visible text of `blocks`: inline text and code spans, code blocks, table cells,
-    /// image alt text and raw HTML with its tags stripped. Blocks are separated by newlines.
+    /// image alt text and the text raw HTML shows. Blocks are separated by newlines.
     static func of(_ blocks: [Block]) -> String {
         blocks.map(of).joined(separator: "\n")
     }
@@ -26,7 +26,10 @@ enum VisibleText {
         case .table(let table):
             return table.cells.map { row in row.map { of($0.blocks) }.joined(separator: "\t") }.joined(separator: "\n")
         case .html(let html):
-            return stripTags(html)
+            return of(html.blocks)
+        // Typeset: its symbols, not its TeX, are on the page.
+        case .math:
+            return ""
         }
     }
 
@@ -35,12 +38,15 @@ enum VisibleText {
         inlines.map { inline in
             switch inline {
             case .text(let s), .code(let s): return s
-            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c): return of(c)
+            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c), .styled(_, let c), .located(_, let c):
+                return of(c)
             case .image(_, _, let alt): return of(alt)
             case .softBreak, .hardBreak: return " "
-            case .html(let html): return stripTags(html)
+            case .anchor, .htmlImage: return ""
             // Set as a superscript number, not its label: not reference text.
             case .footnoteReference: return ""
+            // Typeset: its symbols, not its TeX, are on the page.
+            case .math: return ""
             }
         }.joined()
     }
@@ -51,90 +57,13 @@ enum VisibleText {
         blocks.reduce(0) { sum, block in
             switch block.kind {
             case .heading: return sum + 1
-            case .html(let html): return sum + htmlHeadingCount(html)
+            case .html(let html): return sum + headingCount(html.blocks)
             case .blockQuote(let c), .footnoteDefinition(_, let c), .alert(_, let c), .details(_, let c): return sum + headingCount(c)
             case .list(let list): return sum + list.items.reduce(0) { $0 + headingCount($1.blocks) }
             case .table(let table): return sum + table.cells.joined().reduce(0) { $0 + headingCount($1.blocks) }
             default: return sum
             }
         }
-    }
-
-    /// Opening `<h1>`–`<h6>` tags in `html` (outside comments).
-    static func htmlHeadingCount(_ html: String) -> Int {
-        var count = 0
-        var rest = html.lowercased()[...]
-        while let open = rest.range(of: "<") {
-            let after = rest[open.upperBound...]
-            if after.hasPrefix("!--") {
-                rest = after.range(of: "-->").map { after[$0.upperBound...] } ?? ""
-                continue
-            }
-            let chars = Array(after.prefix(3))
-            if chars.count == 3, chars[0] == "h", ("1"..."6").contains(chars[1]), chars[2] == ">" || chars[2] == " " { count += 1 }
-            rest = after
-        }
-        return count
-    }
-
-    /// HTML without comments and tags, entities decoded. Text only: good enough for word counts.
-    static func stripTags(_ html: String) -> String {
-        var out = ""
-        var rest = html[...]
-        while let open = rest.firstIndex(of: "<") {
-            out += rest[..<open]
-            let after = rest[open...]
-            if after.hasPrefix("<!--") {
-                rest = after.range(of: "-->").map { after[$0.upperBound...] } ?? ""
-                continue
-            }
-            let next = after.dropFirst().first
-            if let next, next.isLetter || next == "/" || next == "!" || next == "?",
-               let close = after.firstIndex(of: ">") {
-                out += " "  // a tag may end a word (<br>, </p>); an extra space never joins words
-                rest = after[after.index(after: close)...]
-            } else {
-                out += "<"
-                rest = after.dropFirst()
-            }
-        }
-        out += rest
-        return decodeEntities(out)
-    }
-
-    private static let entities: [String: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ",
-        "copy": "©", "reg": "®", "trade": "™", "mdash": "—", "ndash": "–", "hellip": "…",
-        "lrm": "", "rlm": "", "laquo": "«", "raquo": "»", "middot": "·",
-    ]
-
-    static func decodeEntities(_ s: String) -> String {
-        guard s.contains("&") else { return s }
-        var out = ""
-        var rest = s[...]
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            if let semi = after.prefix(12).firstIndex(of: ";") {
-                let name = after[..<semi]
-                var decoded: String?
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
-                } else if name.hasPrefix("#") {
-                    decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
-                } else {
-                    decoded = entities[String(name)]
-                }
-                if let decoded {
-                    out += decoded
-                    rest = after[after.index(after: semi)...]
-                    continue
-                }
-            }
-            out += "&"
-            rest = after
-        }
-        return out + rest
     }
 }
 

@@ -4,21 +4,29 @@ import Foundation
 public enum Batch {
     /// One file to render: paths relative to the input and output folders, and absolute ones.
     public struct Job: Sendable, Equatable {
+        /// The input's path relative to the input folder (what `--shard` hashes, what a
+        /// manifest names).
         public var relativePath: String
+        /// The input's absolute path.
         public var input: String
+        /// The PDF's absolute path, at the input's place in the output tree.
         public var output: String
 
+        /// A job for `input`, written to `output`.
         public init(relativePath: String, input: String, output: String) {
             self.relativePath = relativePath; self.input = input; self.output = output
         }
     }
 
+    /// What became of one job.
     public enum Outcome: Sendable, Equatable {
-        /// Rendered: its warnings, the PDF's pages and bytes, and the settings digest it records
-        /// (`RenderResult.settings`).
-        case rendered(warnings: [Warning], pages: Int = 0, bytes: Int = 0, settings: String = "")
+        /// Rendered: its warnings, the PDF's pages and bytes, the settings digest it records
+        /// (`RenderResult.settings`), and the files besides its input it depends on
+        /// (`RenderResult.dependencies`, sorted).
+        case rendered(warnings: [Warning], pages: Int = 0, bytes: Int = 0, settings: String = "", dependencies: [String] = [])
         /// Up to date (`check`): made with these settings, which it records.
         case skipped(settings: String)
+        /// Not rendered, and why (the file and, when known, its line).
         case failed(String)
     }
 
@@ -26,9 +34,12 @@ public enum Batch {
     /// resolved, as `plan` gives each job's input under it) and every input's path relative
     /// to it. A link from one input to another becomes a link to the other's PDF.
     public struct InputTree: Sendable, Equatable {
+        /// The input folder: absolute, symbolic links resolved.
         public var root: String
+        /// Every input's path relative to `root`.
         public var paths: Set<String>
 
+        /// A tree of `paths` under `root`.
         public init(root: String, paths: Set<String>) { self.root = root; self.paths = paths }
 
         /// The tree of `plan`'s jobs under `input` (the folder `plan` was given).
@@ -53,14 +64,51 @@ public enum Batch {
             throw QuireError(file: input, message: "no such folder")
         }
         guard isDirectory.boolValue else { throw QuireError(file: input, message: "not a folder") }
-        let root = root(of: input)
+        return try plan(inputs: [input], output: output).jobs
+    }
+
+    /// What a batch renders: the folder its outputs mirror, and its jobs.
+    public struct Plan: Sendable, Equatable {
+        /// The folder input paths are taken relative to (absolute, symbolic links resolved):
+        /// the one folder given, else the deepest folder holding every input.
+        public var root: String
+        /// In path order.
+        public var jobs: [Job]
+        /// Glob inputs that matched no Markdown file (each worth a warning).
+        public var unmatched: [String]
+    }
+
+    /// The Markdown files `inputs` name (folders searched, files as given, glob patterns
+    /// expanded: `MarkdownFiles.collect`), less what `exclude` matches, each with its PDF's
+    /// place under `output`, mirroring their paths below the plan's root. Hidden files and
+    /// folders, and the output folder when it lies inside an input, are left out; a file
+    /// named twice is rendered once.
+    /// - Throws: `QuireError` for an input that does not exist or a folder that cannot be read.
+    /// - Complexity: O(entries in the trees searched × (patterns + log)).
+    public static func plan(inputs: [String], output: String, exclude: [PathPattern] = []) throws -> Plan {
         let outputRoot = Batch.root(of: output)
-        let relatives = try MarkdownFiles.find(under: root.path, excluding: outputRoot.path == root.path ? nil : outputRoot.path)
-        return relatives.map { relative in
-            let pdf = (relative as NSString).deletingPathExtension + ".pdf"
-            return Job(relativePath: relative, input: root.appendingPathComponent(relative).path,
-                       output: outputRoot.appendingPathComponent(pdf).path)
+        let (files, failures) = MarkdownFiles.collect(inputs, exclude: exclude, excludingFolder: outputRoot.path)
+        var unmatched: [String] = []
+        for failure in failures {
+            guard PathPattern.isGlob(failure.path), failure.reason == MarkdownFiles.nothingMatches else {
+                throw QuireError(file: failure.path, message: failure.reason)
+            }
+            unmatched.append(failure.path)
         }
+        let root = MarkdownFiles.commonFolder(of: inputs, resolvingLinks: true)
+        let prefix = root == "/" ? "/" : root + "/"
+        var seen: Set<String> = []
+        var jobs: [Job] = []
+        for file in files {
+            // The file's folder resolved, its own name kept (a link to a Markdown file is rendered under its name).
+            let url = URL(fileURLWithPath: file).standardizedFileURL
+            let path = url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+            guard path.hasPrefix(prefix), seen.insert(path).inserted else { continue }
+            let relative = String(path.dropFirst(prefix.count))
+            let pdf = (relative as NSString).deletingPathExtension + ".pdf"
+            jobs.append(Job(relativePath: relative, input: path, output: outputRoot.appendingPathComponent(pdf).path))
+        }
+        return Plan(root: root, jobs: jobs.sorted { $0.relativePath < $1.relativePath }, unmatched: unmatched)
     }
 
     /// A folder as `plan` uses it: absolute, standardised, symbolic links resolved.
@@ -75,7 +123,13 @@ public enum Batch {
     /// when its links lead to other inputs, the same links (`LinkRecord`: each linked file
     /// still is, or still is not, one of the inputs in `tree`; a file whose headings its links
     /// depended on is older than the PDF); nil when it must be rendered.
-    /// - Parameter inputs: the identities of every input of the batch (`FileIdentity`).
+    /// - Parameters:
+    ///   - job: the file to render and where its PDF goes.
+    ///   - force: render even when the PDF is up to date (`--force`).
+    ///   - settings: the settings digest the run would write (`RenderOptions.settingsDigest`).
+    ///   - inputs: the identities of every input of the batch (`FileIdentity`).
+    ///   - tree: the batch's inputs, which links may lead to; nil: a PDF whose links led to
+    ///     other inputs is rendered again.
     public static func check(_ job: Job, force: Bool, settings: String, inputs: Set<FileIdentity>,
                              tree: InputTree? = nil) -> Outcome? {
         guard FileManager.default.fileExists(atPath: job.output) else { return nil }
@@ -109,17 +163,23 @@ public enum Batch {
     }
 
     /// Renders one job (creating the output's folder), drawing on the calling thread: a batch
-    /// runs one job per core. Never throws: a failure is an outcome.
+    /// runs one job per core. Never throws: a failure is an outcome, whose reason names the
+    /// output when writing it failed (the job's input is named by whoever reports it).
     public static func render(_ job: Job, options: RenderOptions) -> Outcome {
         var options = options
         options.drawsOnItsOwnThread = false
+        let folder = (job.output as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: (job.output as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            return .failed("cannot write \(job.output): cannot make its folder \(folder)")
+        }
+        do {
             let result = try Quire.renderFile(input: job.input, output: job.output, options: options)
-            return .rendered(warnings: result.warnings, pages: result.pageCount, bytes: result.pdf.count, settings: result.settings)
+            return .rendered(warnings: result.warnings, pages: result.pageCount, bytes: result.pdf.count, settings: result.settings,
+                             dependencies: result.dependencies.sorted())
         } catch let error as QuireError {
-            return .failed(error.message)
+            return .failed(error.file == job.input ? error.message : "\(error.file): \(error.message)")
         } catch {
             return .failed("\(error)")
         }

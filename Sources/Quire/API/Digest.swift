@@ -2,63 +2,46 @@ import Foundation
 
 /// Many Markdown files into one PDF of excerpts linked to their full texts.
 public enum Digest {
+    /// A digest made: its PDF, and what went into it.
     public struct Result: Sendable {
+        /// The PDF's bytes.
         public var pdf: [UInt8]
+        /// How many documents it holds.
         public var documents: Int
+        /// The inputs it lists under "Not included", each with why.
         public var failures: [DigestFailure]
+        /// Each document's warnings, by its path (only documents with warnings).
         public var warnings: [(path: String, warnings: [Warning])]
+        /// The PDF's number of pages.
         public var pageCount: Int
     }
 
     /// The Markdown files named by `inputs`: files as given, folders searched recursively for
-    /// `*.md` and `*.markdown` (hidden entries skipped), each folder's files in path order.
-    /// A missing input is reported as a failure, not thrown.
-    package static func collect(_ inputs: [String]) -> (files: [String], failures: [DigestFailure]) {
-        var files: [String] = []
-        var failures: [DigestFailure] = []
-        for input in inputs {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                failures.append(DigestFailure(path: input, reason: "no such file or folder"))
-                continue
-            }
-            guard isDirectory.boolValue else { files.append(input); continue }
-            do {
-                files += try MarkdownFiles.find(under: input).map { (input as NSString).appendingPathComponent($0) }
-            } catch {
-                failures.append(DigestFailure(path: input, reason: error.message))
-            }
-        }
-        return (files, failures)
+    /// `*.md` and `*.markdown` (hidden entries skipped), glob patterns expanded
+    /// (`MarkdownFiles.collect`), less what `exclude` matches. A missing input is reported as
+    /// a failure, not thrown.
+    package static func collect(_ inputs: [String], exclude: [PathPattern] = []) -> (files: [String], failures: [DigestFailure]) {
+        MarkdownFiles.collect(inputs, exclude: exclude)
     }
 
-    /// The folder paths are shown from in a digest: the one folder given, else the deepest
-    /// folder holding every input (files count by their folder). "" when they share none
-    /// (paths are then shown as given). O(inputs × path length).
+    /// The folder paths are shown from in a digest (`MarkdownFiles.commonFolder`).
     static func commonFolder(of inputs: [String]) -> String {
-        let folders = inputs.map { input -> [Substring] in
-            var isDirectory: ObjCBool = false
-            let path = URL(fileURLWithPath: input).standardizedFileURL.path
-            let folder = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) && isDirectory.boolValue
-                ? path : (path as NSString).deletingLastPathComponent
-            return folder.split(separator: "/", omittingEmptySubsequences: true)
-        }
-        guard var common = folders.first else { return "" }
-        for folder in folders.dropFirst() {
-            common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
-        }
-        return "/" + common.joined(separator: "/")
+        MarkdownFiles.commonFolder(of: inputs)
     }
 
     /// Renders the digest of `inputs` to PDF bytes. Documents that cannot be read (missing,
     /// not UTF-8) are listed with their reason; the digest is made from the others.
     /// - Parameters:
+    ///   - inputs: files and folders (searched for `*.md` and `*.markdown`, in path order).
+    ///   - title: the digest's title ("Digest" when nil).
     ///   - excerptLines: lines per entry (`options.style.excerptLines`, else 6, when nil); 0:
     ///     whole documents, no excerpts.
-    ///   - title: the digest's title ("Digest" when nil).
+    ///   - options: the style and settings every document is set with.
+    ///   - exclude: files and folders left out of what folders and globs find (`PathPattern`).
     /// - Throws: `QuireError` when the inputs hold no Markdown file at all.
-    public static func render(inputs: [String], title: String?, excerptLines: Int?, options: RenderOptions) throws -> Result {
-        let (files, missing) = collect(inputs)
+    public static func render(inputs: [String], title: String?, excerptLines: Int?, options: RenderOptions,
+                              exclude: [PathPattern] = []) throws -> Result {
+        let (files, missing) = collect(inputs, exclude: exclude)
         if files.isEmpty && missing.isEmpty {
             throw QuireError(file: inputs.joined(separator: ", "),
                              message: "no Markdown files found under \(inputs.joined(separator: ", ")) (*.md, *.markdown)")

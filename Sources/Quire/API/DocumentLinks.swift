@@ -34,7 +34,8 @@ final class DocumentLinks: Sendable {
     let root: String
     /// The batch's inputs; nil for `render`, where a linked file counts when it exists.
     let tree: Batch.InputTree?
-    private let recorded = Mutex(LinkRecord())
+    /// What the links depended on (`record`) and every Markdown file they named (`files`).
+    private let recorded = Mutex((record: LinkRecord(), files: Set<String>()))
 
     /// The links of the document `options` describe; nil when links stay as written
     /// (`LinkExtension.keep`) or the document has no folder (`Quire.render(markdown:)` with
@@ -53,13 +54,17 @@ final class DocumentLinks: Sendable {
     var resolver: LinkResolver { { [self] link in resolve(link) } }
 
     /// What the links resolved so far depended on (in a batch, with `LinkExtension.pdf`).
-    var record: LinkRecord { recorded.withLock { $0 } }
+    var record: LinkRecord { recorded.withLock { $0.record } }
+
+    /// Every Markdown file the links resolved so far name, there or not (absolute).
+    var files: Set<String> { recorded.withLock { $0.files } }
 
     /// Where `link` leads, when it names a Markdown file (`.md`, `.markdown`); nil otherwise
     /// (layout keeps it as written). O(link) plus, the first time a file is linked, reading
     /// and parsing it.
     func resolve(_ link: String) -> DocumentLinkTarget? {
         guard let file = FileLink(link, from: folder, root: root), MarkdownFiles.isMarkdown(file.path) else { return nil }
+        recorded.withLock { _ = $0.files.insert(file.path) }
         let fragment = file.fragment.flatMap { $0.isEmpty ? nil : $0 }
         if file.path == source, let fragment { return .sameDocument(fragment: fragment) }
         let written = String(link.prefix { $0 != "#" })
@@ -93,7 +98,7 @@ final class DocumentLinks: Sendable {
 
     private func note(_ relative: String?, _ kind: LinkRecord.Kind) {
         guard mode == .pdf, let relative else { return }
-        recorded.withLock { $0.note(relative, kind) }
+        recorded.withLock { $0.record.note(relative, kind) }
     }
 
     private static func isRegularFile(_ path: String) -> Bool {

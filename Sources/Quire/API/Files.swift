@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Reading Markdown input: bytes from a file or standard input, checked to be UTF-8 text.
 package enum InputFile {
@@ -151,8 +152,11 @@ package enum OutputFile {
             throw QuireError(file: path, message: "cannot write: the folder \(folder == "./" ? "." : String(folder.dropLast())) does not exist")
         }
         var template = Array("\(folder).\(base).quire-XXXXXX".utf8CString)
+        let claimed = TemporaryFileInProgress.claim()
+        defer { if claimed { TemporaryFileInProgress.release() } }
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
+        if claimed { TemporaryFileInProgress.record(template) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
             try writeAll(bytes, fd: fd, name: path)
@@ -164,6 +168,13 @@ package enum OutputFile {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// Removes the temporary file a write in progress has made, if any: for a signal handler
+    /// that ends the process (Ctrl-C), so that no `.NAME.quire-XXXXXX` is left beside the
+    /// output. Async-signal-safe (an atomic load and `unlink`).
+    package static func removeTemporaryFileInProgress() {
+        TemporaryFileInProgress.remove()
     }
 
     /// Where writing to `path` lands: `path` itself, or, for a symbolic link (a chain of them,
@@ -201,6 +212,25 @@ package enum OutputFile {
         guard close(fd) == 0 else { throw QuireError(file: name, message: "cannot write: \(errnoText())") }
     }
 
+    /// Why writing `path` would destroy something that is not an earlier output: it is an
+    /// existing regular file (a symbolic link followed), not empty, whose first bytes are not
+    /// `magic` (`%PDF-` for a PDF): a Markdown file or notes given as `-o` by mistake. Nil
+    /// when it does not exist, is empty, is read-only (writing refuses it), is not a regular
+    /// file (a FIFO, a device), or starts with `magic`. Reads at most `magic.count` bytes.
+    package static func replacementProblem(_ path: String, magic: [UInt8], kind: String) -> String? {
+        guard path != "-" else { return nil }
+        var info = stat()
+        // A read-only file is refused by the write itself, which says so.
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_mode & 0o222 != 0 else { return nil }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }  // unreadable: writing it says why
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: magic.count)
+        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n < magic.count || head != magic else { return nil }
+        return "exists and is not a \(kind); not overwritten (give --force to replace it, or choose another output)"
+    }
+
     /// Whether `output` is the same file as `input` (after `..`, symbolic links and hard links:
     /// the same device and inode): writing it would destroy the input. False when either does
     /// not exist or is standard input/output.
@@ -234,4 +264,36 @@ package func modificationTime(_ path: String) -> Double? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+}
+
+/// The temporary file of the write in progress, kept where a signal handler can read it
+/// without allocating or locking: a fixed buffer, claimed by one write at a time (a second
+/// concurrent write goes unrecorded, and a signal would leave its file behind).
+private enum TemporaryFileInProgress {
+    /// 0: free; 1: claimed, no file yet; 2: `path` names the file.
+    static let state = Atomic<Int>(0)
+    nonisolated(unsafe) static let path: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
+        buffer.initialize(repeating: 0, count: Int(PATH_MAX) + 1)
+        return buffer
+    }()
+
+    /// Takes the slot for this write; false when another write holds it.
+    static func claim() -> Bool {
+        _ = path  // made before any signal handler can read it
+        return state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+    }
+
+    /// Records the temporary file's name (a C string with its NUL) once the file exists.
+    static func record(_ name: [CChar]) {
+        guard name.count <= Int(PATH_MAX) + 1 else { return }
+        name.withUnsafeBufferPointer { path.update(from: $0.baseAddress!, count: $0.count) }
+        state.store(2, ordering: .releasing)
+    }
+
+    static func release() { state.store(0, ordering: .releasing) }
+
+    static func remove() {
+        if state.load(ordering: .acquiring) == 2 { unlink(path) }
+    }
 }

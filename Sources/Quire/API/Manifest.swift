@@ -14,14 +14,23 @@ extension Batch {
     /// `settings` (its `QuireSettings`) are null when it failed; `seconds` is the time it took
     /// (its rendering, or deciding that it is up to date).
     public struct ManifestEntry: Sendable, Equatable {
+        /// The input, relative to the input folder.
         public var path: String
+        /// The PDF, relative to the output folder.
         public var output: String
+        /// "rendered", "skipped" or "failed".
         public var status: String
+        /// Why the file failed; nil unless it did.
         public var reason: String?
+        /// The PDF's pages; nil unless it was rendered.
         public var pages: Int?
+        /// The PDF's size in bytes; nil when the file failed.
         public var bytes: Int?
+        /// The time the file took, rendering it or deciding it is up to date.
         public var seconds: Double
+        /// The settings digest the PDF records (`QuireSettings`); nil when the file failed.
         public var settings: String?
+        /// How many warnings rendering it gave.
         public var warnings: Int
 
         /// The entry for `job`, finished with `outcome` in `seconds`; the size of a skipped
@@ -32,7 +41,7 @@ extension Batch {
             self.seconds = seconds
             warnings = 0
             switch outcome {
-            case .rendered(let warnings, let pages, let bytes, let settings):
+            case .rendered(let warnings, let pages, let bytes, let settings, _):
                 status = "rendered"
                 self.pages = pages; self.bytes = bytes; self.settings = settings; self.warnings = warnings.count
             case .skipped(let settings):
@@ -47,36 +56,19 @@ extension Batch {
 
         /// The entry as one line of JSON (without the newline). O(length).
         public var jsonLine: String {
-            func string(_ s: String?) -> String { s.map(Self.jsonString) ?? "null" }
+            func string(_ s: String?) -> String { s.map { JSONValue.string($0).json } ?? "null" }
             func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
             return "{\"path\":\(string(path)),\"output\":\(string(output)),\"status\":\(string(status)),"
                 + "\"reason\":\(string(reason)),\"pages\":\(number(pages)),\"bytes\":\(number(bytes)),"
                 + "\"seconds\":\(String(format: "%.3f", seconds)),\"settings\":\(string(settings)),\"warnings\":\(warnings)}"
         }
-
-        /// `s` as a JSON string: quotes, backslashes and control characters escaped; other
-        /// characters as they are (JSON text is UTF-8).
-        static func jsonString(_ s: String) -> String {
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                    out += String(format: "\\u%04x", scalar.value)
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "\""
-        }
     }
 
     /// The paths (relative to the input folder) of the files a manifest lists as failed; when
     /// a path is listed more than once (a manifest made of several runs), its last line counts.
-    /// - Parameter name: the manifest's name, for messages.
+    /// - Parameters:
+    ///   - text: the manifest's contents, one JSON line per file.
+    ///   - name: the manifest's name, for messages.
     /// - Throws: `QuireError` naming the line that is not a manifest entry.
     /// - Complexity: O(manifest size).
     public static func failedPaths(inManifest text: String, name: String) throws(QuireError) -> Set<String> {

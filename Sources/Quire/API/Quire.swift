@@ -29,7 +29,7 @@ public enum Quire {
         }
         do {
             return (try renderPagePNG(laidOut.pages[page - 1], dpi: dpi), laidOut.pages.count)
-        } catch let error as RenderError {
+        } catch let error as DrawingError {
             throw QuireError(file: options.sourceName, message: error.description)
         }
     }

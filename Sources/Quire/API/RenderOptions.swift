@@ -1,5 +1,6 @@
 /// How to render: the resolved style and a few document facts.
 public struct RenderOptions: Sendable {
+    /// How the document looks: a template's resolved style (`Templates.style`) or your own.
     public var style = Style()
     /// The input's name for messages and the fallback title ("-" or a path).
     public var sourceName = "document.md"
@@ -7,6 +8,7 @@ public struct RenderOptions: Sendable {
     /// front matter's (otherwise the front matter's, else the first level-1 heading, else the
     /// file name without its extension).
     public var title: String?
+    /// The author in the metadata, over the front matter's ("" for the front matter's).
     public var author = ""
     /// The PDF's creation date (seconds since 1970). Default: SOURCE_DATE_EPOCH, else the
     /// input file's modification time, so the same input gives byte-identical PDFs.
@@ -32,6 +34,7 @@ public struct RenderOptions: Sendable {
     /// Where images may be read from, as layout takes it.
     var imageResources: ImageResources { ImageResources(baseDirectory: baseDirectory, root: resourceRoot) }
 
+    /// Options with `style` and every other setting at its default.
     public init(style: Style = Style()) { self.style = style }
 
     /// A digest of everything in these options that shapes the PDF, with Quire's version: the
@@ -48,11 +51,19 @@ public struct RenderOptions: Sendable {
     }
 }
 
+/// A document rendered: its PDF, and what rendering it found.
 public struct RenderResult: Sendable {
+    /// The PDF's bytes.
     public var pdf: [UInt8]
+    /// The problems met, each once, in the order found (front matter's first); the PDF is
+    /// complete regardless.
     public var warnings: [Warning]
+    /// The PDF's number of pages.
     public var pageCount: Int
     /// The settings digest the PDF records (`QuireSettings`): `RenderOptions`' digest, with
     /// what the links to other inputs depended on in a batch.
     public var settings: String = ""
+    /// The files besides the input that the PDF depends on, there or not (absolute): the
+    /// images it names and the Markdown files its links name (`quire watch` watches them).
+    public var dependencies: Set<String> = []
 }

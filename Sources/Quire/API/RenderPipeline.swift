@@ -30,6 +30,7 @@ enum RenderPipeline {
             }
         }
         var metadata = metadata(title: laidOut.title, author: laidOut.author, options)
+        metadata.keywords = laidOut.keywords
         metadata.language = documentLanguage(frontMatter: laidOut.language, options.style)
         if let record = links?.record, !record.isEmpty {
             metadata.settings = record.settings(base: options.settingsDigest)
@@ -37,7 +38,8 @@ enum RenderPipeline {
         }
         do {
             let bytes = try pdf.finish(outline: laidOut.outline, metadata: metadata)
-            return RenderResult(pdf: bytes, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "")
+            return RenderResult(pdf: bytes, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "",
+                                dependencies: laidOut.imageFiles.union(links?.files ?? []))
         } catch {
             throw QuireError(file: options.sourceName, message: error.description)
         }
@@ -45,8 +47,8 @@ enum RenderPipeline {
 
     /// A document laid out whole (a digest), its pages painted here and drawn on the drawing
     /// thread; `mainScript`, the script most of its text is in. O(items on all pages).
-    /// - Throws: `RenderError` only if the PDF cannot be finished (not expected).
-    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, mainScript: ScriptGuess?) throws(RenderError) -> [UInt8] {
+    /// - Throws: `DrawingError` only if the PDF cannot be finished (not expected).
+    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, mainScript: ScriptGuess?) throws(DrawingError) -> [UInt8] {
         let pdf = ThreadedPDF()
         pdf.setMainScript(mainScript)
         let painter = LinePainter()

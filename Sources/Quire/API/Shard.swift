@@ -8,6 +8,7 @@ extension Batch {
     public struct Shard: Sendable, Equatable, CustomStringConvertible {
         /// 0-based, below `count`.
         public let index: Int
+        /// How many shards the batch is split into, at least 1.
         public let count: Int
 
         /// Shard `index` (0-based) of `count`; nil unless `0 <= index < count`.

@@ -13,8 +13,9 @@ import Glibc
 /// - Inputs (the first frame, once): "inputs", the batch's input folder, then every input's
 ///   path relative to it (`Batch.InputTree`: links between inputs lead to their PDFs).
 /// - Request: the fields input path, output path, input path relative to the input folder.
-/// - Reply: "rendered", the page count, the byte count and the settings digest, then a line
-///   number and a message per warning; "skipped" and the settings; or "failed" and the reason.
+/// - Reply: "rendered", the page count, the byte count, the settings digest, the number of
+///   files it depends on and each of them, then a position ("LINE", "LINE:COLUMN", or "" when
+///   none is known) and a message per warning; "skipped" and the settings; or "failed" and the reason.
 package enum WorkerProtocol {
     /// A frame that does not follow the protocol, or ends before its last byte.
     package struct Malformed: Error, Equatable, CustomStringConvertible {
@@ -99,9 +100,9 @@ package enum WorkerProtocol {
 
     package static func reply(_ outcome: Batch.Outcome) -> [UInt8] {
         switch outcome {
-        case .rendered(let warnings, let pages, let bytes, let settings):
-            let head = ["rendered", String(pages), String(bytes), settings].map { Array($0.utf8) }
-            return frame(head + warnings.flatMap { [Array(String($0.line).utf8), Array($0.message.utf8)] })
+        case .rendered(let warnings, let pages, let bytes, let settings, let dependencies):
+            let head = ["rendered", String(pages), String(bytes), settings, String(dependencies.count)] + dependencies
+            return frame(head.map { Array($0.utf8) } + warnings.flatMap { [Array($0.position.utf8), Array($0.message.utf8)] })
         case .skipped(let settings):
             return frame([Array("skipped".utf8), Array(settings.utf8)])
         case .failed(let reason):
@@ -112,14 +113,23 @@ package enum WorkerProtocol {
     package static func outcome(fromReply payload: [UInt8]) throws(Malformed) -> Batch.Outcome {
         let f = try fields(of: payload).map { String(decoding: $0, as: UTF8.self) }
         switch f.first {
-        case "rendered" where f.count >= 4 && f.count % 2 == 0:
-            guard let pages = Int(f[1]), let bytes = Int(f[2]) else { throw Malformed(message: "a page or byte count is not a number") }
-            var warnings: [Warning] = []
-            for k in stride(from: 4, to: f.count, by: 2) {
-                guard let line = Int(f[k]) else { throw Malformed(message: "a warning's line is not a number") }
-                warnings.append(Warning(line: line, message: f[k + 1]))
+        case "rendered" where f.count >= 5:
+            guard let pages = Int(f[1]), let bytes = Int(f[2]), let count = Int(f[4]), count >= 0, 5 + count <= f.count,
+                  (f.count - 5 - count) % 2 == 0 else {
+                throw Malformed(message: "a page, byte or file count is not a number, or the fields do not add up")
             }
-            return .rendered(warnings: warnings, pages: pages, bytes: bytes, settings: f[3])
+            let dependencies = Array(f[5..<(5 + count)])
+            var warnings: [Warning] = []
+            for k in stride(from: 5 + count, to: f.count, by: 2) {
+                // "LINE", "LINE:COLUMN", or "" when neither is known.
+                let numbers = f[k].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+                guard f[k].isEmpty || (1...2).contains(numbers.count) && !numbers.contains(nil) else {
+                    throw Malformed(message: "a warning's line is not a number")
+                }
+                warnings.append(Warning(line: numbers.first.flatMap { $0 } ?? 0, column: numbers.count == 2 ? numbers[1]! : 0,
+                                        message: f[k + 1]))
+            }
+            return .rendered(warnings: warnings, pages: pages, bytes: bytes, settings: f[3], dependencies: dependencies)
         case "skipped" where f.count == 2:
             return .skipped(settings: f[1])
         case "failed" where f.count == 2:

@@ -6,6 +6,7 @@ public struct Document: Sendable, Equatable {
     /// Top-level blocks in source order; footnote definitions come last, as cmark-gfm puts them.
     public var blocks: [Block]
 
+    /// A document of `blocks`.
     public init(blocks: [Block]) {
         self.blocks = blocks
     }
@@ -14,7 +15,9 @@ public struct Document: Sendable, Equatable {
 /// One block with the 1-based source line it starts on (0 when unknown), and what an
 /// enclosing raw HTML element (`<div dir="rtl" align="center">` around Markdown) says of it.
 public struct Block: Sendable, Equatable {
+    /// What the block is and what it holds.
     public var kind: BlockKind
+    /// The 1-based line of the Markdown source it starts on; 0 when unknown.
     public var line: Int
     /// The writing direction an enclosing element's `dir` gives everything inside (nil: each
     /// paragraph's own text decides, each list its first item's).
@@ -22,6 +25,7 @@ public struct Block: Sendable, Equatable {
     /// The alignment an enclosing element's `align` (or `text-align`) gives (nil: the body's).
     public var alignment: TextAlignment?
 
+    /// A block of `kind` starting on source `line`, with what an enclosing element gives it.
     public init(_ kind: BlockKind, line: Int = 0, direction: WritingDirection? = nil, alignment: TextAlignment? = nil) {
         self.kind = kind
         self.line = line
@@ -30,18 +34,25 @@ public struct Block: Sendable, Equatable {
     }
 }
 
+/// The kinds of block, each with what it holds. `Block.accept` and `BlockVisitor` have one
+/// method per kind; `Block.childBlocks` and `Block.inlineContent` say what is inside.
 public indirect enum BlockKind: Sendable, Equatable {
     /// A heading of level 1...6.
     case heading(level: Int, content: [Inline])
+    /// A paragraph of inline content.
     case paragraph([Inline])
+    /// A block quote (`>`) and the blocks inside it.
     case blockQuote([Block])
     /// Fenced or indented code: its text without the final newline, and the info string's first word.
     case codeBlock(text: String, language: String)
+    /// A thematic break (`---`, `***`, `<hr>`): a drawn rule.
     case thematicBreak
+    /// A bullet or ordered list.
     case list(ListBlock)
+    /// A table, GFM's or HTML's.
     case table(Table)
-    /// Raw HTML as written.
-    case html(String)
+    /// Raw HTML, read by Parse (`HTMLBlock`): what it shows, as ordinary blocks.
+    case html(HTMLBlock)
     /// A footnote's text, referred to by `Inline.footnoteReference` with the same label
     /// (the footnote's number, "1", "2", ..., in order of first reference).
     case footnoteDefinition(label: String, blocks: [Block])
@@ -55,16 +66,31 @@ public indirect enum BlockKind: Sendable, Equatable {
     /// styled `page-break-before`/`-after: always`, `break-before`/`-after: page`, or of class
     /// `page-break`.
     case pageBreak
+    /// Display math: a ```` ```math ```` block, `$$…$$` on lines of its own or standing in a
+    /// paragraph (which it splits, as GitHub does).
+    case math(MathFormula)
 }
 
 /// The five kinds of GitHub alert, in GitHub's order.
 public enum AlertKind: String, Sendable, Equatable, CaseIterable, Encodable {
-    case note, tip, important, warning, caution
+    /// `[!NOTE]`: information a reader should notice even when skimming.
+    case note
+    /// `[!TIP]`: advice.
+    case tip
+    /// `[!IMPORTANT]`: what a reader needs to know to succeed.
+    case important
+    /// `[!WARNING]`: what needs attention at once.
+    case warning
+    /// `[!CAUTION]`: the risks of an action.
+    case caution
 }
 
 /// A writing direction set by HTML's `dir` (`auto` is resolved when the document is read).
 public enum WritingDirection: String, Sendable, Equatable, Encodable {
-    case leftToRight, rightToLeft
+    /// `dir="ltr"`: Latin, Cyrillic, CJK, ...
+    case leftToRight
+    /// `dir="rtl"`: Arabic, Hebrew, ...
+    case rightToLeft
 
     /// The direction of `text` by the Unicode bidi rule P2: its first strong character's
     /// (a right-to-left letter of Hebrew, Arabic, Syriac, Thaana, N'Ko, ... or RLM, ALM; a
@@ -93,13 +119,16 @@ public enum WritingDirection: String, Sendable, Equatable, Encodable {
     }
 }
 
+/// A list: bullet or ordered, tight or loose, and its items.
 public struct ListBlock: Sendable, Equatable {
     /// nil for a bullet list; the first number for an ordered one.
     public var start: Int?
     /// Tight lists (no blank lines between items) are set without paragraph spacing.
     public var isTight: Bool
+    /// The items in order.
     public var items: [ListItem]
 
+    /// A list starting at `start` (nil: bullets).
     public init(start: Int?, isTight: Bool, items: [ListItem]) {
         self.start = start
         self.isTight = isTight
@@ -107,12 +136,16 @@ public struct ListBlock: Sendable, Equatable {
     }
 }
 
+/// One item of a list: its blocks, and its box when it is a task.
 public struct ListItem: Sendable, Equatable {
     /// nil for an ordinary item; false or true for a task item's empty or ticked box.
     public var task: Bool?
+    /// What the item holds.
     public var blocks: [Block]
+    /// The 1-based source line of the item's marker; 0 when unknown.
     public var line: Int
 
+    /// An item holding `blocks`; a task item when `task` is given.
     public init(task: Bool? = nil, blocks: [Block], line: Int = 0) {
         self.task = task
         self.blocks = blocks
@@ -123,7 +156,17 @@ public struct ListItem: Sendable, Equatable {
 /// A table: GFM's (one row of inline cells per line) or HTML's `<table>` (cells that may span
 /// columns and rows and hold blocks). Both are set by one table engine.
 public struct Table: Sendable, Equatable {
-    public enum Alignment: Sendable, Equatable { case none, left, center, right }
+    /// A column's or cell's alignment.
+    public enum Alignment: Sendable, Equatable {
+        /// None given: the start of the text's direction.
+        case none
+        /// `:--`, `align="left"`.
+        case left
+        /// `:-:`, `align="center"`.
+        case center
+        /// `--:`, `align="right"`.
+        case right
+    }
     /// Per column, from GFM's delimiter row (HTML tables align per cell: `TableCell.alignment`).
     public var alignments: [Alignment]
     /// The cells of each row, in source order; a cell spanning rows is listed in its first row
@@ -140,6 +183,8 @@ public struct Table: Sendable, Equatable {
         headerRows = hasHeader && !rows.isEmpty ? 1 : 0
     }
 
+    /// A table of `cells` (an HTML table's: each row's cells in source order), the first
+    /// `headerRows` rows its header (clamped to the rows there are).
     public init(alignments: [Alignment] = [], cells: [[TableCell]], headerRows: Int) {
         self.alignments = alignments
         self.cells = cells
@@ -156,11 +201,12 @@ public struct Table: Sendable, Equatable {
 
 /// One cell of a table.
 public struct TableCell: Sendable, Equatable {
-    /// What it holds: one paragraph for a GFM cell (none when empty); for an HTML cell, its
-    /// raw HTML and the Markdown blocks GitHub renders inside it.
+    /// What it holds: one paragraph for a GFM cell (none when empty); for an HTML cell, what
+    /// its HTML shows (`BlockKind.html`) and the Markdown blocks GitHub renders inside it.
     public var blocks: [Block]
-    /// Columns and rows it spans (`colspan`, `rowspan`), at least 1.
+    /// Columns it spans (`colspan`), at least 1.
     public var columnSpan: Int
+    /// Rows it spans (`rowspan`), at least 1.
     public var rowSpan: Int
     /// Its own alignment (`align`, `text-align`); nil: its column's.
     public var alignment: Table.Alignment?
@@ -168,8 +214,10 @@ public struct TableCell: Sendable, Equatable {
     public var direction: WritingDirection?
     /// A header cell (`<th>`): set in bold.
     public var isHeader: Bool
+    /// The 1-based source line the cell starts on; 0 when unknown.
     public var line: Int
 
+    /// A cell holding `blocks`; spans below 1 count as 1.
     public init(blocks: [Block], columnSpan: Int = 1, rowSpan: Int = 1, alignment: Table.Alignment? = nil,
                 direction: WritingDirection? = nil, isHeader: Bool = false, line: Int = 0) {
         self.blocks = blocks
@@ -197,8 +245,11 @@ public struct TableCell: Sendable, Equatable {
 extension Table {
     /// A cell where the grid puts it: its first row and column.
     public struct PlacedCell: Sendable, Equatable {
+        /// The row it starts in, from 0.
         public var row: Int
+        /// The column it starts in, from 0.
         public var column: Int
+        /// The cell, its spans capped to the grid.
         public var cell: TableCell
     }
 
@@ -228,21 +279,103 @@ extension Table {
     }
 }
 
+/// The kinds of inline content, each with what it holds. `Inline.accept` and `InlineVisitor`
+/// have one method per kind; `Inline.children` says what is inside.
 public indirect enum Inline: Sendable, Equatable {
+    /// Text as written (entities decoded).
     case text(String)
+    /// Emphasis (`*x*`, `<em>`), set in italic.
     case emphasis([Inline])
+    /// Strong emphasis (`**x**`, `<strong>`), set in bold.
     case strong([Inline])
+    /// Strikethrough (`~~x~~`, `<del>`).
     case strikethrough([Inline])
+    /// Inline code, as written.
     case code(String)
     /// A link; `destination` is the URL or `#anchor` as written (entities decoded).
     case link(destination: String, title: String, content: [Inline])
+    /// An image: its source as written (a path, a URL, a `data:` URI), title and alt text.
     case image(source: String, title: String, alt: [Inline])
+    /// A line break in the source that is not a hard break: set as a space.
     case softBreak
+    /// A hard line break (two spaces or a backslash at the end of a line).
     case hardBreak
-    /// Raw inline HTML such as `<br>` or `<a id="x">`, as written.
-    case html(String)
     /// A reference to the footnote whose definition has this label (its number).
     case footnoteReference(label: String)
+    /// A formula in the text: `$…$`, `` $`…`$ ``, or `$$…$$` inside a heading or cell.
+    case math(MathFormula)
+    /// What a raw HTML element (`<sub>`, `<kbd>`, `<mark>`, `<b>`, ...) does to its content;
+    /// applied over Markdown's spans (`<i>` inside `*...*` stays italic).
+    case styled(InlineEffect, [Inline])
+    /// A place a `#fragment` link may lead to: an HTML element's `id`, `<a name>`.
+    case anchor(String)
+    /// An image raw HTML places (`<img>`): with the size it declares; its alt text is no caption.
+    case htmlImage(HTMLImage)
+    /// Inline content of raw HTML whose warnings (a missing image, a link to a missing anchor)
+    /// name `line`, the 1-based line its element starts on, instead of its paragraph's first.
+    case located(line: Int, content: [Inline])
+}
+
+/// What an inline HTML element does to its content.
+public enum InlineEffect: Sendable, Equatable {
+    /// `<b>`, `<strong>`; `<i>`, `<em>`, `<cite>`, `<var>`, `<dfn>`; `<code>`, `<tt>`, `<samp>`.
+    case bold, italic, code
+    /// `<kbd>`: code in a key cap's frame.
+    case keyboard
+    /// `<s>`, `<del>`, `<strike>`; `<u>`, `<ins>`; `<sup>`, `<sub>`; `<mark>`.
+    case strikethrough, underline, superscript, `subscript`, highlight
+}
+
+/// An `<img>`: its source and alt text as written, and its declared size (`width`, `height`).
+public struct HTMLImage: Sendable, Equatable {
+    /// The `src` attribute, as written (entities decoded).
+    public var source: String
+    /// The `alt` attribute ("" when none): what a placeholder shows, the figure's alternate text.
+    public var alt: String
+    /// The declared width (nil: from the height, keeping the aspect ratio, else the picture's own).
+    public var width: HTMLLength?
+    /// The declared height (nil: from the width, keeping the aspect ratio, else the picture's own).
+    public var height: HTMLLength?
+
+    /// An image of `source`, with `alt` text and a declared size.
+    public init(source: String, alt: String = "", width: HTMLLength? = nil, height: HTMLLength? = nil) {
+        self.source = source
+        self.alt = alt
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A length an HTML attribute declares (`width="120"`, `"120px"`, `"50%"`), always positive.
+public enum HTMLLength: Sendable, Equatable {
+    /// CSS pixels (96 per inch).
+    case pixels(Double)
+    /// A percentage of the box the element is set in.
+    case percent(Double)
+}
+
+/// Raw HTML as Parse reads it: a run of an HTML block (cut where the elements `HTMLStructure`
+/// reads begin and end: tables, details, `dir`, page breaks), as a browser shows it.
+public struct HTMLBlock: Sendable, Equatable {
+    /// Every `id` and `<a name>` in it, in order: layout places them where it starts, so that
+    /// each is placed even inside `<pre>`.
+    public var anchors: [String]
+    /// What it shows, as ordinary blocks, one per part a block element starts: paragraphs
+    /// (text between block elements, a list item with its bullet or number, a `<summary>` in
+    /// bold, table cells separated by spaces), headings (`<h1>`...`<h6>`: in the outline, but
+    /// given no slug, as GitHub gives raw HTML headings none), code (`<pre>`) and rules
+    /// (`<hr>`), each with the alignment its elements give (`Block.alignment`).
+    public var blocks: [Block]
+    /// The 1-based line of a `<table>` it holds inside a table cell (one table engine does
+    /// not nest: it is set as text, and layout warns), else nil.
+    public var nestedTableLine: Int?
+
+    /// Raw HTML showing `blocks`, naming `anchors`.
+    public init(anchors: [String] = [], blocks: [Block], nestedTableLine: Int? = nil) {
+        self.anchors = anchors
+        self.blocks = blocks
+        self.nestedTableLine = nestedTableLine
+    }
 }
 
 extension Inline {
@@ -252,8 +385,8 @@ extension Inline {
 
 extension Array where Element == Inline {
     /// The text a reader sees in the inlines, without markup: text and code as written, a
-    /// break as a space, a footnote reference as its number, raw HTML as nothing, spans and
-    /// links and images' alt texts by their content. O(n).
+    /// formula as its TeX, a break as a space, a footnote reference as its number, anchors and
+    /// HTML images as nothing, spans and links and Markdown images' alt texts by their content. O(n).
     public var plainText: String {
         var collector = PlainTextCollector()
         collector.walk(self)
@@ -284,7 +417,6 @@ private struct FirstStrongFinder: DocumentWalker {
     var direction: WritingDirection?
     mutating func visitText(_ s: String) { if direction == nil { direction = .of(s) } }
     mutating func visitCode(_ s: String) { if direction == nil { direction = .of(s) } }
-    mutating func visitHTML(_ html: String) {}
 }
 
 /// Collects the plain text of inlines, walking into every span (and of blocks, paragraphs
@@ -295,8 +427,8 @@ private struct PlainTextCollector: DocumentWalker {
     mutating func visitCode(_ s: String) { text += s }
     mutating func visitSoftBreak() { text += " " }
     mutating func visitHardBreak() { text += " " }
-    mutating func visitHTML(_ html: String) {}
     mutating func visitFootnoteReference(label: String) { text += label }
+    mutating func visitMath(_ formula: MathFormula) { text += formula.tex }
     mutating func visitParagraph(_ block: Block, content: [Inline]) {
         if !text.isEmpty && !text.hasSuffix(" ") { text += " " }
         walk(content)

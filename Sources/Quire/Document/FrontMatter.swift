@@ -10,6 +10,8 @@ struct DocumentInfo: Sendable, Equatable {
     var lang: String?
     /// `toc: true` or `false`: whether a table of contents follows the title (over the style's).
     var toc: Bool?
+    /// `keywords`: the PDF's keywords, in order.
+    var keywords: [String] = []
 
     init(title: TextValue? = nil, subtitle: TextValue? = nil, author: TextValue? = nil,
                 date: TextValue? = nil, lang: String? = nil) {
@@ -20,21 +22,31 @@ struct DocumentInfo: Sendable, Equatable {
     var isEmpty: Bool { title == nil && subtitle == nil && author == nil && date == nil }
 
     /// The title of a document that gives none: its file name without the extension
-    /// ("docs/guide.md" → "guide"); standard input ("-") → "stdin".
+    /// ("docs/guide.md" → "guide"); a README's folder name ("grdb/README.md" → "grdb"), as a
+    /// repository's front page is known by it; standard input ("-") → "stdin".
     static func fileTitle(_ path: String) -> String {
         guard path != "-" else { return "stdin" }
         let name = String(path.split(separator: "/").last ?? Substring(path))
-        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return name }
-        return String(name[..<dot])
+        let dot = name.lastIndex(of: ".").flatMap { $0 > name.startIndex ? $0 : nil }
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        if stem.lowercased() == "readme" {
+            let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().lastPathComponent
+            if !folder.isEmpty && folder != "/" { return folder }
+        }
+        return stem
     }
 }
 
-/// A leading `---` block of `key: value` lines.
+/// A leading `---` block of YAML, read by libyaml (`YAMLNode`).
 ///
-/// Known keys are title, subtitle, author, date, lang and toc; others are ignored, and so are
-/// indented continuation lines (YAML lists under a key). A value may be quoted, or a width
-/// variant map (`{"8": "Short", "20": "A longer title"}`, JSON or `{8: Short, 20: Longer}`).
-/// A block without its closing `---`, or with a line that is not `key: value`, is not front
+/// Known keys are title, subtitle, author, date, lang, keywords and toc; others (a static site
+/// generator's `layout`, `tags`...) are ignored. A text key takes a string or a width-variant
+/// map (`{"8": "Short", "20": "A longer title"}`, or `{8: Short, 20: Longer}`); `author` and
+/// `keywords` also take lists (authors may be maps with a `name`); `toc` takes true or false;
+/// `lang` a well-formed BCP 47 tag. A value of another type, a tag that is not well-formed,
+/// and YAML that does not parse warn with the line and column and the key, and the value is
+/// ignored (the rest is kept). A block without its closing `---`, or that is YAML but not a
+/// map of keys (a thematic break, a line of text and a setext underline), is not front
 /// matter: a warning names its line and the block stays in the text.
 enum FrontMatter {
     /// The document info and the Markdown with the front matter blanked out (line for line, so
@@ -44,32 +56,147 @@ enum FrontMatter {
         guard let bodyStart = header.bodyStart else {
             return (DocumentInfo(), text, [Warning(line: 1, message: "front matter has no closing '---'; set as text")])
         }
-        var info = DocumentInfo()
-        for (index, raw) in header.lines.enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") || raw.first == " " || raw.first == "\t" { continue }
-            guard let colon = line.firstIndex(of: ":"),
-                  !line[..<colon].isEmpty,
-                  line[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-                let message = "front matter line is not 'key: value' (\"\(line.prefix(40))\"); set as text"
-                return (DocumentInfo(), text, [Warning(line: index + 2, message: message)])
+        var reader = Reader()
+        switch YAMLNode.parse(header.lines.joined(separator: "\n")) {
+        case .success(nil):
+            break
+        case .success(.mapping(let pairs, _)):
+            reader.read(pairs)
+        case .success(let other?):
+            let message = "front matter is not a map of keys (\"\(header.lines.first?.prefix(40) ?? "")\"); set as text"
+            return (DocumentInfo(), text, [Warning(line: other.mark.line + 1, message: message)])
+        case .failure(let error):
+            guard looksLikeKeys(header.lines) else {
+                return (DocumentInfo(), text, [Warning(line: error.mark.line + 1, message: "front matter is not YAML (\(error.message)); set as text")])
             }
-            let key = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            switch key {
-            case "title": info.title = textValue(value)
-            case "subtitle": info.subtitle = textValue(value)
-            case "author": info.author = textValue(value)
-            case "date": info.date = textValue(value)
-            case "lang": info.lang = unquote(value)
-            case "toc": info.toc = ["true", "yes", "on"].contains(unquote(value).lowercased()) ? true
-                : ["false", "no", "off"].contains(unquote(value).lowercased()) ? false : nil
-            default: break
-            }
+            let key = error.key.map { " at '\($0)'" } ?? ""
+            reader.warn("front matter is not valid YAML\(key): \(error.message); its keys are ignored", at: error.mark)
         }
         // One newline per front matter line (both delimiters included), then the body as is.
         let blank = String(repeating: "\n", count: header.lines.count + 2)
-        return (info, blank + text[bodyStart...], [])
+        return (reader.info, blank + text[bodyStart...], reader.warnings)
+    }
+
+    /// Whether a block that YAML refuses was meant as front matter: its first line that is
+    /// not blank or a comment starts with a `key:`. Otherwise it is Markdown that happens to
+    /// start with a thematic break.
+    private static func looksLikeKeys(_ lines: [Substring]) -> Bool {
+        guard let first = lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("#") }),
+              let colon = first.firstIndex(of: ":") else { return false }
+        let key = first[..<colon]
+        return !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+    }
+
+    /// Reads the known keys of a front matter map into `info`, warning of values of the wrong
+    /// type. Marks are in the YAML text, which starts on the file's second line.
+    private struct Reader {
+        var info = DocumentInfo()
+        var warnings: [Warning] = []
+        private var seen: Set<String> = []
+
+        mutating func warn(_ message: String, at mark: YAMLNode.Mark) {
+            warnings.append(Warning(line: mark.line + 1, column: mark.column, message: message))
+        }
+
+        mutating func read(_ pairs: [(key: YAMLNode, value: YAMLNode)]) {
+            for (keyNode, value) in pairs {
+                guard case .scalar(let name, _, _) = keyNode else { continue }
+                let key = name.lowercased()
+                guard Self.keys.contains(key) else { continue }
+                if !seen.insert(key).inserted { warn("front matter gives '\(key)' twice; the last is used", at: keyNode.mark) }
+                guard !value.isNull else { continue }
+                switch key {
+                case "title": info.title = text(key, value) ?? info.title
+                case "subtitle": info.subtitle = text(key, value) ?? info.subtitle
+                case "date": info.date = text(key, value) ?? info.date
+                case "author": info.author = names(key, value).map { .plain($0.joined(separator: ", ")) } ?? info.author
+                case "keywords": info.keywords = names(key, value) ?? info.keywords
+                case "lang": info.lang = language(value) ?? info.lang
+                case "toc": info.toc = flag(key, value) ?? info.toc
+                default: break
+                }
+            }
+        }
+
+        static let keys: Set<String> = ["title", "subtitle", "author", "date", "lang", "keywords", "toc"]
+
+        /// A string, or a map of widths (in em) to wordings.
+        mutating func text(_ key: String, _ value: YAMLNode) -> TextValue? {
+            switch value {
+            case .scalar(let s, _, _):
+                return .plain(s)
+            case .mapping(let pairs, _):
+                var variants: [(width: Double, text: String)] = []
+                for (width, wording) in pairs {
+                    guard case .scalar(let w, _, _) = width, let number = Double(w), number >= 0, number.isFinite,
+                          case .scalar(let text, _, _) = wording else {
+                        warn("'\(key)' must be a text or a map of widths to texts ({8: Short, 20: Longer}); ignored", at: value.mark)
+                        return nil
+                    }
+                    variants.append((number, text))
+                }
+                guard !variants.isEmpty else { return nil }
+                return TextValue(variants: variants)
+            case .sequence:
+                warn("'\(key)' must be a text, not a list; ignored", at: value.mark)
+                return nil
+            }
+        }
+
+        /// A string, a list of strings, or (authors) a list of maps with a `name`.
+        mutating func names(_ key: String, _ value: YAMLNode) -> [String]? {
+            switch value {
+            case .scalar(let s, _, _):
+                // "a, b" is one author's name, but keywords written in one line are a list.
+                return key == "keywords" ? s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } : [s]
+            case .sequence(let items, _):
+                var names: [String] = []
+                for item in items {
+                    switch item {
+                    case .scalar(let s, _, _) where !item.isNull:
+                        names.append(s)
+                    case .mapping(let pairs, _):
+                        if let name = pairs.first(where: { if case .scalar("name", _, _) = $0.key { true } else { false } }),
+                           case .scalar(let s, _, _) = name.value {
+                            names.append(s)
+                        } else {
+                            warn("an entry of '\(key)' has no name; ignored", at: item.mark)
+                        }
+                    default:
+                        warn("'\(key)' must be a text or a list of texts; an entry is ignored", at: item.mark)
+                    }
+                }
+                return names
+            case .mapping:
+                warn("'\(key)' must be a text or a list of texts, not a map; ignored", at: value.mark)
+                return nil
+            }
+        }
+
+        /// A well-formed BCP 47 tag; anything else warns and leaves the template's language.
+        mutating func language(_ value: YAMLNode) -> String? {
+            guard case .scalar(let tag, _, _) = value else {
+                warn("'lang' must be a language tag (en, fr-CA, zh-Hant); ignored", at: value.mark)
+                return nil
+            }
+            guard LanguageTag.isWellFormed(tag) else {
+                let hint = tag.contains("_") ? " (write \(tag.replacingOccurrences(of: "_", with: "-")))" : ""
+                warn("lang '\(tag)' is not a BCP 47 language tag\(hint); the template's language is used", at: value.mark)
+                return nil
+            }
+            return tag
+        }
+
+        /// true or false (YAML's yes/no/on/off too).
+        mutating func flag(_ key: String, _ value: YAMLNode) -> Bool? {
+            if case .scalar(let s, _, _) = value {
+                if ["true", "yes", "on"].contains(s.lowercased()) { return true }
+                if ["false", "no", "off"].contains(s.lowercased()) { return false }
+            }
+            let shown = if case .scalar(let s, _, _) = value { "'\(s)'" } else { "a list or map" }
+            warn("'\(key)' must be true or false, not \(shown); ignored", at: value.mark)
+            return nil
+        }
     }
 
     /// The lines between an opening `---` line and the closing `---` or `...` line (a trailing
@@ -97,29 +224,5 @@ enum FrontMatter {
             start = next
         }
         return (lines, nil)
-    }
-
-    static func unquote(_ s: String) -> String {
-        if s.count >= 2, let f = s.first, f == "\"" || f == "'", s.last == f { return String(s.dropFirst().dropLast()) }
-        return s
-    }
-
-    /// A plain string, or a variant map written as JSON or as a YAML flow map.
-    static func textValue(_ s: String) -> TextValue? {
-        guard !s.isEmpty else { return nil }
-        if s.hasPrefix("{") {
-            if let json = JSONValue.parse(s), let value = TextValue(json: json) { return value }
-            let inner = s.dropFirst().dropLast(s.hasSuffix("}") ? 1 : 0)
-            var variants: [(width: Double, text: String)] = []
-            for pair in inner.split(separator: ",") {
-                let parts = pair.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, let w = Double(unquote(parts[0].trimmingCharacters(in: .whitespaces))) else {
-                    return .plain(unquote(s))
-                }
-                variants.append((w, unquote(parts[1].trimmingCharacters(in: .whitespaces))))
-            }
-            if !variants.isEmpty { return TextValue(variants: variants) }
-        }
-        return .plain(unquote(s))
     }
 }

@@ -131,6 +131,8 @@ extension Array where Element == Inline {
             case .strikethrough(let c): out.append(.strikethrough(c.prefix(budget: &budget)))
             case .link(let d, let t, let c): out.append(.link(destination: d, title: t, content: c.prefix(budget: &budget)))
             case .image(let s, let t, let alt): out.append(.image(source: s, title: t, alt: alt.prefix(budget: &budget)))
+            case .styled(let effect, let c): out.append(.styled(effect, c.prefix(budget: &budget)))
+            case .located(let line, let c): out.append(.located(line: line, content: c.prefix(budget: &budget)))
             default:
                 budget -= 1
                 out.append(inline)

@@ -19,12 +19,12 @@ struct AnchorTable: Sendable {
     /// Footnote number to its text (the definition's blocks), which a page's foot shows when
     /// the note is first referred to.
     private(set) var footnoteBodies: [Int: [Block]] = [:]
-    /// Whether any block could put an entry in the outline: a heading, or raw HTML (which may
-    /// hold `<h1>`…`<h6>`). False means the outline will be empty, so the running title is the
-    /// fallback from the first page.
+    /// Whether any block puts an entry in the outline: a heading, Markdown's or raw HTML's.
+    /// False means the outline will be empty, so the running title is the fallback from the
+    /// first page.
     private(set) var mayHaveHeadings = false
-    /// Whether any block could give a level-1 heading, the running title's source: an ATX or
-    /// setext heading of level 1, or raw HTML holding `<h1`. False means the title is the
+    /// Whether any block gives a level-1 heading, the running title's source: an ATX or
+    /// setext heading of level 1, or raw HTML's `<h1>`. False means the title is the
     /// fallback (the file name) from the first page.
     private(set) var mayHaveLevelOneHeadings = false
 
@@ -56,10 +56,14 @@ struct AnchorTable: Sendable {
             walk(content)
         }
 
-        mutating func visitHTML(_ block: Block, html: String) {
-            table.mayHaveHeadings = true
-            if html.range(of: "<h1", options: .caseInsensitive) != nil { table.mayHaveLevelOneHeadings = true }
-            visitHTML(html)
+        /// Raw HTML's anchors; its headings are in the outline but given no slug.
+        mutating func visitHTML(_ block: Block, html: HTMLBlock) {
+            for part in html.blocks {
+                guard case .heading(let level, _) = part.kind else { continue }
+                table.mayHaveHeadings = true
+                if level == 1 { table.mayHaveLevelOneHeadings = true }
+            }
+            html.anchors.forEach { visitAnchor($0) }
         }
 
         mutating func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) {
@@ -70,11 +74,9 @@ struct AnchorTable: Sendable {
             walk(children)
         }
 
-        mutating func visitHTML(_ html: String) {
-            for anchor in HTMLText.anchorNames(in: html) {
-                guard slugs.register(anchor: anchor), table.destinations[anchor] == nil else { continue }
-                table.destinations[anchor] = table.namespace + AnchorTable.name(anchor, else: "a\(table.destinations.count + 1)")
-            }
+        mutating func visitAnchor(_ anchor: String) {
+            guard slugs.register(anchor: anchor), table.destinations[anchor] == nil else { return }
+            table.destinations[anchor] = table.namespace + AnchorTable.name(anchor, else: "a\(table.destinations.count + 1)")
         }
     }
 

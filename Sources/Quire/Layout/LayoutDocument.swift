@@ -4,8 +4,9 @@ struct LayoutSummary {
     var outline: [OutlineEntry]
     /// Document title for the metadata (front matter, first heading, else the file name).
     var title: String
-    /// The front matter's author ("" when none).
+    /// The front matter's author ("" when none) and keywords.
     var author: String
+    var keywords: [String] = []
     /// Problems found while laying out, each once; the document is still complete.
     var warnings: [Warning]
     /// In excerpt mode, each section as it was shown (empty otherwise).
@@ -13,18 +14,21 @@ struct LayoutSummary {
     var pageCount: Int
     /// The document's language as given (front matter or template); nil: not given.
     var language: String?
+    /// The local files its images name, found or not (absolute).
+    var imageFiles: Set<String> = []
 }
 
 /// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
-/// stage's one path, whether the caller keeps the pages (`layoutDocument`) or draws each and
-/// drops it (`render`), so memory holds about a page and the block being set.
+/// stage's one path, whether the caller keeps the pages (`RenderPipeline.layout`) or draws
+/// each and drops it (`RenderPipeline.render`), so memory holds about a page and the block
+/// being set.
 ///
 /// Stages, in order: collect anchors (so links can point forward); lay out the title block
 /// and the blocks (in excerpt mode, each section cut, then the cut sections' full texts) into
 /// slices; paginate them as they come (`PageFlow`); give each page its furniture. Furniture
 /// is a deferred pass: a page waits until what its header and footer show is known, the
-/// running title (the front matter's, else the first level-1 heading's once it is laid out,
-/// else the fallback from the start when no block could give one; unless the document opens
+/// running title (the front matter's, else the first heading's, when of level 1, once it is
+/// laid out, else the fallback from the start when no block could give one; unless the document opens
 /// with a level-1 heading, pages wait to the end when a heading could be recorded out of
 /// source order, as footnotes' and cut excerpts' are) and, when a
 /// slot shows {pages}, the page count (every page waits to the end). With a table of contents
@@ -69,7 +73,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     var title = info.title ?? (session.anchors.mayHaveLevelOneHeadings ? nil : documentTitle(info, [], fallbackTitle))
     func hand(_ pages: [Page], final: Bool) throws {
         waiting += pages
-        if title == nil && (final || (titleMayComeEarly && session.sink.hasLevelOneHeading)) {
+        if title == nil && (final || (titleMayComeEarly && session.sink.hasHeading)) {
             title = documentTitle(info, session.sink.documentOutline, fallbackTitle)
         }
         guard let title, final || !countsPages else { return }
@@ -114,25 +118,16 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     try hand(flow.finish(), final: true)
     let outline = session.sink.sortedOutline
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
-                         author: info.author?.widest ?? "", warnings: session.sink.reportedWarnings,
-                         excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang)
+                         author: info.author?.widest ?? "", keywords: info.keywords, warnings: session.sink.reportedWarnings,
+                         excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang,
+                         imageFiles: session.images.files)
 }
 
-/// Lays out a document into pages kept in memory: `layOutPages` with every page collected,
-/// for tests, PNG previews and excerpt previews. Never fails.
-func layoutDocument(_ document: Document, style: Style, fallbackTitle: String,
-                           info: DocumentInfo = DocumentInfo(), includeFullText: Bool = true,
-                           resources: ImageResources = ImageResources()) -> LaidOutDocument {
-    var pages: [Page] = []
-    let summary = layOutPages(document, style: style, fallbackTitle: fallbackTitle, info: info,
-                              includeFullText: includeFullText, resources: resources) { pages.append($0) }
-    return LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title, author: summary.author,
-                           warnings: summary.warnings, excerpts: summary.excerpts)
-}
-
-/// The title the running header and the metadata use: the front matter's, else the first
-/// level-1 heading's (ATX, setext or HTML `<h1>`; a README whose first heading is an H3 is not
-/// titled by it), else the fallback (the file name without its extension).
+/// The title the running header and the metadata use: the front matter's, else the document's
+/// first heading when it is of level 1 (ATX, setext or HTML `<h1>`), else the fallback (the
+/// file name without its extension; a README's folder name). A level-1 heading after another
+/// heading names a part of the document, not the document: GRDB's README opens with its
+/// introduction's headings and has "# Documentation" at line 280.
 private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fallbackTitle: String) -> TextValue {
-    info.title ?? outline.first { $0.level == 1 }.map { TextValue.plain($0.title) } ?? .plain(fallbackTitle)
+    info.title ?? outline.first.flatMap { $0.level == 1 ? TextValue.plain($0.title) : nil } ?? .plain(fallbackTitle)
 }

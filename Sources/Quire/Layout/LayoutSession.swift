@@ -28,16 +28,23 @@ final class LayoutSession {
     /// Whether a table too wide for the page may turn it (`table.rotate`): not in notes set at
     /// a page's foot (`scaled`), which stay on the page of their reference.
     let mayTurnPages: Bool
+    /// The document's formulas typeset (with the macros they define), in the style's math
+    /// font; made when the first formula is met, shared with sessions derived from this one.
+    var math: MathTypesetter {
+        if let made = mathTypesetter.value { return made }
+        let made = MathTypesetter(families: style.mathFont)
+        mathTypesetter.value = made
+        return made
+    }
+    private let mathTypesetter: SharedMath
+    final class SharedMath { var value: MathTypesetter? }
     /// Where layout reports what it finds; a child sink while a trial runs.
     private(set) var sink = LayoutSink()
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
     /// repeated on every page is shaped once. Texts with the page number are not kept.
     var furnitureShapes: [FurnitureKey: ShapedText] = [:]
-    /// Set while an excerpt is tried: a picture is set as one line of text, scaled to the
-    /// line's height, and an image that cannot be shown as its framed alt text in a line.
-    var picturesAsLines = false
-    /// How many pictures were set so since `picturesAsLines` was last set.
-    var picturesSetAsLines = 0
+    /// Whether pictures are set as lines: in an excerpt's trial (`LayoutSink.picturesAsLines`).
+    var picturesAsLines: Bool { sink.picturesAsLines }
 
     /// - Parameters:
     ///   - language: the document's `lang` (nil: the style's).
@@ -55,6 +62,7 @@ final class LayoutSession {
         self.language = language ?? style.language
         self.linkResolver = linkResolver
         mayTurnPages = true
+        mathTypesetter = SharedMath()
     }
 
     /// A session for the same document set in `style` (footnotes at a page's foot, set
@@ -71,6 +79,7 @@ final class LayoutSession {
         linkResolver = parent.linkResolver
         sink = parent.sink
         mayTurnPages = false
+        mathTypesetter = parent.mathTypesetter
     }
 
     /// This document's text set `scale` times as large (the page's width and margins kept),
@@ -94,10 +103,11 @@ final class LayoutSession {
     }
 
     /// Runs `body` as a trial: what it reports goes to a child sink, returned with its value
-    /// for the caller to keep (`sink.keep`) or drop.
-    func trial<Value>(_ body: () -> Value) -> (value: Value, sink: LayoutSink) {
+    /// for the caller to keep (`sink.keep`) or drop; with `picturesAsLines`, pictures are set
+    /// as lines inside it (an excerpt's trial).
+    func trial<Value>(picturesAsLines: Bool = false, _ body: () -> Value) -> (value: Value, sink: LayoutSink) {
         let outer = sink
-        let child = outer.child()
+        let child = outer.child(picturesAsLines: picturesAsLines)
         sink = child
         defer { sink = outer }
         return (body(), child)

@@ -3,12 +3,18 @@
 ///
 /// A trial layout (an excerpt's prefix, a digest's measuring pass) writes to a child sink
 /// (`child()`), which its caller keeps (`keep`) or drops whole; a child sees what its parent
-/// has recorded (a destination placed before the trial is not placed again inside it). So
-/// nothing is saved and restored by hand, and what a dropped trial found is found again by
-/// the layout that replaces it. Warnings are kept as found, duplicates included, and merged
-/// when reported (`reportedWarnings`).
+/// has recorded (a destination placed before the trial is not placed again inside it) and
+/// carries the trial's mode (`picturesAsLines`). So nothing is saved and restored by hand,
+/// and what a dropped trial found is found again by the layout that replaces it. Warnings are
+/// kept as found, duplicates included, and merged when reported (`reportedWarnings`).
 final class LayoutSink {
     private let parent: LayoutSink?
+    /// Set in an excerpt's trial (and the trials inside it): a picture is set as one line of
+    /// text, scaled to the line's height, and an image that cannot be shown as its framed alt
+    /// text in a line.
+    let picturesAsLines: Bool
+    /// How many pictures were set as lines here and in the children kept.
+    private(set) var picturesSetAsLines = 0
     private var warnings: [Warning] = []
     /// Outline entries with the source line of their heading (sorted by it when reported).
     private var outline: [(line: Int, entry: OutlineEntry)] = []
@@ -22,15 +28,22 @@ final class LayoutSink {
     /// Sections as excerpt mode showed them.
     private(set) var excerpts: [ExcerptSummary] = []
 
-    init() { parent = nil }
+    init() {
+        parent = nil
+        picturesAsLines = false
+    }
 
-    private init(parent: LayoutSink) {
+    private init(parent: LayoutSink, picturesAsLines: Bool) {
         self.parent = parent
+        self.picturesAsLines = picturesAsLines
         footnoteRuleDrawn = parent.footnoteRuleDrawn
     }
 
-    /// A sink for a trial layout, to `keep` or to drop.
-    func child() -> LayoutSink { LayoutSink(parent: self) }
+    /// A sink for a trial layout, to `keep` or to drop; with `picturesAsLines`, the trial sets
+    /// pictures as lines (a child of such a sink does too).
+    func child(picturesAsLines: Bool = false) -> LayoutSink {
+        LayoutSink(parent: self, picturesAsLines: picturesAsLines || self.picturesAsLines)
+    }
 
     /// Adds everything `child` recorded, in order. O(records in the child).
     func keep(_ child: LayoutSink) {
@@ -40,6 +53,7 @@ final class LayoutSink {
         trailingOutline += child.trailingOutline
         placed.formUnion(child.placed)
         excerpts += child.excerpts
+        picturesSetAsLines += child.picturesSetAsLines
         footnoteRuleDrawn = footnoteRuleDrawn || child.footnoteRuleDrawn
     }
 
@@ -52,6 +66,9 @@ final class LayoutSink {
     func addTrailingOutline(_ entry: OutlineEntry) { trailingOutline.append(entry) }
 
     func addExcerpt(_ excerpt: ExcerptSummary) { excerpts.append(excerpt) }
+
+    /// Records a picture set as a line (`picturesAsLines`).
+    func notePictureSetAsLine() { picturesSetAsLines += 1 }
 
     /// Records `name` as placed; false when it was placed before, here or in an ancestor (a
     /// name is placed once even if its anchor repeats).
@@ -86,8 +103,9 @@ final class LayoutSink {
         return true
     }
 
-    /// Whether a level-1 heading's entry has been recorded (the running title may be known from it).
-    var hasLevelOneHeading: Bool { outline.contains { $0.entry.level == 1 } }
+    /// Whether a heading's entry has been recorded (the running title may be known from it:
+    /// the first heading's, when of level 1).
+    var hasHeading: Bool { !outline.isEmpty }
 
     /// The document's own headings in source order (not the trailing entries).
     var documentOutline: [OutlineEntry] {

@@ -189,6 +189,10 @@ final class PDFDocumentWriter {
             dictionary.appendLiteral(" /Author ")
             dictionary.appendTextString(metadata.author)
         }
+        if !metadata.keywords.isEmpty {
+            dictionary.appendLiteral(" /Keywords ")
+            dictionary.appendTextString(metadata.keywords.joined(separator: ", "))
+        }
         dictionary.appendLiteral(" /Creator ")
         dictionary.appendTextString(metadata.creator)
         dictionary.appendLiteral(" /Producer ")

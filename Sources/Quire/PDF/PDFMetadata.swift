@@ -2,6 +2,8 @@
 struct PDFMetadata: Sendable, Equatable {
     var title: String
     var author: String = ""
+    /// The front matter's keywords (`/Keywords`, joined by commas); none: not written.
+    var keywords: [String] = []
     var creator: String = "Quire \(Quire.version)"
     /// Creation date as seconds since 1970 (UTC); nil writes the current time. A fixed date
     /// makes the same input give byte-identical PDFs.

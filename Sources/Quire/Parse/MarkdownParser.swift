@@ -25,13 +25,17 @@ public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Doc
             cmark_parser_attach_syntax_extension(parser, ext)
         }
     }
-    var source = text
+    if let math = MathSpans.extensionPointer { cmark_parser_attach_syntax_extension(parser, math) }
+    var source = MathSpans.fencingDisplayLines(text)
     source.withUTF8 { bytes in
         bytes.withMemoryRebound(to: CChar.self) { chars in
             cmark_parser_feed(parser, chars.baseAddress, chars.count)
         }
     }
-    guard let root = cmark_parser_finish(parser) else { return Document(blocks: []) }
+    MathSpans.finishing.lock()
+    let finished = cmark_parser_finish(parser)
+    MathSpans.finishing.unlock()
+    guard let root = finished else { return Document(blocks: []) }
     defer { cmark_node_free(root) }
     let converter = CmarkConverter()
     return Document(blocks: converter.blocks(childrenOf: root))
@@ -73,10 +77,22 @@ private final class CmarkConverter {
         return name.withUTF8Buffer { strcmp(type, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) == 0 }
     }
 
-    /// The blocks inside `node`, with the raw HTML among them read as elements
-    /// (`HTMLStructure`: tables, details, `dir`, `align`, page breaks).
+    /// The blocks inside `node`, with the raw HTML among them read and lowered
+    /// (`HTMLStructure`: tables, details, `dir`, `align`, page breaks, what the rest shows).
     func blocks(childrenOf node: OpaquePointer, depth: Int = 0) -> [Block] {
-        HTMLStructure.build(children(node).flatMap { block($0, depth: depth) })
+        var sources: [SourceBlock] = []
+        for child in children(node) {
+            if cmark_node_get_type(child) == CMARK_NODE_HTML_BLOCK {
+                sources.append(htmlSource(child))
+            } else {
+                sources += block(child, depth: depth).map(SourceBlock.markdown)
+            }
+        }
+        return HTMLStructure.build(sources)
+    }
+
+    private func htmlSource(_ node: OpaquePointer) -> SourceBlock {
+        .html(string(cmark_node_get_literal(node)), line: Int(cmark_node_get_start_line(node)))
     }
 
     /// Whether `node` holds blocks (a quote, list, item or footnote definition).
@@ -102,14 +118,18 @@ private final class CmarkConverter {
         return result
     }
 
-    /// The block(s) `node` gives: one, none (an empty unknown block), or the flattened
-    /// contents of a container nested deeper than `maximumBlockDepth`.
+    /// The block(s) `node` gives: one, none (an empty unknown block), the blocks raw HTML
+    /// shows, or the flattened contents of a container nested deeper than `maximumBlockDepth`.
     func block(_ node: OpaquePointer, depth: Int) -> [Block] {
+        if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK { return HTMLStructure.build([htmlSource(node)]) }
         if depth >= Self.maximumBlockDepth, isContainer(node), cmark_node_get_type(node) != CMARK_NODE_FOOTNOTE_DEFINITION {
             return leafBlocks(node)
         }
         guard let block = convert(node, depth: depth) else { return [] }
         if case .paragraph(let content) = block.kind, let split = MarkdownConventions.pageBreakLines(content, line: block.line) {
+            return split
+        }
+        if case .paragraph(let content) = block.kind, let split = MathSpans.displayBlocks(content, line: block.line) {
             return split
         }
         return [block]
@@ -120,9 +140,9 @@ private final class CmarkConverter {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_HEADING:
             let level = min(max(Int(cmark_node_get_heading_level(node)), 1), 6)
-            return Block(.heading(level: level, content: inlines(childrenOf: node)), line: line)
+            return Block(.heading(level: level, content: inlineContent(of: node)), line: line)
         case CMARK_NODE_PARAGRAPH:
-            return Block(.paragraph(inlines(childrenOf: node)), line: line)
+            return Block(.paragraph(inlineContent(of: node)), line: line)
         case CMARK_NODE_BLOCK_QUOTE:
             let children = blocks(childrenOf: node, depth: depth + 1)
             if let alert = MarkdownConventions.alert(children) { return Block(.alert(alert.kind, blocks: alert.blocks), line: line) }
@@ -132,6 +152,7 @@ private final class CmarkConverter {
             if text.hasSuffix("\n") { text.removeLast() }
             let info = string(cmark_node_get_fence_info(node))
             let language = info.split(separator: " ").first.map(String.init) ?? ""
+            if language == "math" { return Block(.math(MathFormula(tex: text, display: true, line: line + 1)), line: line) }
             return Block(.codeBlock(text: text, language: language), line: line)
         case CMARK_NODE_THEMATIC_BREAK:
             return Block(.thematicBreak, line: line)
@@ -149,8 +170,6 @@ private final class CmarkConverter {
                 isTight: cmark_node_get_list_tight(node) != 0,
                 items: items)
             return Block(.list(list), line: line)
-        case CMARK_NODE_HTML_BLOCK:
-            return Block(.html(string(cmark_node_get_literal(node))), line: line)
         case CMARK_NODE_FOOTNOTE_DEFINITION:
             footnoteCount += 1
             let label = String(footnoteCount)
@@ -158,7 +177,7 @@ private final class CmarkConverter {
         default:
             if isExtension(node, "table") { return Block(.table(table(node)), line: line) }
             // Unknown block kinds (custom blocks) keep their text as a paragraph.
-            let content = inlines(childrenOf: node)
+            let content = inlineContent(of: node)
             return content.isEmpty ? nil : Block(.paragraph(content), line: line)
         }
     }
@@ -183,11 +202,83 @@ private final class CmarkConverter {
         for (index, row) in children(node).enumerated() {
             if index == 0 { hasHeader = cmark_gfm_extensions_get_table_row_is_header(row) != 0 }
             let line = Int(cmark_node_get_start_line(row))
-            var cells = children(row).map { TableCell(inlines: inlines(childrenOf: $0), line: line) }
+            var cells = children(row).map { TableCell(inlines: inlineContent(of: $0), line: line) }
             while cells.count < columns { cells.append(TableCell(inlines: [], line: line)) }
             rows.append(cells)
         }
         return Table(alignments: alignments, cells: rows, headerRows: hasHeader ? 1 : 0)
+    }
+
+    /// The inline content of a paragraph, heading or cell, with its raw HTML read: the
+    /// fragments cmark cuts it into (`<b>`, the text, `</b>` as three nodes) are joined with
+    /// the Markdown between them (`HTMLJoin`), parsed as one, and lowered (`HTMLInlines`).
+    func inlineContent(of node: OpaquePointer) -> [Inline] {
+        guard containsInlineHTML(node) else { return inlines(childrenOf: node) }
+        var join = HTMLJoin()
+        var placed: [OpaquePointer] = []
+        writeJoined(childrenOf: node, depth: 0, into: &join, placed: &placed)
+        return HTMLInlines.paragraph(HTMLTree.parseFragment(join.buffer)) { index, content in
+            self.inline(placed[index], content: content)
+        }
+    }
+
+    /// Whether raw HTML is among the inlines under `node`, found with an explicit stack.
+    private func containsInlineHTML(_ node: OpaquePointer) -> Bool {
+        var stack = children(node)
+        while let next = stack.popLast() {
+            if cmark_node_get_type(next) == CMARK_NODE_HTML_INLINE { return true }
+            stack += children(next)
+        }
+        return false
+    }
+
+    /// Writes the inlines under `node` for gumbo: raw HTML as written (but for the start and
+    /// end tags of elements whose content HTML reads as text, which would swallow the
+    /// Markdown after them: they are left out, their content kept), text escaped, every
+    /// other inline as a placeholder (around its content, for a span), listed in `placed`.
+    private func writeJoined(childrenOf node: OpaquePointer, depth: Int, into join: inout HTMLJoin, placed: inout [OpaquePointer]) {
+        for child in children(node) {
+            switch cmark_node_get_type(child) {
+            case CMARK_NODE_TEXT:
+                join.appendText(string(cmark_node_get_literal(child)))
+            case CMARK_NODE_HTML_INLINE:
+                let html = string(cmark_node_get_literal(child))
+                if !HTMLJoin.opensRawText(html) { join.appendFragment(html) }
+            default:
+                join.openInlinePlaceholder(placed.count)
+                placed.append(child)
+                if isSpan(child), depth < Self.maximumInlineDepth {
+                    writeJoined(childrenOf: child, depth: depth + 1, into: &join, placed: &placed)
+                } else if isSpan(child) {
+                    join.appendText(plainText(child))
+                }
+                join.closeInlinePlaceholder()
+            }
+        }
+    }
+
+    /// Whether `node` is an inline holding inlines (emphasis, a link...), not a leaf (text,
+    /// code, a break, an image, whose alt text is read as plain text, a footnote reference).
+    private func isSpan(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE,
+             CMARK_NODE_IMAGE, CMARK_NODE_FOOTNOTE_REFERENCE: return false
+        default: return true
+        }
+    }
+
+    /// The inline `node` is: a span with `content` (read from the HTML around it), a leaf as it is.
+    private func inline(_ node: OpaquePointer, content: [Inline]) -> Inline? {
+        guard isSpan(node) else { return inline(node, depth: 0) }
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_EMPH: return .emphasis(content)
+        case CMARK_NODE_STRONG: return .strong(content)
+        case CMARK_NODE_LINK:
+            return .link(destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)), content: content)
+        default:
+            if isExtension(node, "strikethrough") { return .strikethrough(content) }
+            return content.isEmpty ? nil : .emphasis(content)
+        }
     }
 
     func inlines(childrenOf node: OpaquePointer, depth: Int = 0) -> [Inline] {
@@ -195,7 +286,7 @@ private final class CmarkConverter {
             let text = plainText(node)
             return text.isEmpty ? [] : [.text(text)]
         }
-        return children(node).compactMap { inline($0, depth: depth + 1) }
+        return MathSpans.joiningDollars(children(node).compactMap { inline($0, depth: depth + 1) })
     }
 
     /// The literal text under `node` (text, code, breaks as spaces), with an explicit stack.
@@ -218,8 +309,11 @@ private final class CmarkConverter {
         case CMARK_NODE_TEXT: return .text(string(cmark_node_get_literal(node)))
         case CMARK_NODE_SOFTBREAK: return .softBreak
         case CMARK_NODE_LINEBREAK: return .hardBreak
-        case CMARK_NODE_CODE: return .code(string(cmark_node_get_literal(node)))
-        case CMARK_NODE_HTML_INLINE: return .html(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_CODE:
+            let literal = string(cmark_node_get_literal(node))
+            if let formula = MathSpans.formula(literal: literal, userData: cmark_node_get_user_data(node)) { return .math(formula) }
+            return .code(literal)
+        case CMARK_NODE_HTML_INLINE: return nil   // only in an image's alt text, which is read as plain text
         case CMARK_NODE_EMPH: return .emphasis(inlines(childrenOf: node))
         case CMARK_NODE_STRONG: return .strong(inlines(childrenOf: node))
         case CMARK_NODE_LINK:

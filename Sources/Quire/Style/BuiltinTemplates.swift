@@ -51,6 +51,7 @@ enum BuiltinTemplates {
           "code.theme": "github",
           "code.max-width": "auto",
           "code.min-size": 7,
+          "math.font": "TeX Gyre Pagella Math, DejaVu Math TeX Gyre",
           "link.color": "#0d54b3",
           "rule.color": "#bfbfc7",
           "rule.width": 0.75,

@@ -47,7 +47,7 @@ enum CJKRegion: String, Sendable, Equatable {
     /// The fewest CJK characters for which a document without a CJK language gets CJK families.
     static let minimumCharacters = 32
 
-    /// Counts the CJK characters of the document's text, code and raw HTML.
+    /// Counts the CJK characters of the document's text, code and raw HTML's text.
     private struct Counter: DocumentWalker {
         var kana = 0, hangul = 0, han = 0
         mutating func count(_ s: String) {
@@ -63,7 +63,7 @@ enum CJKRegion: String, Sendable, Equatable {
         mutating func visitText(_ s: String) { count(s) }
         mutating func visitCode(_ s: String) { count(s) }
         mutating func visitCodeBlock(_ block: Block, text: String, language: String) { count(text) }
-        mutating func visitHTML(_ block: Block, html: String) { count(html) }
+        mutating func visitHTML(_ block: Block, html: HTMLBlock) { walk(html.blocks) }
     }
 
     /// `families` (a fontconfig family list) with this region's Noto CJK family of the same

@@ -53,6 +53,33 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         return description
     }
 
+    /// The value as JSON text that parses back to it (strings escaped, as `quoted` does not:
+    /// quotes, backslashes, control characters and DEL; other characters as they are, JSON
+    /// text being UTF-8).
+    var json: String {
+        switch self {
+        case .string(let s):
+            var out = "\""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        case .array(let a): return "[" + a.map(\.json).joined(separator: ",") + "]"
+        case .object(let o): return "{" + o.map { JSONValue.string($0.key).json + ":" + $0.value.json }.joined(separator: ",") + "}"
+        default: return description
+        }
+    }
+
     static func == (a: JSONValue, b: JSONValue) -> Bool { a.quoted == b.quoted }
 }
 

@@ -17,11 +17,13 @@ public struct Style: Sendable, Equatable, Encodable {
     /// The margins a template or caller gave; nil: `automaticMargins`.
     public var givenMargins: Insets?
 
-    /// Body text family and size; line height is a multiple of the size. A family may list
-    /// fallbacks: Arabic and Hebrew name Noto Sans faces, which fontconfig would otherwise
-    /// replace by DejaVu Sans (whose text pdftotext and copy-paste split inside words).
+    /// Body text family. A family may list fallbacks: Arabic and Hebrew name Noto Sans faces,
+    /// which fontconfig would otherwise replace by DejaVu Sans (whose text pdftotext and
+    /// copy-paste split inside words).
     public var bodyFont: String = "Noto Serif, Noto Sans Arabic, Noto Sans Hebrew"
+    /// Body text size in points: every other size is a multiple of it.
     public var bodySize: Double = 10.5
+    /// Distance between body baselines, in multiples of `bodySize`.
     public var bodyLineHeight: Double = 1.45
     /// How paragraphs and list items are aligned inside their column.
     public var bodyAlign: TextAlignment = .left
@@ -37,32 +39,39 @@ public struct Style: Sendable, Equatable, Encodable {
     /// Space between paragraphs and other blocks, in multiples of the body size.
     public var paragraphSpacing: Double = 0.75
 
-    /// Heading family; sizes are multiples of the body size for levels 1...6.
+    /// Heading family (fallbacks after commas, as for the body).
     public var headingFont: String = "Noto Sans, Noto Sans Arabic, Noto Sans Hebrew"
-    public var headingScale: [Double] = [2.0, 1.6, 1.3, 1.12, 1.0, 0.92]
+    /// Heading sizes of levels 1 to 6, in multiples of the body size.
+    public var headingScale = PerHeadingLevel<Double>(2.0, 1.6, 1.3, 1.12, 1.0, 0.92)
     /// Distance between a heading's baselines, in multiples of its size.
     public var headingLineHeight: Double = 1.25
-    /// Space above headings of levels 1...6, and below every heading, in multiples of the body size.
-    public var headingSpaceBefore: [Double] = [1.9, 1.9, 1.4, 1.4, 1.4, 1.4]
+    /// Space above headings of levels 1 to 6, in multiples of the body size.
+    public var headingSpaceBefore = PerHeadingLevel<Double>(1.9, 1.9, 1.4, 1.4, 1.4, 1.4)
+    /// Space below every heading, in multiples of the body size.
     public var headingSpaceAfter: Double = 0.45
-    /// Width in points of the rule under headings of levels 1...6 (0: no rule).
-    public var headingRules: [Double] = [1.0, 0.5, 0, 0, 0, 0]
+    /// Width in points of the rule under headings of levels 1 to 6 (0: no rule).
+    public var headingRules = PerHeadingLevel<Double>(1.0, 0.5, 0, 0, 0, 0)
 
-    /// Monospace family for code blocks and inline code; its size relative to the body.
+    /// Monospace family for code blocks and inline code.
     public var codeFont: String = "DejaVu Sans Mono"
+    /// Code size, in multiples of `bodySize`.
     public var codeScale: Double = 0.86
-    /// Distance between a code block's baselines, and the padding inside its shading, in
-    /// multiples of the code size.
+    /// Distance between a code block's baselines, in multiples of the code size.
     public var codeLineHeight: Double = 1.38
+    /// Padding inside a code block's shading, in multiples of the code size.
     public var codePadding: Double = 0.7
     /// The GtkSourceView style scheme that colours code blocks with a language: GitHub's light
     /// colours by default (`github`, shipped in `Templates/` with `github-dark`); GtkSourceView's
     /// own schemes stay selectable. A dark scheme also sets its block's background.
     public var codeTheme: String = "github"
-    /// The widest a code block may grow to hold its longest line (`code.max-width`), and the
-    /// smallest size, in points, it may then step down to before lines wrap.
+    /// The widest a code block may grow to hold its longest line (`code.max-width`).
     public var codeMaxWidth: WidthLimit = .page
+    /// The smallest size, in points, a code block wider than its column steps down to before
+    /// its lines wrap (`code.min-size`).
     public var codeMinimumSize: Double = 7
+    /// OpenType MATH families for formulas (fallbacks after commas): Palatino's shapes sit
+    /// well beside Noto Serif; the first installed one with a MATH table is used.
+    public var mathFont: String = "TeX Gyre Pagella Math, DejaVu Math TeX Gyre"
 
     /// The page's safe area: how near the paper's edges content wider than the measure (a
     /// code block, a table) may come, in points, on each side (12 mm).
@@ -71,32 +80,44 @@ public struct Style: Sendable, Equatable, Encodable {
     /// toward the outer (right) edge first.
     public var wideAlignment: WideAlignment = .center
 
-    /// A block quote's indent (a multiple of the body size) and its bar's width in points.
+    /// A block quote's indent, in multiples of `bodySize`.
     public var quoteIndent: Double = 1.2
+    /// Width in points of the bar beside a block quote.
     public var quoteRuleWidth: Double = 2.2
     /// Width in points of a thematic break's rule.
     public var ruleWidth: Double = 0.75
 
-    /// Sizes relative to the body: image captions, the running header and footer, a table's
-    /// text, and the front matter's title and subtitle.
+    /// Image captions' size, in multiples of `bodySize`.
     public var captionScale: Double = 0.9
+    /// The running header's size, in multiples of `bodySize`.
     public var headerScale: Double = 0.82
+    /// The running footer's size, in multiples of `bodySize`.
     public var footerScale: Double = 0.82
+    /// A table's text size, in multiples of `bodySize` (a table too wide for the page is set
+    /// smaller still).
     public var tableScale: Double = 0.92
-    /// A table whose columns cannot fit the measure: the widest it may grow (`table.max-width`),
-    /// the smallest size, in points, its type may then shrink to, and whether a table still
-    /// too wide is set on a landscape page of its own.
+    /// The widest a table may grow when its columns cannot fit the measure without breaking
+    /// a word (`table.max-width`).
     public var tableMaxWidth: WidthLimit = .page
+    /// The smallest size, in points, such a table's type may then shrink to (`table.min-size`).
     public var tableMinimumSize: Double = 7
+    /// Whether a table still too wide is set on a landscape page of its own (`table.rotate`).
     public var tableRotation: TableRotation = .auto
+    /// The front matter's title size, in multiples of `bodySize` (never below 1.15 times the
+    /// largest heading's).
     public var titleScale: Double = 2.4
+    /// The front matter's subtitle size, in multiples of `bodySize`.
     public var subtitleScale: Double = 1.35
 
-    /// Colours for text, links, rules and shaded backgrounds.
+    /// Body text colour.
     public var textColor: Color = Color(hex: "#141419")!
+    /// Links' text colour (and the excerpt label's).
     public var linkColor: Color = Color(hex: "#0d54b3")!
+    /// Rules under headings, thematic breaks and table lines.
     public var ruleColor: Color = Color(hex: "#bfbfc7")!
+    /// The bar beside a block quote.
     public var quoteRuleColor: Color = Color(hex: "#b3b8cc")!
+    /// Shading behind code blocks and inline code.
     public var codeBackground: Color = Color(hex: "#f2f2f5")!
     /// Secondary text: captions, running header and footer, placeholders, key-cap frames.
     public var mutedColor: Color = Color(hex: "#66666f")!
@@ -125,6 +146,7 @@ public struct Style: Sendable, Equatable, Encodable {
     /// A table of contents after the title (front matter `toc: true` asks for one too): the
     /// headings down to `tocDepth`, with dot leaders and page numbers, linked.
     public var tableOfContents = false
+    /// The deepest heading level the table of contents lists.
     public var tocDepth = 3
     /// The contents' heading.
     public var tocTitle: TextValue = .plain("Contents")
@@ -144,13 +166,15 @@ public struct Style: Sendable, Equatable, Encodable {
     /// The link under each full text that leads back to its excerpt.
     public var backLabel: TextValue = .plain("Back to the excerpt")
 
-    /// Running header and footer: left, centre and right texts with placeholders {title},
-    /// {subtitle}, {author}, {date}, {page} and {pages}. The header starts on page 2 unless
-    /// `headerOnFirstPage`.
+    /// Running header: left, centre and right texts with placeholders {title}, {subtitle},
+    /// {author}, {date}, {page} and {pages}. It starts on page 2 unless `headerOnFirstPage`.
     public var header = Furniture(center: .plain("{title}"))
+    /// Running footer, with the same placeholders; on every page.
     public var footer = Furniture(center: .plain("{page}"))
+    /// Whether the running header shows on page 1 too (under the title block).
     public var headerOnFirstPage = false
 
+    /// The default style: the `default` template's, A4, Noto Serif 10.5 pt.
     public init() {}
 
     /// Margins that give a book's measure: the text column as wide as `measureCharacters`
@@ -195,21 +219,31 @@ public struct Style: Sendable, Equatable, Encodable {
 
 /// How a kind of GitHub alert looks: its colour and its title.
 public struct AlertStyle: Sendable, Equatable, Encodable {
+    /// The colour of its bar, icon and title.
     public var color: Color
+    /// Its title, bold beside the icon (a translation goes here).
     public var title: TextValue
+    /// An alert's look.
     public init(color: Color, title: TextValue) { self.color = color; self.title = title }
 }
 
 /// The five alerts' looks (fields rather than a dictionary, so the settings digest reads
 /// them in a fixed order).
 public struct AlertStyles: Sendable, Equatable, Encodable {
+    /// `[!NOTE]`: blue.
     public var note = AlertStyle(color: Color(hex: "#0969da")!, title: .plain("Note"))
+    /// `[!TIP]`: green.
     public var tip = AlertStyle(color: Color(hex: "#1a7f37")!, title: .plain("Tip"))
+    /// `[!IMPORTANT]`: purple.
     public var important = AlertStyle(color: Color(hex: "#8250df")!, title: .plain("Important"))
+    /// `[!WARNING]`: amber.
     public var warning = AlertStyle(color: Color(hex: "#9a6700")!, title: .plain("Warning"))
+    /// `[!CAUTION]`: red.
     public var caution = AlertStyle(color: Color(hex: "#cf222e")!, title: .plain("Caution"))
+    /// GitHub's colours and English titles.
     public init() {}
 
+    /// The look of alerts of `kind`.
     public subscript(kind: AlertKind) -> AlertStyle {
         get {
             switch kind {
@@ -234,9 +268,13 @@ public struct AlertStyles: Sendable, Equatable, Encodable {
 
 /// Three texts across the top or bottom margin.
 public struct Furniture: Sendable, Equatable, Encodable {
+    /// The text at the left margin ("" for none).
     public var left: TextValue = .plain("")
+    /// The text centred across the page.
     public var center: TextValue = .plain("")
+    /// The text at the right margin.
     public var right: TextValue = .plain("")
+    /// Three texts, each empty unless given.
     public init(left: TextValue = .plain(""), center: TextValue = .plain(""), right: TextValue = .plain("")) {
         self.left = left; self.center = center; self.right = right
     }
@@ -253,8 +291,17 @@ public struct Furniture: Sendable, Equatable, Encodable {
     }
 }
 
+/// Distances from a page's four edges, in points.
 public struct Insets: Sendable, Equatable, Encodable {
-    public var top, right, bottom, left: Double
+    /// From the top edge.
+    public var top: Double
+    /// From the right edge.
+    public var right: Double
+    /// From the bottom edge.
+    public var bottom: Double
+    /// From the left edge.
+    public var left: Double
+    /// Four distances in points.
     public init(top: Double, right: Double, bottom: Double, left: Double) {
         self.top = top; self.right = right; self.bottom = bottom; self.left = left
     }
@@ -262,23 +309,41 @@ public struct Insets: Sendable, Equatable, Encodable {
 
 /// An RGB colour with components in 0...1.
 public struct Color: Sendable, Equatable, Hashable, Encodable {
-    public var red, green, blue: Double
+    /// The red component, 0...1.
+    public var red: Double
+    /// The green component, 0...1.
+    public var green: Double
+    /// The blue component, 0...1.
+    public var blue: Double
+    /// A colour of components in 0...1.
     public init(_ red: Double, _ green: Double, _ blue: Double) {
         self.red = red; self.green = green; self.blue = blue
     }
 }
 
+/// How lines are aligned in their column.
 public enum TextAlignment: String, Sendable, Equatable, CaseIterable, Encodable {
-    case left, right, center, justify
+    /// Flush left, ragged right.
+    case left
+    /// Flush right, ragged left.
+    case right
+    /// Centred.
+    case center
+    /// Flush on both sides (the last line of a paragraph flush left), hyphenated by default.
+    case justify
 }
 
+/// Whether body text is hyphenated.
 public enum Hyphenation: String, Sendable, Equatable, CaseIterable, Encodable {
     /// Hyphenate justified text only, where even spacing needs it most.
     case auto
+    /// Hyphenate body text however it is aligned.
     case on
+    /// Never hyphenate.
     case off
 }
 
+/// Where footnotes are set.
 public enum FootnotePlacement: String, Sendable, Equatable, CaseIterable, Encodable {
     /// At the foot of the page of the first reference, under a short rule; a note too long
     /// for the page continues at the next page's foot.
@@ -287,25 +352,44 @@ public enum FootnotePlacement: String, Sendable, Equatable, CaseIterable, Encoda
     case end
 }
 
+/// The drawn marker of a bullet list item.
 public enum MarkerShape: String, Sendable, Equatable, CaseIterable, Encodable {
-    case disc, circle, square, dash
+    /// A filled circle.
+    case disc
+    /// An open circle.
+    case circle
+    /// A filled square.
+    case square
+    /// A short horizontal rule.
+    case dash
 }
 
 /// A page size in points.
 public struct PageSize: Sendable, Equatable, Encodable {
+    /// Width in points.
     public var width: Double
+    /// Height in points.
     public var height: Double
+    /// A page `width` by `height` points.
     public init(width: Double, height: Double) {
         self.width = width; self.height = height
     }
 
+    /// ISO A3, 297 × 420 mm.
     public static let a3 = PageSize(width: 841.890, height: 1190.551)
+    /// ISO A4, 210 × 297 mm: the default.
     public static let a4 = PageSize(width: 595.276, height: 841.890)
+    /// ISO A5, 148 × 210 mm.
     public static let a5 = PageSize(width: 419.528, height: 595.276)
+    /// ISO A6, 105 × 148 mm.
     public static let a6 = PageSize(width: 297.638, height: 419.528)
+    /// US Letter, 8.5 × 11 in.
     public static let letter = PageSize(width: 612, height: 792)
+    /// US Legal, 8.5 × 14 in.
     public static let legal = PageSize(width: 612, height: 1008)
+    /// ISO B5, 176 × 250 mm.
     public static let b5 = PageSize(width: 498.898, height: 708.661)
+    /// Tabloid, 11 × 17 in.
     public static let tabloid = PageSize(width: 792, height: 1224)
 
     /// The named sizes templates and the command line accept.
@@ -326,8 +410,12 @@ public struct PageSize: Sendable, Equatable, Encodable {
     }
 }
 
+/// Which way a page is turned.
 public enum PageOrientation: String, Sendable, Equatable, CaseIterable, Encodable {
-    case portrait, landscape
+    /// The longer side upright.
+    case portrait
+    /// The longer side across.
+    case landscape
 }
 
 /// How wide content wider than the measure (a code block's longest line, a table's columns)

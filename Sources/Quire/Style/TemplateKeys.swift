@@ -16,17 +16,14 @@ package struct TemplateKey: Sendable {
     /// What is wrong with a value beyond its type, said better than `allowed` can (an unknown
     /// placeholder); nil when nothing is.
     var problem: @Sendable (JSONValue) -> String? = { _ in nil }
+    /// For a key naming font families, the families it gives now (which a missing family
+    /// keeps: `Templates.apply`); nil for other keys.
+    var fontFamilies: (@Sendable (Style) -> String)?
 
     package static func named(_ name: String) -> TemplateKey? { all.first { $0.name == name } }
 
     package static let all: [TemplateKey] = [
-        TemplateKey(name: "page.size", type: "string",
-                    allowed: "a3, a4, a5, a6, b5, letter, legal, tabloid (any case), or \"W x H\" with pt, mm, cm or in (\"210x297mm\", \"8.5 x 11 in\"); either may end with landscape or portrait",
-                    meaning: "Paper size.", example: "\"a5\"") { style, v in
-            guard case .string(let s) = v, let size = Lengths.pageSize(s) else { return false }
-            style.pageSize = size
-            return true
-        },
+        pageSizeKey,
         TemplateKey(name: "page.orientation", type: "string or null", allowed: "portrait, landscape, or null (as page.size gives it)",
                     meaning: "Turns the page whatever its size.", example: "\"landscape\"") { style, v in
             if case .null = v { style.pageOrientation = nil; return true }
@@ -48,10 +45,7 @@ package struct TemplateKey: Sendable {
         },
         safeMargin,
         wideAlignment,
-        TemplateKey(name: "body.font", type: "string", allowed: "a font family name (fallbacks after commas)",
-                    meaning: "Body text family.", example: "\"DejaVu Serif\"") { style, v in
-            setString(v) { style.bodyFont = $0 }
-        },
+        fontKey("body.font", "Body text family.", "\"DejaVu Serif\"", \.bodyFont),
         TemplateKey(name: "body.size", type: "number", allowed: "a number of points from 4 to 72",
                     meaning: "Body text size.", example: "11") { style, v in
             setNumber(v, 4...72) { style.bodySize = $0 }
@@ -97,19 +91,9 @@ package struct TemplateKey: Sendable {
                     meaning: "Space between paragraphs and other blocks.", example: "0.5") { style, v in
             setNumber(v, 0...5) { style.paragraphSpacing = $0 }
         },
-        TemplateKey(name: "heading.font", type: "string", allowed: "a font family name (fallbacks after commas)",
-                    meaning: "Heading family.", example: "\"Noto Serif\"") { style, v in
-            setString(v) { style.headingFont = $0 }
-        },
-        TemplateKey(name: "heading.sizes", type: "array of 6 numbers",
-                    allowed: "six multiples of the body size, for levels 1 to 6, each from 0.5 to 6",
-                    meaning: "Heading sizes.", example: "[1.8, 1.5, 1.25, 1.1, 1, 0.9]") { style, v in
-            guard case .array(let a) = v, a.count == 6 else { return false }
-            let sizes = a.compactMap { x -> Double? in if case .number(let n) = x, (0.5...6).contains(n) { return n } else { return nil } }
-            guard sizes.count == 6 else { return false }
-            style.headingScale = sizes
-            return true
-        },
+        fontKey("heading.font", "Heading family.", "\"Noto Serif\"", \.headingFont),
+        sixNumbersKey("heading.sizes", "Heading sizes.", "six multiples of the body size, for levels 1 to 6, each from 0.5 to 6",
+                      0.5...6, "[1.8, 1.5, 1.25, 1.1, 1, 0.9]") { $0.headingScale = $1 },
         numberKey("heading.line-height", "Distance between a heading's baselines.", "a multiple of the heading's size from 0.8 to 4",
                   0.8...4, "1.2") { $0.headingLineHeight = $1 },
         sixNumbersKey("heading.space-before", "Space above headings of levels 1 to 6.",
@@ -118,10 +102,7 @@ package struct TemplateKey: Sendable {
                   0...5, "0.6") { $0.headingSpaceAfter = $1 },
         sixNumbersKey("heading.rules", "Width of the rule under headings of levels 1 to 6 (0: none).",
                       "six widths in points, each from 0 to 10", 0...10, "[0, 0, 0, 0, 0, 0]") { $0.headingRules = $1 },
-        TemplateKey(name: "code.font", type: "string", allowed: "a font family name (fallbacks after commas)",
-                    meaning: "Monospace family for code.", example: "\"Noto Sans Mono\"") { style, v in
-            setString(v) { style.codeFont = $0 }
-        },
+        fontKey("code.font", "Monospace family for code.", "\"Noto Sans Mono\"", \.codeFont),
         TemplateKey(name: "code.size", type: "number", allowed: "a multiple of the body size from 0.5 to 2",
                     meaning: "Code size.", example: "0.9") { style, v in
             setNumber(v, 0.5...2) { style.codeScale = $0 }
@@ -133,6 +114,10 @@ package struct TemplateKey: Sendable {
         TemplateKey(name: "code.background", type: "string", allowed: colorAllowed,
                     meaning: "Shading behind code.", example: "\"#f4f4f4\"") { style, v in
             setColor(v) { style.codeBackground = $0 }
+        },
+        TemplateKey(name: "math.font", type: "string", allowed: "an OpenType math font family (fallbacks after commas)",
+                    meaning: "Font of formulas ($…$, $$…$$, math blocks).", example: "\"DejaVu Math TeX Gyre\"") { style, v in
+            setString(v) { style.mathFont = $0 }
         },
         TemplateKey(name: "code.theme", type: "string",
                     allowed: "a GtkSourceView style scheme: github and github-dark (GitHub's colours, built in), classic, cobalt, kate, oblivion, solarized-dark, solarized-light, tango, or one of your own in ~/.local/share/gtksourceview-4/styles ('quire templates --keys' lists those installed)",
@@ -262,12 +247,12 @@ package struct TemplateKey: Sendable {
     }
 
     private static func sixNumbersKey(_ name: String, _ meaning: String, _ allowed: String, _ range: ClosedRange<Double>,
-                                      _ example: String, _ set: @escaping @Sendable (inout Style, [Double]) -> Void) -> TemplateKey {
+                                      _ example: String, _ set: @escaping @Sendable (inout Style, PerHeadingLevel<Double>) -> Void) -> TemplateKey {
         TemplateKey(name: name, type: "array of 6 numbers", allowed: allowed, meaning: meaning, example: example) { style, v in
-            guard case .array(let a) = v, a.count == 6 else { return false }
+            guard case .array(let a) = v else { return false }
             let values = a.compactMap { x -> Double? in if case .number(let n) = x, range.contains(n) { return n } else { return nil } }
-            guard values.count == 6 else { return false }
-            set(&style, values)
+            guard values.count == a.count, let levels = PerHeadingLevel(values) else { return false }
+            set(&style, levels)
             return true
         }
     }
@@ -299,6 +284,34 @@ package struct TemplateKey: Sendable {
 
     /// The placeholders a running header or footer may show.
     static let placeholders = ["title", "subtitle", "author", "date", "page", "pages"]
+
+    /// A key naming a font family, with fallbacks after commas.
+    private static func fontKey(_ name: String, _ meaning: String, _ example: String,
+                                _ field: WritableKeyPath<Style, String> & Sendable) -> TemplateKey {
+        var key = TemplateKey(name: name, type: "string", allowed: "a font family name (fallbacks after commas)",
+                              meaning: meaning + " A family not installed is a warning, and the family before it is kept.",
+                              example: example) { style, v in
+            setString(v) { style[keyPath: field] = $0 }
+        }
+        key.fontFamilies = { $0[keyPath: field] }
+        return key
+    }
+
+    /// `page.size`: a size whose sides are out of range says the rule, not the syntax.
+    private static var pageSizeKey: TemplateKey {
+        var key = TemplateKey(name: "page.size", type: "string",
+                              allowed: "a3, a4, a5, a6, b5, letter, legal, tabloid (any case), or \"W x H\" with pt, mm, cm or in (\"210x297mm\", \"8.5 x 11 in\"), each side from 72 pt (1 in) to 200 in; either may end with landscape or portrait",
+                              meaning: "Paper size.", example: "\"a5\"") { style, v in
+            guard case .string(let s) = v, let size = Lengths.pageSize(s) else { return false }
+            style.pageSize = size
+            return true
+        }
+        key.problem = { value in
+            guard case .string(let s) = value else { return nil }
+            return Lengths.pageSizeProblem(s)
+        }
+        return key
+    }
 
     /// A running header's or footer's text: placeholders allowed, and an unknown one (a typo
     /// such as {pagez}, which would print as written) an error naming it.
@@ -431,6 +444,27 @@ enum Lengths {
     /// "210x297mm", "210 x 297 mm", "8.5x11in", "595x842", "21cm x 29.7cm". Either may end with
     /// "landscape" or "portrait" ("a4 landscape"). Each side from 1 to 200 inches; nil otherwise.
     static func pageSize(_ text: String) -> PageSize? {
+        guard case .size(let size)? = readPageSize(text) else { return nil }
+        return size
+    }
+
+    /// What is wrong with a "W x H" size that reads well but has a side out of range, naming
+    /// the rule; nil for any other text (a valid size, or one that does not read as a size).
+    static func pageSizeProblem(_ text: String) -> String? {
+        guard case .outOfRange(let size)? = readPageSize(text) else { return nil }
+        func points(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(format: "%.1f", x) }
+        return "page size '\(text)' is \(points(size.width)) x \(points(size.height)) pt; each side must be from "
+            + "\(points(pageSides.lowerBound)) pt (1 in, 25.4 mm) to \(points(pageSides.upperBound)) pt (200 in)"
+    }
+
+    /// The length a page's side may have, in points: from an inch to 200 inches.
+    static let pageSides = 72.0...14400.0
+
+    /// A page size as read: a valid one, or one whose sides are out of range.
+    private enum PageSizeReading { case size(PageSize), outOfRange(PageSize) }
+
+    /// `text` read as `pageSize` describes; nil when it does not read as a size.
+    private static func readPageSize(_ text: String) -> PageSizeReading? {
         var t = text.lowercased().replacingOccurrences(of: "×", with: "x").trimmingCharacters(in: .whitespaces)
         var orientation: PageOrientation?
         for turn in PageOrientation.allCases where t.hasSuffix(turn.rawValue) {
@@ -445,9 +479,9 @@ enum Lengths {
             guard parts.count == 2, let first = measure(parts[0]), let second = measure(parts[1]) else { return nil }
             let firstUnit = first.unit ?? second.unit ?? "pt", secondUnit = second.unit ?? first.unit ?? "pt"
             size = PageSize(width: first.number * units[firstUnit]!, height: second.number * units[secondUnit]!)
-            guard (72...14400).contains(size.width), (72...14400).contains(size.height) else { return nil }
+            guard pageSides.contains(size.width), pageSides.contains(size.height) else { return .outOfRange(size) }
         }
-        return orientation.map { size.turned($0) } ?? size
+        return .size(orientation.map { size.turned($0) } ?? size)
     }
 
     /// "210", "210mm", " 29.7 cm ": the number and its unit, if written.

@@ -2,7 +2,9 @@ import Foundation
 
 /// A template or `--set` problem: the message names the key, the value and what is allowed.
 public struct TemplateError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, in words for the user (`quire` prints it after "quire: error: ").
     public var message: String
+    /// The message.
     public var description: String { message }
 }
 
@@ -23,6 +25,12 @@ public enum Templates {
         }
     }
 
+    /// The JSON text of the built-in template `name`, as shipped (`Templates/NAME.json`); nil
+    /// when there is none of that name.
+    package static func builtinJSON(_ name: String) -> String? {
+        BuiltinTemplates.all.first { $0.name == name }?.json
+    }
+
     /// The style from a template (a built-in name, or a path to a .json file; nil: default)
     /// and `KEY=VALUE` overrides.
     /// - Throws: `TemplateError` for an unknown template, an unreadable or invalid file, an
@@ -36,9 +44,19 @@ public enum Templates {
     /// `style(template:sets:)` with each override's source (the option the user typed:
     /// "--set", "--page-size", ...), which its error names.
     package static func style(template: String?, settings: [(text: String, source: String)]) throws(TemplateError) -> Style {
+        try resolve(template: template, settings: settings).style
+    }
+
+    /// `style(template:settings:)` with what did not stop it: a font family that is not
+    /// installed (fontconfig lists no font of any family the value names), for which the
+    /// family the key had before (the template's, else the default's) is kept, rather than
+    /// fontconfig's nearest match (for "Comic Sans MS", an italic Z003).
+    package static func resolve(template: String?, settings: [(text: String, source: String)]) throws(TemplateError)
+        -> (style: Style, warnings: [String]) {
         var style = Style()
+        var warnings: [String] = []
         if let template {
-            try apply(try load(template), source: "template \(template)", to: &style)
+            try apply(try load(template), source: "template \(template)", to: &style, warnings: &warnings)
         }
         for (set, source) in settings {
             guard let eq = set.firstIndex(of: "="), eq != set.startIndex else {
@@ -48,10 +66,10 @@ public enum Templates {
             let text = String(set[set.index(after: eq)...])
             // A value that is JSON (a number, true, an array, a map) is taken as JSON; anything else as a string.
             let value = JSONValue.parse(text) ?? .string(text)
-            try apply(key: key, value: value, source: source, to: &style)
+            try apply(key: key, value: value, source: source, to: &style, warnings: &warnings)
         }
         if let turn = style.pageOrientation { style.pageSize = style.pageSize.turned(turn) }
-        return style
+        return (style, warnings)
     }
 
     /// Every key as a Markdown table: key, type, default (from the built-in default template),
@@ -79,7 +97,10 @@ public enum Templates {
             do {
                 text = try InputFile.readMarkdown(at: nameOrPath)
             } catch {
-                throw TemplateError(message: "cannot read template \(error)")
+                // "cannot read template x.json: No such file or directory", the verb said once.
+                let message = (error as? QuireError)?.message ?? "\(error)"
+                let reason = message.hasPrefix("cannot read: ") ? String(message.dropFirst(13)) : message
+                throw TemplateError(message: "cannot read template \(nameOrPath): \(reason)")
             }
         } else {
             let names = BuiltinTemplates.all.map(\.name).joined(separator: ", ")
@@ -99,27 +120,35 @@ public enum Templates {
     /// Applies every key of a template object; nested objects name keys by path
     /// ({"page": {"size": "a5"}} is "page.size"), except where the object is itself a key's
     /// value (a width-variant map).
-    static func apply(_ object: JSONValue, prefix: String = "", source: String, to style: inout Style) throws(TemplateError) {
+    static func apply(_ object: JSONValue, prefix: String = "", source: String, to style: inout Style,
+                      warnings: inout [String]) throws(TemplateError) {
         guard case .object(let pairs) = object else { return }
         for (key, value) in pairs {
             let name = prefix + key
             if prefix.isEmpty && (key == "description" || key == "$schema") { continue }
             if case .object = value, TemplateKey.named(name) == nil {
-                try apply(value, prefix: name + ".", source: source, to: &style)
+                try apply(value, prefix: name + ".", source: source, to: &style, warnings: &warnings)
             } else {
-                try apply(key: name, value: value, source: source, to: &style)
+                try apply(key: name, value: value, source: source, to: &style, warnings: &warnings)
             }
         }
     }
 
-    static func apply(key: String, value: JSONValue, source: String, to style: inout Style) throws(TemplateError) {
+    static func apply(key: String, value: JSONValue, source: String, to style: inout Style,
+                      warnings: inout [String]) throws(TemplateError) {
         guard let entry = TemplateKey.named(key) else {
             let names = TemplateKey.all.map(\.name).joined(separator: ", ")
             throw TemplateError(message: "unknown key '\(key)' (\(source)); allowed keys: \(names)")
         }
         if let problem = entry.problem(value) { throw TemplateError(message: "\(problem) (\(source))") }
+        let before = style
         guard entry.apply(&style, value) else {
             throw TemplateError(message: "invalid value '\(value)' for \(key) (\(source)); allowed: \(entry.allowed)")
+        }
+        if let families = entry.fontFamilies, families(style) != families(before), !InstalledFonts.containsAny(families(style)) {
+            warnings.append("font '\(InstalledFonts.first(families(style)))' (\(key), \(source)) is not installed; "
+                            + "'\(InstalledFonts.first(families(before)))' is kept")
+            style = before
         }
     }
 }

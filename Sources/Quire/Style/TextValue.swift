@@ -4,6 +4,7 @@
 /// string: `{"1": "…", "8": "More", "20": "Continue reading"}`. Widths are in em of the body
 /// font, measured across the space the text is set in.
 public enum TextValue: Sendable, Equatable, CustomStringConvertible, Encodable {
+    /// One wording whatever the width.
     case plain(String)
     /// Wordings sorted by width, narrowest first; never empty.
     case variants([(width: Double, text: String)])
@@ -33,6 +34,7 @@ public enum TextValue: Sendable, Equatable, CustomStringConvertible, Encodable {
         }
     }
 
+    /// The string, or the variants as a template writes them (`{"8": "More", ...}`).
     public var description: String {
         switch self {
         case .plain(let s): return s
@@ -58,6 +60,7 @@ public enum TextValue: Sendable, Equatable, CustomStringConvertible, Encodable {
 
     static func format(_ w: Double) -> String { w == w.rounded() ? String(Int(w)) : String(w) }
 
+    /// Equal when both are the same string, or the same variants in the same order.
     public static func == (a: TextValue, b: TextValue) -> Bool {
         switch (a, b) {
         case (.plain(let x), .plain(let y)): return x == y

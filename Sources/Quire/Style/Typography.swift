@@ -74,7 +74,7 @@ struct Typography: Sendable, Equatable {
     /// Secondary text (captions, furniture, placeholders, frames).
     let muted: Color
 
-    let headings: [Heading]
+    let headings: PerHeadingLevel<Heading>
 
     // Code blocks.
     let code: TextRole
@@ -88,8 +88,10 @@ struct Typography: Sendable, Equatable {
     static let codeSizeStep = 0.5
     /// The mark before a wrapped code line's continuation (drawn, not text): its stroke's
     /// width as a fraction of the code size, and its colour.
-    let codeContinuationStroke: Double
+    let codeContinuationStroke = 0.07
     let codeContinuationColor: Color
+    /// The colour a formula that cannot be typeset is shown in, as its source (GitHub's red).
+    let mathErrorColor = Color(hex: "#cf222e")!
 
     // Quotes and thematic breaks.
     let quoteIndent: Double
@@ -106,7 +108,7 @@ struct Typography: Sendable, Equatable {
     let alertTitle: TextRole
     let alertBarWidth: Double
     let alertIconSize: Double
-    let alertIconStroke: Double
+    let alertIconStroke = 0.11
     let alertIconGap: Double
     /// The space between an alert's title and its text.
     let alertTitleSpace: Double
@@ -119,16 +121,16 @@ struct Typography: Sendable, Equatable {
     let tightItemSpacing: Double
     /// Marker sizes as fractions of the body's x-height: disc and circle, square, task box;
     /// and how far a shape marker sits from the gap.
-    let discScale: Double
-    let squareScale: Double
-    let taskBoxScale: Double
+    let discScale = 0.72
+    let squareScale = 0.62
+    let taskBoxScale = 1.45
     let markerInset: Double
     /// Where the first baseline sits in a line box with no text (an empty item), as a fraction.
-    let emptyLineBaseline: Double
+    let emptyLineBaseline = 0.75
     /// Space above each footnote; the rule above the first: its length (the column's width
     /// divided by `footnoteRuleParts`), its width, and the space above it.
     let footnoteSpacing: Double
-    let footnoteRuleParts: Double
+    let footnoteRuleParts: Double = 3
     let footnoteRule: Rule
     let footnoteRuleSpace: Double
     /// Height of a footnote number's back link, from its baseline up by the body size.
@@ -146,13 +148,13 @@ struct Typography: Sendable, Equatable {
     let tableMinimumScale: Double
     let tableLeastScale: Double
     /// Line height and cell padding, in multiples of the table's (final) size.
-    let tableLineHeight: Double
-    let tablePadding: Double
-    let tableHeaderRule: Double
-    let tableRowRule: Double
+    let tableLineHeight = 1.3
+    let tablePadding = 0.45
+    let tableHeaderRule = 0.9
+    let tableRowRule = 0.4
     /// How large an image in a cell may be: a share of a column's width, and body lines tall.
-    let tableImageWidthShare: Double
-    let tableImageLines: Double
+    let tableImageWidthShare = 0.9
+    let tableImageLines: Double = 8
     /// Width given to text measured without wrapping (list numbers, footnote numbers).
     static let unwrapped = 10_000.0
 
@@ -164,10 +166,10 @@ struct Typography: Sendable, Equatable {
     let placeholderPadding: Double
     let placeholderFrame: Rule
     /// The tallest a placeholder may be declared, as a fraction of the text block's height.
-    let placeholderMaximumHeight: Double
+    let placeholderMaximumHeight = 0.9
     /// A key cap's frame: from `keycapTop` × the text size above the baseline, `keycapHeight` × it tall.
-    let keycapTop: Double
-    let keycapHeight: Double
+    let keycapTop = 0.92
+    let keycapHeight = 1.2
     let keycapFrame: Rule
     /// The gap kept between a frame (a key cap, a placeholder) and the text beside it: the
     /// frame is drawn this far inside the spaces that pad it, at most half of them.
@@ -177,8 +179,8 @@ struct Typography: Sendable, Equatable {
     let header: TextRole
     let footer: TextRole
     /// Baselines as fractions of the top margin (header) and of the bottom margin (footer, from the page's foot).
-    let headerBaseline: Double
-    let footerBaseline: Double
+    let headerBaseline = 0.5
+    let footerBaseline = 0.45
     let title: Set
     let subtitle: Set
     let author: Set
@@ -202,11 +204,11 @@ struct Typography: Sendable, Equatable {
     let coverTitle: Set
     let coverDetails: Set
     /// Where the cover's title starts, as a fraction of the text block's height.
-    let coverTitleDrop: Double
+    let coverTitleDrop = 0.28
     let contentsLineHeight: Double
     /// A contents line's baseline as a fraction of its height; the page number's column width
     /// and the gap before it.
-    let contentsBaseline: Double
+    let contentsBaseline = 0.72
     let contentsNumberWidth: Double
     let contentsGap: Double
     /// Dot leaders in a table of contents: the distance between dots, the space kept before
@@ -225,19 +227,12 @@ struct Typography: Sendable, Equatable {
     static let titleOverHeading = 1.15
 
     /// Resolves every role and measure of `style`; with `cjk`, each role's families end with
-    /// that region's Noto CJK family of their kind (`CJKRegion.fallback`). O(1).
+    /// that region's Noto CJK family of their kind (`CJKRegion.fallback`). The text roles come
+    /// from `TextRoles`; the measures below are multiples of the body size. O(1).
     init(_ style: Style, cjk: CJKRegion? = nil) {
+        let roles = TextRoles(style, cjk: cjk)
         let size = style.bodySize
-        let codeFamily = cjk.map { $0.fallback(for: style.codeFont) } ?? style.codeFont
-        /// A role whose code runs are set as in the body, unless `monospaceSize` says otherwise.
-        func role(_ family: String, _ roleSize: Double, lineHeight: Double, bold: Bool = false, italic: Bool = false,
-                  color: Color? = nil, monospaceSize: Double? = nil) -> TextRole {
-            TextRole(family: family == style.codeFont ? codeFamily : cjk.map { $0.fallback(for: family) } ?? family,
-                     size: roleSize, bold: bold, italic: italic, color: color ?? style.textColor,
-                     lineHeight: lineHeight, monospaceFamily: codeFamily,
-                     monospaceSize: monospaceSize ?? size * style.codeScale)
-        }
-        body = role(style.bodyFont, size, lineHeight: size * style.bodyLineHeight)
+        body = roles.body
         listIndent = style.listIndent * size
         minimumColumnWidth = style.minimumColumnWidth
         blockSpacing = style.paragraphSpacing * size
@@ -245,22 +240,14 @@ struct Typography: Sendable, Equatable {
         inlineImageHeight = size * style.bodyLineHeight * 1.5
         highlight = style.highlightColor
         muted = style.mutedColor
+        headings = PerHeadingLevel(roles.heading(1), roles.heading(2), roles.heading(3),
+                                   roles.heading(4), roles.heading(5), roles.heading(6))
 
-        headings = (1...6).map { level in
-            let headingSize = size * style.headingScale[level - 1]
-            return Heading(text: role(style.headingFont, headingSize, lineHeight: headingSize * style.headingLineHeight,
-                                      bold: level <= 5, italic: level == 6, monospaceSize: headingSize * style.codeScale),
-                           spaceBefore: size * style.headingSpaceBefore[level - 1], spaceAfter: size * style.headingSpaceAfter,
-                           ruleWidth: style.headingRules[level - 1], ruleOffset: headingSize * 0.18, ruleClearance: 1)
-        }
-
-        let codeSize = size * style.codeScale
-        code = role(style.codeFont, codeSize, lineHeight: codeSize * style.codeLineHeight, monospaceSize: codeSize)
-        codePadding = codeSize * style.codePadding
-        codeWrapIndent = codeSize * 2.4
+        code = roles.code
+        codePadding = roles.code.size * style.codePadding
+        codeWrapIndent = roles.code.size * 2.4
         codeBackground = style.codeBackground
         codeMinimumSize = style.codeMinimumSize
-        codeContinuationStroke = 0.07
         codeContinuationColor = style.mutedColor
 
         quoteIndent = size * style.quoteIndent
@@ -269,23 +256,17 @@ struct Typography: Sendable, Equatable {
         thematicBreakHeight = size * 1.2
         thematicBreak = Rule(width: style.ruleWidth, color: style.ruleColor)
 
-        alertTitle = role(style.bodyFont, size, lineHeight: size * style.bodyLineHeight, bold: true)
+        alertTitle = roles.alertTitle
         alertBarWidth = style.quoteRuleWidth * 1.25
         alertIconSize = size * 1.1
-        alertIconStroke = 0.11
         alertIconGap = size * 0.45
         alertTitleSpace = size * 0.3
         detailsRule = Rule(width: 0.75, color: style.ruleColor)
 
         listMarkerGap = size * 0.5
         tightItemSpacing = size * 0.2
-        discScale = 0.72
-        squareScale = 0.62
-        taskBoxScale = 1.45
         markerInset = size * 0.15
-        emptyLineBaseline = 0.75
         footnoteSpacing = size * 0.3
-        footnoteRuleParts = 3
         footnoteRule = Rule(width: 0.6, color: style.ruleColor)
         footnoteRuleSpace = blockSpacing * 2
         footnoteLinkHeight = size * 1.3
@@ -295,43 +276,21 @@ struct Typography: Sendable, Equatable {
         tableSize = size * style.tableScale
         tableMinimumScale = min(1, style.tableMinimumSize / tableSize)
         tableLeastScale = tableMinimumScale * 0.6
-        tableLineHeight = 1.3
-        tablePadding = 0.45
-        tableHeaderRule = 0.9
-        tableRowRule = 0.4
-        tableImageWidthShare = 0.9
-        tableImageLines = 8
 
-        let captionSize = size * style.captionScale
-        caption = Set(text: role(style.bodyFont, captionSize, lineHeight: captionSize * 1.35),
-                      spaceBefore: size * 0.35, spaceAfter: blockSpacing)
+        caption = Set(text: roles.captionText, spaceBefore: size * 0.35, spaceAfter: blockSpacing)
         captionRoom = size * 3
-        placeholder = role(style.bodyFont, captionSize, lineHeight: captionSize * 1.35)
+        placeholder = roles.captionText
         placeholderPadding = size * 0.6
         placeholderFrame = Rule(width: 0.6, color: style.ruleColor)
-        placeholderMaximumHeight = 0.9
-        keycapTop = 0.92
-        keycapHeight = 1.2
         keycapFrame = Rule(width: 0.5, color: style.mutedColor)
         frameGap = size * 0.15
 
-        let headerSize = size * style.headerScale, footerSize = size * style.footerScale
-        header = role(style.bodyFont, headerSize, lineHeight: headerSize, color: style.mutedColor)
-        footer = role(style.bodyFont, footerSize, lineHeight: footerSize, color: style.mutedColor)
-        headerBaseline = 0.5
-        footerBaseline = 0.45
-        func titleLine(_ scale: Double, bold: Bool = false, italic: Bool = false, muted: Bool = true, space: Double) -> Set {
-            let lineSize = size * scale
-            return Set(text: role(bold ? style.headingFont : style.bodyFont, lineSize, lineHeight: lineSize * 1.25, bold: bold,
-                                  italic: italic, color: muted ? style.mutedColor : style.textColor),
-                       spaceBefore: space, spaceAfter: 0)
-        }
-        // The document's title outranks its headings, whatever sizes a template gives them.
-        title = titleLine(max(style.titleScale, (style.headingScale.max() ?? 1) * Self.titleOverHeading), bold: true,
-                          muted: false, space: 0)
-        subtitle = titleLine(style.subtitleScale, italic: true, space: size * 0.4)
-        author = titleLine(1.05, space: size * 0.9)
-        date = titleLine(1.0, space: size * 0.2)
+        header = roles.header
+        footer = roles.footer
+        title = roles.title
+        subtitle = roles.subtitle
+        author = roles.author
+        date = roles.date
         titleRule = Rule(width: 1.2, color: style.ruleColor)
         titleRuleHeight = size * 1.2
         titleRuleSpaceBefore = size * 0.6
@@ -341,18 +300,10 @@ struct Typography: Sendable, Equatable {
         excerptMark = Rule(width: 1.5, color: style.linkColor)
         excerptMarkGap = size * 0.8
 
-        let pathSize = size * 0.82
-        pathLine = Set(text: role(style.codeFont, pathSize, lineHeight: pathSize * 1.3, color: style.mutedColor),
-                       spaceBefore: 0, spaceAfter: size * 0.3)
-        let coverSize = size * 2.8
-        coverTitle = Set(text: role(style.headingFont, coverSize, lineHeight: coverSize * 1.2, bold: true),
-                         spaceBefore: 0, spaceAfter: size)
-        let detailSize = size * 1.2
-        coverDetails = Set(text: role(style.bodyFont, detailSize, lineHeight: size * style.bodyLineHeight, color: style.mutedColor),
-                           spaceBefore: size * 0.4, spaceAfter: 0)
-        coverTitleDrop = 0.28
+        pathLine = roles.pathLine
+        coverTitle = roles.coverTitle
+        coverDetails = roles.coverDetails
         contentsLineHeight = size * 1.75
-        contentsBaseline = 0.72
         contentsNumberWidth = size * 3
         contentsGap = size
         leaderStep = size * 0.5
@@ -362,5 +313,5 @@ struct Typography: Sendable, Equatable {
     }
 
     /// The heading role of `level` (clamped to 1...6).
-    func heading(_ level: Int) -> Heading { headings[min(max(level, 1), 6) - 1] }
+    func heading(_ level: Int) -> Heading { headings[level] }
 }

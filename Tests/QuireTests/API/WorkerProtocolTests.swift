@@ -46,6 +46,9 @@ final class WorkerProtocolTests: XCTestCase {
         try roundTrip(.rendered(warnings: [Warning(line: 3, message: "image not found: a\nb.png; a placeholder stands in"),
                                            Warning(line: 0, message: "tab\tand , and : and 12:x,")]))
         try roundTrip(.rendered(warnings: [Warning(line: 1, message: "x")], pages: 12, bytes: 34_567, settings: "0123456789abcdef"))
+        // A front matter warning's column, a warning of no line, and the files a PDF depends on (for watch).
+        try roundTrip(.rendered(warnings: [Warning(line: 2, column: 8, message: "not YAML"), Warning(line: 0, message: "font")],
+                                dependencies: ["/docs/a b/logo.png", "/docs/other,1:.md"]))
         try roundTrip(.skipped(settings: "0123456789abcdef"))
         try roundTrip(.failed("cannot read: No such file\nor directory"))
         try roundTrip(.failed(""))

@@ -44,8 +44,10 @@ final class WalkTests: XCTestCase {
     func testPlainTextOfNestedInlines() {
         let inlines: [Inline] = [.text("a "), .strong([.emphasis([.text("b")]), .code(" c")]), .softBreak,
                                  .link(destination: "u", title: "", content: [.image(source: "s", title: "", alt: [.text("d")])]),
-                                 .html("<br>"), .footnoteReference(label: "2"), .hardBreak]
-        XCTAssertEqual(inlines.plainText, "a b c d2 ")
+                                 .anchor("x"), .htmlImage(HTMLImage(source: "i.png", alt: "not text")),
+                                 .styled(.subscript, [.text("e")]), .located(line: 3, content: [.text("f")]),
+                                 .footnoteReference(label: "2"), .hardBreak]
+        XCTAssertEqual(inlines.plainText, "a b c def2 ")
     }
 
     func testRebuildingWithTheSameChildrenGivesTheSameDocument() {

@@ -17,7 +17,7 @@ final class SettingsDigestTests: XCTestCase {
             ("a margin", { $0.margins.left += 1 }),
             ("a font", { $0.bodyFont = "DejaVu Serif" }),
             ("a size", { $0.bodySize = 11 }),
-            ("an entry of a list", { $0.headingScale[5] = 0.9 }),
+            ("an entry of a list", { $0.headingScale[6] = 0.9 }),
             ("a colour", { $0.linkColor.blue = 0.5 }),
             ("an alignment", { $0.bodyAlign = .justify }),
             ("a marker", { $0.listMarkers = [.dash] }),

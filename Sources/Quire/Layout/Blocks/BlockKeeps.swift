@@ -7,6 +7,7 @@
 /// - A heading keeps at least two lines of what follows: the first line after it keeps with
 ///   the next one too.
 /// - A paragraph ending in ":" stays with the code block, list or table it introduces.
+/// - A paragraph stays with the display math after it.
 struct BlockKeeps {
     /// Set after a heading, until a block with a line to keep follows.
     private var afterHeading = false
@@ -19,6 +20,9 @@ struct BlockKeeps {
         case .heading:
             afterHeading = true
         case .paragraph(let content) where next.map(Self.isIntroduced) == true && Self.endsInColon(content):
+            if !slices.isEmpty { slices[slices.count - 1].keepWithNext = true }
+        case .paragraph where next.map(Self.isDisplayMath) == true:
+            // Display math is never split from the last line of the paragraph introducing it.
             if !slices.isEmpty { slices[slices.count - 1].keepWithNext = true }
         default:
             break
@@ -41,6 +45,10 @@ struct BlockKeeps {
         case .codeBlock, .list, .table: return true
         default: return false
         }
+    }
+
+    private static func isDisplayMath(_ block: Block) -> Bool {
+        if case .math = block.kind { return true } else { return false }
     }
 
     /// Whether the paragraph's visible text ends in a colon (ASCII or full-width), spaces aside.

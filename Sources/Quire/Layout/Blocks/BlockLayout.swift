@@ -24,7 +24,7 @@ struct BlockLayouter: BlockVisitor {
     func visitThematicBreak(_ block: Block) -> [Slice] { session.thematicBreak(context) }
     func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.list(list, context) }
     func visitTable(_ block: Block, table: Table) -> [Slice] { session.table(table, line: block.line, context) }
-    func visitHTML(_ block: Block, html: String) -> [Slice] { session.htmlBlock(html, line: block.line, context) }
+    func visitHTML(_ block: Block, html: HTMLBlock) -> [Slice] { session.htmlBlock(html, line: block.line, context) }
 
     func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> [Slice] {
         session.footnote(label: label, children, context)
@@ -37,6 +37,8 @@ struct BlockLayouter: BlockVisitor {
     }
 
     func visitPageBreak(_ block: Block) -> [Slice] { session.pageBreak() }
+
+    func visitMathBlock(_ block: Block, formula: MathFormula) -> [Slice] { session.displayFormula(formula, context) }
 }
 
 /// Blocks to slices: the simple blocks (paragraphs, headings, quotes, rules; code in CodeBlockLayout.swift).
@@ -98,7 +100,8 @@ extension LayoutSession {
         let destination = anchors.headingDestinations[line] ?? "h-line\(line)"
         let title = content.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
         sink.addOutline(OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination), line: line)
-        return headingSlices(level: level, styledText(content, line: line), destination: destination, context,
+        return headingSlices(level: level, styledText(content, line: line, mathSize: typography.heading(level).text.size),
+                             destination: destination, context,
                              alignment: context.alignment)
     }
 

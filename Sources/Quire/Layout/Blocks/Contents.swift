@@ -71,9 +71,11 @@ extension LayoutSession {
     /// The document's contents for `slices` (the whole document, held), to go at index `at`:
     /// laid out once without page numbers to paginate the document and learn the page of each
     /// heading, then again with them. The measuring pass is a trial, dropped with what it
-    /// placed. O(slices) for the pagination.
-    func contentsWithPages(around slices: [Slice], at index: Int, _ context: BlockContext) -> [Slice] {
-        let entries = sink.documentOutline
+    /// placed. `entries`: the headings listed (nil: this document's). O(slices) for the
+    /// pagination.
+    func contentsWithPages(around slices: [Slice], at index: Int, entries: [OutlineEntry]? = nil,
+                           _ context: BlockContext) -> [Slice] {
+        let entries = entries ?? sink.documentOutline
         let measuring = trial { documentContents(entries, pages: [:], context) }.value
         guard !measuring.isEmpty else { return [] }
         let pages = Paginator(style: style).paginate(Array(slices[..<index]) + measuring + Array(slices[index...]))

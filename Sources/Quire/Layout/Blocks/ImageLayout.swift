@@ -14,27 +14,23 @@ extension LayoutSession {
         var link: String?
         /// Markdown images get their alt text as a caption; HTML ones do not.
         var isMarkdown: Bool
-        /// How many inlines it spans.
-        var length: Int
+        /// The line raw HTML gives it (`Inline.located`), which its warnings name.
+        var line: Int?
     }
 
     /// A paragraph's content as slices: runs of text as paragraphs, block-sized images and
-    /// lone unavailable images as blocks between them. `lines`: each inline's offset from
-    /// `line` (raw HTML), for warnings. O(n) in the content.
-    func paragraphWithImages(_ content: [Inline], line: Int, lines: [Int]? = nil, alignment: TextAlignment? = nil,
-                             _ context: BlockContext) -> [Slice] {
-        let alignment = alignment ?? context.alignment  // for images set as blocks
+    /// lone unavailable images as blocks between them. O(n) in the content.
+    func paragraphWithImages(_ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
+        let alignment = context.alignment  // for images set as blocks
         guard content.contains(where: Self.mayStartFigure) else {
-            return paragraph(styledText(content, line: line, lines: lines), context, alignment: alignment)
+            return paragraph(styledText(content, line: line), context, alignment: alignment)
         }
         let width = context.column.width
         var slices: [Slice] = []
         var run: [Inline] = []
-        var runLines: [Int] = []
         func flushRun() {
             // Breaks and spaces next to a block image would only make empty lines.
             if let first = run.firstIndex(where: { !Self.isBlank($0) }), let last = run.lastIndex(where: { !Self.isBlank($0) }) {
-                let keptLines = lines == nil ? nil : Array(runLines[first...last])
                 var kept = Array(run[first...last])
                 if case .text(let t) = kept[0] { kept[0] = .text(String(t.drop { $0.isWhitespace })) }
                 if case .text(let t) = kept[kept.count - 1] {
@@ -43,23 +39,18 @@ extension LayoutSession {
                     while end > t.startIndex, t[t.index(before: end)].isWhitespace { end = t.index(before: end) }
                     kept[kept.count - 1] = .text(String(t[..<end]))
                 }
-                slices += paragraph(styledText(kept, line: line, lines: keptLines), context, alignment: alignment)
+                slices += paragraph(styledText(kept, line: line), context, alignment: alignment)
             }
             run = []
-            runLines = []
         }
-        func offset(_ i: Int) -> Int { lines.map { $0[i] } ?? 0 }
         let nonBlank = content.reduce(0) { $0 + (Self.isBlank($1) ? 0 : 1) }
-        var i = 0
-        while i < content.count {
-            guard let figure = Self.figure(in: content, at: i, width: width) else {
-                run.append(content[i])
-                runLines.append(offset(i))
-                i += 1
+        for inline in content {
+            guard let figure = Self.figure(inline, width: width) else {
+                run.append(inline)
                 continue
             }
-            let line = line + offset(i)
-            let alone = content[i..<(i + figure.length)].reduce(0) { $0 + (Self.isBlank($1) ? 0 : 1) } == nonBlank
+            let line = figure.line ?? line
+            let alone = nonBlank == 1
             let lookup = images.lookup(figure.source)
             var block: [Slice]?
             switch lookup {
@@ -73,7 +64,7 @@ extension LayoutSession {
                 // Alone and not a link (a linked image is mostly a badge), and not declared small.
                 let small = figure.declared.height.map { $0 <= typography.inlineImageHeight } ?? false
                 if alone, figure.link == nil, !small, picturesAsLines {
-                    picturesSetAsLines += 1  // its framed alt text stays in the line (and warns there)
+                    sink.notePictureSetAsLine()  // its framed alt text stays in the line (and warns there)
                 } else if alone, figure.link == nil, !small {
                     sink.warn(images.warning(reason, reference: figure.source, line: line))
                     block = imagePlaceholder(figure, reason: reason, remote: remote, alignment: alignment, line: line, context)
@@ -83,10 +74,8 @@ extension LayoutSession {
                 flushRun()
                 slices += block
             } else {
-                run += content[i..<(i + figure.length)]
-                runLines += (i..<(i + figure.length)).map(offset)
+                run.append(inline)
             }
-            i += figure.length
         }
         flushRun()
         return slices
@@ -126,7 +115,7 @@ extension LayoutSession {
     /// aligned, linked; its caption is left to the full text.
     private func pictureLine(_ image: LoadedImage, _ figure: FigureCandidate, alignment: TextAlignment?,
                              line: Int, _ context: BlockContext) -> [Slice] {
-        picturesSetAsLines += 1
+        sink.notePictureSetAsLine()
         let size = Self.fitted(image, declared: figure.declared,
                                into: ImageBox(width: context.column.width, height: typography.body.lineHeight))
         var text = StyledText()
@@ -211,57 +200,48 @@ extension LayoutSession {
         switch inline {
         case .text(let s): return s.allSatisfy(\.isWhitespace)
         case .softBreak, .hardBreak: return true
-        case .html(let h): return htmlTag(h).map { $0.name == "br" || $0.name == "picture" || $0.name == "source" } ?? false
         default: return false
         }
     }
 
     private static func mayStartFigure(_ inline: Inline) -> Bool {
         switch inline {
-        case .image, .link: return true
-        case .html(let h): return h.contains("<img") || h.contains("<IMG") || h.hasPrefix("<a") || h.hasPrefix("<A")
+        case .image, .link, .htmlImage, .located: return true
         default: return false
         }
     }
 
-    /// The single tag `html` consists of, if it is one.
-    private static func htmlTag(_ html: String) -> HTMLText.Tag? {
-        let pieces = HTMLText.pieces(html)
-        guard pieces.count == 1, case .tag(let tag) = pieces[0] else { return nil }
-        return tag
-    }
-
-    /// The figure candidate starting at `content[i]`, if any.
-    static func figure(in content: [Inline], at i: Int, width: Double) -> FigureCandidate? {
-        switch content[i] {
+    /// The figure candidate `inline` is, if any: an image, or a link around one image (blanks
+    /// aside); `width` is what a declared percentage is of.
+    static func figure(_ inline: Inline, width: Double) -> FigureCandidate? {
+        switch inline {
         case .image(let source, _, let alt):
-            return FigureCandidate(source: source, alt: alt.plainText, declared: (nil, nil), link: nil, isMarkdown: true, length: 1)
+            return FigureCandidate(source: source, alt: alt.plainText, declared: (nil, nil), link: nil, isMarkdown: true)
+        case .htmlImage(let image):
+            return FigureCandidate(source: image.source, alt: image.alt,
+                                   declared: (image.width.map { $0.points(of: width) }, image.height.map { $0.points(of: width) }),
+                                   link: nil, isMarkdown: false)
         case .link(let destination, _, let children):
             let inner = children.filter { !isBlank($0) }
-            guard inner.count == 1, case .image(let source, _, let alt) = inner[0] else { return nil }
-            return FigureCandidate(source: source, alt: alt.plainText, declared: (nil, nil), link: destination, isMarkdown: true, length: 1)
-        case .html(let html):
-            guard let tag = htmlTag(html), !tag.isClosing else { return nil }
-            if tag.name == "img" { return htmlFigure(tag, link: nil, length: 1, width: width) }
-            // <a href> <img> </a>, blanks allowed between.
-            guard tag.name == "a", let href = tag.attributes["href"] else { return nil }
-            var j = i + 1
-            while j < content.count, isBlank(content[j]) { j += 1 }
-            guard j < content.count, case .html(let imgHTML) = content[j], let img = htmlTag(imgHTML), img.name == "img" else { return nil }
-            j += 1
-            while j < content.count, isBlank(content[j]) { j += 1 }
-            guard j < content.count, case .html(let closeHTML) = content[j], let close = htmlTag(closeHTML),
-                  close.isClosing, close.name == "a" else { return nil }
-            return htmlFigure(img, link: href, length: j - i + 1, width: width)
+            guard inner.count == 1, var figure = figure(inner[0], width: width), figure.link == nil else { return nil }
+            figure.link = destination
+            return figure
+        case .located(let line, let children):
+            guard children.count == 1, var figure = figure(children[0], width: width) else { return nil }
+            figure.line = line   // a link's line, not its image's
+            return figure
         default:
             return nil
         }
     }
+}
 
-    private static func htmlFigure(_ img: HTMLText.Tag, link: String?, length: Int, width: Double) -> FigureCandidate {
-        FigureCandidate(source: img.attributes["src"] ?? "", alt: img.attributes["alt"] ?? "",
-                        declared: (HTMLText.length(img.attributes["width"], percentOf: width),
-                                   HTMLText.length(img.attributes["height"], percentOf: width)),
-                        link: link, isMarkdown: false, length: length)
+extension HTMLLength {
+    /// In points: pixels at 96 per inch, a percentage of `width`.
+    func points(of width: Double) -> Double {
+        switch self {
+        case .pixels(let v): return v * LoadedImage.pointsPerPixel
+        case .percent(let v): return v / 100 * width
+        }
     }
 }

@@ -33,13 +33,13 @@ extension LayoutSession {
     static let measureTolerance = 0.05
 
     /// What `p` holds, as set: inline content when it is one paragraph (a GFM cell) or HTML of
-    /// one paragraph; blocks otherwise. A table inside it (left as raw HTML by the parser) is
-    /// set as text, with a warning naming its line.
+    /// one paragraph; blocks otherwise. A table inside it (set as text by the parser) is
+    /// reported with a warning naming its line.
     func cellContent(_ p: Table.PlacedCell, alignment: Table.Alignment, imageBox: ImageBox) -> CellContent {
         let blocks = p.cell.blocks
         for block in blocks {
-            if case .html(let html) = block.kind, html.range(of: "<table", options: .caseInsensitive) != nil {
-                sink.warn(Warning(line: block.line, message: "table inside a table cell set as text"))
+            if case .html(let html) = block.kind, let line = html.nestedTableLine {
+                sink.warn(Warning(line: line, message: "table inside a table cell set as text"))
             }
         }
         guard blocks.count == 1 else { return blocks.isEmpty ? .empty : .blocks(blocks, Self.textAlignment(p.cell.alignment)) }
@@ -47,15 +47,19 @@ extension LayoutSession {
         case .paragraph(let content):
             return .text(styledText(content, line: blocks[0].line, imageBox: imageBox), alignment)
         case .html(let html):
-            let parts = HTMLBlockPart.parts(html)
-            if parts.isEmpty { return .empty }
-            guard parts.count == 1, parts[0].role == .paragraph else { return .blocks(blocks, Self.textAlignment(p.cell.alignment)) }
-            var text = styledText(parts[0].inlines, line: blocks[0].line, lines: parts[0].lines, imageBox: imageBox)
-            for name in HTMLText.anchorNames(in: html).compactMap(anchors.destination(forFragment:))
+            if html.blocks.isEmpty, html.anchors.isEmpty { return .empty }
+            guard html.blocks.count <= 1 else { return .blocks(blocks, Self.textAlignment(p.cell.alignment)) }
+            var content: [Inline] = []
+            if let part = html.blocks.first {
+                guard case .paragraph(let inlines) = part.kind else { return .blocks(blocks, Self.textAlignment(p.cell.alignment)) }
+                content = inlines
+            }
+            var text = styledText(content, line: blocks[0].line, imageBox: imageBox)
+            for name in html.anchors.compactMap(anchors.destination(forFragment:))
             where !text.anchors.contains(where: { $0.name == name }) {
                 text.anchors.insert(StyledText.Anchor(offset: 0, name: name), at: 0)
             }
-            return .text(text, p.cell.alignment ?? Self.tableAlignment(parts[0].alignment) ?? alignment)
+            return .text(text, p.cell.alignment ?? Self.tableAlignment(html.blocks.first?.alignment) ?? alignment)
         default:
             return .blocks(blocks, Self.textAlignment(p.cell.alignment))
         }
@@ -86,6 +90,9 @@ extension LayoutSession {
                 case .image(let rect, _, _), .frame(let rect, _, _):
                     narrowest = max(narrowest, min(rect.width, typography.body.lineHeight * 3))
                     widest = max(widest, rect.width)
+                case .formula(let formula):
+                    narrowest = max(narrowest, formula.box.width)
+                    widest = max(widest, formula.box.width)
                 default:
                     break
                 }

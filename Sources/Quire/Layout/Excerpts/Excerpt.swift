@@ -17,9 +17,9 @@ extension LayoutSession {
     /// Stages: set apart the leading decoration when `decorationFirst` (blocks of badges,
     /// logos and blank lines before the first prose, shown whole and not counted); take a
     /// bounded prefix of the rest (so a 1 MB paragraph costs what a 10 KB one does); lay it
-    /// out as a trial, pictures as lines (`picturesAsLines`); count its lines (`ExcerptUnit`)
-    /// and decide where the cut falls (`ExcerptCut`); re-set line N with the label
-    /// (`cutLine`). When the body is cut, the trial's sink is dropped (the full text reports
+    /// out as a trial that sets pictures as lines (`LayoutSink.picturesAsLines`); count its
+    /// lines (`ExcerptUnit`) and decide where the cut falls (`ExcerptCut`); re-set line N with
+    /// the label (`cutLine`). When the body is cut, the trial's sink is dropped (the full text reports
     /// what the section holds: its warnings, its outline entries) and only the destinations
     /// on the lines kept are placed here; when it is not, the trial's sink is kept (or, when
     /// it set pictures as lines, the body is laid out again as the full text would be: this
@@ -54,16 +54,16 @@ extension LayoutSession {
         var blockLines = n
         while true {
             let (blocks, shortened) = body.prefix(lines: blockLines, bytes: bytes)
-            let trial = trial { () -> (slices: [Slice], cut: (slices: [Slice], resume: Int)?, compacted: Bool) in
-                let (slices, compacted) = settingPicturesAsLines { layoutBlocks(blocks, context) }
-                return (slices, cutSlices(slices, lines: n, target: target, column: context.column), compacted)
+            let trial = trial(picturesAsLines: true) { () -> (slices: [Slice], cut: (slices: [Slice], resume: Int)?) in
+                let slices = layoutBlocks(blocks, context)
+                return (slices, cutSlices(slices, lines: n, target: target, column: context.column))
             }
             if let cut = trial.value.cut {
                 for name in cut.slices.flatMap({ $0.destinations.map(\.name) }) { _ = claimDestination(name) }
                 return Excerpt(slices: cut.slices, isCut: true, resume: cut.resume)
             }
             if !shortened {
-                if trial.value.compacted { return Excerpt(slices: layoutBlocks(body, context), isCut: false) }
+                if trial.sink.picturesSetAsLines > 0 { return Excerpt(slices: layoutBlocks(body, context), isCut: false) }
                 sink.keep(trial.sink)
                 return Excerpt(slices: trial.value.slices, isCut: false)
             }
@@ -131,17 +131,6 @@ extension LayoutSession {
     private static func actualText(_ slice: Slice) -> String? {
         for case .text(let line) in slice.items { return line.actualText }
         return nil
-    }
-
-    /// Runs `body` with pictures set as one line each (an excerpt counts a picture as one
-    /// line); returns its value and whether any picture was set so.
-    private func settingPicturesAsLines<Value>(_ body: () -> Value) -> (Value, Bool) {
-        let (outerMode, outerCount) = (picturesAsLines, picturesSetAsLines)
-        picturesAsLines = true
-        picturesSetAsLines = 0
-        defer { picturesAsLines = outerMode; picturesSetAsLines += outerCount }
-        let value = body()
-        return (value, picturesSetAsLines > 0)
     }
 
     /// The narrowest a character's advance is taken to be, in em: with it a prefix of

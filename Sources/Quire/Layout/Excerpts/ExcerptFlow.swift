@@ -119,7 +119,7 @@ extension LayoutSession {
         for item in slice.items {
             switch item {
             case .text(let line):
-                parts.append((line.x, line.text))
+                parts.append((line.x, line.textWithFormulas))
                 rightToLeft = rightToLeft || line.shaped.isRightToLeft
                 right = max(right, line.x + line.width)
             case .marker(let m):
@@ -132,6 +132,9 @@ extension LayoutSession {
                 case .taskBox(let checked): glyph = checked ? "☑" : "☐"
                 }
                 parts.append((m.center.x, glyph))
+            case .formula(let f) where f.tag != .artifact && !slice.items.contains(where: { if case .text = $0 { true } else { false } }):
+                // A display formula's line (an inline one is in its text line's characters).
+                parts.append((f.origin.x, f.box.characters))
             default: break
             }
         }

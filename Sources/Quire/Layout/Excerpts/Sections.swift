@@ -39,12 +39,30 @@ struct SectionedDocument {
 
     /// The title of the part before the first heading, which its full text is set under: the
     /// front matter's title, else the heading that opens the document (the part stands under
-    /// it), else the first level-1 heading (ATX, setext or an HTML `<h1>`), else `fallback`
-    /// (the file name). O(blocks up to the first level-1 heading).
+    /// it), else the document's title heading (`titleHeading`), else `fallback` (the file
+    /// name). O(blocks up to the first heading).
     static func preambleTitle(_ blocks: [Block], frontMatter: String?, fallback: String) -> String {
         if let title = frontMatter { return title }
         if let opening = blocks.first?.sectionHeading, !opening.text.isEmpty { return opening.text }
-        return blocks.lazy.compactMap(\.levelOneTitle).first ?? fallback
+        return blocks.titleHeading?.text ?? fallback
+    }
+}
+
+extension [Block] {
+    /// The heading that titles the document: its first heading (a Markdown heading, or the
+    /// first heading of an HTML block) when that is of level 1 (ATX, setext or `<h1>`), with
+    /// its index; nil when the first heading is of another level or there is none. A level-1
+    /// heading after another heading names a part, not the document (GRDB's README has
+    /// "# Documentation" at line 280, after its introduction's headings). Headings without
+    /// text are passed over. O(blocks up to the first heading).
+    var titleHeading: (index: Int, text: String)? {
+        for (index, block) in enumerated() {
+            if let heading = block.sectionHeading, !heading.text.isEmpty {
+                return heading.level == 1 ? (index, heading.text) : nil
+            }
+            if let text = block.levelOneTitle { return (index, text) }
+        }
+        return nil
     }
 }
 
@@ -57,10 +75,9 @@ extension Block {
         case .heading(let level, let content):
             return (level, content.plainText.trimmingCharacters(in: .whitespacesAndNewlines))
         case .html(let html):
-            guard html.range(of: "<h", options: .caseInsensitive) != nil else { return nil }
-            for part in HTMLBlockPart.parts(html) {
-                let text = part.inlines.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
-                if case .heading(let level) = part.role, !text.isEmpty { return (level, text) }
+            for block in html.blocks {
+                let text = block.inlineContent.first?.plainText.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                if case .heading(let level, _) = block.kind, !text.isEmpty { return (level, text) }
                 if !text.isEmpty { return nil }
             }
             return nil
@@ -76,9 +93,9 @@ extension Block {
         case .heading(1, let content):
             let text = content.plainText.trimmingCharacters(in: .whitespaces)
             return text.isEmpty ? nil : text
-        case .html(let html) where html.range(of: "<h1", options: .caseInsensitive) != nil:
-            let heading = HTMLBlockPart.parts(html).first { $0.role == .heading(1) }
-            let text = heading.map { $0.inlines.plainText.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        case .html(let html):
+            let heading = html.blocks.lazy.compactMap { if case .heading(1, let content) = $0.kind { return content } else { return nil } }.first
+            let text = heading.map { $0.plainText.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
             return text.isEmpty ? nil : text
         default:
             return nil
@@ -96,8 +113,12 @@ extension Block {
         case .paragraph(let content):
             return Inline.decorationOnly(content)
         case .html(let html):
-            return HTMLBlockPart.parts(html).allSatisfy { part in
-                part.role == .rule || part.role == .paragraph && Inline.decorationOnly(part.inlines, allowingNone: true)
+            return html.blocks.allSatisfy { part in
+                switch part.kind {
+                case .thematicBreak: return true
+                case .paragraph(let content): return Inline.decorationOnly(content, allowingNone: true)
+                default: return false
+                }
             }
         default:
             return false
@@ -106,30 +127,24 @@ extension Block {
 }
 
 extension Inline {
-    /// True when `inlines` hold pictures and nothing else a reader reads: images, links whose
-    /// content is only that, HTML tags (`<img>`, `<a>`, `<br>`, `<picture>`...), breaks,
-    /// spaces and separators (`|`, `·`, `•`, dashes); with at least one image unless
-    /// `allowingNone`. O(n).
+    /// True when `inlines` hold pictures and nothing else a reader reads: images (Markdown's
+    /// and HTML's), links whose content is only that, anchors, breaks, spaces and separators
+    /// (`|`, `·`, `•`, dashes); with at least one image unless `allowingNone`. O(n).
     static func decorationOnly(_ inlines: [Inline], allowingNone: Bool = false) -> Bool {
         var images = 0
         func check(_ inlines: [Inline]) -> Bool {
             for inline in inlines {
                 switch inline {
-                case .image:
+                case .image, .htmlImage:
                     images += 1
-                case .link(_, _, let content):
+                case .link(_, _, let content), .located(_, let content), .styled(_, let content):
                     guard check(content) else { return false }
+                case .anchor:
+                    continue
                 case .softBreak, .hardBreak:
                     continue
                 case .text(let s):
                     guard s.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || separators.contains($0) }) else { return false }
-                case .html(let h):
-                    for piece in HTMLText.pieces(h) {
-                        switch piece {
-                        case .tag(let tag): if tag.name == "img" && !tag.isClosing { images += 1 }
-                        case .text(let t): guard t.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) else { return false }
-                        }
-                    }
                 default:
                     return false
                 }

@@ -61,6 +61,8 @@ enum PageItem {
     case image(Rect, LoadedImage, tag: ContentTag = .none)
     /// A stroked rectangle outline: an image's placeholder, a key cap.
     case frame(Rect, width: Double, color: Color)
+    /// A typeset formula (or a piece or line of one), its baseline's left end at `origin`.
+    case formula(PlacedFormula)
 
     func offsetBy(dx: Double = 0, dy: Double) -> PageItem {
         switch self {
@@ -71,8 +73,22 @@ enum PageItem {
         case .marker(var m): m.center.x += dx; m.center.y += dy; return .marker(m)
         case .image(let r, let image, let tag): return .image(r.offsetBy(dx: dx, dy: dy), image, tag: tag)
         case .frame(let r, let w, let c): return .frame(r.offsetBy(dx: dx, dy: dy), width: w, color: c)
+        case .formula(var f): f.origin.x += dx; f.origin.y += dy; return .formula(f)
         }
     }
+}
+
+/// A formula's box placed on the page, with its font, the colour of its unstyled glyphs
+/// and the structure element it belongs to (a `Formula`, whose `Alt` is its TeX).
+struct PlacedFormula {
+    var box: MathBox
+    var origin: Point
+    var font: FontRef
+    var color: Color
+    var tag: ContentTag = .none
+
+    /// The box's ink and extent on the page.
+    var rect: Rect { Rect(x: origin.x, y: origin.y - box.height, width: box.width, height: box.height + box.depth) }
 }
 
 /// A shaped line placed on the page.
@@ -130,12 +146,4 @@ struct OutlineEntry: Sendable, Equatable {
     var level: Int
     var title: String
     var destination: String
-}
-
-/// A non-fatal problem, with the 1-based source line when known (0 otherwise).
-public struct Warning: Sendable, Hashable, CustomStringConvertible {
-    public var line: Int
-    public var message: String
-    public init(line: Int, message: String) { self.line = line; self.message = message }
-    public var description: String { line > 0 ? "\(line): \(message)" : message }
 }

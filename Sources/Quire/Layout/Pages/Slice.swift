@@ -60,6 +60,7 @@ struct Slice {
             case .text(var line): line.tag = .artifact; return .text(line)
             case .marker(var m): m.tag = .artifact; return .marker(m)
             case .image(let r, let image, _): return .image(r, image, tag: .artifact)
+            case .formula(var f): f.tag = .artifact; return .formula(f)
             case .fill, .line, .frame: return item
             }
         }

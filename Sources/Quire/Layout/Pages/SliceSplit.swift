@@ -45,6 +45,9 @@ extension Slice {
             case .image(let r, _, _), .frame(let r, _, _):
                 let k = piece(r.y)
                 pieces[k].items.append(item.offsetBy(dy: -edges[k]))
+            case .formula(let f):
+                let k = piece(f.rect.y)
+                pieces[k].items.append(item.offsetBy(dy: -edges[k]))
             case .fill(let r, let color):
                 clipped(r.y, r.maxY) { .fill(Rect(x: r.x, y: $0, width: r.width, height: $1 - $0), color) }
             case .line(let a, let b, let width, let color) where a.x == b.x && a.y != b.y:

@@ -17,6 +17,8 @@ final class StructureElement: Sendable {
         case headerCell = "TH", cell = "TD"
         case figure = "Figure", caption = "Caption"
         case code = "Code", blockQuote = "BlockQuote", note = "Note", link = "Link"
+        /// A formula, its TeX source as `alt`.
+        case formula = "Formula"
         /// A group of blocks of no other kind (what `<details>` folds).
         case division = "Div"
 
@@ -29,7 +31,7 @@ final class StructureElement: Sendable {
     let role: Role
     /// The element it is part of; nil for a top-level element (a child of the document).
     let parent: StructureElement?
-    /// The alternate description: a figure's alt text.
+    /// The alternate description: a figure's alt text, a formula's TeX.
     let alt: String?
     /// The script the element's own text is mostly in (nil: no text of its own, or no
     /// letters): a writer marks the element's language where it is not the document's.

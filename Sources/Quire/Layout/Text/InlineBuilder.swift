@@ -1,21 +1,15 @@
 /// Inline content to styled text: the "collect" stage of paragraph layout.
 extension LayoutSession {
     /// Builds the styled text of `inlines`. Links to `#fragments` that match no anchor are
-    /// reported as warnings at `line` (plus the inline's offset in `lines`, when given: raw
-    /// HTML spans several lines) and set as plain text; images are set in the line, scaled
-    /// down to fit `imageBox` (default: the text column's width, 1.5 line heights).
-    /// O(n) in the text's length.
-    func styledText(_ inlines: [Inline], line: Int, lines: [Int]? = nil, imageBox: ImageBox? = nil) -> StyledText {
+    /// reported as warnings at `line` (or the line raw HTML gives, `Inline.located`) and set
+    /// as plain text; images are set in the line, scaled down to fit `imageBox` (default: the
+    /// text column's width, 1.5 line heights); formulas at `mathSize` (default: the body's
+    /// size). O(n) in the text's length.
+    func styledText(_ inlines: [Inline], line: Int, imageBox: ImageBox? = nil, mathSize: Double? = nil) -> StyledText {
         var builder = InlineBuilder(session: self, line: line,
                                     imageBox: imageBox ?? ImageBox(width: style.contentWidth, height: typography.inlineImageHeight))
-        if let lines {
-            for (inline, offset) in zip(inlines, lines) {
-                builder.line = line + offset
-                builder.append([inline])
-            }
-        } else {
-            builder.append(inlines)
-        }
+        builder.mathSize = mathSize ?? typography.body.size
+        builder.append(inlines)
         builder.finish()
         return builder.text
     }
@@ -27,29 +21,23 @@ struct ImageBox: Equatable {
     var height: Double
 }
 
-/// Builds one paragraph's `StyledText`. Raw inline HTML is honoured across the paragraph's
-/// inline nodes (cmark gives `<b>`, the text and `</b>` as three): an element opened by a
-/// tag styles what follows until its closing tag or the paragraph's end
-/// (`HTMLText.inlineEffects`, `<a href>`, `<br>`, `<img>`); other tags are dropped and their
-/// text kept; an `id` (or `<a name>`) anywhere places an anchor. It is layout's visitor of
-/// the inline walk: each kind of inline to its method below.
+/// Builds one paragraph's `StyledText`. The effects of HTML elements (`Inline.styled`) apply
+/// over Markdown's spans, as a browser applies `<i>` inside `*...*`; an anchor
+/// (`Inline.anchor`) is placed where it stands. It is layout's visitor of the inline walk:
+/// each kind of inline to its method below.
 struct InlineBuilder: InlineVisitor {
     let session: LayoutSession
-    /// The source line warnings name (it moves along raw HTML's lines).
+    /// The source line warnings name (raw HTML's elements give their own: `Inline.located`).
     var line: Int
     let imageBox: ImageBox
+    /// The size formulas are set at (the text's).
+    var mathSize = 10.0
     private(set) var text = StyledText()
     /// The Markdown spans' style at the inline being visited (HTML elements add theirs: `effective`).
     private var attributes = StyledText.Attributes()
 
-    /// An HTML element opened and not yet closed, with where its content starts.
-    private struct Open {
-        var name: String
-        var effect: HTMLText.InlineEffect
-        var start: Int
-        var target: LinkArea.Target?
-    }
-    private var open: [Open] = []
+    /// The HTML effects around the inline being visited, each with where its content starts.
+    private var open: [(effect: InlineEffect, start: Int)] = []
     /// Links being built (Markdown and HTML): images inside link to nothing more.
     private var linkDepth = 0
 
@@ -152,13 +140,60 @@ struct InlineBuilder: InlineVisitor {
         appendImage(source: source, alt: alt.plainText, declared: (nil, nil))
     }
 
-    mutating func visitHTML(_ html: String) { appendHTML(html) }
+    mutating func visitHTMLImage(_ image: HTMLImage) {
+        appendImage(source: image.source, alt: image.alt,
+                    declared: (image.width.map { $0.points(of: imageBox.width) }, image.height.map { $0.points(of: imageBox.width) }))
+    }
+
     mutating func visitFootnoteReference(label: String) { appendFootnoteReference(label) }
 
-    /// Closes what the paragraph left open, and puts links and frames in text order (an
-    /// element's range is recorded when it closes, after those nested in it).
+    /// A formula typeset in the line, in pieces that may break after top-level relations and
+    /// binary operators; one that cannot be typeset is its source in the code style, red, and
+    /// a warning naming the line and the fault.
+    mutating func visitMath(_ formula: MathFormula) {
+        let a = effective(attributes)
+        switch session.math.typeset(formula, size: mathSize, width: 0) {
+        case .success(let typeset):
+            session.warnAboutMissingGlyphs(typeset, formula)
+            text.append(formula: typeset.boxes, number: (text.formulas.last?.formula ?? -1) + 1, source: formula.tex,
+                        font: typeset.fontRef, color: a.color ?? session.style.textColor, a)
+        case .failure(let error):
+            session.warnAboutBadMath(error, formula)
+            var code = a
+            code.monospace = true
+            code.background = session.typography.codeBackground
+            code.color = session.typography.mathErrorColor
+            text.append(formula.display ? "$$\(formula.tex)$$" : "$\(formula.tex)$", code)
+        }
+    }
+
+    mutating func visitAnchor(_ name: String) {
+        if let destination = session.anchors.destination(forFragment: name) {
+            text.anchors.append(StyledText.Anchor(offset: text.count, name: destination))
+        }
+    }
+
+    mutating func visitLocated(line: Int, _ children: [Inline]) {
+        let outer = self.line
+        self.line = line
+        append(children)
+        self.line = outer
+    }
+
+    /// An HTML element's effect on its content (a key cap framed, padded on each side).
+    mutating func visitStyled(_ effect: InlineEffect, _ children: [Inline]) {
+        open.append((effect, text.count))
+        if effect == .keyboard { text.append(Self.keyPadding, effective(attributes)) }
+        append(children)
+        if effect == .keyboard { text.append(Self.keyPadding, effective(StyledText.Attributes())) }
+        let element = open.removeLast()
+        let range = element.start..<text.count
+        if effect == .keyboard, !range.isEmpty { text.frames.append(range) }
+    }
+
+    /// Puts links and frames in text order (a span's range is recorded when it ends, after
+    /// those nested in it).
     mutating func finish() {
-        while !open.isEmpty { close(open.count - 1) }
         text.links.sort { $0.range.lowerBound < $1.range.lowerBound }
         text.frames.sort { $0.lowerBound < $1.lowerBound }
     }
@@ -176,59 +211,14 @@ struct InlineBuilder: InlineVisitor {
             case .superscript: a.superscript = true; a.subscript = false
             case .subscript: a.subscript = true; a.superscript = false
             case .highlight: a.background = session.typography.highlight
-            case .link: if element.target != nil { a.color = session.style.linkColor }
             }
         }
         return a
     }
 
-    private mutating func appendHTML(_ html: String) {
-        for piece in HTMLText.pieces(html) {
-            switch piece {
-            case .text(let t):
-                appendCollapsed(t)
-            case .tag(let tag):
-                if !tag.isClosing, let id = tag.attributes["id"] ?? (tag.name == "a" ? tag.attributes["name"] : nil),
-                   let destination = session.anchors.destination(forFragment: id) {
-                    text.anchors.append(StyledText.Anchor(offset: text.count, name: destination))
-                }
-                if tag.isClosing {
-                    if let index = open.lastIndex(where: { $0.name == tag.name }) { close(index) }
-                } else if tag.name == "br" {
-                    text.append("\n", effective(attributes))
-                } else if tag.name == "img" {
-                    let declared = (HTMLText.length(tag.attributes["width"], percentOf: imageBox.width),
-                                    HTMLText.length(tag.attributes["height"], percentOf: imageBox.width))
-                    appendImage(source: tag.attributes["src"] ?? "", alt: tag.attributes["alt"] ?? "", declared: declared)
-                } else if tag.name == "a" {
-                    let target = tag.attributes["href"].flatMap { session.linkTarget($0, line: line) }
-                    if target != nil { linkDepth += 1 }
-                    open.append(Open(name: "a", effect: .link, start: text.count, target: target))
-                } else if let effect = HTMLText.inlineEffects[tag.name] {
-                    open.append(Open(name: tag.name, effect: effect, start: text.count))
-                    if effect == .keyboard { text.append(Self.keyPadding, effective(attributes)) }
-                }
-            }
-        }
-    }
-
     /// The space padding a key cap's frame on each side: a no-break one (U+202F), so that
     /// "Ctrl+Shift+P" never breaks between its keys.
     static let keyPadding = "\u{202F}"
-
-    /// Closes the open element at `index` and every element opened inside it.
-    private mutating func close(_ index: Int) {
-        while open.count > index {
-            if open[open.count - 1].effect == .keyboard { text.append(Self.keyPadding, effective(StyledText.Attributes())) }
-            let element = open.removeLast()
-            let range = element.start..<text.count
-            if element.effect == .keyboard, !range.isEmpty { text.frames.append(range) }
-            if element.effect == .link, let target = element.target {
-                linkDepth -= 1
-                if !range.isEmpty { text.links.append(StyledText.Link(range: range, target: target)) }
-            }
-        }
-    }
 
     /// An image in the line, scaled to fit the image box; or, when it cannot be shown, its
     /// alt text (else its file name) framed, linked to its URL when remote, and a warning.

@@ -1,5 +1,5 @@
-// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift, LinePainter.swift and
-// MetricsPatterns.swift are the only files of Layout that import CPangoCairo.
+// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift, LinePainter.swift,
+// MetricsPatterns.swift and InstalledFonts.swift are the only files of Layout that import CPangoCairo.
 import CPangoCairo
 import Foundation
 

@@ -1,5 +1,5 @@
-// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift, LinePainter.swift and
-// MetricsPatterns.swift are the only files of Layout that import CPangoCairo.
+// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift, LinePainter.swift,
+// MetricsPatterns.swift and InstalledFonts.swift are the only files of Layout that import CPangoCairo.
 import CPangoCairo
 import Foundation
 
@@ -322,6 +322,12 @@ final class ShapedText {
                                      width: Int32(image.width * scale), height: Int32(image.height * scale))
             add(pango_attr_shape_new(&box, &box), image.offset..<(image.offset + StyledText.objectLength))
         }
+        for formula in text.formulas {
+            // A formula's piece likewise: its box on the baseline, drawn by the painter.
+            let b = formula.box
+            var box = PangoRectangle(x: 0, y: Int32(-b.height * scale), width: Int32(b.width * scale), height: Int32((b.height + b.depth) * scale))
+            add(pango_attr_shape_new(&box, &box), formula.offset..<(formula.offset + StyledText.objectLength))
+        }
         return list
     }
 }
@@ -339,7 +345,7 @@ final class ShapedText {
 /// - Complexity: O(n) in the text's UTF-8 length.
 func mayBreakInsideWord(_ text: StyledText, _ format: ParagraphFormat) -> Bool {
     guard format.width.isFinite else { return false }
-    guard text.images.isEmpty else { return true }
+    guard text.images.isEmpty && text.formulas.isEmpty else { return true }
     let em = max(format.text.size, format.text.monospaceSize)
     let limit = (format.width - max(0, format.hangingIndent)) / em
     var string = text.string

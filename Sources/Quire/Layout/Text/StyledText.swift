@@ -56,6 +56,20 @@ struct StyledText: Sendable, Equatable {
         }
     }
 
+    /// A piece of a typeset formula set in the line: a box of its size at an object
+    /// replacement character. A formula is one piece, or several where it may break (after a
+    /// top-level relation or binary operator); `formula` numbers the formula in its text.
+    struct InlineFormula: Sendable, Equatable {
+        /// Byte offset of its U+FFFC.
+        var offset: Int
+        var box: MathBox
+        var formula: Int
+        /// The TeX source (the structure element's `Alt`), the font and the text's colour.
+        var source: String
+        var font: FontRef
+        var color: Color
+    }
+
     fileprivate(set) var string = ""
     /// Styled runs in order; unstyled text has no run.
     fileprivate(set) var runs: [Run] = []
@@ -65,6 +79,8 @@ struct StyledText: Sendable, Equatable {
     var noteReferences: [NoteReference] = []
     /// Images in the text, in order.
     var images: [InlineImage] = []
+    /// Pieces of formulas in the text, in order.
+    var formulas: [InlineFormula] = []
     /// Byte ranges drawn with a frame around them (an image's placeholder, a key cap).
     var frames: [Range<Int>] = []
 
@@ -101,6 +117,17 @@ struct StyledText: Sendable, Equatable {
         images.append(InlineImage(offset: count, width: width, height: height, descent: descent, image: image, alt: alt))
         append("\u{FFFC}", attributes)
     }
+
+    /// Appends a typeset formula's pieces, a break opportunity (a zero-width space) between
+    /// them, the whole formula numbered `formula`.
+    mutating func append(formula pieces: [MathBox], number: Int, source: String, font: FontRef, color: Color,
+                         _ attributes: Attributes = Attributes()) {
+        for (i, piece) in pieces.enumerated() {
+            if i > 0 { append("\u{200B}", attributes) }
+            formulas.append(InlineFormula(offset: count, box: piece, formula: number, source: source, font: font, color: color))
+            append("\u{FFFC}", attributes)
+        }
+    }
 }
 
 extension StyledText {
@@ -119,6 +146,7 @@ extension StyledText {
         out.anchors = anchors.filter { $0.offset <= bytes }
         out.noteReferences = noteReferences.filter { $0.offset < bytes }
         out.images = images.filter { $0.offset + Self.objectLength <= bytes }
+        out.formulas = formulas.filter { $0.offset + Self.objectLength <= bytes }
         out.frames = frames.compactMap { r in r.lowerBound < bytes ? r.lowerBound..<min(r.upperBound, bytes) : nil }
         return out
     }
@@ -170,6 +198,11 @@ extension StyledText {
             moved.offset -= range.lowerBound
             return range.contains(i.offset) ? moved : nil
         }
+        out.formulas = formulas.compactMap { f in
+            var moved = f
+            moved.offset -= range.lowerBound
+            return range.contains(f.offset) ? moved : nil
+        }
         out.frames = frames.compactMap(clip)
         return out
     }
@@ -186,6 +219,7 @@ extension StyledText {
         anchors += other.anchors.map { Anchor(offset: $0.offset + shift, name: $0.name) }
         noteReferences += other.noteReferences.map { NoteReference(offset: $0.offset + shift, number: $0.number) }
         images += other.images.map { var moved = $0; moved.offset += shift; return moved }
+        formulas += other.formulas.map { var moved = $0; moved.offset += shift; return moved }
         frames += other.frames.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
     }
 
@@ -221,6 +255,11 @@ extension StyledText {
         out.images = images.map { image in
             var moved = image
             moved.offset = shift(image.offset, through: true)
+            return moved
+        }
+        out.formulas = formulas.map { formula in
+            var moved = formula
+            moved.offset = shift(formula.offset, through: true)
             return moved
         }
         return out

@@ -1,5 +1,5 @@
-// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift, LinePainter.swift and
-// MetricsPatterns.swift are the only files of Layout that import CPangoCairo.
+// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift, LinePainter.swift,
+// MetricsPatterns.swift and InstalledFonts.swift are the only files of Layout that import CPangoCairo.
 import CPangoCairo
 import Foundation
 
@@ -187,16 +187,7 @@ final class Typesetter {
     /// fontconfig's default one would load the configuration a second time, about 25 M
     /// instructions). O(installed fonts).
     private func isInstalled(family: String) -> Bool {
-        guard let pattern = FcPatternCreate() else { return false }
-        defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-        guard let objects = FcObjectSetCreate() else { return false }
-        defer { FcObjectSetDestroy(objects) }
-        _ = FcObjectSetAdd(objects, FC_FAMILY)
-        let config = pango_fc_font_map_get_config(OpaquePointer(fontMap))
-        guard let fonts = FcFontList(config, pattern, objects) else { return false }
-        defer { FcFontSetDestroy(fonts) }
-        return fonts.pointee.nfont > 0
+        InstalledFonts.lists(family, config: pango_fc_font_map_get_config(OpaquePointer(fontMap)))
     }
 
     /// The x-height of a font in points (the ink height of "x"), cached per font.

@@ -115,8 +115,8 @@ final class FootnoteLayoutTests: XCTestCase {
         XCTAssertLessThan(lines.firstIndex { $0.hasPrefix("First") }!, lines.firstIndex { $0.hasPrefix("Second") }!)
         var style = Style()
         style.excerptLines = 1
-        let preview = layoutDocument(parseMarkdown("# T\n\n" + prose(200) + " cited[^x].\n\n[^x]: The unshown note.\n"),
-                                     style: style, fallbackTitle: "t", includeFullText: false)
+        let preview = layout("# T\n\n" + prose(200) + " cited[^x].\n\n[^x]: The unshown note.\n",
+                             style: style, includeFullText: false)
         XCTAssertTrue(preview.allLines.contains { $0.text.contains("unshown note") })
     }
 

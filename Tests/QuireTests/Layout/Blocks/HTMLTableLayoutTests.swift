@@ -89,8 +89,10 @@ final class HTMLTableLayoutTests: XCTestCase {
     func testATableOfLogosIsABareGridOfImages() throws {
         let folder = Fixtures.images.path
         let html = "<table><tr><td><img src=\"logo.svg\" width=\"40\"></td><td><a href=\"https://x.org\"><img src=\"diagram.png\" width=\"40\"></a></td></tr></table>\n"
-        let doc = layoutDocument(parseMarkdown(html), style: style, fallbackTitle: "t",
-                                 resources: ImageResources(baseDirectory: folder, root: folder))
+        let doc = layout(html, style: style) { options in
+            options.baseDirectory = folder
+            options.resourceRoot = folder
+        }
         let images = doc.pages[0].items.compactMap { if case .image(let r, _, _) = $0 { return r } else { return nil } }
         XCTAssertEqual(images.count, 2)
         XCTAssertGreaterThan(images[1].x, images[0].maxX)

@@ -11,8 +11,8 @@ final class HTMLWarningLineTests: XCTestCase {
         XCTAssertEqual(warnings.map(\.line), [5, 6, 7], "\(warnings)")
     }
 
-    func testLocatedPiecesCountLinesAcrossCommentsAndTags() {
-        let pieces = HTMLText.locatedPieces("a\n<!-- x\ny -->b\n<i>c</i>\n")
-        XCTAssertEqual(pieces.map(\.line), [0, 3, 3, 3, 3], "the text around the comment is one piece, from line 0")
+    func testLinesCountAcrossCommentsAndHTMLBlocks() {
+        let markdown = "<p>a\n<!-- x\ny -->\n<img src=\"gone.png\"></p>\n\nMarkdown\n\n<div>\n\n<img src=\"lost.png\">\n</div>\n"
+        XCTAssertEqual(layout(markdown).warnings.map(\.line), [4, 10])
     }
 }

@@ -22,8 +22,10 @@ final class ImageLayoutTests: XCTestCase {
     }
 
     private func render(_ markdown: String, base: String? = nil, root: String? = nil, style: Style = Style()) -> LaidOutDocument {
-        layoutDocument(parseMarkdown(markdown), style: style, fallbackTitle: "t.md",
-                       resources: ImageResources(baseDirectory: base ?? folder.path, root: root))
+        layout(markdown, style: style) { options in
+            options.baseDirectory = base ?? folder.path
+            options.resourceRoot = root
+        }
     }
 
     private func images(_ page: Page) -> [(rect: Rect, image: LoadedImage)] {

@@ -63,6 +63,6 @@ final class LinkLayoutTests: XCTestCase {
         let doc = layout("# Book\n\n## One\n\n### One.a\n\n## Two\n")
         XCTAssertEqual(doc.outline.map(\.level), [1, 2, 3, 2])
         XCTAssertEqual(doc.title, "Book")
-        XCTAssertEqual(layout("no heading").title, "test.md")
+        XCTAssertEqual(layout("no heading").title, "test")
     }
 }

@@ -250,7 +250,7 @@ struct ExcerptAudit {
         return role == expected
     }
 
-    private func isHeading(_ line: TextLine) -> Bool { typography.headings.contains { isRole(line.shaped.format.text, $0.text) } }
+    private func isHeading(_ line: TextLine) -> Bool { typography.headings.all.contains { isRole(line.shaped.format.text, $0.text) } }
     private func isPathLine(_ line: TextLine) -> Bool { isRole(line.shaped.format.text, typography.pathLine.text) }
 
     private func isTableCell(_ line: TextLine) -> Bool {

@@ -5,10 +5,11 @@ import XCTest
 /// line, headings before the label, tables and pictures in excerpts, sections as a reader
 /// sees them, and where "Continue reading" lands.
 final class ExcerptEdgeTests: XCTestCase {
-    private func laidOut(_ markdown: String, lines n: Int, style: Style = Style(), images: Bool = false) -> LaidOutDocument {
+    private func laidOut(_ markdown: String, lines n: Int, style: Style = Style(), images: Bool = false,
+                         source: String = "readme.md") -> LaidOutDocument {
         var options = RenderOptions(style: style)
         options.style.excerptLines = n
-        options.sourceName = "readme.md"
+        options.sourceName = source
         if images { options.baseDirectory = Fixtures.images.path }
         return RenderPipeline.layout(markdown, options)
     }
@@ -269,14 +270,16 @@ final class ExcerptEdgeTests: XCTestCase {
 
     func testThePreamblesFullTextIsTitledWithTheDocumentsTitle() {
         let preamble = "[![Build](https://ci.example.com/b.svg)](https://ci.example.com)\n\n" + prose(80) + "\n\n"
-        func fullTextTitles(_ markdown: String) -> [String] {
-            let doc = laidOut(markdown, lines: 1)
+        func fullTextTitles(_ markdown: String, source: String = "readme.md") -> [String] {
+            let doc = laidOut(markdown, lines: 1, source: source)
             return doc.outline.drop { $0.title != "Full text" }.dropFirst().map(\.title)
         }
         XCTAssertEqual(fullTextTitles("---\ntitle: From Front Matter\n---\n" + preamble + "# Later H1\n\nx\n"), ["From Front Matter"])
         XCTAssertEqual(fullTextTitles(preamble + "# Later H1\n\nx\n"), ["Later H1"])
         XCTAssertEqual(fullTextTitles(preamble + "<h1>HTML H1</h1>\n\nx\n"), ["HTML H1"])
-        XCTAssertEqual(fullTextTitles(preamble + "## Only H2\n\nx\n"), ["readme"], "else the file name")
+        XCTAssertEqual(fullTextTitles(preamble + "## Only H2\n\nx\n", source: "/docs/guide.md"), ["guide"], "else the file name")
+        XCTAssertEqual(fullTextTitles(preamble + "## Only H2\n\nx\n", source: "/docs/project/readme.md"), ["project"],
+                       "a README's folder name")
         XCTAssertEqual(fullTextTitles("## Opening H2\n\n" + preamble + "# Later H1\n\nx\n"), ["Opening H2"],
                        "the heading that opens the document stands over the part")
     }

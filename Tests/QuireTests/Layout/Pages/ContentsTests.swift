@@ -12,8 +12,7 @@ final class ContentsTests: XCTestCase {
     }
 
     private func lay(_ markdown: String, style: Style = Style()) -> LaidOutDocument {
-        let (info, body, _) = FrontMatter.split(markdown)
-        return layoutDocument(parseMarkdown(body), style: style, fallbackTitle: "t", info: info)
+        layout(markdown, style: style)
     }
 
     /// The contents lines: title and page number, from the lines linked to a heading.

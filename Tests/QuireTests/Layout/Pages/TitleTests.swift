@@ -4,14 +4,17 @@ import XCTest
 /// Issue 17: a document's title, for the metadata and the running header.
 final class TitleTests: XCTestCase {
     /// Regression: a README whose first heading is an H3 ("Supported Platforms") was titled
-    /// by it. The fallback is the first level-1 heading, else the file name.
-    func testTheFallbackTitleIsTheFirstLevelOneHeadingNotTheFirstHeading() {
-        XCTAssertEqual(layout("### Supported Platforms\n\nText.\n\n## More\n").title, "test.md")
-        XCTAssertEqual(layout("## Intro\n\nText.\n\n# The Title\n\nMore.\n").title, "The Title")
+    /// by it. The title is the first heading only when it is of level 1, else the file name;
+    /// since issue 37 a level-1 heading after other headings is not the title either (GRDB's
+    /// README was titled "Documentation", its H1 at line 280).
+    func testTheFallbackTitleIsTheFirstHeadingOnlyWhenItIsOfLevelOne() {
+        XCTAssertEqual(layout("### Supported Platforms\n\nText.\n\n## More\n").title, "test")
+        XCTAssertEqual(layout("## Intro\n\nText.\n\n# Documentation\n\nMore.\n").title, "test")
+        XCTAssertEqual(layout("Badges and an introduction.\n\n# The Title\n\n## Part\n").title, "The Title")
         XCTAssertEqual(layout("Setext Title\n============\n\nText.\n").title, "Setext Title")
         XCTAssertEqual(layout("<h1 align=\"center\">HTML Title</h1>\n\n## Usage\n").title, "HTML Title")
         let long = layout("### Small\n\n" + (1...3).map { _ in prose(600) }.joined(separator: "\n\n"))
-        XCTAssertEqual(long.pages[1].furnitureLines.first?.text, "test.md", "the running header too")
+        XCTAssertEqual(long.pages[1].furnitureLines.first?.text, "test", "the running header too")
     }
 
     func testTheFileNameFallbackHasNoExtension() {
@@ -19,6 +22,10 @@ final class TitleTests: XCTestCase {
         XCTAssertEqual(DocumentInfo.fileTitle("notes.markdown"), "notes")
         XCTAssertEqual(DocumentInfo.fileTitle(".hidden"), ".hidden")
         XCTAssertEqual(DocumentInfo.fileTitle("-"), "stdin")
+        // A README is known by its folder's name (issue 37).
+        XCTAssertEqual(DocumentInfo.fileTitle("/src/GRDB.swift/README.md"), "GRDB.swift")
+        XCTAssertEqual(DocumentInfo.fileTitle("/src/tool/readme.markdown"), "tool")
+        XCTAssertEqual(DocumentInfo.fileTitle("/README.md"), "README")
     }
 
     /// Regression: --title changed only the metadata; it names the running header and the

@@ -25,8 +25,7 @@ final class CJKFontTests: XCTestCase {
     }
 
     private func lines(_ markdown: String) -> [TextLine] {
-        let (info, body, _) = FrontMatter.split(markdown)
-        return layoutDocument(parseMarkdown(body), style: Style(), fallbackTitle: "t", info: info).allLines
+        layout(markdown).allLines
     }
 
     func testRegionalSerifUnderTheBodySansUnderHeadingsMonoInCode() {

@@ -127,8 +127,7 @@ final class HyphenationTests: XCTestCase {
         XCTAssertNil(Hyphenator.forLanguage("../../etc/passwd"))
         let justified = try style([])
         func hyphenates(_ markdown: String, _ style: Style) -> Bool {
-            let (info, body, _) = FrontMatter.split(markdown)
-            return layoutDocument(parseMarkdown(body), style: style, fallbackTitle: "t", info: info).allLines
+            layout(markdown, style: style).allLines
                 .contains { $0.shaped.endsHyphenated($0.lineIndex) }
         }
         XCTAssertTrue(hyphenates(Self.text, justified))

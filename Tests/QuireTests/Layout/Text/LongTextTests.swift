@@ -82,12 +82,29 @@ final class LongTextTests: XCTestCase {
     }
 
     /// Regression: `--set body.font="Nonexistent Font"` was silent; the font used instead is named.
+    /// (Since issue 37 a template or `--set` keeps the family before it, with a warning of its
+    /// own: `testRegressionAMissingFamilyKeepsTheFamilyBeforeIt`; a style made in Swift still
+    /// reaches layout with the missing family.)
     func testAFontThatIsNotInstalledIsWarnedAboutNamingTheOneUsed() throws {
-        let missing = try Templates.style(template: nil, sets: ["body.font=Nonexistent Font", "code.font=Nope Mono"])
+        var missing = Style()
+        missing.bodyFont = "Nonexistent Font"
+        missing.codeFont = "Nope Mono"
         let warnings = layout("# T\n\nText `code`.\n", style: missing).warnings.map(\.message)
         XCTAssertEqual(warnings.count, 2, "\(warnings)")
         XCTAssertTrue(warnings[0].hasPrefix("font 'Nonexistent Font' (body.font) is not installed; '"), warnings[0])
         XCTAssertTrue(warnings[1].hasPrefix("font 'Nope Mono' (code.font) is not installed"), warnings[1])
         XCTAssertEqual(layout("# T\n\nText.\n").warnings, [], "the default fonts are installed")
+    }
+
+    /// Issue 37: `--set body.font="Comic Sans MS"` set the body in fontconfig's nearest match
+    /// (an italic Z003), and an unknown family fell to Noto Sans: the family before it (the
+    /// template's) is kept, with a warning naming both.
+    func testRegressionAMissingFamilyKeepsTheFamilyBeforeIt() throws {
+        let resolved = try Templates.resolve(template: "compact", settings: [("body.font=Comic Sans MS", "--set"),
+                                                                              ("heading.font=DejaVu Sans", "--set")])
+        XCTAssertEqual(resolved.style.bodyFont, Style().bodyFont)
+        XCTAssertEqual(resolved.style.headingFont, "DejaVu Sans", "an installed family is taken")
+        XCTAssertEqual(resolved.warnings, ["font 'Comic Sans MS' (body.font, --set) is not installed; 'Noto Serif' is kept"])
+        XCTAssertEqual(layout("# T\n\nText.\n", style: resolved.style).warnings, [])
     }
 }

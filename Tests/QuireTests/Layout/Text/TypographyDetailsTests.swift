@@ -32,8 +32,7 @@ final class TypographyDetailsTests: XCTestCase {
     func testTitleIsLargerThanAnyHeading() throws {
         for sizes in [nil, "[3, 2, 1.5, 1.2, 1, 1]"] {
             let style = try Templates.style(template: nil, sets: sizes.map { ["heading.sizes=\($0)"] } ?? [])
-            let (info, body, _) = FrontMatter.split("---\ntitle: The Title\n---\n# Heading One\n\nText.\n")
-            let lines = layoutDocument(parseMarkdown(body), style: style, fallbackTitle: "t", info: info).allLines
+            let lines = layout("---\ntitle: The Title\n---\n# Heading One\n\nText.\n", style: style).allLines
             let title = try XCTUnwrap(lines.first { $0.text == "The Title" }), heading = try XCTUnwrap(lines.first { $0.text == "Heading One" })
             XCTAssertGreaterThan(title.shaped.format.text.size, heading.shaped.format.text.size * 1.1, sizes ?? "default")
         }

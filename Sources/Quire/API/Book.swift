@@ -1,0 +1,66 @@
+import Foundation
+
+/// Several Markdown files typeset as one document, in order, each starting a chapter
+/// (`quire render a.md b.md c.md -o book.pdf`, as pandoc concatenates its inputs); links
+/// between them lead inside the PDF, as a digest's do (`layoutBook`).
+public enum Book {
+    public struct Result: Sendable {
+        public var pdf: [UInt8]
+        public var pageCount: Int
+        /// Each input's warnings (its front matter's first), in input order.
+        public var warnings: [(path: String, warnings: [Warning])]
+        /// The files besides the inputs that the PDF depends on (`RenderResult.dependencies`).
+        public var dependencies: Set<String>
+    }
+
+    /// Renders `inputs` (paths; a file given twice is set once) into one PDF. The first
+    /// input's front matter gives the title block, metadata and language (`options.title`
+    /// over its title); the title is else its title heading, else its file name. Images are
+    /// read beside each input; a link to a Markdown file that is not an input leads to its
+    /// PDF, as `render` writes such links.
+    /// - Throws: `QuireError` naming the input that cannot be read (missing, not UTF-8), or
+    ///   when the PDF cannot be finished.
+    /// - Complexity: O(total text).
+    public static func render(inputs: [String], options: RenderOptions) throws -> Result {
+        var documents: [DigestDocument] = []
+        var frontMatterWarnings: [[Warning]] = []
+        var seen: Set<String> = []
+        var links: [DocumentLinks] = []
+        for file in inputs {
+            let canonical = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+            guard seen.insert(canonical).inserted else { continue }
+            let (info, body, warnings) = FrontMatter.split(try InputFile.readMarkdown(at: file))
+            frontMatterWarnings.append(warnings)
+            var own = options
+            own.sourceName = file
+            own.baseDirectory = Quire.folder(of: file)
+            let document = parseMarkdown(body, smartPunctuation: options.style.smartPunctuation)
+            let outside = DocumentLinks(own)
+            if let outside { links.append(outside) }
+            documents.append(DigestDocument(path: file, canonicalPath: canonical, document: document, info: info,
+                                            resources: own.imageResources,
+                                            highlights: CodeHighlights(document, theme: options.style.codeTheme),
+                                            outsideLinks: outside?.resolver))
+        }
+        guard let first = documents.first else { throw QuireError(file: "-", message: "no inputs") }
+        var info = first.info
+        if let title = options.title { info.title = .plain(title) }
+        let title = info.title ?? .plain(first.document.blocks.titleHeading?.text ?? DocumentInfo.fileTitle(first.path))
+        let book = layoutBook(documents, style: options.style, info: info, title: title)
+        var metadata = RenderPipeline.metadata(title: title.widest, author: info.author?.widest ?? "", options)
+        metadata.keywords = info.keywords
+        metadata.language = RenderPipeline.documentLanguage(frontMatter: info.lang, options.style)
+        metadata.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch
+            ?? inputs.compactMap(modificationTime).max().map { Int64($0.rounded(.down)) }
+        let pdf: [UInt8]
+        do {
+            pdf = try RenderPipeline.pdf(of: book.laidOut, metadata: metadata,
+                                         mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
+        } catch {
+            throw QuireError(file: first.path, message: error.description)
+        }
+        let warnings = zip(book.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
+        return Result(pdf: pdf, pageCount: book.laidOut.pages.count, warnings: warnings,
+                      dependencies: links.reduce(into: book.imageFiles) { $0.formUnion($1.files) })
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// A `quire.json`: the options a project gives every command run on its files, under those
+/// of the command line.
+///
+/// ```json
+/// {
+///   "template": "compact",
+///   "set": {"body.align": "justify", "header": {"left": "{title}"}},
+///   "page-size": "a5",
+///   "landscape": false,
+///   "excerpt-lines": 4,
+///   "toc": true,
+///   "link-ext": "md",
+///   "resource-root": ".",
+///   "exclude": ["node_modules/", "drafts/**"]
+/// }
+/// ```
+///
+/// Every key is optional. `set` is a template object (flat keys or nested, as a template file
+/// writes them: `quire templates --keys`); a template or resource root given as a path, and
+/// the `exclude` patterns, are relative to the file's folder.
+package struct Configuration: Sendable {
+    /// The file's name, looked for in the input's folder and its parents.
+    package static let fileName = "quire.json"
+
+    /// The file read (as given).
+    package var path: String
+    package var template: String?
+    /// Template keys as `--set` takes them (`KEY=JSON`), in order: `set`'s, then those the
+    /// other keys stand for (`page-size` is `page.size`), each with this file as its source.
+    package var settings: [(text: String, source: String)] = []
+    package var excludes: [PathPattern] = []
+    package var linkExtension: LinkExtension?
+    package var resourceRoot: String?
+
+    /// The keys a configuration may hold, as messages list them.
+    static let keys = ["template", "set", "page-size", "landscape", "excerpt-lines", "toc", "link-ext", "resource-root", "exclude"]
+
+    /// The configuration file for inputs in `folder`: `quire.json` there or in the nearest
+    /// parent that has one, looking no further up than a repository's root (a folder holding
+    /// `.git`, a folder or a worktree's file) or `/`. O(depth).
+    package static func find(from folder: String) -> String? {
+        searched(from: folder).last { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+    }
+
+    /// The places `find` looks, nearest first, up to the first that holds a configuration, or
+    /// to the repository's root or `/` (`quire watch` watches them all: a configuration
+    /// added there changes the output). O(depth).
+    package static func searched(from folder: String) -> [String] {
+        var current = URL(fileURLWithPath: folder).standardizedFileURL
+        var places: [String] = []
+        while true {
+            let candidate = current.appendingPathComponent(fileName).path
+            places.append(candidate)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return places
+            }
+            let parent = current.deletingLastPathComponent()
+            if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) || parent.path == current.path {
+                return places
+            }
+            current = parent
+        }
+    }
+
+    /// Reads and checks the configuration at `path`.
+    /// - Throws: `QuireError` naming the file: unreadable, not JSON (with the line and
+    ///   column), not an object, an unknown key or a value of the wrong type (naming the key).
+    package static func load(_ path: String) throws(QuireError) -> Configuration {
+        let text: String
+        do {
+            text = try InputFile.readMarkdown(at: path)
+        } catch {
+            throw (error as? QuireError) ?? QuireError(file: path, message: "\(error)")
+        }
+        let object: [(key: String, value: JSONValue)]
+        switch JSONValue.parseOrLocate(text) {
+        case .success(.object(let pairs)): object = pairs
+        case .success: throw QuireError(file: path, message: "is not a JSON object of options")
+        case .failure(let error): throw QuireError(file: path, line: error.line, message: "column \(error.column): not valid JSON here")
+        }
+        var configuration = Configuration(path: path)
+        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        for (key, value) in object {
+            try configuration.read(key, value, folder: folder)
+        }
+        return configuration
+    }
+
+    /// Takes one key of the file.
+    private mutating func read(_ key: String, _ value: JSONValue, folder: String) throws(QuireError) {
+        func wrong(_ expected: String) -> QuireError {
+            QuireError(file: path, message: "'\(key)' must be \(expected), not \(value.quoted)")
+        }
+        func string() throws(QuireError) -> String {
+            guard case .string(let s) = value, !s.isEmpty else { throw wrong("a string") }
+            return s
+        }
+        func relative(_ s: String) -> String { s.hasPrefix("/") ? s : (folder as NSString).appendingPathComponent(s) }
+        let source = "\(Configuration.fileName) \(path)"
+        switch key {
+        case "$schema", "description":
+            break
+        case "template":
+            let name = try string()
+            template = name.hasSuffix(".json") || name.contains("/") ? relative(name) : name
+        case "set":
+            guard case .object = value else { throw wrong("an object of template keys") }
+            settings += Self.flattened(value, prefix: "").map { ($0, source) }
+        case "page-size":
+            settings.append(("page.size=" + JSONValue.string(try string()).json, source))
+        case "landscape":
+            guard case .bool(let turned) = value else { throw wrong("true or false") }
+            if turned { settings.append(("page.orientation=\"landscape\"", source)) }
+        case "excerpt-lines":
+            guard case .number(let n) = value, n == n.rounded(), (0...1000).contains(n) else {
+                throw wrong("a whole number of lines from 0 to 1000")
+            }
+            settings.append(("excerpt.lines=\(Int(n))", source))
+        case "toc":
+            guard case .bool(let on) = value else { throw wrong("true or false") }
+            settings.append(("toc=\(on)", source))
+        case "link-ext":
+            guard let mode = LinkExtension(rawValue: try string()) else { throw wrong("\"pdf\", \"md\" or \"keep\"") }
+            linkExtension = mode
+        case "resource-root":
+            resourceRoot = relative(try string())
+        case "exclude":
+            guard case .array(let items) = value else { throw wrong("an array of patterns") }
+            for item in items {
+                guard case .string(let s) = item, let pattern = PathPattern(s, base: folder) else { throw wrong("an array of patterns") }
+                excludes.append(pattern)
+            }
+        default:
+            throw QuireError(file: path, message: "unknown key '\(key)'; allowed keys: \(Self.keys.joined(separator: ", "))")
+        }
+    }
+
+    /// A template object as `KEY=JSON` settings: nested objects name keys by path, except
+    /// where the object is itself a key's value (a width-variant map), as templates read them.
+    private static func flattened(_ object: JSONValue, prefix: String) -> [String] {
+        guard case .object(let pairs) = object else { return [] }
+        return pairs.flatMap { key, value -> [String] in
+            let name = prefix + key
+            if case .object = value, TemplateKey.named(name) == nil { return flattened(value, prefix: name + ".") }
+            return [name + "=" + value.json]
+        }
+    }
+}

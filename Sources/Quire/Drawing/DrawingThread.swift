@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one thread of the process that draws: every PDF page (Quire's PDF writer) and PNG
+/// preview (Cairo) is drawn there, in the order submitted, while the callers lay out what
+/// comes next.
+///
+/// Why one thread: Cairo 1.16 with FreeType crashed when two threads drew with the same fonts,
+/// and a thread that lives as long as the process keeps its fonts (`PreviewFonts`) open for
+/// every preview, as a batch worker rendering file after file wants; the PDF writers' font
+/// faces and Cairo's SVG drawing stay on it too. Only values cross to it (`PaintedPage`,
+/// outlines, metadata, and `@Sendable` jobs that capture nothing else); bytes come back. Its
+/// objects live in a `DrawingState` that never leaves the thread (a `WorkerThread`'s state).
+///
+/// When no thread can be started, each job runs on its caller's thread, with that thread's
+/// own `DrawingState`: the same work, without the overlap.
+final class DrawingThread: @unchecked Sendable {  // a worker, and page counts under a lock
+    /// Work for the drawing thread, given the thread's state.
+    typealias Job = @Sendable (DrawingState) -> Void
+
+    static let shared = DrawingThread()
+
+    private let worker = WorkerThread<DrawingState>(makeState: DrawingState.forThisThread,
+                                                    fallback: DrawingState.forThisThread)
+    private let monitor = Monitor()
+    /// Per document: pages submitted and not drawn yet.
+    private var pending: [Int: Int] = [:]
+    private var lastDocument = 0
+
+    private init() {}
+
+    /// A new document number for `submitPage`.
+    func newDocument() -> Int {
+        monitor.locked {
+            lastDocument += 1
+            pending[lastDocument] = 0
+            return lastDocument
+        }
+    }
+
+    /// Runs `job` on the drawing thread after the jobs before it, without waiting.
+    func submit(_ job: @escaping Job) {
+        worker.submit(job)
+    }
+
+    /// Queues `draw` for `document` as one page: waits first while `capacity` of the
+    /// document's pages are waiting, and afterwards until it is drawn when `wait`. Called by
+    /// the one thread that lays `document` out, so its pages are queued in order.
+    func submitPage(of document: Int, capacity: Int, wait: Bool, _ draw: @escaping Job) {
+        monitor.locked {
+            while pending[document, default: 0] >= capacity { monitor.wait() }
+            pending[document, default: 0] += 1
+        }
+        worker.submit { [self] state in
+            draw(state)
+            monitor.locked {
+                // A document dropped meanwhile (`endDocument`) has no count left to lower.
+                if let waiting = pending[document] { pending[document] = waiting - 1 }
+                monitor.broadcast()
+            }
+        }
+        if wait {
+            monitor.locked {
+                while pending[document, default: 0] > 0 { monitor.wait() }
+            }
+        }
+    }
+
+    /// Runs `job` on the drawing thread after the jobs before it, and waits for its value.
+    func perform<Value: Sendable>(_ job: @escaping @Sendable (DrawingState) -> Value) -> Value {
+        worker.perform(job)
+    }
+
+    /// Forgets `document`'s page count once it is finished or dropped.
+    func endDocument(_ document: Int) {
+        monitor.locked { pending[document] = nil }
+    }
+}
+
+/// What the drawing thread owns: the fonts previews are drawn with and the PDFs being
+/// written, by document number.
+/// Made on the thread that uses it (`forThisThread`) and never handed to another.
+final class DrawingState {
+    let fonts = PreviewFonts()
+    /// The faces the PDF writers embed, opened once for every document.
+    let faces = FontFaces()
+    var writers: [Int: PDFDocumentWriter] = [:]
+
+    /// The calling thread's state, made on first use and kept for the thread's life.
+    static func forThisThread() -> DrawingState {
+        if let existing = pthread_getspecific(threadKey) {
+            return Unmanaged<DrawingState>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let state = DrawingState()
+        pthread_setspecific(threadKey, Unmanaged.passRetained(state).toOpaque())
+        return state
+    }
+
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { Unmanaged<DrawingState>.fromOpaque($0!).release() }
+        return key
+    }()
+}
+
+/// A PDF drawn on the drawing thread: pages go in as values, the file's bytes come out.
+///
+/// Used by the one thread that lays the document out. With `overlapsLayout`, at most
+/// `capacity` pages wait to be drawn, so memory stays a few pages whatever the document's
+/// length; without it each page is drawn before `draw` returns (batch workers, whose
+/// parallelism is one process per core). A page that `drawsWithPango` (an SVG image: librsvg
+/// shapes its text with Pango) is drawn while the caller waits, so Pango never runs on two
+/// threads at once. Dropped unfinished (layout failed midway), its PDF is discarded.
+final class ThreadedPDF {
+    private let thread = DrawingThread.shared
+    private let document: Int
+    private let overlapsLayout: Bool
+    private let capacity: Int
+    private var finished = false
+
+    init(overlapsLayout: Bool = true, capacity: Int = 4) {
+        self.overlapsLayout = overlapsLayout
+        self.capacity = max(1, capacity)
+        document = thread.newDocument()
+        let document = self.document
+        thread.submit { state in state.writers[document] = PDFDocumentWriter(faces: state.faces) }
+    }
+
+    deinit {
+        guard !finished else { return }
+        let document = self.document
+        thread.submit { state in state.writers[document] = nil }
+        thread.endDocument(document)
+    }
+
+    /// Tells the writer the script most of the document's text is in (before the first page).
+    func setMainScript(_ script: ScriptGuess?) {
+        let document = self.document
+        thread.submit { state in state.writers[document]?.setMainScript(script) }
+    }
+
+    /// Hands `page` to the drawing thread.
+    func draw(_ page: PaintedPage) {
+        let document = self.document
+        thread.submitPage(of: document, capacity: capacity, wait: !overlapsLayout || page.drawsWithPango) { state in
+            state.writers[document]?.add(page)
+        }
+    }
+
+    /// Waits for every page to be drawn, adds the outline and metadata and returns the file.
+    /// - Throws: `DrawingError` only if the document's writer is gone (never expected).
+    func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws(DrawingError) -> [UInt8] {
+        finished = true
+        let document = self.document
+        defer { thread.endDocument(document) }
+        let result = thread.perform { state -> Result<[UInt8], DrawingError> in
+            guard let writer = state.writers.removeValue(forKey: document) else {
+                return .failure(DrawingError(description: "PDF output failed: no writer"))
+            }
+            return .success(writer.finish(outline: outline, metadata: metadata))
+        }
+        return try result.get()
+    }
+}
+
+/// A failure drawing a page (Cairo's status for a PNG) or finishing a PDF.
+struct DrawingError: Error, Sendable, CustomStringConvertible {
+    var description: String
+}

@@ -1,0 +1,160 @@
+// Drawing is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
+// and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
+// (DrawingThread.swift).
+import CPangoCairo
+
+/// Drawing painted pages with Cairo, for PNG previews.
+
+private func setColor(_ c: Color, _ cr: OpaquePointer) {
+    cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+}
+
+/// Draws a painted page's items with Cairo, in their order; `fonts` opens the glyph runs' fonts.
+///
+/// Consecutive list markers of one shape, size and colour become one path and one stroke or
+/// fill.
+func drawPage(_ page: PaintedPage, fonts: PreviewFonts, _ cr: OpaquePointer) {
+    let items = page.items
+    var i = 0
+    while i < items.count {
+        if case .marker(let first) = items[i], case .shape(let shape) = first.kind {
+            var j = i + 1
+            while j < items.count, case .marker(let next) = items[j], next.looksLike(first) { j += 1 }
+            let centers = items[i..<j].compactMap { item -> Point? in
+                if case .marker(let m) = item { return m.center } else { return nil }
+            }
+            drawMarkers(shape, size: first.size, color: first.color, centers, cr)
+            i = j
+        } else {
+            draw(items[i], fonts: fonts, cr)
+            i += 1
+        }
+    }
+}
+
+/// Draws one painted item with Cairo.
+func draw(_ item: PaintItem, fonts: PreviewFonts, _ cr: OpaquePointer) {
+    switch item {
+    case .text(let paints):
+        for paint in paints { draw(paint, fonts: fonts, cr) }
+    case .fill(let r, let color):
+        setColor(color, cr)
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        cairo_fill(cr)
+    case .line(let a, let b, let width, let color):
+        setColor(color, cr)
+        cairo_set_line_width(cr, width)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_move_to(cr, a.x, a.y)
+        cairo_line_to(cr, b.x, b.y)
+        cairo_stroke(cr)
+    case .marker(let m):
+        switch m.kind {
+        case .shape(let shape): drawMarkers(shape, size: m.size, color: m.color, [m.center], cr)
+        case .taskBox(let checked): drawTaskBox(m, checked: checked, cr)
+        }
+    case .image(let rect, let image):
+        image.draw(in: rect, cr)
+    case .frame(let r, let width, let color):
+        drawFrame(r, width: width, color: color, cr)
+    }
+}
+
+private func drawFrame(_ r: Rect, width: Double, color: Color, _ cr: OpaquePointer) {
+    setColor(color, cr)
+    cairo_new_path(cr)
+    cairo_set_line_width(cr, width)
+    cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+    cairo_stroke(cr)
+}
+
+/// Draws one operation of a text line: glyphs, a rectangle, or colour glyphs.
+private func draw(_ paint: TextPaint, fonts: PreviewFonts, _ cr: OpaquePointer) {
+    switch paint {
+    case .glyphs(let run):
+        guard let font = fonts.scaledFont(run.font) else { return }
+        setColor(run.color, cr)
+        cairo_set_scaled_font(cr, font)
+        let glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
+        if run.text.isEmpty || run.clusters.isEmpty {
+            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+        } else {
+            let clusters = stride(from: 0, to: run.clusters.count - 1, by: 2).map {
+                cairo_text_cluster_t(num_bytes: run.clusters[$0], num_glyphs: run.clusters[$0 + 1])
+            }
+            run.text.withUnsafeBufferPointer { text in
+                text.withMemoryRebound(to: CChar.self) { chars in
+                    cairo_show_text_glyphs(cr, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
+                                           clusters, Int32(clusters.count),
+                                           run.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0))
+                }
+            }
+        }
+    case .fill(let r, let color):
+        setColor(color, cr)
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        cairo_fill(cr)
+    case .colorGlyphs(let run, let box):
+        drawColorGlyphs(run, box: box, fonts: fonts, cr)
+    }
+}
+
+/// Draws colour glyphs (emoji): their positions are relative to `box`.
+private func drawColorGlyphs(_ run: GlyphRun, box: Rect, fonts: PreviewFonts, _ cr: OpaquePointer) {
+    guard let font = fonts.scaledFont(run.font) else { return }
+    setColor(run.color, cr)
+    cairo_set_scaled_font(cr, font)
+    let glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.index), x: box.x + $0.x, y: box.y + $0.y) }
+    cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+}
+
+/// Draws markers of one shape, size and colour, centred at `centers`, as one path.
+private func drawMarkers(_ shape: MarkerShape, size s: Double, color: Color, _ centers: [Point], _ cr: OpaquePointer) {
+    setColor(color, cr)
+    cairo_new_path(cr)  // drawing text leaves a current point an arc would connect to
+    switch shape {
+    case .disc:
+        // Zero-length strokes with round caps: the same disc as an arc fill, in a few
+        // numbers of PDF instead of four Bézier curves (lists of thousands of items).
+        cairo_set_line_width(cr, s)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        for c in centers {
+            cairo_move_to(cr, c.x, c.y)
+            cairo_line_to(cr, c.x, c.y)
+        }
+        cairo_stroke(cr)
+    case .circle:
+        let w = s * 0.16
+        cairo_set_line_width(cr, w)
+        for c in centers {
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, c.x, c.y, (s - w) / 2, 0, 2 * Double.pi)
+        }
+        cairo_stroke(cr)
+    case .square:
+        for c in centers { cairo_rectangle(cr, c.x - s / 2, c.y - s / 2, s, s) }
+        cairo_fill(cr)
+    case .dash:
+        for c in centers { cairo_rectangle(cr, c.x - s * 0.75, c.y - s * 0.12, s * 1.5, s * 0.24) }
+        cairo_fill(cr)
+    }
+}
+
+private func drawTaskBox(_ m: Marker, checked: Bool, _ cr: OpaquePointer) {
+    setColor(m.color, cr)
+    cairo_new_path(cr)
+    let c = m.center, s = m.size
+    let w = s * 0.09
+    cairo_set_line_width(cr, w)
+    cairo_rectangle(cr, c.x - s / 2 + w / 2, c.y - s / 2 + w / 2, s - w, s - w)
+    cairo_stroke(cr)
+    if checked {
+        cairo_set_line_width(cr, s * 0.14)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(cr, c.x - s * 0.28, c.y + s * 0.02)
+        cairo_line_to(cr, c.x - s * 0.06, c.y + s * 0.24)
+        cairo_line_to(cr, c.x + s * 0.30, c.y - s * 0.26)
+        cairo_stroke(cr)
+    }
+}

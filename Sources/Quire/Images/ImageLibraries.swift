@@ -1,0 +1,99 @@
+// Images is the image-library boundary: LoadedImage.swift and ImageLibraries.swift are the
+// only files that call gdk-pixbuf and librsvg, and decode with Cairo's image surfaces.
+import CPangoCairo
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// librsvg and gdk-pixbuf, opened with `dlopen` the first time an SVG, a GIF or a JPEG to check
+// needs them, rather than linked: librsvg brings gdk-pixbuf, libxml2 and ICU with it, and
+// loading them cost every run about 3 ms, a tenth of a small document's whole time, for the few
+// documents that have such images. The functions are the C ones, one to one; GLib and GObject (`GError`,
+// `g_object_unref`, signals) come with Pango and stay linked.
+//
+// Only the sonames of Debian's runtime packages are opened (`librsvg2-2`,
+// `libgdk-pixbuf-2.0-0`); a missing library is an `ImageError` for the image, not a crash.
+
+/// A C function's `GError **` argument.
+typealias GErrorOut = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+
+/// librsvg's functions (handles are `RsvgHandle *`).
+struct SVGLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
+    typealias ErrorOut = GErrorOut
+
+    let rsvgNewFromData: @convention(c) (UnsafePointer<UInt8>?, UInt, ErrorOut) -> OpaquePointer?
+    let rsvgSetDPI: @convention(c) (OpaquePointer?, Double) -> Void
+    let rsvgIntrinsicSizeInPixels: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Int32
+    /// handle, has width, width (an RsvgLength), has height, height, has viewBox, viewBox (an RsvgRectangle).
+    let rsvgIntrinsicDimensions: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?,
+                                                 UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?,
+                                                 UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Double>?) -> Void
+    /// handle, cairo_t, viewport (an RsvgRectangle: x, y, width, height), error.
+    let rsvgRenderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Double>?, ErrorOut) -> Int32
+
+    /// librsvg, opened once per process (thread-safe), or why it could not be.
+    static let shared: Result<SVGLibrary, ImageError> = Result { () throws(ImageError) in try SVGLibrary() }
+
+    private init() throws(ImageError) {
+        let rsvg = try openLibrary("librsvg-2.so.2")
+        rsvgNewFromData = try symbol(rsvg, "rsvg_handle_new_from_data")
+        rsvgSetDPI = try symbol(rsvg, "rsvg_handle_set_dpi")
+        rsvgIntrinsicSizeInPixels = try symbol(rsvg, "rsvg_handle_get_intrinsic_size_in_pixels")
+        rsvgIntrinsicDimensions = try symbol(rsvg, "rsvg_handle_get_intrinsic_dimensions")
+        rsvgRenderDocument = try symbol(rsvg, "rsvg_handle_render_document")
+    }
+}
+
+/// gdk-pixbuf's functions (loaders are `GdkPixbufLoader *`, pixbufs `GdkPixbuf *`).
+struct PixbufLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
+    typealias ErrorOut = GErrorOut
+
+    let loaderNewWithType: @convention(c) (UnsafePointer<CChar>?, ErrorOut) -> OpaquePointer?
+    let loaderSetSize: @convention(c) (OpaquePointer?, Int32, Int32) -> Void
+    let loaderWrite: @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, UInt, ErrorOut) -> Int32
+    let loaderClose: @convention(c) (OpaquePointer?, ErrorOut) -> Int32
+    let loaderGetPixbuf: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let pixbufWidth: @convention(c) (OpaquePointer?) -> Int32
+    let pixbufHeight: @convention(c) (OpaquePointer?) -> Int32
+    let pixbufChannels: @convention(c) (OpaquePointer?) -> Int32
+    let pixbufHasAlpha: @convention(c) (OpaquePointer?) -> Int32
+    let pixbufRowstride: @convention(c) (OpaquePointer?) -> Int32
+    let pixbufBitsPerSample: @convention(c) (OpaquePointer?) -> Int32
+    let pixbufReadPixels: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
+
+    /// gdk-pixbuf, opened once per process (thread-safe), or why it could not be.
+    static let shared: Result<PixbufLibrary, ImageError> = Result { () throws(ImageError) in try PixbufLibrary() }
+
+    private init() throws(ImageError) {
+        let pixbuf = try openLibrary("libgdk_pixbuf-2.0.so.0")
+        loaderNewWithType = try symbol(pixbuf, "gdk_pixbuf_loader_new_with_type")
+        loaderSetSize = try symbol(pixbuf, "gdk_pixbuf_loader_set_size")
+        loaderWrite = try symbol(pixbuf, "gdk_pixbuf_loader_write")
+        loaderClose = try symbol(pixbuf, "gdk_pixbuf_loader_close")
+        loaderGetPixbuf = try symbol(pixbuf, "gdk_pixbuf_loader_get_pixbuf")
+        pixbufWidth = try symbol(pixbuf, "gdk_pixbuf_get_width")
+        pixbufHeight = try symbol(pixbuf, "gdk_pixbuf_get_height")
+        pixbufChannels = try symbol(pixbuf, "gdk_pixbuf_get_n_channels")
+        pixbufHasAlpha = try symbol(pixbuf, "gdk_pixbuf_get_has_alpha")
+        pixbufRowstride = try symbol(pixbuf, "gdk_pixbuf_get_rowstride")
+        pixbufBitsPerSample = try symbol(pixbuf, "gdk_pixbuf_get_bits_per_sample")
+        pixbufReadPixels = try symbol(pixbuf, "gdk_pixbuf_read_pixels")
+    }
+}
+
+/// Opens a shared library for good (it is never closed).
+func openLibrary(_ soname: String) throws(ImageError) -> UnsafeMutableRawPointer {
+    guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+        let reason = dlerror().map { String(cString: $0) } ?? "not found"
+        throw ImageError(message: "cannot load \(soname) (\(reason)); install its package")
+    }
+    return handle
+}
+
+/// A function of `library` as the C function type `Function`.
+func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws(ImageError) -> Function {
+    guard let address = dlsym(library, name) else {
+        throw ImageError(message: "\(name) is missing from the installed library (too old?)")
+    }
+    return unsafeBitCast(address, to: Function.self)
+}

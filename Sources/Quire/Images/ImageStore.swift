@@ -1,0 +1,62 @@
+import Foundation
+
+/// The images of one document, each located, read and decoded once.
+final class ImageStore {
+    /// What an image reference gives.
+    enum Lookup {
+        case image(LoadedImage)
+        /// Nothing to draw: why (for the warning), and the URL when it is a remote image.
+        case unavailable(reason: String, remote: String?)
+    }
+
+    let resources: ImageResources
+    private var cache: [String: Lookup] = [:]
+    /// Every local file an image reference named, found or not (absolute, as written).
+    private(set) var files: Set<String> = []
+
+    init(resources: ImageResources) {
+        self.resources = resources
+    }
+
+    /// The image `reference` names. O(1) after the first lookup of the same reference.
+    func lookup(_ reference: String) -> Lookup {
+        if let cached = cache[reference] { return cached }
+        if let path = resources.localPath(reference) { files.insert(URL(fileURLWithPath: path).standardizedFileURL.path) }
+        let result: Lookup
+        switch resources.locate(reference) {
+        case .remote(let url):
+            result = .unavailable(reason: "remote image not fetched: \(url)", remote: url)
+        case .refused(let reason):
+            result = .unavailable(reason: reason, remote: nil)
+        case .data(let bytes):
+            result = Self.decode(bytes, name: "data: URI image")
+        case .file(let path):
+            do {
+                let bytes = try InputFile.readBytes(path)
+                if bytes.count > ImageResources.maximumFileSize {
+                    result = .unavailable(reason: "image \(reference) is larger than \(ImageResources.maximumFileSize >> 20) MB", remote: nil)
+                } else {
+                    result = Self.decode(bytes, name: "image \(reference)")
+                }
+            } catch {
+                result = .unavailable(reason: "image \(reference) cannot be read", remote: nil)
+            }
+        }
+        cache[reference] = result
+        return result
+    }
+
+    private static func decode(_ bytes: [UInt8], name: String) -> Lookup {
+        do {
+            return .image(try LoadedImage.decode(bytes))
+        } catch {
+            return .unavailable(reason: "\(name): \(error)", remote: nil)
+        }
+    }
+
+    /// The warning for an unavailable image at `line` (the same image twice on a line gives
+    /// the same warning, which the sink reports once).
+    func warning(_ reason: String, reference: String, line: Int) -> Warning {
+        Warning(line: line, message: reason + "; a placeholder stands in")
+    }
+}

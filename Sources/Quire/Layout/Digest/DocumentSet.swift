@@ -1,0 +1,36 @@
+import Foundation
+
+/// Documents laid out together into one PDF (a digest, a book of several inputs): each with
+/// its anchor table (destination names prefixed "dK-", so two documents' `#install` stay
+/// apart), its layout session, and links between them leading inside the PDF: `other.md` to
+/// its destination "dK" (the entry or chapter start, which the caller places), and
+/// `other.md#part` to that heading. A link to any other file goes to the document's own
+/// `outsideLinks` (nil: as written).
+struct DocumentSet {
+    let tables: [AnchorTable]
+    let sessions: [LayoutSession]
+    /// Each document's own destination: "d1", "d2", ...
+    let entryNames: [String]
+
+    /// O(documents' text) to collect their anchors.
+    init(_ documents: [DigestDocument], style: Style, typesetter: Typesetter) {
+        // Anchor tables first: a link may point into any document.
+        let tables = documents.enumerated().map { k, d in AnchorTable(d.document, namespace: "d\(k + 1)-") }
+        var byPath: [String: Int] = [:]
+        for (k, d) in documents.enumerated() { byPath[d.canonicalPath] = k }
+        let paths = byPath
+        let entryNames = documents.indices.map { "d\($0 + 1)" }
+        sessions = documents.enumerated().map { k, d -> LayoutSession in
+            let folder = (d.canonicalPath as NSString).deletingLastPathComponent
+            let language = d.info.lang ?? style.language
+            let outside = d.outsideLinks
+            return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources,
+                                 highlights: d.highlights ?? CodeHighlights(d.document, theme: style.codeTheme),
+                                 language: language, cjk: CJKRegion(language: language) ?? .dominant(in: d.document)) { link in
+                DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entryNames) ?? outside?(link)
+            }
+        }
+        self.tables = tables
+        self.entryNames = entryNames
+    }
+}

@@ -1,0 +1,256 @@
+import CHarfBuzzSubset
+import CPangoCairo
+import Foundation
+
+/// An OpenType MATH font, read through HarfBuzz's `hb_ot_math_*` functions: the one place the
+/// math engine meets C. Everything it answers is in em (font units over units per em), so a
+/// layout multiplies by the size it sets at.
+///
+/// Not `Sendable`: it caches glyph lookups without a lock, so each thread has its own
+/// (`forThisThread`). The HarfBuzz objects are never written after they are made.
+final class MathFont {
+    /// The font file and face index, as the PDF writer and the preview open it.
+    let file: String
+    let index: Int32
+    private let face: OpaquePointer
+    private let font: OpaquePointer
+    private let upem: Double
+    private var constants: [UInt32: Double] = [:]
+    private var nominal: [UInt32: UInt32] = [:]
+    private var scriptForms: [UInt64: UInt32] = [:]
+    private var advances: [UInt32: Double] = [:]
+    private var inks: [UInt32: (height: Double, depth: Double)] = [:]
+    private var italics: [UInt32: Double] = [:]
+    private var shapedTexts: [String: [Shaped]] = [:]
+
+    /// The font at `file` (face `index`); nil when it cannot be read or has no MATH table.
+    init?(file: String, index: Int32 = 0) {
+        guard let blob = hb_blob_create_from_file_or_fail(file) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        guard let face = hb_face_create(blob, UInt32(index)) else { return nil }
+        guard hb_ot_math_has_data(face) != 0, let font = hb_font_create(face) else {
+            hb_face_destroy(face)
+            return nil
+        }
+        self.file = file
+        self.index = index
+        self.face = face
+        self.font = font
+        upem = Double(max(1, hb_face_get_upem(face)))
+    }
+
+    deinit {
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+    }
+
+    // MARK: Constants
+
+    /// A MATH constant in em; the percentages (`scriptPercentScaleDown`, …) as fractions.
+    func constant(_ c: hb_ot_math_constant_t) -> Double {
+        if let known = constants[c.rawValue] { return known }
+        let raw = Double(hb_ot_math_get_constant(font, c))
+        let isPercent = c == HB_OT_MATH_CONSTANT_SCRIPT_PERCENT_SCALE_DOWN || c == HB_OT_MATH_CONSTANT_SCRIPT_SCRIPT_PERCENT_SCALE_DOWN
+            || c == HB_OT_MATH_CONSTANT_RADICAL_DEGREE_BOTTOM_RAISE_PERCENT
+        let value = isPercent ? raw / 100 : raw / upem
+        constants[c.rawValue] = value
+        return value
+    }
+
+    // MARK: Glyphs
+
+    /// The font's glyph for `scalar`; nil when it has none. O(1) after the first lookup.
+    func glyph(_ scalar: UInt32) -> UInt32? {
+        if let known = nominal[scalar] { return known == 0 ? nil : known }
+        var g: hb_codepoint_t = 0
+        let found = hb_font_get_nominal_glyph(font, scalar, &g) != 0
+        nominal[scalar] = found ? g : 0
+        return found && g != 0 ? g : nil
+    }
+
+    /// `glyph` as the font draws it at script level 1 or 2 (the `ssty` feature: primes and
+    /// letters made for small sizes); the glyph itself at level 0 or when the font has none.
+    func scriptForm(_ glyph: UInt32, scalar: UInt32, level: Int) -> UInt32 {
+        guard level > 0 else { return glyph }
+        let key = UInt64(scalar) << 8 | UInt64(min(level, 2))
+        if let known = scriptForms[key] { return known }
+        let shaped = shape(String(UnicodeScalar(scalar).map(Character.init) ?? " "), features: "ssty=\(min(level, 2))")
+        let result = shaped.count == 1 ? shaped[0].glyph : glyph
+        scriptForms[key] = result
+        return result
+    }
+
+    /// Advance width in em.
+    func advance(_ glyph: UInt32) -> Double {
+        if let known = advances[glyph] { return known }
+        let value = Double(hb_font_get_glyph_h_advance(font, glyph)) / upem
+        advances[glyph] = value
+        return value
+    }
+
+    /// Height above and depth below the baseline of the glyph's ink, in em (never negative).
+    /// O(1) after the first call for the glyph (a CFF glyph's extents run its charstring).
+    func extents(_ glyph: UInt32) -> (height: Double, depth: Double) {
+        if let known = inks[glyph] { return known }
+        var e = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(font, glyph, &e) != 0 else { return (0, 0) }
+        let top = Double(e.y_bearing) / upem, bottom = Double(e.y_bearing + e.height) / upem
+        let value = (max(0, top), max(0, -bottom))
+        inks[glyph] = value
+        return value
+    }
+
+    func italicCorrection(_ glyph: UInt32) -> Double {
+        if let known = italics[glyph] { return known }
+        let value = Double(hb_ot_math_get_glyph_italics_correction(font, glyph)) / upem
+        italics[glyph] = value
+        return value
+    }
+
+    /// Where an accent above the glyph is centred, in em from its origin: the font's top
+    /// accent attachment, else half its advance (HarfBuzz's answer when the font has none).
+    func topAccentAttachment(_ glyph: UInt32) -> Double {
+        Double(hb_ot_math_get_glyph_top_accent_attachment(font, glyph)) / upem
+    }
+
+    /// The math kern at a corner of the glyph at `height` em (cut-ins for scripts).
+    func kern(_ glyph: UInt32, _ corner: hb_ot_math_kern_t, height: Double) -> Double {
+        Double(hb_ot_math_get_glyph_kerning(font, glyph, corner, hb_position_t(height * upem))) / upem
+    }
+
+    func isExtendedShape(_ glyph: UInt32) -> Bool { hb_ot_math_is_glyph_extended_shape(face, glyph) != 0 }
+
+    /// The glyph's larger forms, smallest first, each with its size along `horizontal` or
+    /// vertical in em (the glyph itself usually first).
+    func variants(_ glyph: UInt32, horizontal: Bool) -> [(glyph: UInt32, size: Double)] {
+        let direction = horizontal ? HB_DIRECTION_LTR : HB_DIRECTION_BTT
+        var count: UInt32 = 16
+        var buffer = [hb_ot_math_glyph_variant_t](repeating: hb_ot_math_glyph_variant_t(), count: 16)
+        _ = hb_ot_math_get_glyph_variants(font, glyph, direction, 0, &count, &buffer)
+        return buffer.prefix(Int(count)).map { ($0.glyph, Double($0.advance) / upem) }
+    }
+
+    /// One part of a glyph assembly (in em).
+    struct Part {
+        var glyph: UInt32
+        var startConnector: Double
+        var endConnector: Double
+        var fullAdvance: Double
+        var isExtender: Bool
+    }
+
+    /// The parts a glyph is built from when no variant is large enough, bottom to top (or
+    /// left to right); empty when it has no assembly.
+    func assembly(_ glyph: UInt32, horizontal: Bool) -> [Part] {
+        let direction = horizontal ? HB_DIRECTION_LTR : HB_DIRECTION_BTT
+        var count: UInt32 = 8
+        var parts = [hb_ot_math_glyph_part_t](repeating: hb_ot_math_glyph_part_t(), count: 8)
+        var italic: hb_position_t = 0
+        _ = hb_ot_math_get_glyph_assembly(font, glyph, direction, 0, &count, &parts, &italic)
+        return parts.prefix(Int(count)).map {
+            Part(glyph: $0.glyph, startConnector: Double($0.start_connector_length) / upem,
+                 endConnector: Double($0.end_connector_length) / upem, fullAdvance: Double($0.full_advance) / upem,
+                 isExtender: $0.flags.rawValue & HB_OT_MATH_GLYPH_PART_FLAG_EXTENDER.rawValue != 0)
+        }
+    }
+
+    func minConnectorOverlap(horizontal: Bool) -> Double {
+        Double(hb_ot_math_get_min_connector_overlap(font, horizontal ? HB_DIRECTION_LTR : HB_DIRECTION_BTT)) / upem
+    }
+
+    /// A shaped glyph: id, advance and offsets in em, the UTF-8 offset of its cluster.
+    struct Shaped {
+        var glyph: UInt32
+        var advance: Double
+        var xOffset: Double
+        var yOffset: Double
+        var cluster: Int
+    }
+
+    /// `text` shaped left to right with the font's kerning (for `\text` and operator names),
+    /// with `features` such as "ssty=1" (comma-separated). O(n); texts already shaped (up to
+    /// 4,096 of them: operator names recur) are looked up.
+    func shape(_ text: String, features: String = "") -> [Shaped] {
+        let key = features + "\u{0}" + text
+        if let known = shapedTexts[key] { return known }
+        let shaped = shapeUncached(text, features: features)
+        if shapedTexts.count < 4096 { shapedTexts[key] = shaped }
+        return shaped
+    }
+
+    private func shapeUncached(_ text: String, features: String) -> [Shaped] {
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf8(buffer, text, Int32(text.utf8.count), 0, Int32(text.utf8.count))
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        // The math script's lookups hold the `ssty` forms (HarfBuzz picks 'math' for Zmth).
+        if !features.isEmpty { hb_buffer_set_script(buffer, HB_SCRIPT_MATH) }
+        hb_buffer_guess_segment_properties(buffer)
+        var parsed: [hb_feature_t] = features.split(separator: ",").compactMap { f in
+            var feature = hb_feature_t()
+            return hb_feature_from_string(String(f), -1, &feature) != 0 ? feature : nil
+        }
+        hb_shape(font, buffer, &parsed, UInt32(parsed.count))
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+        return (0..<Int(count)).map { i in
+            Shaped(glyph: infos[i].codepoint, advance: Double(positions[i].x_advance) / upem,
+                   xOffset: Double(positions[i].x_offset) / upem, yOffset: Double(positions[i].y_offset) / upem,
+                   cluster: Int(infos[i].cluster))
+        }
+    }
+}
+
+extension MathFont {
+    /// The MATH font for a family list ("TeX Gyre Pagella Math, DejaVu Math TeX Gyre"): the
+    /// first family fontconfig has (by name, not a substitute) whose face has a MATH table,
+    /// else the first of Debian's math fonts installed. One per thread and family list; nil
+    /// when no MATH font is installed at all.
+    static func forThisThread(families: String) -> MathFont? {
+        let key = "quire.math-font." + families
+        let dictionary = Thread.current.threadDictionary
+        if let known = dictionary[key] as? Box { return known.font }
+        let font = locate(families).flatMap { MathFont(file: $0.file, index: $0.index) }
+        dictionary[key] = Box(font: font)
+        return font
+    }
+
+    private final class Box {
+        let font: MathFont?
+        init(font: MathFont?) { self.font = font }
+    }
+
+    /// Debian's OpenType math fonts, tried after the families asked for.
+    static let fallbackFamilies = ["TeX Gyre Pagella Math", "DejaVu Math TeX Gyre", "TeX Gyre Termes Math",
+                                   "Latin Modern Math", "STIX Two Math", "Noto Sans Math"]
+
+    private static func locate(_ families: String) -> (file: String, index: Int32)? {
+        let asked = families.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for family in asked + fallbackFamilies {
+            if let found = fontconfigFile(family: family), MathFont(file: found.file, index: found.index) != nil {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// The file fontconfig has for exactly `family`; nil when it would substitute another.
+    private static func fontconfigFile(family: String) -> (file: String, index: Int32)? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var name: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch, let name,
+              String(cString: name).caseInsensitiveCompare(family) == .orderedSame else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        FcPatternGetInteger(match, FC_INDEX, 0, &index)
+        return (String(cString: file), index)
+    }
+}

@@ -1,0 +1,106 @@
+/// A formula typeset for layout: its lines (display) or its pieces between break
+/// opportunities (inline), its `\tag`, and the font file the glyphs are drawn from.
+struct TypesetFormula: Sendable, Equatable {
+    /// Display: one box per line, more than one when the formula was broken to fit. Inline:
+    /// one box per piece, each ending after a top-level relation or binary operator (where a
+    /// line may break), set side by side.
+    var boxes: [MathBox]
+    /// The equation number, `\tag{…}`'s text with its parentheses, set upright.
+    var tag: MathBox?
+    var fontFile: String
+    var fontIndex: Int32
+    /// Characters the font has no glyph for (drawn as its missing-glyph box).
+    var missing: [String] = []
+
+    var width: Double { boxes.reduce(0) { $0 + $1.width } }
+}
+
+/// Typesets a document's formulas: parses each (with the macros of the formulas before it)
+/// and lays it out in the math font at the text's size. One per layout session, on its
+/// thread; results are cached by source, size and width, so a trial layout (an excerpt, a
+/// digest's measuring pass) and the real one share the work.
+final class MathTypesetter {
+    let font: MathFont?
+    let families: String
+    private let macros = TeXMacros()
+    private struct Key: Hashable { var formula: String; var display: Bool; var size: Double; var width: Double }
+    private var cache: [Key: Result<TypesetFormula, MathError>] = [:]
+
+    init(families: String) {
+        self.families = families
+        font = MathFont.forThisThread(families: families)
+    }
+
+    /// `formula` at `size` points; a display formula wider than `width` has its medium spaces
+    /// shrunk, then is broken after relations and binary operators at its top level (lines
+    /// after the first flush right, as amsmath's `multline` sets them). Fails with the parse
+    /// error, or when no math font is installed. O(n) in the formula, after the first call.
+    func typeset(_ formula: MathFormula, size: Double, width: Double) -> Result<TypesetFormula, MathError> {
+        let key = Key(formula: formula.tex, display: formula.display, size: size, width: formula.display ? width : 0)
+        if let known = cache[key] { return known }
+        let result = Result { try layOut(formula, size: size, width: width) }.mapError { $0 as? MathError ?? MathError(message: "\($0)") }
+        cache[key] = result
+        return result
+    }
+
+    private func layOut(_ formula: MathFormula, size: Double, width: Double) throws -> TypesetFormula {
+        guard let font else { throw MathError(message: "no OpenType math font installed (\(families)); install fonts-texgyre-math") }
+        var parser = TeXParser(formula.tex, macros: macros)
+        parser.display = formula.display
+        let list = try parser.parseFormula()
+        let layout = MathLayout(font: font, size: size)
+        let context = StyleContext(style: formula.display ? .display : .text, cramped: false, color: nil)
+        let pieces = layout.pieces(list, context, topLevel: true)
+        let boxes = formula.display ? Self.lines(pieces, width: width, layout: layout) : Self.inlinePieces(pieces, layout: layout)
+        let tag = formula.display ? parser.tag.map { layout.textBox($0, context) } : nil
+        var missing: [String] = []
+        for box in boxes { for g in box.glyphs where g.glyph == 0 { missing.append(g.text) } }
+        return TypesetFormula(boxes: boxes, tag: tag, fontFile: font.file, fontIndex: font.index, missing: missing)
+    }
+
+    /// A display formula's lines: whole when it fits, its spaces shrunk when that is enough,
+    /// else filled greedily up to the last break opportunity that fits.
+    static func lines(_ pieces: [MathPiece], width: Double, layout: MathLayout) -> [MathBox] {
+        let natural = layout.pack(pieces)
+        guard natural.width > width, width > 0 else { return [natural] }
+        let shrinkable = pieces.reduce(0) { $0 + $1.shrink }
+        if shrinkable > 0, natural.width - shrinkable <= width {
+            return [layout.pack(pieces, shrink: (natural.width - width) / shrinkable)]
+        }
+        var lines: [MathBox] = []
+        var start = 0
+        while start < pieces.count {
+            var end = start + 1, lastBreak: Int?, lastRelation: Int?
+            var lineWidth = 0.0
+            for i in start..<pieces.count {
+                lineWidth += (i == start ? 0 : pieces[i].space - pieces[i].shrink) + pieces[i].box.width
+                if lineWidth > width && i > start { break }
+                end = i + 1
+                if pieces[i].breakAfter && i + 1 < pieces.count {
+                    lastBreak = i + 1
+                    // TeX's penalties prefer a break after a relation (500) to one after a
+                    // binary operator (700): taken when it leaves the line half full.
+                    if pieces[i].kind == .rel && lineWidth >= width / 2 { lastRelation = i + 1 }
+                }
+            }
+            if end < pieces.count, let chosen = lastRelation ?? lastBreak, chosen > start { end = chosen }
+            lines.append(layout.pack(pieces[start..<end], shrink: 1, dropFirstSpace: true))
+            start = end
+        }
+        return lines
+    }
+
+    /// An inline formula cut after each top-level relation and binary operator: each piece
+    /// carries the space after its operator, so pieces side by side are the whole formula.
+    static func inlinePieces(_ pieces: [MathPiece], layout: MathLayout) -> [MathBox] {
+        var boxes: [MathBox] = []
+        var start = 0
+        for i in pieces.indices where pieces[i].breakAfter && i + 1 < pieces.count || i == pieces.count - 1 {
+            var box = layout.pack(pieces[start...i], dropFirstSpace: start > 0)
+            if i + 1 < pieces.count { box.width += pieces[i + 1].space }
+            boxes.append(box)
+            start = i + 1
+        }
+        return boxes.isEmpty ? [MathBox()] : boxes
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Quire
+import Synchronization
+
+/// What the command line does on SIGINT (Ctrl-C) and SIGTERM.
+///
+/// Every command ends at once (`endAtOnce`): the temporary file of a write in progress is
+/// removed (the output keeps its last complete version, or does not exist) and the process
+/// exits with 128 + the signal's number (130, 143), as a shell reports a command a signal
+/// ended. `quire batch` drains instead (`drain`): the first signal is recorded and forwarded
+/// to the worker processes (which end at once), no new file is started, and the batch writes
+/// its summary and manifest of what finished before it exits with the same status; a second
+/// signal ends it at once.
+///
+/// The handler only reads and writes atomics, calls `unlink`, `write` and `_exit`: what a
+/// signal handler may. Forwarding to workers happens on a thread of its own, woken through a
+/// pipe, where taking a lock is allowed.
+enum Interrupts {
+    /// The signal received (0: none yet).
+    private static let received = Atomic<Int32>(0)
+    /// Whether the first signal is drained (batch) rather than ending the process.
+    private static let draining = Atomic<Bool>(false)
+    /// The pipe the handler wakes the forwarding thread through: read end, write end.
+    nonisolated(unsafe) private static var wake: (Int32, Int32) = (-1, -1)
+    /// Worker processes a drained signal is forwarded to.
+    private static let workers = Mutex<Set<pid_t>>([])
+
+    /// The signal that interrupted the command (SIGINT or SIGTERM), nil while none has.
+    static var signal: Int32? {
+        let value = received.load(ordering: .acquiring)
+        return value == 0 ? nil : value
+    }
+
+    /// The exit status for an interrupted command: 128 + the signal's number.
+    static func status(for signal: Int32) -> Int32 { 128 + signal }
+
+    /// SIGINT and SIGTERM end the process at once, leaving no temporary file.
+    static func endAtOnce() {
+        OutputFile.removeTemporaryFileInProgress()  // its buffer made before a signal can come
+        install()
+    }
+
+    /// SIGINT and SIGTERM are recorded and forwarded to the registered workers; the caller
+    /// checks `signal` between files. A second signal ends the process at once.
+    static func drain() {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { endAtOnce(); return }
+        wake = (fds[0], fds[1])
+        draining.store(true, ordering: .releasing)
+        let thread = Thread { forwardForever() }
+        thread.start()
+        OutputFile.removeTemporaryFileInProgress()
+        install()
+    }
+
+    /// Whether a signal is drained (while a batch runs) or ends the process at once (while
+    /// `batch --watch` waits for changes: nothing is in progress then). After `drain`.
+    static func setDraining(_ on: Bool) {
+        draining.store(on, ordering: .releasing)
+    }
+
+    /// A worker process the next drained signal is forwarded to (until `forget`).
+    static func register(_ pid: pid_t) {
+        workers.withLock { _ = $0.insert(pid) }
+        // A worker started just after the signal was forwarded gets it now.
+        if let signal { kill(pid, signal) }
+    }
+
+    static func forget(_ pid: pid_t) {
+        workers.withLock { _ = $0.remove(pid) }
+    }
+
+    private static func install() {
+        // Made now, not first in the handler (a static is made under a lock).
+        _ = received.load(ordering: .relaxed)
+        _ = draining.load(ordering: .relaxed)
+        Glibc.signal(SIGINT, handle)
+        Glibc.signal(SIGTERM, handle)
+    }
+
+    /// The signal handler: async-signal-safe calls only.
+    private static let handle: @convention(c) (Int32) -> Void = { signal in
+        let first = received.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing).exchanged
+        if first && draining.load(ordering: .acquiring) {
+            var byte: UInt8 = 1
+            _ = write(wake.1, &byte, 1)
+            return
+        }
+        OutputFile.removeTemporaryFileInProgress()
+        _exit(status(for: signal))
+    }
+
+    /// Waits for the handler's byte, then sends the signal to every registered worker.
+    private static func forwardForever() {
+        var byte: UInt8 = 0
+        while read(wake.0, &byte, 1) < 0 && errno == EINTR {}
+        guard let signal else { return }
+        workers.withLock { pids in
+            for pid in pids { kill(pid, signal) }
+        }
+    }
+}
