@@ -15,9 +15,10 @@ extension ContentStream {
 
     /// Shows `run` with `font`, in `run.color`, glyphs offset by (`dx`, `dy`) (a colour run's
     /// positions are relative to its box); a run whose font is synthetically emboldened is
-    /// filled and stroked.
+    /// filled and stroked. Without `clusterSpans` (inside a span that says the text already),
+    /// no cluster gets a span of its own.
     /// - Complexity: O(glyphs + text bytes).
-    mutating func show(_ run: GlyphRun, font: some ShownFont, dx: Double = 0, dy: Double = 0) {
+    mutating func show(_ run: GlyphRun, font: some ShownFont, dx: Double = 0, dy: Double = 0, clusterSpans: Bool = true) {
         guard !run.glyphs.isEmpty, let (size, shape) = Self.sizeAndShape(run.font.matrix) else { return }
         beginText()
         setFont(font.name, size: size)
@@ -65,9 +66,10 @@ extension ContentStream {
                             font.suggest(first, utf8: text)
                             spanned = true
                         }
-                        if spanned { beginActualText(text) }
+                        let span = spanned && clusterSpans
+                        if span { beginActualText(text) }
                         for g in range { showGlyph(glyphs[g], font, dx, dy, shape, scale) }
-                        if spanned { endMarkedContent() }
+                        if span { endMarkedContent() }
                     }
                 }
             }
@@ -79,6 +81,13 @@ extension ContentStream {
     @inline(never)
     private mutating func beginActualText(_ utf8: UnsafeBufferPointer<UInt8>) {
         beginMarkedContent(.span) { $0.pair(.actualText, utf16Text: utf8) }
+    }
+
+    /// Begins a span whose text is `text` (ActualText): a wrapped code line's first piece
+    /// standing for the whole line.
+    mutating func beginActualText(_ text: String) {
+        var text = text
+        text.withUTF8 { beginActualText($0) }
     }
 
     /// Places and shows one glyph, advancing the pen by its width.

@@ -21,7 +21,7 @@ extension ContentStream {
             let tag = i < page.tags.count ? page.tags[i] : .none
             if case .text(let paints) = item {
                 if artifactOpen { endMarkedContent(); artifactOpen = false }
-                drawLine(paints, tag, resources)
+                drawLine(paints, tag, resources, actualText: page.actualTexts[i])
                 continue
             }
             endText()
@@ -86,8 +86,9 @@ extension ContentStream {
     /// One line of text: its rectangles (artifacts), then its glyph runs in reading order
     /// (Pango gives them in visual order: in a right-to-left line, or a right-to-left phrase in
     /// a left-to-right one, the reverse), each as content of the line's element or of the link
-    /// it lies in.
-    private mutating func drawLine(_ paints: [TextPaint], _ tag: ContentTag, _ resources: Resources) {
+    /// it lies in. With `actualText`, the line's glyphs are one span that says it (no span of
+    /// a cluster inside it: readers take the outermost).
+    private mutating func drawLine(_ paints: [TextPaint], _ tag: ContentTag, _ resources: Resources, actualText: String? = nil) {
         var runs: [(offset: Int, index: Int)] = []
         var fillsOpen = false
         for (index, paint) in paints.enumerated() {
@@ -117,6 +118,7 @@ extension ContentStream {
         beginText()
         var open: StructureTree.Node?
         var artifact = false
+        var actualSpan = false
         for (_, index) in runs {
             let run: GlyphRun, dx: Double, dy: Double
             switch paints[index] {
@@ -124,9 +126,10 @@ extension ContentStream {
             case .colorGlyphs(let r, let box): (run, dx, dy) = (r, box.x, box.y)
             case .fill: continue
             }
-            // Its node: the line's, or a link's inside it.
+            // Its node: the line's, or a link's inside it (not in a line that says its text:
+            // that is one span).
             var node = lineNode
-            if let lineNode, let first = run.glyphs.first, let link = marks.link(at: first.x + dx, first.y + dy) {
+            if actualText == nil, let lineNode, let first = run.glyphs.first, let link = marks.link(at: first.x + dx, first.y + dy) {
                 node = marks.linkNode(link, inside: lineNode)
                 marks.addLinkText(link, run.text)
             }
@@ -140,15 +143,20 @@ extension ContentStream {
                 beginMarkedContent(.artifact)
                 artifact = true
             }
+            if let actualText, !actualSpan, !artifact {
+                beginActualText(actualText)
+                actualSpan = true
+            }
             switch paints[index] {
             case .glyphs(let run):
-                if let font = resources.fonts.font(for: run.font) { show(run, font: font) }
+                if let font = resources.fonts.font(for: run.font) { show(run, font: font, clusterSpans: !actualSpan) }
             case .colorGlyphs(let run, let box):
                 resources.images.drawColorGlyphs(run, box: box, &self)
             case .fill:
                 continue
             }
         }
+        if actualSpan { endMarkedContent() }
         if open != nil || artifact { endMarkedContent() }
     }
 
