@@ -41,7 +41,7 @@ extension LayoutSession {
     /// addresses where a reader expects and keeps hyphens in a row few. Orphan and widow
     /// control applies to the whole paragraph. O(n) in the text's length.
     func paragraphSlices(_ text: StyledText, _ format: ParagraphFormat, x: Double,
-                         spaceBefore: Double, spaceAfter: Double, atSourceLines: Bool = false, tag: ContentTag = .none) -> [Slice] {
+                         spaceBefore: Double, spaceAfter: Double, tag: ContentTag = .none) -> [Slice] {
         var text = text
         if format.hyphenate, format.width.isFinite, let hyphenation { text = text.hyphenated(by: hyphenation) }
         return textSlices(typesetter.shape(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter, tag: tag)

@@ -28,11 +28,6 @@ struct ParagraphFormat: Sendable, Equatable {
     /// Code: a source line wider than the width may break anywhere in it, spaces or not
     /// (Unicode's line breaking finds no opportunity in `    .a, .b, .c` or `f(x).g(y)`).
     var isCode = false
-    /// The runs' colours are applied when lines are recorded (`LinePainter`), not given to
-    /// Pango: a colour changes no glyph and no position, and Pango's colour attributes cost
-    /// about as much as the shaping itself in highlighted code (one attribute per token, each
-    /// cutting glyph items after line breaking). The glyph runs recorded are the same.
-    var colorsWhenPainted = false
     /// Lines as even as they can be, as many as filling each would make (CSS's
     /// `text-wrap: balance`): headings.
     var balanced = false
