@@ -33,14 +33,15 @@ final class LinePainter {
             let font = shaped.paragraph.analysis.items[Int(run.item)].font
             let clusters = RunClusters(run, shaped)
             let origin = Point(x: line.x + Double(run.x) / 1024, y: line.baseline - run.rise)
-            for (span, attributes) in clusters.spans where attributes.background != nil {
+            let spans = shaped.isDecorated ? clusters.spans : []
+            for (span, attributes) in spans where attributes.background != nil {
                 let extent = clusters.extent(span)
                 ops.append(.fill(Rect(x: origin.x + extent.lowerBound, y: line.baseline - metrics.ascent,
                                       width: extent.upperBound - extent.lowerBound, height: metrics.ascent + metrics.descent),
                                  attributes.background!))
             }
             ops += glyphs(run, clusters, fontRef(font), font, origin, shaped)
-            decorations += self.decorations(clusters, font, origin, shaped.format.text.color)
+            decorations += self.decorations(spans, clusters, font, origin, shaped.format.text.color)
         }
         ops += Decoration.merged(decorations).map { .fill($0.rect, $0.color) }
         return ops
@@ -89,11 +90,12 @@ final class LinePainter {
         return Rect(x: origin.x, y: origin.y - ascent, width: Double(run.width) / 1024, height: ascent + descent)
     }
 
-    /// The underlines and strikethroughs of `run`'s styled stretches, where the font draws them.
-    private func decorations(_ clusters: RunClusters, _ font: UnsafeMutablePointer<PangoFont>, _ origin: Point,
-                             _ base: Color) -> [Decoration] {
+    /// The underlines and strikethroughs of a run's styled stretches (`spans`), where the font
+    /// draws them.
+    private func decorations(_ spans: [(Range<Int>, StyledText.Attributes)], _ clusters: RunClusters,
+                             _ font: UnsafeMutablePointer<PangoFont>, _ origin: Point, _ base: Color) -> [Decoration] {
         var result: [Decoration] = []
-        for (span, attributes) in clusters.spans where attributes.underline || attributes.strikethrough {
+        for (span, attributes) in spans where attributes.underline || attributes.strikethrough {
             let metrics = decorationMetrics[font] ?? DecorationMetrics(font)
             decorationMetrics[font] = metrics
             let extent = clusters.extent(span)

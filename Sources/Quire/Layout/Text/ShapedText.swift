@@ -30,6 +30,9 @@ final class ShapedText {
     /// Whether the text holds break hints (soft hyphens, zero-width spaces), which the text a
     /// line shows and the PDF's text leave out.
     let hasBreakHints: Bool
+    /// Whether some of the text has a background, an underline or a strikethrough (else
+    /// painting looks for none).
+    let isDecorated: Bool
     /// `minimumContentWidth()`'s.
     private let widestPiece: Double
     /// The fonts the runs name, kept alive as long as the lines are (the typesetter that set
@@ -45,6 +48,7 @@ final class ShapedText {
         widestPiece = minimumContentWidth
         bytes = Array(text.string.utf8)
         hasBreakHints = BreakHint.occurs(in: bytes)
+        isDecorated = text.runs.contains { $0.attributes.background != nil || $0.attributes.underline || $0.attributes.strikethrough }
         isRightToLeft = paragraph.analysis.isRightToLeft
         let scale = 1.0 / 1024
         lines = zip(paragraph.lines, paragraph.lineX).map { line, x in

@@ -61,6 +61,8 @@ final class Typesetter {
     let words = WordCache()
     /// The item Pango makes in each font choice, for ASCII paragraphs (`asciiItems`).
     var itemTemplates: [ItemTemplateKey: ItemTemplate?] = [:]
+    /// The templates of the last format asked for, by `FontChoice.index` × 2 + letter.
+    var recentTemplates: (context: ItemTemplateKey, templates: [ItemTemplate??])?
 
     private struct FontKey: Hashable {
         var family: String
