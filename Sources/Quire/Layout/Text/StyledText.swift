@@ -264,26 +264,6 @@ extension StyledText {
         }
         return out
     }
-
-    /// The text without the soft hyphens in `range`. O(n + runs + links).
-    func removingSoftHyphens(in range: Range<Int>) -> StyledText {
-        let utf8 = Array(string.utf8)
-        var cut: [Int] = []
-        var i = max(range.lowerBound, 0)
-        while i + 1 < min(range.upperBound, utf8.count) {
-            if utf8[i] == 0xC2 && utf8[i + 1] == 0xAD { cut.append(i) }
-            i += 1
-        }
-        guard !cut.isEmpty else { return self }
-        var out = StyledText()
-        var last = 0
-        for start in cut {
-            out.append(slice(last..<start))
-            last = start + 2
-        }
-        out.append(slice(last..<count))
-        return out
-    }
 }
 
 extension StyledText {
