@@ -20,6 +20,14 @@ enum BreakKind: UInt8 {
     case grapheme
     /// A hard line break, or the text's end: the line ends here whatever it holds.
     case hard
+
+    /// Whether the break is inside a token, where only `addingEmergencyBreaks` puts one.
+    var isInsideToken: Bool {
+        switch self {
+        case .token, .hump, .wholeToken, .grapheme: return true
+        case .normal, .hyphen, .hard: return false
+        }
+    }
 }
 
 /// A place a line may end.
@@ -160,9 +168,10 @@ extension TextAnalysis {
 
     /// The break a token too wide for a line may take before character `c` (not its first):
     /// `.token` after `_ . / : - =`, `.hump` at a case hump, `.grapheme` at any other grapheme
-    /// boundary; none right after an opening bracket or before closing punctuation. O(1).
+    /// boundary; none right after an opening bracket, before closing punctuation, or after the
+    /// dashes that open an option (`--|set`). O(1).
     func emergencyBreak(before c: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets) -> BreakKind? {
-        guard c > 0, attributes[c].contains(.cursor) else { return nil }
+        guard c > 0, attributes[c].contains(.cursor), !opensOption(bytes, before: chars[c]) else { return nil }
         let before = scalar(bytes, at: chars[c - 1]), here = scalar(bytes, at: chars[c])
         guard !before.properties.isOpenPunctuation, !isClosing(here) else { return nil }
         return tokenBreak(before, here, next: c + 1 < chars.characters ? scalar(bytes, at: chars[c + 1]) : nil) ?? .grapheme

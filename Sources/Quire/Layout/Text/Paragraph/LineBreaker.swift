@@ -28,12 +28,12 @@ struct LineBreaker {
     // their width again).
     static let linePenalty = 10.0
     /// Breaking a word at a hyphen: in justified text worth it against a line whose spaces
-    /// would stretch to about 1.6 times their width (the demerits of a badness of 190). In
+    /// would stretch to about 1.55 times their width (the demerits of a badness of 290). In
     /// ragged text (hyphenated only when asked), where it only evens the edge, TeX's 50.
-    /// Tuned on art-of-command-line.md set compact on A5 against Pango's first fit (see
-    /// docs/performance.md, "Paragraph quality"): 2,000 hyphenated least but left the most
-    /// lines loose; 100 the reverse.
-    static let hyphenPenalty = (justified: 200.0, ragged: 50.0)
+    /// Tuned on Samples/typography.md and art-of-command-line.md set compact on A5 against
+    /// Pango's first fit (see docs/performance.md, "Paragraph quality"): 2,000 hyphenated least
+    /// but left the most lines loose; 100 the reverse.
+    static let hyphenPenalty = (justified: 300.0, ragged: 50.0)
     /// Breaking a token too wide for a line at its punctuation or a case hump; between two of
     /// its graphemes.
     static let tokenPenalty = 150.0
@@ -44,10 +44,10 @@ struct LineBreaker {
     /// Inside a short token of code or an address, which could move whole: worth it only
     /// against a line whose spaces would stretch to about twice their width.
     static let wholeTokenPenalty = 1_000.0
-    /// A runt: in justified text about what a line whose spaces stretch twice their width
+    /// A runt: in justified text about what a line whose spaces stretch 1.7 times their width
     /// costs, in ragged text a line short by five ems: worth moving a word down for, not
     /// worth a gaping line.
-    static let runtDemerits = (justified: 1_000_000.0, ragged: 300_000.0)
+    static let runtDemerits = (justified: 4_000_000.0, ragged: 300_000.0)
     /// Overfull lines are kept only when nothing else fits, at this badness (above any
     /// underfull line's).
     static let overfullBadness = 1e12
@@ -106,8 +106,10 @@ struct LineBreaker {
     }
 
     /// How far the line from `i` to `j` must stretch (positive) or shrink (negative) to fill
-    /// its width, relative to what it may (below -1: overfull), and its badness (100 r³,
-    /// TeX's, with r at most 10).
+    /// its width, relative to what it may (below -1: overfull), and its badness: 100 |r|³,
+    /// TeX's, up to spaces half again their width; past that, in a justified line, 100 r⁷ (a
+    /// loose line costs as a line past TeX's tolerance: a hyphen or a neighbour a little
+    /// looser is cheaper than a line whose spaces gape).
     func ratio(_ i: Int, _ j: Int, justified: Bool) -> (ratio: Double, badness: Double) {
         let delta = Double(available(from: i) - naturalWidth(i, j))
         let last = breaks[j].kind == .hard
@@ -122,16 +124,28 @@ struct LineBreaker {
         } else if justified, spaces > 0 || gaps > 0 {
             let stretch = Double(spaces) * Self.stretchFraction + Double(gaps) * Double(em) * Self.cjkGapStretch
             r = delta / stretch
+        } else if justified, !inToken(i, j) {
+            // A lone word, which cannot be stretched: its line is as bad as one whose spaces
+            // would make up the room, a quarter of an em of stretch for all.
+            r = delta / (Double(em) * Self.stretchFraction / 2)
         } else {
-            // Ragged, or a line with nothing to stretch (a piece of a long token), which is
-            // set as it is: what it leaves is judged as a ragged line's room.
+            // Ragged, or a piece of a long token, which is set as it is and reads as one:
+            // what it leaves is judged as a ragged line's room.
             r = delta / (Double(em) * Self.raggedStretch)
         }
         if r < -1 { return (r, Self.overfullBadness) }
         // Not capped at TeX's 10,000: a line stretched fifty times must cost more than one
         // stretched five (only then does a token that moves whole leave the least gap).
         r = min(r, 100)
-        return (r, 100 * abs(r * r * r))
+        let cube = r * r * r
+        if justified, r > 1, !last, !inToken(i, j) { return (r, 100 * cube * cube * r) }
+        return (r, 100 * abs(cube))
+    }
+
+    /// Whether the line from `i` to `j` starts or ends inside a token (after a break
+    /// `addingEmergencyBreaks` made).
+    private func inToken(_ i: Int, _ j: Int) -> Bool {
+        breaks[i].kind.isInsideToken || breaks[j].kind.isInsideToken
     }
 
     // MARK: Total fit
@@ -218,10 +232,13 @@ struct LineBreaker {
         return d
     }
 
-    /// Whether the line from `i` to `j`, a paragraph's last, is a runt: one word (no space,
-    /// no gap between CJK characters) under a line of the same paragraph.
+    /// Whether the line from `i` to `j`, a paragraph's last, is a runt: one short word (no
+    /// space, no gap between CJK characters; narrower than a quarter of the line) under a line
+    /// of the same paragraph. A long last word (`-DCMAKE_BUILD_TYPE=Release).`) is no runt:
+    /// avoiding it would cost a loose line for nothing a reader minds.
     func isRunt(_ i: Int, _ j: Int) -> Bool {
-        guard breaks[j].kind == .hard, !breaks[i].startsParagraph, breaks[j].xEnd > breaks[i].x else { return false }
+        guard breaks[j].kind == .hard, !breaks[i].startsParagraph, breaks[j].xEnd > breaks[i].x,
+              4 * naturalWidth(i, j) < available(from: i) else { return false }
         let (spaces, gaps) = glue(i, j)
         return spaces == 0 && gaps == 0
     }
