@@ -55,13 +55,13 @@ final class LineChoiceTests: XCTestCase {
     func testHeadingsAreBalanced() {
         var unbalanced: [String] = []
         var twoLines = 0
-        for width in stride(from: 300.0, through: 600, by: 15) {
-            let doc = layout("# Getting started with the Swift-DocC plugin documentation\n\nText.", style: style(width: width))
-            let heading = doc.allLines.filter { $0.tag.element?.role == .heading1 }
+        for width in stride(from: 300.0, through: 900, by: 5) {
+            let doc = layout("## Getting started with the plugin's documentation\n\nText.", style: style(width: width))
+            let heading = doc.allLines.filter { $0.tag.element?.role == .heading2 }
             guard heading.count == 2 else { continue }
             twoLines += 1
             let widths = heading.map(\.width)
-            if widths.min()! < 0.6 * widths.max()! { unbalanced.append("\(width): \(heading.map(\.text))") }
+            if widths.min()! < 0.75 * widths.max()! { unbalanced.append("\(width): \(heading.map(\.text))") }
         }
         XCTAssertEqual(unbalanced, [])
         XCTAssertGreaterThan(twoLines, 5, "the sweep sets the heading on two lines")
