@@ -128,7 +128,7 @@ final class ShapedText {
     func cutPositions(line index: Int) -> (breaks: [Int], tokens: [Int], graphemes: [Int]) {
         let line = lines[index]
         let end = line.start + line.length
-        let attributes = paragraph.analysis.attributes, characters = paragraph.characters
+        let flags = paragraph.analysis.flags, characters = paragraph.characters
         var breaks: [Int] = [line.start]
         var graphemes: [Int] = [line.start]
         var tokens: [Int] = [line.start]
@@ -138,14 +138,14 @@ final class ShapedText {
             while char <= characters.characters, characters[char] <= end {
                 let offset = characters[char]
                 // Not after a break hint: a cut there would end inside a word ("hy… Continue reading").
-                if attributes[char].contains(.lineBreak), !endsWithBreakHint(before: offset) {
+                if flags[char].contains(.lineBreak), !endsWithBreakHint(before: offset) {
                     breaks.append(offset)
                     inLastPiece = []
                 } else if offset < end, let kind = paragraph.analysis.emergencyBreak(before: char, bytes, characters), kind != .grapheme {
                     if breaks.count == 1 { tokens.append(offset) }
                     inLastPiece.append(offset)
                 }
-                if attributes[char].contains(.cursor), breaks.count == 1 { graphemes.append(offset) }
+                if flags[char].contains(.cursor), breaks.count == 1 { graphemes.append(offset) }
                 char += 1
             }
         }

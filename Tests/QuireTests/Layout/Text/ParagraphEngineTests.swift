@@ -122,7 +122,7 @@ final class ParagraphEngineTests: XCTestCase {
                 }
                 for text in [StyledText(plain: chunk), styled] {
                     let fast = typesetter.analyse(text, format), pango = typesetter.analyse(text, format, pango: true)
-                    XCTAssertEqual(fast.attributes.map(\.rawValue), pango.attributes.map(\.rawValue), "\(file.lastPathComponent): \(chunk.prefix(80))")
+                    XCTAssertEqual(fast.flags.map(\.rawValue), pango.flags.map(\.rawValue), "\(file.lastPathComponent): \(chunk.prefix(80))")
                     XCTAssertEqual(fast.items.map(\.range), pango.items.map(\.range), "\(chunk.prefix(80))")
                     for (a, b) in zip(fast.items, pango.items) {
                         XCTAssertEqual(a.font, b.font)

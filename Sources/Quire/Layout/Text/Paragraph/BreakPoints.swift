@@ -88,7 +88,7 @@ extension TextAnalysis {
         var guardIndex = 0
         let count = chars.characters
         for c in 1...max(count, 1) where c <= count {
-            let a = attributes[c]
+            let a = flags[c]
             guard a.contains(.lineBreak) || a.contains(.mandatoryBreak) || c == count else { continue }
             let offset = chars[c]
             let hard = a.contains(.mandatoryBreak) || c == count
@@ -104,7 +104,7 @@ extension TextAnalysis {
             if hard {
                 while endChar > 0, isHardBreakCharacter(bytes, chars[endChar - 1]) { endChar -= 1 }
             }
-            while endChar > 0, attributes[endChar - 1].contains(.white), !isHardBreakCharacter(bytes, chars[endChar - 1]) {
+            while endChar > 0, flags[endChar - 1].contains(.white), !isHardBreakCharacter(bytes, chars[endChar - 1]) {
                 endChar -= 1
             }
             var point = BreakPoint(offset: Int32(offset), end: Int32(chars[endChar]), kind: kind)
@@ -171,7 +171,7 @@ extension TextAnalysis {
     /// boundary; none right after an opening bracket, before closing punctuation, or after the
     /// dashes that open an option (`--|set`). O(1).
     func emergencyBreak(before c: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets) -> BreakKind? {
-        guard c > 0, attributes[c].contains(.cursor), !opensOption(bytes, before: chars[c]) else { return nil }
+        guard c > 0, flags[c].contains(.cursor), !opensOption(bytes, before: chars[c]) else { return nil }
         let before = scalar(bytes, at: chars[c - 1]), here = scalar(bytes, at: chars[c])
         guard !before.properties.isOpenPunctuation, !isClosing(here) else { return nil }
         return tokenBreak(before, here, next: c + 1 < chars.characters ? scalar(bytes, at: chars[c + 1]) : nil) ?? .grapheme

@@ -24,7 +24,7 @@ struct TextItem {
 struct TextAnalysis {
     var items: [TextItem]
     /// One per character, and one past the last (`pango_get_log_attrs`'s).
-    var attributes: [CharacterFlags]
+    var flags: [CharacterFlags]
     /// Whether the text's first paragraph is right to left.
     var isRightToLeft: Bool
 }
@@ -42,12 +42,12 @@ extension Typesetter {
         var string = text.string
         return string.withUTF8 { bytes in
             if !pango, format.direction != .rightToLeft, ASCIIBreaks.covers(bytes), let items = asciiItems(bytes, text, format) {
-                return TextAnalysis(items: items, attributes: ASCIIBreaks.flags(bytes), isRightToLeft: false)
+                return TextAnalysis(items: items, flags: ASCIIBreaks.flags(bytes), isRightToLeft: false)
             }
             let chars = bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
             var logAttributes = [PangoLogAttr](repeating: PangoLogAttr(), count: chars + 1)
             guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                return TextAnalysis(items: [], attributes: [[.lineBreak, .mandatoryBreak, .cursor]],
+                return TextAnalysis(items: [], flags: [[.lineBreak, .mandatoryBreak, .cursor]],
                                     isRightToLeft: format.direction == .rightToLeft)
             }
             let chars8 = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
@@ -55,7 +55,7 @@ extension Typesetter {
             logAttributes.withUnsafeMutableBufferPointer { attrs in
                 pango_get_log_attrs(chars8, Int32(bytes.count), -1, language, attrs.baseAddress, Int32(chars + 1))
             }
-            let attributes = logAttributes.map { a -> CharacterFlags in
+            let flags = logAttributes.map { a -> CharacterFlags in
                 var f: CharacterFlags = []
                 if a.is_line_break != 0 { f.insert(.lineBreak) }
                 if a.is_mandatory_break != 0 { f.insert(.mandatoryBreak) }
@@ -71,7 +71,7 @@ extension Typesetter {
                 if firstIsRightToLeft == nil { firstIsRightToLeft = rightToLeft }
                 items += itemize(chars8, range, list, format, rightToLeft: rightToLeft)
             }
-            return TextAnalysis(items: items, attributes: attributes, isRightToLeft: firstIsRightToLeft ?? false)
+            return TextAnalysis(items: items, flags: flags, isRightToLeft: firstIsRightToLeft ?? false)
         }
     }
 

@@ -79,7 +79,7 @@ struct LineAssembler {
         var run: LineRun?
         while c <= chars.characters, chars[c] <= end {
             let p = chars[c]
-            if analysis.attributes[c].contains(.cursor) || p == end {
+            if analysis.flags[c].contains(.cursor) || p == end {
                 let k = analysis.items.partitionPoint { $0.range.upperBound >= p }
                 let item = analysis.items[min(k, analysis.items.count - 1)]
                 let entry = ellipsis.withUnsafeBufferPointer { typesetter.shapeWord($0.baseAddress!, 0..<3, item) }

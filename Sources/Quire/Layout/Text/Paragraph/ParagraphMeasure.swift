@@ -89,7 +89,7 @@ extension Typesetter {
                             end += utf8Length(bytes[end])
                             char += 1
                         } while end < item.range.upperBound && (kind == .word || kind == .space)
-                            && !(end - p >= Segment.longestWord && analysis.attributes[char].contains(.cursor))
+                            && !(end - p >= Segment.longestWord && analysis.flags[char].contains(.cursor))
                             && segmentKind(bytes, end, char, analysis, objects, &objectCursor) == kind
                         var segment = Segment(start: Int32(p), end: Int32(end), item: Int32(itemIndex), kind: kind)
                         switch kind {
@@ -134,7 +134,7 @@ extension Typesetter {
             while objectCursor < objects.count, objects[objectCursor].offset < p { objectCursor += 1 }
             if objectCursor < objects.count, objects[objectCursor].offset == p { return .object }
         }
-        return analysis.attributes[char].contains(.white) ? .space : .word
+        return analysis.flags[char].contains(.white) ? .space : .word
     }
 
     /// Writes the widths before each byte of a shaped word at `from..<to` (a cluster's bytes

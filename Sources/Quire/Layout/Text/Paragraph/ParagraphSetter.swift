@@ -125,11 +125,11 @@ extension Typesetter {
     /// without the spaces it ends with: the narrowest measure the text fits without a break
     /// inside a word (Pango units). O(characters).
     static func widestPiece(_ prepared: PreparedParagraph) -> Int64 {
-        let attributes = prepared.analysis.attributes, chars = prepared.characters, x = prepared.measured.x
+        let flags = prepared.analysis.flags, chars = prepared.characters, x = prepared.measured.x
         var widest: Int64 = 0
         var start = 0, contentEnd = 0
         for c in 0...chars.characters {
-            let a = attributes[c]
+            let a = flags[c]
             if c > 0, a.contains(.lineBreak) || a.contains(.mandatoryBreak) || c == chars.characters {
                 if contentEnd > start { widest = max(widest, x[contentEnd] - x[start]) }
                 start = chars[c]
