@@ -17,6 +17,8 @@ final class ColorGlyphFonts {
     /// The font being filled, per face; earlier full ones stay in `fonts`.
     private var current: [FontFaces.Key: Font] = [:]
     private var fonts: [Font] = []
+    /// Whether the bitmaps are smoothed when scaled (`PDFImages.interpolates`).
+    var interpolates = true
 
     init(file: PDFFile, faces: FontFaces) {
         self.file = file
@@ -40,7 +42,8 @@ final class ColorGlyphFonts {
     }
 
     private func newFont(_ face: OpenTypeFace, _ key: FontFaces.Key) -> Font {
-        let font = Font(face: face, file: file, object: file.reserve(), name: Array("T\(fonts.count + 1)".utf8))
+        let font = Font(face: face, file: file, object: file.reserve(), name: Array("T\(fonts.count + 1)".utf8),
+                        interpolates: interpolates)
         fonts.append(font)
         current[key] = font
         return font
@@ -70,7 +73,10 @@ final class ColorGlyphFonts {
         /// The invisible, zero-width glyph standing for each character, by its UTF-8.
         private var ghosts: [[UInt8]: UInt8] = [:]
 
-        fileprivate init(face: OpenTypeFace, file: PDFFile, object: PDFReference, name: [UInt8]) {
+        private let interpolates: Bool
+
+        fileprivate init(face: OpenTypeFace, file: PDFFile, object: PDFReference, name: [UInt8], interpolates: Bool) {
+            self.interpolates = interpolates
             self.face = face
             self.file = file
             self.object = object
@@ -99,7 +105,7 @@ final class ColorGlyphFonts {
             procedure.appendLiteral(" 0 d0\n")
             if let bitmap = face.colorBitmap(glyph), let decoded = try? LoadedImage.decode(bitmap.png),
                let pixels = decoded.rasterPixels() {
-                image = PDFImages.writePixels(pixels, to: file)
+                image = PDFImages.writePixels(pixels, to: file, interpolated: interpolates)
                 let left = Double(bitmap.left) * scale, bottom = Double(bitmap.top - bitmap.height) * scale
                 box = [min(box[0], left), min(box[1], bottom), max(box[2], left + Double(bitmap.width) * scale),
                        max(box[3], Double(bitmap.top) * scale)]
