@@ -55,7 +55,15 @@ extension ContentStream {
                         let bytes = Int(clusters[2 * k]), count = Int(clusters[2 * k + 1])
                         let range = run.backward ? (glyphEnd - count)..<glyphEnd : glyphStart..<(glyphStart + count)
                         if run.backward { glyphEnd -= count } else { glyphStart += count }
-                        let text = UnsafeBufferPointer(rebasing: textBytes[byte..<(byte + bytes)])
+                        // Characters shaped to no glyph (a joiner between emoji the font has
+                        // no picture of together) belong to the cluster before them.
+                        var joined = bytes
+                        var next = k + 1
+                        while count > 0, next < pairs, clusters[2 * next + 1] == 0 {
+                            joined += Int(clusters[2 * next])
+                            next += 1
+                        }
+                        let text = UnsafeBufferPointer(rebasing: textBytes[byte..<(byte + joined)])
                         byte += bytes
                         guard count > 0 else { continue }
                         let first = glyphs[range.lowerBound].index
