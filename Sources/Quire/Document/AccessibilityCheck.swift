@@ -25,25 +25,31 @@ struct AccessibilityCheck {
     private mutating func visit(_ blocks: [Block]) {
         for block in blocks {
             if case .heading(let level, _) = block.kind { heading(level, line: block.line) }
-            for content in block.inlineContent { visit(content, line: block.line) }
+            for content in block.inlineContent {
+                var line = block.line
+                visit(content, line: &line)
+            }
             if case .html(let html) = block.kind { visit(html.blocks) }
             for group in block.childBlocks { visit(group) }
         }
     }
 
-    private mutating func visit(_ inlines: [Inline], line: Int) {
+    /// Visits inlines from `line`, which each line break moves on, so that an image is named
+    /// by its own line of a paragraph.
+    private mutating func visit(_ inlines: [Inline], line: inout Int) {
         for inline in inlines {
             switch inline {
+            case .softBreak, .hardBreak:
+                if line > 0 { line += 1 }
             case .image(let source, _, let alt):
                 if alt.plainText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { missingAlt(source, line: line) }
             case .htmlImage(let image):
                 if image.alt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { missingAlt(image.source, line: line) }
-            case .located(let located, let content):
-                visit(content, line: located)
-                continue
+            case .located(let located, _):
+                line = located
             default: break
             }
-            visit(inline.children, line: line)
+            visit(inline.children, line: &line)
         }
     }
 
