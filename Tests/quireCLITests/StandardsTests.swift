@@ -220,6 +220,33 @@ final class StandardsTests: BinaryTestCase {
         XCTAssertEqual(try problems(archival, claims: ["a-2b"]), [])
     }
 
+    /// A character no installed font has is shown as the font's .notdef box, which PDF/UA-1
+    /// (7.21.8) and PDF/A (6.2.11.8) forbid: the warning names it and nothing is claimed,
+    /// though PDF/A was asked for.
+    func testCharacterNoFontHasWithdrawsTheClaims() throws {
+        let input = try folder.write("doc.md", "# Doc\n\nA private character \u{E000} here.\n")
+        let (pdf, stderr) = try render(input, "doc.pdf", ["--pdf-standard", "ua-1,a-2b"])
+        XCTAssertTrue(stderr.contains("no installed font has U+E000, shown as boxes (.notdef): ua-1,a-2b not claimed"), stderr)
+        XCTAssertEqual(try problems(pdf, claims: []), [])
+    }
+
+    /// Batch passes --pdf-standard and --attach-source to its workers: each PDF carries its
+    /// own source and claims; a second run with other standards renders again.
+    func testBatchAttachesEachSourceAndRendersAgainForOtherStandards() throws {
+        try folder.write("in/a.md", "# A\n\nAlpha.\n")
+        try folder.write("in/sub/b.md", "# B\n\nBeta.\n")
+        let r = try Run.run(quire, ["batch", folder.path("in"), "-o", folder.path("out"), "--attach-source", "--pdf-standard", "ua-1,a-3u", "-q"])
+        XCTAssertEqual(r.status, 0, r.stderrText)
+        for (pdf, name) in [("out/a.pdf", "a.md"), ("out/sub/b.pdf", "b.md")] {
+            let list = try Run.run(try Run.tool("pdfdetach"), ["-list", folder.path(pdf)]).stdoutText
+            XCTAssertTrue(list.contains("1: \(name)"), list)
+            XCTAssertEqual(try problems(URL(fileURLWithPath: folder.path(pdf)), claims: ["ua-1", "a-3u"]), [], pdf)
+        }
+        let again = try Run.run(quire, ["batch", folder.path("in"), "-o", folder.path("out"), "--pdf-standard", "ua-1"])
+        XCTAssertEqual(again.status, 0, again.stderrText)
+        XCTAssertEqual(try problems(URL(fileURLWithPath: folder.path("out/a.pdf")), claims: ["ua-1"]), [])
+    }
+
     // MARK: The source attached
 
     /// --attach-source carries the Markdown, byte for byte, as PDF/A-3's associated source

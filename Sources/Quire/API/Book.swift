@@ -70,15 +70,16 @@ public enum Book {
         metadata.language = RenderPipeline.documentLanguage(frontMatter: info.lang, options.style)
         metadata.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch
             ?? inputs.compactMap(modificationTime).max().map { Int64($0.rounded(.down)) }
-        let pdf: [UInt8]
+        let pdf: (pdf: [UInt8], warning: Warning?)
         do {
             pdf = try RenderPipeline.pdf(of: book.laidOut, metadata: metadata, standards: standards.requested,
                                          mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
         } catch {
             throw QuireError(file: first.path, message: error.description)
         }
-        let warnings = zip(book.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
-        return Result(pdf: pdf, pageCount: book.laidOut.pages.count, warnings: warnings,
+        var warnings = zip(book.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
+        if let warning = pdf.warning, !warnings.isEmpty { warnings[0].1.append(warning) }
+        return Result(pdf: pdf.pdf, pageCount: book.laidOut.pages.count, warnings: warnings,
                       dependencies: links.reduce(into: book.imageFiles) { $0.formUnion($1.files) })
     }
 }

@@ -88,15 +88,17 @@ public enum Digest {
         metadata.creationDate = seconds
         metadata.standards = standards.claimed
         metadata.attachments = standards.attachments
-        let pdf: [UInt8]
+        let pdf: (pdf: [UInt8], warning: Warning?)
         do {
             pdf = try RenderPipeline.pdf(of: digest.laidOut, metadata: metadata, standards: standards.requested,
                                          mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
         } catch {
             throw QuireError(file: "digest", message: error.description)
         }
-        let warnings = zip(digest.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
-        return Result(pdf: pdf, documents: documents.count, failures: failures, warnings: warnings,
+        var warnings = zip(digest.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
+        // The characters no font has are the digest's, not one document's.
+        if let warning = pdf.warning { warnings.append(("digest", [warning])) }
+        return Result(pdf: pdf.pdf, documents: documents.count, failures: failures, warnings: warnings,
                       pageCount: digest.laidOut.pages.count)
     }
 }

@@ -49,17 +49,20 @@ extension ContentStream {
                     for glyph in glyphs { showGlyph(glyph, font, dx, dy, shape, scale) }
                     return
                 }
+                let joinsEmptyClusters = font is ColorGlyphFonts.Font
                 run.text.withUnsafeBufferPointer { textBytes in
                     var glyphStart = 0, glyphEnd = glyphs.count, byte = 0
                     for k in 0..<pairs {
                         let bytes = Int(clusters[2 * k]), count = Int(clusters[2 * k + 1])
                         let range = run.backward ? (glyphEnd - count)..<glyphEnd : glyphStart..<(glyphStart + count)
                         if run.backward { glyphEnd -= count } else { glyphStart += count }
-                        // Characters shaped to no glyph (a joiner between emoji the font has
-                        // no picture of together) belong to the cluster before them.
+                        // In a run of colour glyphs, characters shaped to no glyph (a joiner
+                        // between emoji the font has no picture of together) belong to the
+                        // cluster before them. (Elsewhere such characters are marks of
+                        // direction and the like, which copied text does without.)
                         var joined = bytes
                         var next = k + 1
-                        while count > 0, next < pairs, clusters[2 * next + 1] == 0 {
+                        while joinsEmptyClusters, count > 0, next < pairs, clusters[2 * next + 1] == 0 {
                             joined += Int(clusters[2 * next])
                             next += 1
                         }

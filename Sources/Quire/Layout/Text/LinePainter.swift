@@ -23,6 +23,9 @@ final class LinePainter {
     /// The line's styled runs when their colours are applied here (`colorsWhenPainted`).
     fileprivate var paintedColors: [StyledText.Run]?
     private var fonts: [UnsafeMutablePointer<PangoFont>: FontRef] = [:]
+    /// The characters no installed font has, painted as .notdef boxes (which PDF/UA-1 and
+    /// PDF/A forbid a file to show: 7.21.8, 6.2.11.8).
+    private(set) var missingCharacters: Set<UInt32> = []
 
     init() {
         renderer = UnsafeMutableRawPointer(g_object_new_with_properties(recordingRendererType, 0, nil, nil)!)
@@ -234,7 +237,9 @@ final class LinePainter {
             let info = glyphs.pointee.glyphs[g]
             defer { position += info.geometry.width }
             guard info.glyph != PANGO_GLYPH_EMPTY else { continue }
-            let index = info.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 ? 0 : info.glyph
+            let unknown = info.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0
+            if unknown { missingCharacters.insert(info.glyph & ~PANGO_GLYPH_UNKNOWN_FLAG) }
+            let index = unknown ? 0 : info.glyph
             placed.append(PaintedGlyph(index: index, x: x + Double(position + info.geometry.x_offset) / scale,
                                        y: baseline + Double(info.geometry.y_offset) / scale))
         }

@@ -206,7 +206,7 @@ final class StreamingLayoutTests: XCTestCase {
         metadata.standards = .default
         let body = FrontMatter.split(markdown).markdown
         let wholePDF = try RenderPipeline.pdf(of: laidOut, metadata: metadata, standards: .default,
-                                              mainScript: ScriptGuess.of(blocks: parseMarkdown(body).blocks))
+                                              mainScript: ScriptGuess.of(blocks: parseMarkdown(body).blocks)).pdf
         XCTAssertGreaterThan(streamedPDF.count, 10_000)
         XCTAssertEqual(streamedPDF, wholePDF)
     }
