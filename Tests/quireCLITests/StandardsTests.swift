@@ -164,7 +164,9 @@ final class StandardsTests: BinaryTestCase {
     /// A link around a picture held only the thin spaces beside it: pdfua reported its
     /// description as missing (UA-18-005, on a digest's page).
     func testRegressionLinkAroundPictureHasADescription() throws {
-        let input = try folder.write("doc.md", "# Doc\n\nSee [![Contributors graph](https://example.org/graph.svg)](https://example.org/graph) here.\n")
+        // And a link in right-to-left text that held only a direction mark (free-courses-ar.md).
+        let input = try folder.write("doc.md", "# Doc\n\nSee [![Contributors graph](https://example.org/graph.svg)](https://example.org/graph) here.\n\n"
+                                     + "دورة [\u{200F}](https://example.org/rtl) تعلم\n")
         let (pdf, _) = try render(input, "doc.pdf")
         XCTAssertEqual(try pdfuaFindings([pdf]), [])
         XCTAssertEqual(try problems(pdf, claims: ["ua-1"]), [])

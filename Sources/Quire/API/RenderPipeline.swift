@@ -30,7 +30,7 @@ enum RenderPipeline {
             subject = info.subject ?? ""
             standards = Result { () throws(PDFStandardsError) in try SourceStandards(options, frontMatter: info.pdfStandards) }
             if case .success(var sources) = standards {
-                sourceWarnings = sources.add(document, text: markdown, name: SourceStandards.name(of: options.sourceName, from: nil).split(separator: "/").last.map(String.init) ?? "document.md",
+                sourceWarnings = sources.add(document, text: markdown, name: SourceStandards.fileName(of: options.sourceName),
                                              modified: options.creationDate ?? sourceDateEpoch ?? Int64(time(nil)))
                 standards = .success(sources)
                 pdf.setStandards(sources.requested)

@@ -39,6 +39,11 @@ struct SourceStandards {
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
     }
 
+    /// A single source's name inside the PDF: its file name ("notes.md"; "stdin.md").
+    static func fileName(of file: String) -> String {
+        file == "-" ? "stdin.md" : String(file.split(separator: "/").last ?? "document.md")
+    }
+
     /// When a source was last changed, as attachments are dated: SOURCE_DATE_EPOCH when set
     /// (so the PDF is the same whenever it is made), else the file's modification time, else
     /// `fallback`.

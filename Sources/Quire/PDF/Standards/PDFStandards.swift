@@ -23,6 +23,7 @@ public struct PDFStandards: Sendable, Equatable, Hashable, CustomStringConvertib
     /// PDF/A, when requested.
     public var archival: Archival?
 
+    /// Standards of PDF/UA-1 when `accessible`, and of PDF/A `archival` when given.
     public init(accessible: Bool, archival: Archival? = nil) {
         self.accessible = accessible
         self.archival = archival
@@ -46,7 +47,7 @@ public struct PDFStandards: Sendable, Equatable, Hashable, CustomStringConvertib
     /// - Throws: `PDFStandardsError` naming the value that is unknown, unsupported or in
     ///   conflict with another (two PDF/A levels; `none` with a standard).
     public static func parse(_ text: String) throws(PDFStandardsError) -> PDFStandards {
-        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard !names.isEmpty, !names.contains("") else { throw PDFStandardsError("'\(text)' names no standard; allowed: \(allowed)") }
         if names.contains("none") {
             guard names.count == 1 else { throw PDFStandardsError("'none' claims nothing and cannot be combined with \(names.filter { $0 != "none" }.joined(separator: ","))") }
@@ -106,6 +107,7 @@ public struct PDFStandards: Sendable, Equatable, Hashable, CustomStringConvertib
 
 /// A `--pdf-standard` value (or front matter's, or a template's) that cannot be met.
 public struct PDFStandardsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, and what to ask for instead.
     public let description: String
     init(_ description: String) { self.description = description }
 }
