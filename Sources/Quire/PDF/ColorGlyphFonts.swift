@@ -100,6 +100,7 @@ final class ColorGlyphFonts {
         }
 
         var count: Int { glyphs.count }
+        var joinsEmptyClusters: Bool { true }
         func has(_ glyph: UInt32) -> Bool { codes[glyph] != nil }
 
         /// Adds `glyph`: its bitmap as an image and its glyph procedure, written now.

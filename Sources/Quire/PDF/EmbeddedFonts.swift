@@ -93,6 +93,8 @@ final class EmbeddedFonts {
             Int(glyph) < widths.count ? Int(glyph) : 0
         }
 
+        var joinsEmptyClusters: Bool { false }
+
         /// The glyph's character code in content streams.
         @inline(__always) func code(_ glyph: UInt32) -> UInt16 {
             let g = valid(glyph)

@@ -49,7 +49,7 @@ extension ContentStream {
                     for glyph in glyphs { showGlyph(glyph, font, dx, dy, shape, scale) }
                     return
                 }
-                let joinsEmptyClusters = font is ColorGlyphFonts.Font
+                let joinsEmptyClusters = font.joinsEmptyClusters
                 run.text.withUnsafeBufferPointer { textBytes in
                     var glyphStart = 0, glyphEnd = glyphs.count, byte = 0
                     for k in 0..<pairs {
@@ -157,6 +157,9 @@ protocol ShownFont: AnyObject {
     func claim(_ glyph: UInt32, utf8: UnsafeBufferPointer<UInt8>) -> Bool
     /// Sets the glyph's ToUnicode entry to `utf8` if it has none.
     func suggest(_ glyph: UInt32, utf8: UnsafeBufferPointer<UInt8>)
+    /// Whether characters shaped to no glyph belong to the cluster before them (a colour
+    /// font's: the joiners of an emoji sequence it has no picture of).
+    var joinsEmptyClusters: Bool { get }
 }
 
 extension PDFByteSink where Self: ~Copyable {
