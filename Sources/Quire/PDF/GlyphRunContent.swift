@@ -60,12 +60,7 @@ extension ContentStream {
                         // between emoji the font has no picture of together) belong to the
                         // cluster before them. (Elsewhere such characters are marks of
                         // direction and the like, which copied text does without.)
-                        var joined = bytes
-                        var next = k + 1
-                        while joinsEmptyClusters, count > 0, next < pairs, clusters[2 * next + 1] == 0 {
-                            joined += Int(clusters[2 * next])
-                            next += 1
-                        }
+                        let joined = joinsEmptyClusters && count > 0 ? bytes + Self.emptyClusterBytes(after: k, clusters) : bytes
                         let text = UnsafeBufferPointer(rebasing: textBytes[byte..<(byte + joined)])
                         byte += bytes
                         guard count > 0 else { continue }
@@ -85,6 +80,19 @@ extension ContentStream {
                 }
             }
         }
+    }
+
+    /// The bytes of the clusters of no glyph right after cluster `k` (pairs of bytes and
+    /// glyphs in `clusters`): out of the glyph loop, which needs it only for colour glyphs.
+    @inline(never)
+    private static func emptyClusterBytes(after k: Int, _ clusters: UnsafeBufferPointer<Int32>) -> Int {
+        var bytes = 0
+        var next = k + 1
+        while 2 * next + 1 < clusters.count, clusters[2 * next + 1] == 0 {
+            bytes += Int(clusters[2 * next])
+            next += 1
+        }
+        return bytes
     }
 
     /// Begins a span whose text is `utf8` (ActualText): out of the glyph loop, which it is
