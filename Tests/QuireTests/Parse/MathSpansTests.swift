@@ -76,4 +76,22 @@ final class MathSpansTests: XCTestCase {
     func testMathInHeadingsAndEmphasis() {
         XCTAssertEqual(formulas("# Energy $E=mc^2$\n\n*see $x_*$*").map(\.tex), ["E=mc^2", "x_*"])
     }
+
+    /// art-of-command-line-ja.md line 140: shell's brace range `{$a..$b}` was a formula `a..`.
+    func testRegressionShellBraceRangeInJapaneseProseIsText() {
+        XCTAssertEqual(formulas("例えば、{1..20}のような範囲は{$a..$b}というようには表現できない。").map(\.tex), [])
+        XCTAssertEqual(formulas("Run `seq $a $b` or echo $1...$2 and \"$HOME/$USER\".").map(\.tex), [])
+    }
+
+    /// GitHub's rules on the characters around the delimiters (see `MathSpans`).
+    func testDollarsTouchingLettersOrDigitsDelimitNothing() {
+        for text in ["a$x$ b", "1$x$ b", "b $x$a", "b $x$1", "US$5 and US$10", "From 10$ to 20$ here",
+                     "x a$`y`$ z"] {
+            XCTAssertEqual(formulas(text).map(\.tex), [], text)
+        }
+        XCTAssertEqual(formulas("Sum $x$, then $y$. And ($z$) or [$w$]; \"$v$\" and *$u$*").map(\.tex), ["x", "y", "z", "w", "v", "u"])
+        XCTAssertEqual(formulas("値は$x$です、そして$`y^2`$。").map(\.tex), ["x", "y^2"])
+        XCTAssertEqual(formulas("$\\alpha$$\\beta$ and $a$-$b$").map(\.tex), ["\\alpha", "\\beta", "a", "b"])
+        XCTAssertEqual(formulas("Price $\\$5$ and $`a`b`$").map(\.tex), ["\\$5"], "`a` closes at its first backtick")
+    }
 }
