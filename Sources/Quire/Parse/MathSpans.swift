@@ -158,60 +158,6 @@ enum MathSpans {
 }
 
 extension MathSpans {
-    /// `source` with each display formula written as `$$` lines of their own turned into a
-    /// ```` ```math ```` block, so that cmark keeps its lines whole (a line starting `+ ` or
-    /// `- ` inside it would otherwise start a list). The same number of lines, each `$$`
-    /// replaced where it stands (after a quote's `>` or a list item's indent). Lines inside
-    /// fenced code are left alone; so is a `$$` without a closing one, and a pair whose lines
-    /// between are not inside the same quotes (a lazy line would end the fence early).
-    /// O(n); a source without `$$` is returned as is.
-    static func fencingDisplayLines(_ source: String) -> String {
-        guard source.contains("$$") else { return source }
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var fence: (char: Character, count: Int)?
-        var opener: (index: Int, quotes: Int)?
-        for (i, line) in lines.enumerated() {
-            let (prefix, rest) = containerPrefix(line)
-            let quotes = prefix.filter { $0 == ">" }.count
-            let trimmed = rest.trimmingCharacters(in: .whitespaces)
-            if opener == nil, let open = fence {
-                let run = trimmed.prefix { $0 == open.char }
-                if run.count >= open.count && trimmed.dropFirst(run.count).allSatisfy(\.isWhitespace) { fence = nil }
-                continue
-            }
-            if let open = opener {
-                if quotes != open.quotes { opener = nil; continue }
-                if trimmed == "$$" {
-                    lines[open.index] = replacingDollars(lines[open.index], with: "```math")
-                    lines[i] = replacingDollars(line, with: "```")
-                    opener = nil
-                }
-                continue
-            }
-            if trimmed == "$$" { opener = (i, quotes); continue }
-            for marker: Character in ["`", "~"] {
-                let run = trimmed.prefix { $0 == marker }
-                if run.count >= 3 && !(marker == "`" && trimmed.dropFirst(run.count).contains("`")) { fence = (marker, run.count) }
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// A line's quote markers and indentation (`> > `, spaces, a list item's marker), and the
-    /// rest.
-    private static func containerPrefix(_ line: String) -> (Substring, Substring) {
-        var index = line.startIndex
-        while index < line.endIndex, line[index] == " " || line[index] == "\t" || line[index] == ">" {
-            index = line.index(after: index)
-        }
-        return (line[..<index], line[index...])
-    }
-
-    private static func replacingDollars(_ line: String, with fence: String) -> String {
-        guard let range = line.range(of: "$$") else { return line }
-        return line.replacingCharacters(in: range, with: fence)
-    }
-
     /// A paragraph's content with each `$$…$$` standing at its top level taken out as a
     /// display block: the text before and after stay paragraphs (those of only spaces and
     /// breaks dropped). Nil when it has none. O(n).

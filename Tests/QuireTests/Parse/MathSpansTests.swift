@@ -94,4 +94,42 @@ final class MathSpansTests: XCTestCase {
         XCTAssertEqual(formulas("$\\alpha$$\\beta$ and $a$-$b$").map(\.tex), ["\\alpha", "\\beta", "a", "b"])
         XCTAssertEqual(formulas("Price $\\$5$ and $`a`b`$").map(\.tex), ["\\$5"], "`a` closes at its first backtick")
     }
+
+    /// The `$$` lines were fenced inside an indented code block, which then showed "```math".
+    func testRegressionDollarLinesInIndentedCodeStayCode() {
+        XCTAssertEqual(parseMarkdown("Code:\n\n    $$\n    x\n    $$\n").blocks.map(\.kind),
+                       [.paragraph([.text("Code:")]), .codeBlock(text: "$$\nx\n$$", language: "")])
+        XCTAssertEqual(parseMarkdown("- item\n\n      $$\n      x\n      $$\n").blocks.first?.kind,
+                       .list(ListBlock(start: nil, isTight: false, items: [
+                           ListItem(task: nil, blocks: [Block(.paragraph([.text("item")]), line: 1),
+                                                        Block(.codeBlock(text: "$$\nx\n$$", language: ""), line: 3)], line: 1)])))
+    }
+
+    /// The `$$` lines were fenced inside a raw HTML block, whose text then read "```math".
+    func testRegressionDollarLinesInRawHTMLStayAsWritten() {
+        let blocks = parseMarkdown("<div>\n$$\nx\n$$\n</div>\n\nAfter.\n").blocks
+        XCTAssertFalse("\(blocks)".contains("```"), "\(blocks)")
+        XCTAssertEqual(blocks.last?.kind, .paragraph([.text("After.")]))
+    }
+
+    /// A blank line between the `$$` lines ends the paragraph: no formula (as on GitHub).
+    func testRegressionDollarLinesAcrossABlankLineAreText() {
+        XCTAssertEqual(formulas("$$\nx\n\ny\n$$\n"), [])
+    }
+
+    /// The closing `$$` on a lazy line of a list item was fenced outside the item, where its
+    /// fence opened a code block that swallowed the rest of the document.
+    func testRegressionLazyClosingDollarsDoNotSwallowTheDocument() {
+        for markdown in ["1. item\n\n   $$\n   x + y\n$$\n\nAfter.\n", "- $$\n  x + y\n$$\n\nAfter.\n"] {
+            let blocks = parseMarkdown(markdown).blocks
+            XCTAssertEqual(blocks.last?.kind, .paragraph([.text("After.")]), "\(blocks)")
+            XCTAssertEqual(formulas(markdown).map { $0.tex.trimmingCharacters(in: .whitespacesAndNewlines) }, ["x + y"], markdown)
+        }
+    }
+
+    func testDollarLinesFencedInListsAndQuotesKeepTheirLines() {
+        XCTAssertEqual(formulas("1. The sum\n   $$\n   a\n   + b\n   - c\n   $$\n").map(\.tex), ["a\n+ b\n- c"])
+        XCTAssertEqual(formulas("> > $$\n> > a\n> > = b\n> > $$\n").map(\.tex), ["a\n= b"])
+        XCTAssertEqual(formulas("$$\na\n=\nb\n$$\n").map(\.tex), ["a\n=\nb"], "a line of = is no heading underline")
+    }
 }
