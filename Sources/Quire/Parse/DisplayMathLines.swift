@@ -38,8 +38,8 @@ enum DisplayMathLines {
         var pairs = candidates(lines)
         guard !pairs.isEmpty else { return parse(source) }
         guard let written = parse(source) else { return nil }
-        let raw = rawLines(written)
-        pairs.removeAll { pair in raw.contains { $0.overlaps(pair.open...pair.close) } }
+        let raw = rawLinesBefore(written, lineCount: lines.count)
+        pairs.removeAll { raw[$0.close + 1] > raw[$0.open] }
         guard !pairs.isEmpty else { return written }
         cmark_node_free(written)
         for _ in 0..<maximumRounds {
@@ -47,7 +47,8 @@ enum DisplayMathLines {
             let failed = notFenced(pairs, in: root)
             if failed.isEmpty { return root }
             cmark_node_free(root)
-            pairs.removeAll { failed.contains($0) }
+            let failures = Set(failed)
+            pairs.removeAll { failures.contains($0) }
             if pairs.isEmpty { break }
         }
         return parse(source)
@@ -100,16 +101,22 @@ enum DisplayMathLines {
         return line.replacingCharacters(in: range, with: fence)
     }
 
-    /// The 0-based line ranges of the code blocks and raw HTML blocks under `root`.
-    private static func rawLines(_ root: OpaquePointer) -> [ClosedRange<Int>] {
-        var ranges: [ClosedRange<Int>] = []
+    /// For each line index k (0...lineCount), how many of the lines before it lie in a code
+    /// block or a raw HTML block under `root`: a pair touches one when the count grows
+    /// between its lines. O(lines + blocks).
+    private static func rawLinesBefore(_ root: OpaquePointer, lineCount: Int) -> [Int] {
+        var isRaw = [Bool](repeating: false, count: lineCount)
         walk(root) { node in
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK else { return }
-            let start = Int(cmark_node_get_start_line(node)) - 1
-            ranges.append(start...max(start, Int(cmark_node_get_end_line(node)) - 1))
+            let start = max(0, Int(cmark_node_get_start_line(node)) - 1)
+            let end = min(lineCount - 1, Int(cmark_node_get_end_line(node)) - 1)
+            if start <= end { for k in start...end { isRaw[k] = true } }
         }
-        return ranges
+        var before = [0]
+        before.reserveCapacity(lineCount + 1)
+        for raw in isRaw { before.append(before[before.count - 1] + (raw ? 1 : 0)) }
+        return before
     }
 
     /// The pairs that are not each exactly one math block under `root`: a ```` ```math ````
