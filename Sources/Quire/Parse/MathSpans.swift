@@ -158,9 +158,37 @@ enum MathSpans {
 }
 
 extension MathSpans {
+    /// The formulas in the text of raw HTML (an HTML block's `<p>`, `<td>`, `<summary>`…,
+    /// whose text cmark leaves to the browser): the text cut into `.text` and `.math`
+    /// inlines, or nil when it holds none. GitHub finds math in the HTML it renders, raw HTML
+    /// included; the delimiters follow the same rules as in Markdown (`scan`), a `\$` is no
+    /// delimiter (and keeps its backslash: HTML has no escapes), and a formula's line is
+    /// `line` (the text's first) plus the line ends before it. O(n).
+    static func inlines(inHTMLText text: String, line: Int) -> [Inline]? {
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return nil }
+        let bytes = Array(text.utf8)
+        func byte(_ p: Int) -> UInt8 { p >= 0 && p < bytes.count ? bytes[p] : 0 }
+        var out: [Inline] = []
+        var textStart = 0, p = 0, lineEnds = 0, counted = 0
+        while p < bytes.count {
+            if bytes[p] == UInt8(ascii: "\\") { p += 2; continue }
+            guard bytes[p] == UInt8(ascii: "$"), let span = scan(from: p, byte) else { p += 1; continue }
+            lineEnds += bytes[counted..<p].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            counted = p
+            if textStart < p { out.append(.text(String(decoding: bytes[textStart..<p], as: UTF8.self))) }
+            let tex = String(decoding: bytes[span.content], as: UTF8.self)
+            out.append(.math(MathFormula(tex: tex, display: span.display, line: line + lineEnds)))
+            p = span.end
+            textStart = p
+        }
+        guard !out.isEmpty else { return nil }
+        if textStart < bytes.count { out.append(.text(String(decoding: bytes[textStart...], as: UTF8.self))) }
+        return out
+    }
+
     /// A paragraph's content with each `$$…$$` standing at its top level taken out as a
     /// display block: the text before and after stay paragraphs (those of only spaces and
-    /// breaks dropped). Nil when it has none. O(n).
+    /// breaks dropped, the spaces beside the formula trimmed). Nil when it has none. O(n).
     static func displayBlocks(_ content: [Inline], line: Int) -> [Block]? {
         guard content.contains(where: { if case .math(let f) = $0 { return f.display } else { return false } }) else { return nil }
         var blocks: [Block] = []
@@ -177,6 +205,11 @@ extension MathSpans {
             if !blank {
                 while let last = current.last, case .softBreak = last { current.removeLast() }
                 while let first = current.first, case .softBreak = first { current.removeFirst() }
+                // The spaces that stood beside the formula would indent or end the lines.
+                if case .text(let t)? = current.first { current[0] = .text(String(t.drop { $0 == " " || $0 == "\t" })) }
+                if case .text(let t)? = current.last {
+                    current[current.count - 1] = .text(String(t.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+                }
                 blocks.append(Block(.paragraph(current), line: currentLine))
             }
             current = []

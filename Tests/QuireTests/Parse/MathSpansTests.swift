@@ -16,7 +16,14 @@ final class MathSpansTests: XCTestCase {
             mutating func visitMathBlock(_ block: Block, formula: MathFormula) { found.append(formula) }
         }
         var collector = Collector()
-        collector.walk(parseMarkdown(markdown).blocks)
+        // An HTML block's lowered blocks are not among a walk's child blocks: read them too.
+        func withHTML(_ blocks: [Block]) -> [Block] {
+            blocks.flatMap { block -> [Block] in
+                if case .html(let html) = block.kind { return withHTML(html.blocks) }
+                return [block.mapChildBlocks(withHTML)]
+            }
+        }
+        collector.walk(withHTML(parseMarkdown(markdown).blocks))
         found = collector.found
         return found
     }
@@ -51,11 +58,11 @@ final class MathSpansTests: XCTestCase {
         XCTAssertEqual(blocks[2].line, 6)
     }
 
-    func testDisplayDollarsInsideAParagraphSplitIt() {
+    func testRegressionDisplayDollarsInsideAParagraphSplitItUnindented() {
         let blocks = parseMarkdown("Before $$x^2$$ after").blocks
-        XCTAssertEqual(blocks.map(\.kind), [.paragraph([.text("Before ")]),
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph([.text("Before")]),
                                             .math(MathFormula(tex: "x^2", display: true, line: 1)),
-                                            .paragraph([.text(" after")])])
+                                            .paragraph([.text("after")])], "no space indents the line after")
     }
 
     func testMathFenceIsADisplayBlock() {
@@ -131,5 +138,26 @@ final class MathSpansTests: XCTestCase {
         XCTAssertEqual(formulas("1. The sum\n   $$\n   a\n   + b\n   - c\n   $$\n").map(\.tex), ["a\n+ b\n- c"])
         XCTAssertEqual(formulas("> > $$\n> > a\n> > = b\n> > $$\n").map(\.tex), ["a\n= b"])
         XCTAssertEqual(formulas("$$\na\n=\nb\n$$\n").map(\.tex), ["a\n=\nb"], "a line of = is no heading underline")
+    }
+
+    /// Formulas in raw HTML blocks (`<p>`, `<td>`, `<summary>`, `<div>`) were shown as their
+    /// source: GitHub finds math in the HTML it renders, raw HTML included.
+    func testRegressionMathInRawHTMLBlocksIsTypeset() {
+        XCTAssertEqual(formulas("<p align=\"center\">The area $\\pi r^2$ grows.</p>\n"),
+                       [MathFormula(tex: "\\pi r^2", display: false, line: 1)])
+        XCTAssertEqual(formulas("<table>\n<tr><td>$a$</td><td>\n$b_1 &lt; c$</td></tr>\n</table>\n"),
+                       [MathFormula(tex: "a", display: false, line: 2), MathFormula(tex: "b_1 < c", display: false, line: 3)])
+        XCTAssertEqual(formulas("<details><summary>Why $x > 0$</summary>\n\nBecause $y$.\n\n</details>\n").map(\.tex), ["x > 0", "y"])
+        let blocks = parseMarkdown("<div>\nThe sum\n$$\nx + y\n$$\nholds.\n</div>\n").blocks
+        guard case .html(let html)? = blocks.first?.kind else { return XCTFail("\(blocks)") }
+        XCTAssertEqual(html.blocks.map(\.kind), [.paragraph([.text("The sum")]),
+                                                  .math(MathFormula(tex: "\nx + y\n", display: true, line: 3)),
+                                                  .paragraph([.text("holds.")])])
+    }
+
+    func testDollarsInRawHTMLThatAreNotMathStayText() {
+        XCTAssertEqual(formulas("<p>From $5 to $10, <code>$x$</code>, <kbd>$y$</kbd>, \\$z\\$, US$3$.</p>\n"), [])
+        XCTAssertEqual(formulas("<pre>\n$x$\n</pre>\n"), [])
+        XCTAssertEqual(formulas("<p title=\"$x$\">text</p>\n"), [])
     }
 }
