@@ -95,7 +95,8 @@ extension MathBox {
 
 extension TextLine {
     /// The line's characters with each formula piece's own in place of its object
-    /// replacement character (for the terminal preview). O(line + formulas).
+    /// replacement character, without the isolate around a formula and the spaces between
+    /// its pieces (for the terminal preview). O(line + formulas).
     var textWithFormulas: String {
         let text = shaped.text
         guard !text.formulas.isEmpty else { return self.text }
@@ -106,11 +107,13 @@ extension TextLine {
         var next = pieces.makeIterator()
         var current = next.next()
         var offset = line.start
+        var spaceAt = -1
         for scalar in String(decoding: Array(text.string.utf8)[line.start..<(line.start + line.length)], as: UTF8.self).unicodeScalars {
             if scalar == "\u{FFFC}", let piece = current, piece.offset == offset {
                 out += piece.box.characters
+                if piece.spaceAfter > 0 { spaceAt = offset + StyledText.objectLength }
                 current = next.next()
-            } else if scalar != "\u{200B}" && scalar != "\u{AD}" {
+            } else if !["\u{200B}", "\u{AD}", "\u{2066}", "\u{2069}"].contains(scalar) && !(offset == spaceAt && scalar == " ") {
                 out.unicodeScalars.append(scalar)
             }
             offset += String(scalar).utf8.count

@@ -65,4 +65,47 @@ final class FormulaLayoutTests: XCTestCase {
         XCTAssertTrue(text.contains("\\frac{a"), text)
         XCTAssertTrue(text.contains("After."), text)
     }
+
+    /// A long inline formula, pieces after each `+`.
+    private static let longSum = (1...40).map { "a_{\($0)}" }.joined(separator: " + ")
+
+    /// The right edge of a piece's last glyph, a `+` (its advance: the width of `$+$` alone).
+    private func inkEnd(_ piece: PlacedFormula, plus: Double) -> Double {
+        piece.origin.x + (piece.box.glyphs.last?.x ?? 0) + plus
+    }
+
+    /// The space after the operator a formula broke after stayed in the line (inside the
+    /// piece), so that a right-aligned or justified line ended short of the margin: TeX
+    /// discards it at the break.
+    func testRegressionSpaceAfterABrokenOperatorIsDropped() throws {
+        let style = Style()
+        let plus = try XCTUnwrap(formulas(XCTUnwrap(layout("$+$").pages.first)).first).box.width
+        let doc = layout("<div align=\"right\">\n\nThe sum $\(Self.longSum)$ ends.\n\n</div>\n")
+        let page = try XCTUnwrap(doc.pages.first)
+        let pieces = formulas(page)
+        let right = style.margins.left + style.contentWidth
+        var broken = 0
+        for line in Set(pieces.map(\.origin.y)) {
+            let last = try XCTUnwrap(pieces.filter { $0.origin.y == line }.max { $0.origin.x < $1.origin.x })
+            guard last.box.glyphs.last?.text == "+" else { continue }
+            broken += 1
+            XCTAssertEqual(inkEnd(last, plus: plus), right, accuracy: 0.05, "the line ends at its operator, flush right")
+        }
+        XCTAssertGreaterThan(broken, 1)
+        // Between pieces on one line, the space after the operator is kept.
+        let first = pieces.filter { $0.origin.y == pieces[0].origin.y }.sorted { $0.origin.x < $1.origin.x }
+        XCTAssertGreaterThan(first[1].origin.x - inkEnd(first[0], plus: plus), 1)
+    }
+
+    /// In a right-to-left paragraph a broken formula's pieces were set right to left, the
+    /// formula read backwards ("a2 + a1 +").
+    func testRegressionFormulaPiecesKeepTheirOrderInRightToLeftText() throws {
+        let doc = layout("<div dir=\"rtl\">\n\nזהו טקסט בעברית לפני נוסחה ארוכה: $\(Self.longSum)$ וטקסט אחריה.\n\n</div>\n")
+        let pieces = formulas(try XCTUnwrap(doc.pages.first))
+        XCTAssertGreaterThan(Set(pieces.map(\.origin.y)).count, 1, "the formula breaks")
+        for line in Set(pieces.map(\.origin.y)) {
+            let xs = pieces.filter { $0.origin.y == line }.map(\.origin.x)   // in the formula's order
+            XCTAssertEqual(xs, xs.sorted(), "left to right, first piece at the left")
+        }
+    }
 }
