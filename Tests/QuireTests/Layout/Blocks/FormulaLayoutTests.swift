@@ -108,4 +108,29 @@ final class FormulaLayoutTests: XCTestCase {
             XCTAssertEqual(xs, xs.sorted(), "left to right, first piece at the left")
         }
     }
+
+    /// An excerpt cut inside a formula kept every piece of the line it re-set, drawn over the
+    /// label; in right-to-left text the label stood inside the formula's isolate, at the
+    /// wrong end of the line.
+    func testRegressionExcerptCutInsideAFormulaDrawsOnlyThePiecesItKeeps() throws {
+        var style = Style()
+        style.excerptLines = 2
+        for (text, rightToLeft) in [("Some text before a long formula that must break somewhere:", false),
+                                    ("<div dir=\"rtl\">\n\nזהו טקסט בעברית לפני נוסחה ארוכה:", true)] {
+            let close = rightToLeft ? " וטקסט אחריה.\n\n</div>\n" : " and after.\n"
+            let doc = layout("# Section\n\n\(text) $\(Self.longSum)$\(close)", style: style)
+            let page = try XCTUnwrap(doc.pages.first)
+            let label = try XCTUnwrap(page.links.first { if case .destination(let d) = $0.target { d.hasPrefix("full") } else { false } })
+            let line = try XCTUnwrap(page.bodyLines.first { abs($0.top - label.rect.y) < 0.5 })
+            let pieces = formulas(page).filter { $0.origin.y == line.baseline }
+            XCTAssertFalse(pieces.isEmpty)
+            for piece in pieces {
+                if rightToLeft {
+                    XCTAssertGreaterThan(piece.origin.x, label.rect.maxX, "the label ends the right-to-left line, at its left")
+                } else {
+                    XCTAssertLessThanOrEqual(piece.origin.x + piece.box.width, label.rect.x, "no piece under the label")
+                }
+            }
+        }
+    }
 }
