@@ -2,8 +2,10 @@
 /// right; and what layout reports of formulas (bad TeX, missing glyphs).
 extension LayoutSession {
     /// The slices of a display formula: one per line (more when it was broken to fit), the
-    /// lines kept together and counted by an excerpt as one block it never cuts. A formula
-    /// that cannot be typeset is its source as a code block, in red, with a warning.
+    /// lines kept together, a block an excerpt never cuts and counts as the lines of text its
+    /// height displaces (to the nearest, at least one per line: a fraction two, a matrix of
+    /// four rows about five). A formula that cannot be typeset is its source as a code block,
+    /// in red, with a warning.
     /// O(formula), after the typesetter's cache.
     func displayFormula(_ formula: MathFormula, _ context: BlockContext) -> [Slice] {
         let size = context.textRole?.size ?? typography.body.size
@@ -24,6 +26,7 @@ extension LayoutSession {
         let group = sink.newAtomicGroup()
         let space = context.tight ? typography.blockSpacing / 2 : typography.blockSpacing
         let lineGap = 0.3 * size
+        let lineHeight = context.textRole?.lineHeight ?? typography.body.lineHeight
         var slices: [Slice] = []
         let font = typeset.fontRef
         for (i, box) in typeset.boxes.enumerated() {
@@ -42,7 +45,7 @@ extension LayoutSession {
             }
             slice.firstBaseline = box.height
             slice.firstLineHeight = slice.height
-            slice.excerptRole = .atomic(group)
+            slice.excerptRole = .atomic(group, lines: max(1, Int((slice.height / lineHeight).rounded())))
             slice.spaceBefore = i == 0 ? space : lineGap
             slice.spaceAfter = isLast ? space : lineGap
             slice.keepWithNext = !isLast
