@@ -92,7 +92,7 @@ final class HighlightCLITests: BinaryTestCase {
         let dark = { (rgb: [Int]) in rgb.max()! < 90 }
         let light = try render("```swift\nlet x = 1\n```\n", "light")
         XCTAssertGreaterThan(try pixels(shaded.pdf, count: dark), 1000, "cobalt's dark blue block")
-        XCTAssertLessThan(try pixels(light.pdf, count: dark), 300, "only the text is dark with kate")
+        XCTAssertLessThan(try pixels(light.pdf, count: dark), 300, "only the text is dark with github")
         let bad = try Run.run(quire, ["render", shaded.input.path, "-o", shaded.pdf.path, "--set", "code.theme=not a theme"])
         XCTAssertEqual(bad.status, 2, "a value that cannot name a scheme is a usage error")
         XCTAssertTrue(bad.stderrText.contains("code.theme"), bad.stderrText)
@@ -103,14 +103,14 @@ final class HighlightCLITests: BinaryTestCase {
         let lines = result.run.stderrText.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, result.run.stderrText)
         XCTAssertEqual(String(lines[0]), "quire: warning: \(result.input.path): code theme 'neon' (code.theme) is not installed; "
-                       + "'kate' is used instead (installed: classic, cobalt, kate, oblivion, solarized-dark, solarized-light, tango)")
+                       + "'github' is used instead (installed: classic, cobalt, github, github-dark, kate, oblivion, solarized-dark, solarized-light, tango)")
     }
 
     func testTemplatesKeysListsTheThemesAndLanguages() throws {
         let run = try Run.run(quire, ["templates", "--keys"])
         XCTAssertEqual(run.status, 0, run.stderrText)
-        XCTAssertTrue(run.stdoutText.contains("| `code.theme` | string | `\"kate\"` |"), "the key")
-        XCTAssertTrue(run.stdoutText.contains("Code themes (code.theme): classic, cobalt, kate (default), oblivion, solarized-dark, solarized-light, tango."),
+        XCTAssertTrue(run.stdoutText.contains("| `code.theme` | string | `\"github\"` |"), "the key")
+        XCTAssertTrue(run.stdoutText.contains("Code themes (code.theme): classic, cobalt, github (default), github-dark, kate, oblivion, solarized-dark, solarized-light, tango."),
                       run.stdoutText)
         XCTAssertTrue(run.stdoutText.contains(", swift, "), "the languages")
     }

@@ -23,11 +23,6 @@ final class ByteSink {
         return Array(UnsafeRawBufferPointer(start: storage, count: count))
     }
 
-    /// Calls `body` with everything written so far (valid only during the call).
-    func withBytes<T, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> T) throws(E) -> T {
-        try body(UnsafeRawBufferPointer(start: storage, count: count))
-    }
-
     /// Appends `length` bytes; false when memory ran out (nothing is appended then).
     func append(_ data: UnsafeRawPointer, _ length: Int) -> Bool {
         guard length > 0 else { return true }

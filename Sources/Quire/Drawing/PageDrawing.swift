@@ -17,13 +17,13 @@ func drawPage(_ page: PaintedPage, fonts: PreviewFonts, _ cr: OpaquePointer) {
     let items = page.items
     var i = 0
     while i < items.count {
-        if case .marker(let first) = items[i], case .shape(let shape) = first.kind {
+        if case .marker(let first) = items[i], case .shape = first.kind {
             var j = i + 1
             while j < items.count, case .marker(let next) = items[j], next.looksLike(first) { j += 1 }
-            let centers = items[i..<j].compactMap { item -> Point? in
-                if case .marker(let m) = item { return m.center } else { return nil }
+            let markers = items[i..<j].compactMap { item -> MarkerDrawing? in
+                if case .marker(let m) = item { return m.drawing } else { return nil }
             }
-            drawMarkers(shape, size: first.size, color: first.color, centers, cr)
+            drawMarkers(markers, cr)
             i = j
         } else {
             draw(items[i], fonts: fonts, cr)
@@ -49,10 +49,7 @@ func draw(_ item: PaintItem, fonts: PreviewFonts, _ cr: OpaquePointer) {
         cairo_line_to(cr, b.x, b.y)
         cairo_stroke(cr)
     case .marker(let m):
-        switch m.kind {
-        case .shape(let shape): drawMarkers(shape, size: m.size, color: m.color, [m.center], cr)
-        case .taskBox(let checked): drawTaskBox(m, checked: checked, cr)
-        }
+        drawMarkers([m.drawing], cr)
     case .image(let rect, let image):
         image.draw(in: rect, cr)
     case .frame(let r, let width, let color):
@@ -64,6 +61,7 @@ private func drawFrame(_ r: Rect, width: Double, color: Color, _ cr: OpaquePoint
     setColor(color, cr)
     cairo_new_path(cr)
     cairo_set_line_width(cr, width)
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
     cairo_rectangle(cr, r.x, r.y, r.width, r.height)
     cairo_stroke(cr)
 }
@@ -108,53 +106,41 @@ private func drawColorGlyphs(_ run: GlyphRun, box: Rect, fonts: PreviewFonts, _ 
     cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
 }
 
-/// Draws markers of one shape, size and colour, centred at `centers`, as one path.
-private func drawMarkers(_ shape: MarkerShape, size s: Double, color: Color, _ centers: [Point], _ cr: OpaquePointer) {
-    setColor(color, cr)
-    cairo_new_path(cr)  // drawing text leaves a current point an arc would connect to
-    switch shape {
-    case .disc:
-        // Zero-length strokes with round caps: the same disc as an arc fill, in a few
-        // numbers of PDF instead of four Bézier curves (lists of thousands of items).
-        cairo_set_line_width(cr, s)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        for c in centers {
-            cairo_move_to(cr, c.x, c.y)
-            cairo_line_to(cr, c.x, c.y)
-        }
-        cairo_stroke(cr)
-    case .circle:
-        let w = s * 0.16
-        cairo_set_line_width(cr, w)
-        for c in centers {
-            cairo_new_sub_path(cr)
-            cairo_arc(cr, c.x, c.y, (s - w) / 2, 0, 2 * Double.pi)
-        }
-        cairo_stroke(cr)
-    case .square:
-        for c in centers { cairo_rectangle(cr, c.x - s / 2, c.y - s / 2, s, s) }
-        cairo_fill(cr)
-    case .dash:
-        for c in centers { cairo_rectangle(cr, c.x - s * 0.75, c.y - s * 0.12, s * 1.5, s * 0.24) }
-        cairo_fill(cr)
-    }
+/// Draws list markers that look alike (each with the parts and paints of the first, in other
+/// places): each part of all of them as one path, painted once.
+private func drawMarkers(_ markers: [MarkerDrawing], _ cr: OpaquePointer) {
+    guard let first = markers.first else { return }
+    draw(first.body.paint, first.color, markers.map(\.body.shape), cr)
+    if let tick = first.tick { draw(tick.paint, first.color, markers.compactMap { $0.tick?.shape }, cr) }
 }
 
-private func drawTaskBox(_ m: Marker, checked: Bool, _ cr: OpaquePointer) {
-    setColor(m.color, cr)
-    cairo_new_path(cr)
-    let c = m.center, s = m.size
-    let w = s * 0.09
-    cairo_set_line_width(cr, w)
-    cairo_rectangle(cr, c.x - s / 2 + w / 2, c.y - s / 2 + w / 2, s - w, s - w)
-    cairo_stroke(cr)
-    if checked {
-        cairo_set_line_width(cr, s * 0.14)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        cairo_move_to(cr, c.x - s * 0.28, c.y + s * 0.02)
-        cairo_line_to(cr, c.x - s * 0.06, c.y + s * 0.24)
-        cairo_line_to(cr, c.x + s * 0.30, c.y - s * 0.26)
-        cairo_stroke(cr)
+/// Paints `shapes` as one path, as `paint` says, in `color`.
+private func draw(_ paint: MarkerDrawing.Paint, _ color: Color, _ shapes: [MarkerDrawing.Shape], _ cr: OpaquePointer) {
+    setColor(color, cr)
+    cairo_new_path(cr)  // drawing text leaves a current point an arc would connect to
+    if case .stroke(let width, let cap, let join) = paint {
+        cairo_set_line_width(cr, width)
+        if let cap { cairo_set_line_cap(cr, cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT) }
+        if let join { cairo_set_line_join(cr, join == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER) }
+    }
+    for shape in shapes { addPath(shape, cr) }
+    if case .fill = paint { cairo_fill(cr) } else { cairo_stroke(cr) }
+}
+
+/// Adds `shape` to the current path.
+func addPath(_ shape: MarkerDrawing.Shape, _ cr: OpaquePointer) {
+    switch shape {
+    case .dot(let c):
+        cairo_move_to(cr, c.x, c.y)
+        cairo_line_to(cr, c.x, c.y)
+    case .circle(let c, let radius):
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, c.x, c.y, radius, 0, 2 * Double.pi)
+    case .rectangle(let r):
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+    case .tick(let start, let corner, let end):
+        cairo_move_to(cr, start.x, start.y)
+        cairo_line_to(cr, corner.x, corner.y)
+        cairo_line_to(cr, end.x, end.y)
     }
 }

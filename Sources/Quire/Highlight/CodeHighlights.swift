@@ -6,7 +6,7 @@
 /// indented blocks, inline code and `text` blocks do not. A document with no such block queues
 /// nothing, so it neither starts the thread nor loads GtkSourceView, unless its theme is not
 /// the default one and it has code blocks (their background and text colour then come from
-/// the theme; the default one, kate, keeps the template's, as any scheme on white does).
+/// the theme; the default one, github, keeps the template's, as any scheme on white does).
 ///
 /// Made on the thread that lays the document out; immutable, so `Sendable`. When it is
 /// released (the document is finished), blocks not highlighted yet are dropped from the queue.
@@ -38,7 +38,7 @@ final class CodeHighlights: Sendable {
     init(_ document: Document, theme: String) {
         var collector = CodeBlockCollector()
         collector.walk(document.blocks)
-        // The default theme (kate: text on white) sets no colour on a block, so blocks without
+        // The default theme (github: text on white) sets no colour on a block, so blocks without
         // a language need not wait for GtkSourceView to say so.
         let isDefaultTheme = theme == Style().codeTheme
         let thread = collector.tagged.isEmpty && (!collector.hasCode || isDefaultTheme) ? nil : HighlightThread.shared

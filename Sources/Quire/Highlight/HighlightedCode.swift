@@ -27,7 +27,7 @@ struct CodeStyle: Sendable, Hashable {
 
 /// A theme's colours for a whole code block, each nil where the template's stand: a scheme
 /// whose text background is not white (the dark ones, Solarized Light) sets its background and
-/// its text colour on the block; a white one (kate, classic, tango) keeps `code.background`.
+/// its text colour on the block; a white one (github, kate, classic, tango) keeps `code.background`.
 struct CodeLook: Sendable, Equatable {
     var background: Color?
     var foreground: Color?

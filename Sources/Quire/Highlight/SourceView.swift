@@ -96,6 +96,7 @@ final class SourceView {
         languageManager = library.languageManager()
         DefinitionSchema.install(library, searchPath: SourceViewLibrary.strings(library.searchPath(languageManager)))
         schemeManager = library.schemeManager()
+        BuiltinSchemes.install(library, manager: schemeManager)
         booleanType = g_type_from_name("gboolean")
         intType = g_type_from_name("gint")
         stringType = g_type_from_name("gchararray")
@@ -304,7 +305,9 @@ final class SourceView {
         if let known = themes[name] { return known }
         var theme = Theme(scheme: gsv.scheme(schemeManager, name), look: CodeLook())
         if theme.scheme == nil {
-            let fallback = Style().codeTheme
+            // The default, else GtkSourceView's own kate (should the default not be there).
+            let candidates: [String] = [Style().codeTheme, "kate"]
+            let fallback = candidates.first { gsv.scheme(schemeManager, $0) != nil } ?? Style().codeTheme
             theme.scheme = gsv.scheme(schemeManager, fallback)
             theme.warning = HighlightWarning(
                 scope: .document, message: "code theme '\(name)' (code.theme) is not installed; '\(fallback)' is used instead "

@@ -32,6 +32,8 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
     let languageHidden: @convention(c) (Object?) -> Int32
     let schemeManager: @convention(c) () -> Object?
     let schemeIDs: @convention(c) (Object?) -> Strings?
+    /// manager, a folder or a scheme file to read schemes from after those it has.
+    let appendSchemePath: @convention(c) (Object?, UnsafePointer<CChar>?) -> Void
     let scheme: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
     /// scheme, style id ("text"): a `GtkSourceStyle` the scheme owns, or NULL.
     let schemeStyle: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
@@ -85,6 +87,7 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
         languageHidden = try symbol(gsv, "gtk_source_language_get_hidden")
         schemeManager = try symbol(gsv, "gtk_source_style_scheme_manager_get_default")
         schemeIDs = try symbol(gsv, "gtk_source_style_scheme_manager_get_scheme_ids")
+        appendSchemePath = try symbol(gsv, "gtk_source_style_scheme_manager_append_search_path")
         scheme = try symbol(gsv, "gtk_source_style_scheme_manager_get_scheme")
         schemeStyle = try symbol(gsv, "gtk_source_style_scheme_get_style")
         newBuffer = try symbol(gsv, "gtk_source_buffer_new_with_language")

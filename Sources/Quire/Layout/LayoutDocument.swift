@@ -80,7 +80,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
         let count = final ? emitted + waiting.count : nil
         for var page in waiting {
             emitted += 1
-            page.furniture = session.furniture(page: emitted, of: count, info: info, title: title)
+            page.furniture = session.furniture(page: emitted, of: count, size: page.size, info: info, title: title)
             try emit(page)
         }
         waiting = []

@@ -22,6 +22,12 @@ final class LayoutSession {
     /// The hyphenation of `language`'s words, its patterns loaded the first time a paragraph
     /// is hyphenated; nil when none are installed.
     private(set) lazy var hyphenation: WordHyphenation? = Hyphenator.forLanguage(language).map(WordHyphenation.init)
+    /// The advance of a character of code at the code size, measured the first time a code
+    /// block might be wider than its column (`codeFit`).
+    private(set) lazy var codeAdvance: Double = measureCodeAdvance()
+    /// Whether a table too wide for the page may turn it (`table.rotate`): not in notes set at
+    /// a page's foot (`scaled`), which stay on the page of their reference.
+    let mayTurnPages: Bool
     /// The document's formulas typeset (with the macros they define), in the style's math
     /// font; made when the first formula is met, shared with sessions derived from this one.
     var math: MathTypesetter {
@@ -55,11 +61,12 @@ final class LayoutSession {
         self.highlights = highlights
         self.language = language ?? style.language
         self.linkResolver = linkResolver
+        mayTurnPages = true
         mathTypesetter = SharedMath()
     }
 
     /// A session for the same document set in `style` (footnotes at a page's foot, set
-    /// smaller), reporting to this session's sink as it is now.
+    /// smaller, where no page turns), reporting to this session's sink as it is now.
     private init(_ parent: LayoutSession, style: Style) {
         self.style = style
         typography = Typography(style, cjk: parent.cjk)
@@ -71,6 +78,7 @@ final class LayoutSession {
         language = parent.language
         linkResolver = parent.linkResolver
         sink = parent.sink
+        mayTurnPages = false
         mathTypesetter = parent.mathTypesetter
     }
 

@@ -23,7 +23,7 @@ final class ColorGlyphFonts {
         self.faces = faces
     }
 
-    var resources: [(name: [UInt8], number: Int)] { fonts.map { ($0.name, $0.number) } }
+    var resources: [(name: [UInt8], object: PDFReference)] { fonts.map { ($0.name, $0.object) } }
 
     /// The font holding every glyph of `run` (added as needed); nil when the run's font file
     /// cannot be read.
@@ -40,7 +40,7 @@ final class ColorGlyphFonts {
     }
 
     private func newFont(_ face: OpenTypeFace, _ key: FontFaces.Key) -> Font {
-        let font = Font(face: face, file: file, number: file.reserve(), name: Array("T\(fonts.count + 1)".utf8))
+        let font = Font(face: face, file: file, object: file.reserve(), name: Array("T\(fonts.count + 1)".utf8))
         fonts.append(font)
         current[key] = font
         return font
@@ -54,14 +54,14 @@ final class ColorGlyphFonts {
     /// One Type 3 font of up to 256 colour glyphs.
     final class Font: ShownFont {
         static let capacity = 256
-        let number: Int
+        let object: PDFReference
         let name: [UInt8]
         private let face: OpenTypeFace
         private let file: PDFFile
         /// Code by glyph, and per code: the glyph, its width (thousandths of an em), the
         /// glyph procedure's object, the bitmap's image object, and the text it stands for.
         private var codes: [UInt32: UInt8] = [:]
-        private var glyphs: [(glyph: UInt32, width: Double, procedure: Int, image: Int?, text: [UInt8]?)] = []
+        private var glyphs: [(glyph: UInt32, width: Double, procedure: PDFReference, image: PDFReference?, text: [UInt8]?)] = []
         /// The union of the bitmaps' boxes, in glyph space (left, bottom, right, top).
         private var box: [Double] = [0, 0, 0, 0]
         /// For a glyph standing for several characters: the codes of the invisible glyphs
@@ -70,17 +70,17 @@ final class ColorGlyphFonts {
         /// The invisible, zero-width glyph standing for each character, by its UTF-8.
         private var ghosts: [[UInt8]: UInt8] = [:]
 
-        fileprivate init(face: OpenTypeFace, file: PDFFile, number: Int, name: [UInt8]) {
+        fileprivate init(face: OpenTypeFace, file: PDFFile, object: PDFReference, name: [UInt8]) {
             self.face = face
             self.file = file
-            self.number = number
+            self.object = object
             self.name = name
             // Code 0, never shown, is an empty "m" 0.6 em wide: poppler guesses a Type 3
             // font's size from its "m" (assuming 0.6 em), else from any glyph's width
             // (assuming 0.5 em), which for emoji (1.25 em) made a line's text 2.5 times its
             // size and broke the line apart when extracting its text.
             let calibration = file.reserve()
-            file.addStream(calibration, dictionary: [], data: Array("600 0 d0\n".utf8))
+            file.addStream(calibration, data: Array("600 0 d0\n".utf8))
             glyphs.append((UInt32.max, 600, calibration, nil, nil))
         }
 
@@ -93,7 +93,7 @@ final class ColorGlyphFonts {
             codes[glyph] = code
             let scale = 1000 / Double(face.unitsPerEm)
             let width = (Double(face.advance(glyph)) * scale * 100).rounded() / 100
-            var image: Int?
+            var image: PDFReference?
             var procedure: [UInt8] = []
             procedure.appendNumber(width)
             procedure.appendLiteral(" 0 d0\n")
@@ -111,7 +111,7 @@ final class ColorGlyphFonts {
                 procedure.appendLiteral(" Do Q\n")
             }
             let number = file.reserve()
-            file.addStream(number, dictionary: [], data: procedure)
+            file.addStream(number, data: procedure)
             glyphs.append((glyph, width, number, image, nil))
         }
 
@@ -152,7 +152,7 @@ final class ColorGlyphFonts {
             if let known = ghosts[character] { return known }
             let code = UInt8(glyphs.count)
             let number = file.reserve()
-            file.addStream(number, dictionary: [], data: Array("0 0 d0\n".utf8))
+            file.addStream(number, data: Array("0 0 d0\n".utf8))
             glyphs.append((UInt32.max, 0, number, nil, character))
             ghosts[character] = code
             return code
@@ -169,42 +169,16 @@ final class ColorGlyphFonts {
                 guard let text = entry.text, !text.isEmpty else { return nil }
                 return (code, Array(String(decoding: text, as: UTF8.self).utf16))
             }
-            file.addStream(toUnicode, dictionary: [], data: ToUnicodeCMap.text(mappings, codeBytes: 1))
-            var d: [UInt8] = []
-            d.appendLiteral("<< /Type /Font /Subtype /Type3 /FontBBox [ ")
-            d.appendNumbers(box, decimals: 0)
-            d.appendLiteral("] /FontMatrix [ 0.001 0 0 0.001 0 0 ]")
-            d.appendLiteral(" /CharProcs <<")
-            for (code, entry) in glyphs.enumerated() {
-                d.appendLiteral(code == 0 ? " /m" : " /g")
-                if code > 0 { d.appendInteger(code) }
-                d.append(0x20)
-                d.appendReference(entry.procedure)
+            file.addStream(toUnicode, data: ToUnicodeCMap.text(mappings, codeBytes: 1))
+            file.add(object, as: PDFType3FontWriter.self) { font in
+                font.fontBBox(box)
+                font.thousandthsMatrix()
+                // Code 0 is the calibration glyph "m"; the others are named for their codes.
+                font.glyphs(glyphs.indices.map { $0 == 0 ? .m : PDFName("g\($0)") }, procedures: glyphs.map(\.procedure))
+                font.widths(glyphs.map(\.width))
+                font.images(glyphs.enumerated().compactMap { code, entry in entry.image.map { (PDFName("E\(code)"), $0) } })
+                font.toUnicode(toUnicode)
             }
-            d.appendLiteral(" >> /Encoding << /Type /Encoding /Differences [ 0 /m")
-            for code in glyphs.indices.dropFirst() {
-                d.appendLiteral(" /g")
-                d.appendInteger(code)
-            }
-            d.appendLiteral(" ] >> /FirstChar 0 /LastChar ")
-            d.appendInteger(max(0, glyphs.count - 1))
-            d.appendLiteral(" /Widths [")
-            for entry in glyphs {
-                d.append(0x20)
-                d.appendNumber(entry.width)
-            }
-            d.appendLiteral(" ] /Resources << /XObject <<")
-            for (code, entry) in glyphs.enumerated() {
-                guard let image = entry.image else { continue }
-                d.appendLiteral(" /E")
-                d.appendInteger(code)
-                d.append(0x20)
-                d.appendReference(image)
-            }
-            d.appendLiteral(" >> >> /ToUnicode ")
-            d.appendReference(toUnicode)
-            d.appendLiteral(" >>")
-            file.add(number, d)
         }
     }
 }

@@ -13,8 +13,8 @@ struct ContentStream: ~Copyable {
     private var fillColor: Color?
     private var strokeColor: Color?
     private var lineWidth: Double?
-    private var lineCap: Int?
-    private var lineJoin: Int?
+    private var lineCap: LineCap?
+    private var lineJoin: LineJoin?
     private(set) var inText = false
     /// The font and size last set with Tf (text state outlives text objects).
     private var textFont: (name: [UInt8], size: Double)?
@@ -66,19 +66,17 @@ struct ContentStream: ~Copyable {
         bytes.appendLiteral(" w\n")
     }
 
-    /// 0 butt, 1 round, 2 square.
-    mutating func setLineCap(_ cap: Int) {
+    mutating func setLineCap(_ cap: LineCap) {
         guard lineCap != cap else { return }
         lineCap = cap
-        bytes.appendInteger(cap)
+        bytes.appendInteger(cap.rawValue)
         bytes.appendLiteral(" J\n")
     }
 
-    /// 0 miter, 1 round, 2 bevel.
-    mutating func setLineJoin(_ join: Int) {
+    mutating func setLineJoin(_ join: LineJoin) {
         guard lineJoin != join else { return }
         lineJoin = join
-        bytes.appendInteger(join)
+        bytes.appendInteger(join.rawValue)
         bytes.appendLiteral(" j\n")
     }
 
@@ -160,30 +158,27 @@ struct ContentStream: ~Copyable {
 
     // MARK: Marked content
 
-    /// Begins a marked-content sequence `tag` with a property list (its text, as written).
-    mutating func beginMarkedContent(_ tag: StaticString, properties: [UInt8]) {
+    /// Begins a marked-content sequence `tag` with a property list: `properties` writes its
+    /// entries (`/Span << /ActualText <FEFF…> >> BDC`).
+    @inline(__always)
+    mutating func beginMarkedContent(_ tag: PDFName, properties: (inout PDFDictionaryWriter) -> Void) {
         flushShowing()
-        bytes.append(UInt8(ascii: "/"))
-        bytes.appendLiteral(tag)
-        bytes.append(contentsOf: properties)
+        bytes.appendName(tag)
+        bytes.append(0x20)
+        bytes.writeDictionary(properties)
         bytes.appendLiteral(" BDC\n")
     }
 
-    /// Begins the marked content numbered `mcid` of a structure element of type `role`.
-    mutating func beginMarkedContent(role: String, mcid: Int) {
-        flushShowing()
-        bytes.append(UInt8(ascii: "/"))
-        bytes.append(contentsOf: role.utf8)
-        bytes.appendLiteral(" << /MCID ")
-        bytes.appendInteger(mcid)
-        bytes.appendLiteral(" >> BDC\n")
+    /// Begins the marked content numbered `mcid` of a structure element of type `role`
+    /// (`/P << /MCID 3 >> BDC`).
+    mutating func beginMarkedContent(role: PDFName, mcid: Int) {
+        beginMarkedContent(role) { $0.pair(.mcid, mcid) }
     }
 
     /// Begins a marked-content sequence `tag` without properties (an artifact).
-    mutating func beginMarkedContent(_ tag: StaticString) {
+    mutating func beginMarkedContent(_ tag: PDFName) {
         flushShowing()
-        bytes.append(UInt8(ascii: "/"))
-        bytes.appendLiteral(tag)
+        bytes.appendName(tag)
         bytes.appendLiteral(" BMC\n")
     }
 

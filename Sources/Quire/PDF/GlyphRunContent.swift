@@ -15,9 +15,10 @@ extension ContentStream {
 
     /// Shows `run` with `font`, in `run.color`, glyphs offset by (`dx`, `dy`) (a colour run's
     /// positions are relative to its box); a run whose font is synthetically emboldened is
-    /// filled and stroked.
+    /// filled and stroked. Without `clusterSpans` (inside a span that says the text already),
+    /// no cluster gets a span of its own.
     /// - Complexity: O(glyphs + text bytes).
-    mutating func show(_ run: GlyphRun, font: some ShownFont, dx: Double = 0, dy: Double = 0) {
+    mutating func show(_ run: GlyphRun, font: some ShownFont, dx: Double = 0, dy: Double = 0, clusterSpans: Bool = true) {
         guard !run.glyphs.isEmpty, let (size, shape) = Self.sizeAndShape(run.font.matrix) else { return }
         beginText()
         setFont(font.name, size: size)
@@ -65,19 +66,28 @@ extension ContentStream {
                             font.suggest(first, utf8: text)
                             spanned = true
                         }
-                        if spanned {
-                            var properties: [UInt8] = []
-                            properties.appendLiteral(" << /ActualText <FEFF")
-                            for unit in String(decoding: text, as: UTF8.self).utf16 { properties.appendHex16(unit) }
-                            properties.appendLiteral("> >>")
-                            beginMarkedContent("Span", properties: properties)
-                        }
+                        let span = spanned && clusterSpans
+                        if span { beginActualText(text) }
                         for g in range { showGlyph(glyphs[g], font, dx, dy, shape, scale) }
-                        if spanned { endMarkedContent() }
+                        if span { endMarkedContent() }
                     }
                 }
             }
         }
+    }
+
+    /// Begins a span whose text is `utf8` (ActualText): out of the glyph loop, which it is
+    /// seldom needed in.
+    @inline(never)
+    private mutating func beginActualText(_ utf8: UnsafeBufferPointer<UInt8>) {
+        beginMarkedContent(.span) { $0.pair(.actualText, utf16Text: utf8) }
+    }
+
+    /// Begins a span whose text is `text` (ActualText): a wrapped code line's first piece
+    /// standing for the whole line.
+    mutating func beginActualText(_ text: String) {
+        var text = text
+        text.withUTF8 { beginActualText($0) }
     }
 
     /// Places and shows one glyph, advancing the pen by its width.

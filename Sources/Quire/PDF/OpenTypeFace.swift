@@ -76,13 +76,8 @@ final class OpenTypeFace {
         Int(hb_font_get_glyph_h_advance(font, glyph))
     }
 
-    /// The bytes of table `tag` ("head", "post"), or nil when the face has none.
-    func table(_ tag: String) -> [UInt8]? {
-        withTable(tag) { Array($0) }
-    }
-
-    /// `body` with the bytes of table `tag` where they lie (a collection's CFF table is
-    /// megabytes: not copied), or nil when the face has none.
+    /// `body` with the bytes of table `tag` ("head", "CFF ") where they lie (a collection's
+    /// CFF table is megabytes: not copied), or nil when the face has none.
     func withTable<Result>(_ tag: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
         guard let table = hb_face_reference_table(face, Self.tag(tag)) else { return nil }
         defer { hb_blob_destroy(table) }
@@ -112,6 +107,10 @@ final class OpenTypeFace {
         }
         return (metric("hasc"), metric("hdsc"), metric("cpht"))
     }
+
+    /// The weight (100 to 900; 400 regular, 700 bold): a variable font's at the instance it is
+    /// set to, else the `OS/2` table's weight class (HarfBuzz's style value).
+    var weight: Double { Double(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT)) }
 
     /// The glyph's colour bitmap as PNG bytes (a CBDT or sbix font, such as Noto Color
     /// Emoji; its largest strike) and the box it fills, in font units from the glyph's origin

@@ -20,9 +20,9 @@ final class PDFDocumentWriter {
     private let fonts: EmbeddedFonts
     private let images: PDFImages
     private let structure: StructureTree
-    private let pageTree: Int
-    private let resourceDictionary: Int
-    private var pages: [Int] = []
+    private let pageTree: PDFReference
+    private let resourceDictionary: PDFReference
+    private var pages: [PDFReference] = []
     private var targets: [Navigation.Target] = []
 
     /// A writer opening its fonts through `faces` (a thread's, kept across documents).
@@ -40,85 +40,65 @@ final class PDFDocumentWriter {
 
     /// Writes one page: its content, link annotations and named destinations. O(items + glyphs).
     func add(_ page: PaintedPage) {
-        let number = file.reserve()
-        pages.append(number)
+        let object = file.reserve()
+        pages.append(object)
         let height = page.size.height
-        let marks = structure.beginPage(number)
+        let marks = structure.beginPage(object)
         let annotations = page.links.map { _ in file.reserve() }
         marks.setLinks(page.links, annotations: annotations)
         var content = ContentStream(height: height)
         content.draw(page, ContentStream.Resources(fonts: fonts, images: images, marks: marks))
         let contents = file.reserve()
-        file.addStream(contents, dictionary: [], data: content.bytes.array)
+        file.addStream(contents, data: content.bytes.array)
 
         for (index, link) in page.links.enumerated() {
             // Its key first: a link without text becomes an element, written now.
             let key = marks.annotationKey(index)
             let text = marks.linkTexts[index] ?? []
-            file.add(annotations[index]) { Self.appendLinkAnnotation(link, pageHeight: height, structParent: key, text: text, to: &$0) }
+            file.add(annotations[index], as: PDFLinkAnnotationWriter.self) {
+                Self.writeLinkAnnotation(link, pageHeight: height, structParent: key, text: text, to: &$0)
+            }
         }
         marks.finish()
         for destination in page.destinations {
-            targets.append(Navigation.Target(name: destination.name, page: number, top: height - destination.y))
+            targets.append(Navigation.Target(name: destination.name, page: object, top: height - destination.y))
         }
 
-        file.add(number) { body in
-            body.appendLiteral("<< /Type /Page /Parent ")
-            body.appendReference(pageTree)
-            body.appendLiteral(" /MediaBox [ 0 0 ")
-            body.appendNumber(page.size.width, decimals: 3)
-            body.append(0x20)
-            body.appendNumber(height, decimals: 3)
-            body.appendLiteral(" ] /Resources ")
-            body.appendReference(resourceDictionary)
-            body.appendLiteral(" /Contents ")
-            body.appendReference(contents)
-            body.appendLiteral(" /StructParents ")
-            body.appendInteger(marks.key)
-            // Tab order follows the structure.
-            body.appendLiteral(" /Tabs /S")
-            if !annotations.isEmpty {
-                body.appendLiteral(" /Annots [")
-                body.appendReferences(annotations)
-                body.appendLiteral(" ]")
-            }
-            body.appendLiteral(" >>")
+        file.add(object, as: PDFPageWriter.self) { written in
+            written.parent(pageTree)
+            written.mediaBox(width: page.size.width, height: height)
+            written.resources(resourceDictionary)
+            written.contents(contents)
+            written.structParents(marks.key)
+            written.tabsInStructureOrder()
+            if !annotations.isEmpty { written.annotations(annotations) }
         }
     }
 
     /// A link annotation (12.5.6.5): the area, no border, a URI action or a named destination;
     /// its text (else its target) as its description, its key in the parent tree.
-    private static func appendLinkAnnotation(_ link: LinkArea, pageHeight: Double, structParent: Int, text: [UInt8],
-                                             to body: inout ByteBuffer) {
-        body.appendLiteral("<< /Subtype /Link /Rect [ ")
+    private static func writeLinkAnnotation(_ link: LinkArea, pageHeight: Double, structParent: Int, text: [UInt8],
+                                            to annotation: inout PDFLinkAnnotationWriter) {
         let r = link.rect
-        body.appendNumbers([r.x, pageHeight - r.maxY, r.maxX, pageHeight - r.y])
-        body.appendLiteral("] /Border [ 0 0 0 ]")
+        annotation.rect(left: r.x, bottom: pageHeight - r.maxY, right: r.maxX, top: pageHeight - r.y)
+        annotation.noBorder()
         switch link.target {
-        case .uri(let uri):
-            body.appendLiteral(" /A << /S /URI /URI ")
-            body.appendURIString(uri)
-            body.appendLiteral(" >>")
-        case .destination(let name):
-            body.appendLiteral(" /Dest ")
-            body.appendByteString(name.utf8)
+        case .uri(let uri): annotation.uri(uri)
+        case .destination(let name): annotation.destination(name)
         }
         // Its description: the link's text (UTF-8, spaces at its ends dropped), else its target.
         var words = text[...]
         while let first = words.first, first == 0x20 { words = words.dropFirst() }
         while let last = words.last, last == 0x20 { words = words.dropLast() }
-        body.appendLiteral(" /Contents ")
         if !words.isEmpty {
-            words.withUnsafeBufferPointer { body.appendTextString(utf8: $0) }
+            words.withUnsafeBufferPointer { annotation.contents(utf8: $0) }
         } else {
             switch link.target {
-            case .uri(let uri): body.appendTextString(uri)
-            case .destination(let name): body.appendTextString(name)
+            case .uri(let uri): annotation.contents(uri)
+            case .destination(let name): annotation.contents(name)
             }
         }
-        body.appendLiteral(" /StructParent ")
-        body.appendInteger(structParent)
-        body.appendLiteral(" >>")
+        annotation.structParent(structParent)
     }
 
     /// Ends the file: fonts, images, the page tree, navigation, metadata. The writer is done
@@ -127,89 +107,64 @@ final class PDFDocumentWriter {
         if pages.isEmpty { add(PaintedPage(size: .a4, items: [], links: [], destinations: [])) }
         fonts.write()
         images.write()
-
-        var resources: [UInt8] = []
-        resources.appendLiteral("<< /ProcSet [ /PDF /Text /ImageB /ImageC ]")
-        for (key, entries) in [("Font", fonts.resources + images.fontResources), ("XObject", images.resources)] where !entries.isEmpty {
-            resources.appendName(key)
-            resources.appendLiteral(" <<")
-            for entry in entries {
-                resources.append(0x20)
-                resources.append(UInt8(ascii: "/"))
-                resources.append(contentsOf: entry.name)
-                resources.append(0x20)
-                resources.appendReference(entry.number)
-            }
-            resources.appendLiteral(" >>")
-        }
-        resources.appendLiteral(" >>")
-        file.add(resourceDictionary, resources)
-
-        var tree: [UInt8] = []
-        tree.appendLiteral("<< /Type /Pages /Kids [")
-        tree.appendReferences(pages)
-        tree.appendLiteral(" ] /Count ")
-        tree.appendInteger(pages.count)
-        tree.appendLiteral(" >>")
-        file.add(pageTree, tree)
-
+        writeResources()
+        writePageTree()
         let destinations = Navigation.writeDestinations(targets, to: file)
         let outlineRoot = Navigation.writeOutline(outline, to: file)
         let tagged = structure.finish(language: metadata.language)
-
-        let catalog = file.reserve()
-        var body: [UInt8] = []
-        body.appendLiteral("<< /Type /Catalog /Pages ")
-        body.appendReference(pageTree)
-        if let destinations {
-            body.appendLiteral(" /Names << /Dests ")
-            body.appendReference(destinations)
-            body.appendLiteral(" >>")
-        }
-        if let outlineRoot {
-            body.appendLiteral(" /Outlines ")
-            body.appendReference(outlineRoot)
-        }
-        body.appendLiteral(" /PageLabels << /Nums [ 0 << /S /D >> ] >> /ViewerPreferences << /DisplayDocTitle true >>")
-        body.appendLiteral(" /MarkInfo << /Marked true >> /StructTreeRoot ")
-        body.appendReference(tagged.root)
-        if let language = tagged.language {
-            body.appendLiteral(" /Lang ")
-            body.appendTextString(language)
-        }
-        body.appendLiteral(" >>")
-        file.add(catalog, body)
-
+        let catalog = writeCatalog(destinations: destinations, outline: outlineRoot, structure: tagged)
         // The document information last and uncompressed: `batch` reads it from the file's end.
-        let info = file.reserve()
-        var dictionary: [UInt8] = []
-        dictionary.appendLiteral("<< /Title ")
-        dictionary.appendTextString(metadata.title)
-        if !metadata.author.isEmpty {
-            dictionary.appendLiteral(" /Author ")
-            dictionary.appendTextString(metadata.author)
-        }
-        if !metadata.keywords.isEmpty {
-            dictionary.appendLiteral(" /Keywords ")
-            dictionary.appendTextString(metadata.keywords.joined(separator: ", "))
-        }
-        dictionary.appendLiteral(" /Creator ")
-        dictionary.appendTextString(metadata.creator)
-        dictionary.appendLiteral(" /Producer ")
-        dictionary.appendTextString(metadata.creator)
-        dictionary.appendLiteral(" /CreationDate ")
-        dictionary.appendTextString(pdfDate(metadata.creationDate ?? Self.now))
-        if let settings = metadata.settings {
-            dictionary.appendLiteral(" /QuireSettings ")
-            dictionary.appendTextString(settings)
-        }
-        if let links = metadata.links {
-            dictionary.appendLiteral(" /QuireLinks ")
-            dictionary.appendTextString(links)
-        }
-        dictionary.appendLiteral(" >>")
-        file.addDirect(info, dictionary)
+        let info = writeInformation(metadata)
         return file.finish(root: catalog, info: info)
+    }
+
+    /// The one resource dictionary every page shares: every font and image of the document.
+    private func writeResources() {
+        file.add(resourceDictionary, as: PDFResourcesWriter.self) { resources in
+            let allFonts = fonts.resources + images.fontResources
+            if !allFonts.isEmpty { resources.named(.font, allFonts) }
+            if !images.resources.isEmpty { resources.named(.xObject, images.resources) }
+        }
+    }
+
+    private func writePageTree() {
+        file.add(pageTree) { tree in
+            tree.pair(.type, .pages)
+            tree.array(.kids) { $0.items(pages) }
+            tree.pair(.count, pages.count)
+        }
+    }
+
+    private func writeCatalog(destinations: PDFReference?, outline: PDFReference?,
+                              structure: (root: PDFReference, language: String?)) -> PDFReference {
+        let catalog = file.reserve()
+        file.add(catalog, as: PDFCatalogWriter.self) { catalog in
+            catalog.pages(pageTree)
+            if let destinations { catalog.destinations(destinations) }
+            if let outline { catalog.outlines(outline) }
+            catalog.decimalPageLabels()
+            catalog.displayDocumentTitle()
+            catalog.tagged(structure: structure.root)
+            if let language = structure.language { catalog.language(language) }
+        }
+        return catalog
+    }
+
+    /// The document information dictionary (14.3.3), with the settings and links `batch`
+    /// reads back to tell a stale PDF.
+    private func writeInformation(_ metadata: PDFMetadata) -> PDFReference {
+        let info = file.reserve()
+        file.addDirect(info) { dictionary in
+            dictionary.pair(.title, text: metadata.title)
+            if !metadata.author.isEmpty { dictionary.pair(.author, text: metadata.author) }
+            if !metadata.keywords.isEmpty { dictionary.pair(.keywords, text: metadata.keywords.joined(separator: ", ")) }
+            dictionary.pair(.creator, text: metadata.creator)
+            dictionary.pair(.producer, text: metadata.creator)
+            dictionary.pair(.creationDate, text: pdfDate(metadata.creationDate ?? Self.now))
+            if let settings = metadata.settings { dictionary.pair(.quireSettings, text: settings) }
+            if let links = metadata.links { dictionary.pair(.quireLinks, text: links) }
+        }
+        return info
     }
 
     /// The current time in seconds since 1970, for a document given no date.

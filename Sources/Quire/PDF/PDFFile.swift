@@ -14,14 +14,14 @@ final class PDFFile {
     }
 
     /// The file so far.
-    private(set) var output: [UInt8] = []
+    private var output = ByteBuffer(capacity: 64 * 1024)
     // Touched for each object, each access a single read or write (the run-time exclusivity
     // check on a class's stored properties is left out; `pendingBodies`, which a caller's
     // closure writes, keeps it).
     @exclusivity(unchecked) private var entries: [Entry] = [.free]  // object 0 is always free
-    /// Objects waiting for the next object stream: their numbers and where each starts in
-    /// `pendingBodies`, their values written one after the other, each ended by a newline.
-    @exclusivity(unchecked) private var pending: [(number: Int, offset: Int)] = []
+    /// Objects waiting for the next object stream: each object and where its value starts in
+    /// `pendingBodies`, the values written one after the other, each ended by a newline.
+    @exclusivity(unchecked) private var pending: [(object: PDFReference, offset: Int)] = []
     private var pendingBodies = ByteBuffer(capacity: 2 * PDFFile.bytesPerStream)
     /// Every stream's compressor, its tables allocated once per file.
     private let compressor = Deflate.Compressor()
@@ -36,72 +36,106 @@ final class PDFFile {
         output.appendLiteral("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n")
     }
 
-    /// A new object number, for an object written later.
-    func reserve() -> Int {
+    /// A new object, written later.
+    func reserve() -> PDFReference {
         entries.append(.free)
-        return entries.count - 1
+        return PDFReference(number: entries.count - 1)
     }
 
-    /// Writes object `number` (reserved) into an object stream; `body` is its value.
-    func add(_ number: Int, _ body: [UInt8]) {
-        add(number) { $0.append(contentsOf: body) }
+    /// Writes `object` (reserved), a dictionary, into an object stream: `write` writes its
+    /// entries straight into the stream's bytes, so that the thousands of small objects of a
+    /// document (structure elements, annotations) need no array each. `write` must not add
+    /// objects itself.
+    func add(_ object: PDFReference, _ write: (inout PDFDictionaryWriter) -> Void) {
+        addPending(object) { $0.writeDictionary(write) }
     }
 
-    /// Writes object `number` (reserved) into an object stream: `write` appends its value to
-    /// the stream's bytes, so that the thousands of small objects of a document (structure
-    /// elements, annotations) need no array each. `write` must not add objects itself.
-    func add(_ number: Int, writing write: (inout ByteBuffer) -> Void) {
-        pending.append((number, pendingBodies.count))
-        write(&pendingBodies)
-        pendingBodies.append(0x0A)
+    /// Writes `object` (reserved) as a dictionary of kind `Writer` into an object stream (as
+    /// `add(_:_:)`).
+    func add<Writer: PDFTypedDictionaryWriter & ~Copyable>(_ object: PDFReference, as kind: Writer.Type,
+                                                           _ write: (inout Writer) -> Void) {
+        add(object) { $0.write(as: kind, write) }
+    }
+
+    /// Writes `object` (reserved) into an object stream: `value` as written in another PDF
+    /// (an SVG's object, its references made this file's).
+    func add(_ object: PDFReference, copied value: [UInt8]) {
+        addPending(object) { $0.append(contentsOf: value) }
+    }
+
+    /// Adds `object`, whose value `write` writes, to the next object stream; packs the pending
+    /// objects into one when there are enough of them.
+    private func addPending(_ object: PDFReference, _ write: (inout ByteBuffer) -> Void) {
+        let (start, end) = Self.appendLine(to: &pendingBodies, write)
+        pending.append((object, start))
         // The values' size, without their newlines.
-        let bytes = pendingBodies.count - pending.count
-        if pending.count >= Self.objectsPerStream || bytes >= Self.bytesPerStream { flushObjects() }
+        if pending.count >= Self.objectsPerStream || end - pending.count >= Self.bytesPerStream { flushObjects() }
     }
 
-    /// Writes object `number` (reserved) into the file itself, uncompressed: the document
-    /// information, which `batch` reads from the file's last bytes.
-    func addDirect(_ number: Int, _ body: [UInt8]) {
-        entries[number] = .direct(offset: output.count)
-        output.appendInteger(number)
-        output.appendLiteral(" 0 obj\n")
-        output.append(contentsOf: body)
+    /// Appends what `write` writes and a newline to `bytes` (one access to a class's stored
+    /// property, however many pieces are written); where it starts, and the new end.
+    private static func appendLine(to bytes: inout ByteBuffer, _ write: (inout ByteBuffer) -> Void) -> (start: Int, end: Int) {
+        let start = bytes.count
+        write(&bytes)
+        bytes.append(0x0A)
+        return (start, bytes.count)
+    }
+
+    /// Writes `object` (reserved), a dictionary, into the file itself, uncompressed: the
+    /// document information, which `batch` reads from the file's last bytes.
+    func addDirect(_ object: PDFReference, _ write: (inout PDFDictionaryWriter) -> Void) {
+        beginDirect(object)
+        output.writeDictionary(write)
         output.appendLiteral("\nendobj\n")
     }
 
-    /// Writes stream object `number` (reserved): `dictionary` holds its entries but /Length
-    /// and /Filter (written here). `compress`: deflated when that makes it smaller.
-    func addStream(_ number: Int, dictionary: [UInt8], data: [UInt8], compress: Bool = true) {
-        var data = data
-        var filter = false
+    /// Writes stream `object` (reserved): `write` writes its dictionary's entries but /Filter
+    /// and /Length (written here). `compress`: deflated when that makes it smaller.
+    func addStream(_ object: PDFReference, data: [UInt8], compress: Bool = true,
+                   _ write: (inout PDFDictionaryWriter) -> Void = { _ in }) {
         if compress, data.count > 32, let deflated = compressor.compress(data), deflated.count < data.count {
-            data = deflated
-            filter = true
+            addEncodedStream(object, data: deflated) { dictionary in
+                write(&dictionary)
+                dictionary.pair(.filter, .flateDecode)
+            }
+        } else {
+            addEncodedStream(object, data: data, write)
         }
-        entries[number] = .direct(offset: output.count)
-        output.appendInteger(number)
-        output.appendLiteral(" 0 obj\n<<")
-        output.append(contentsOf: dictionary)
-        if filter { output.appendLiteral(" /Filter /FlateDecode") }
-        output.appendLiteral(" /Length ")
-        output.appendInteger(data.count)
-        output.appendLiteral(" >>\nstream\n")
+    }
+
+    /// Writes stream `object` (reserved) with a dictionary of kind `Writer` (as
+    /// `addStream(_:data:compress:_:)`).
+    func addStream<Writer: PDFTypedDictionaryWriter & ~Copyable>(_ object: PDFReference, as kind: Writer.Type, data: [UInt8],
+                                                            compress: Bool = true, _ write: (inout Writer) -> Void) {
+        addStream(object, data: data, compress: compress) { $0.write(as: kind, write) }
+    }
+
+    /// Writes a stream whose data is already encoded (a JPEG, a compressed font): `write`
+    /// writes its dictionary's entries, its filter if any; /Length is written here.
+    func addEncodedStream(_ object: PDFReference, data: [UInt8], _ write: (inout PDFDictionaryWriter) -> Void) {
+        beginDirect(object)
+        output.writeDictionary { dictionary in
+            write(&dictionary)
+            dictionary.pair(.length, data.count)
+        }
+        output.appendLiteral("\nstream\n")
         output.append(contentsOf: data)
         output.appendLiteral("\nendstream\nendobj\n")
     }
 
-    /// Writes a stream whose data is already encoded (a JPEG, a compressed font): `dictionary`
-    /// names its filter if any; /Length is written here.
-    func addEncodedStream(_ number: Int, dictionary: [UInt8], data: [UInt8]) {
-        entries[number] = .direct(offset: output.count)
-        output.appendInteger(number)
-        output.appendLiteral(" 0 obj\n<<")
-        output.append(contentsOf: dictionary)
-        output.appendLiteral(" /Length ")
-        output.appendInteger(data.count)
-        output.appendLiteral(" >>\nstream\n")
-        output.append(contentsOf: data)
-        output.appendLiteral("\nendstream\nendobj\n")
+    /// Writes a stream of kind `Writer` whose data is already encoded (as
+    /// `addEncodedStream(_:data:_:)`).
+    func addEncodedStream<Writer: PDFTypedDictionaryWriter & ~Copyable>(_ object: PDFReference, as kind: Writer.Type,
+                                                                   data: [UInt8], _ write: (inout Writer) -> Void) {
+        addEncodedStream(object, data: data) { $0.write(as: kind, write) }
+    }
+
+    /// Starts `object` in the file itself: "n 0 obj", where the cross-reference stream will
+    /// find it.
+    private func beginDirect(_ object: PDFReference) {
+        entries[object.number] = .direct(offset: output.count)
+        output.appendInteger(object.number)
+        output.appendLiteral(" 0 obj\n")
     }
 
     /// Packs the pending objects into one object stream (7.5.7).
@@ -111,20 +145,19 @@ final class PDFFile {
         var header: [UInt8] = []
         header.reserveCapacity(pending.count * 12 + pendingBodies.count)
         for (index, object) in pending.enumerated() {
-            entries[object.number] = .packed(stream: stream, index: index)
-            header.appendInteger(object.number)
+            entries[object.object.number] = .packed(stream: stream.number, index: index)
+            header.appendInteger(object.object.number)
             header.append(0x20)
             header.appendInteger(object.offset)
             header.append(0x20)
         }
         let first = header.count
         pendingBodies.withUnsafeBytes { header.append(contentsOf: $0) }
-        var dictionary: [UInt8] = []
-        dictionary.appendLiteral(" /Type /ObjStm /N ")
-        dictionary.appendInteger(pending.count)
-        dictionary.appendLiteral(" /First ")
-        dictionary.appendInteger(first)
-        addStream(stream, dictionary: dictionary, data: header)
+        addStream(stream, data: header) { dictionary in
+            dictionary.pair(.type, .objStm)
+            dictionary.pair(.n, pending.count)
+            dictionary.pair(.first, first)
+        }
         pending.removeAll(keepingCapacity: true)
         pendingBodies.removeAll()
     }
@@ -132,11 +165,39 @@ final class PDFFile {
     /// Ends the file: the last object stream, the cross-reference stream (its trailer names
     /// `root` and `info`) and `startxref`. The file is done after this.
     /// - Complexity: O(objects + file size) (the /ID hashes the file).
-    func finish(root: Int, info: Int?) -> [UInt8] {
+    func finish(root: PDFReference, info: PDFReference?) -> [UInt8] {
         flushObjects()
         let xref = reserve()
         let xrefOffset = output.count
-        entries[xref] = .direct(offset: xrefOffset)
+        entries[xref.number] = .direct(offset: xrefOffset)
+        let (rows, widths) = crossReferenceRows()
+        let id = output.withUnsafeBytes { Self.fileIdentifier(UnsafeRawBufferPointer($0)) }
+        // Always deflated, even when that saves nothing: the predictor is a parameter of the
+        // filter, and without the filter a reader would take the rows' filter bytes for data.
+        addEncodedStream(xref, data: compressor.compress(rows) ?? []) { dictionary in
+            dictionary.pair(.type, .xRef)
+            dictionary.pair(.size, entries.count)
+            dictionary.array(.w) { $0.item(1); $0.item(widths.offset); $0.item(widths.index) }
+            dictionary.pair(.root, root)
+            if let info { dictionary.pair(.info, info) }
+            dictionary.array(.id) { $0.item(hex: id); $0.item(hex: id) }
+            dictionary.pair(.filter, .flateDecode)
+            dictionary.dictionary(.decodeParms) { parameters in
+                parameters.pair(.predictor, 12)
+                parameters.pair(.columns, 1 + widths.offset + widths.index)
+            }
+        }
+        output.appendLiteral("startxref\n")
+        output.appendInteger(xrefOffset)
+        output.appendLiteral("\n%%EOF\n")
+        return output.array
+    }
+
+    /// The cross-reference stream's rows (7.5.8), one per object, with PNG "Up" prediction
+    /// (each byte minus the one above: the columns change little from row to row, so the
+    /// stream compresses to a few bytes per object); and the widths of their second and third
+    /// fields.
+    private func crossReferenceRows() -> (rows: [UInt8], widths: (offset: Int, index: Int)) {
         // Field widths: type (1 byte), offset or stream number, generation or index.
         var largest = 0, largestIndex = 0
         for entry in entries {
@@ -148,8 +209,6 @@ final class PDFFile {
         }
         let w2 = Self.byteWidth(largest), w3 = Self.byteWidth(largestIndex)
         let columns = 1 + w2 + w3
-        // Rows with PNG "Up" prediction (each byte minus the one above): the columns change
-        // little from row to row, so the stream compresses to a few bytes per object.
         var rows: [UInt8] = []
         rows.reserveCapacity(entries.count * (columns + 1))
         var previous = [UInt8](repeating: 0, count: columns)
@@ -168,34 +227,7 @@ final class PDFFile {
             for k in 0..<columns { rows.append(row[k] &- previous[k]) }
             swap(&row, &previous)
         }
-        let id = Self.fileIdentifier(output)
-        var dictionary: [UInt8] = []
-        dictionary.appendLiteral(" /Type /XRef /Size ")
-        dictionary.appendInteger(entries.count)
-        dictionary.appendLiteral(" /W [ 1 ")
-        dictionary.appendInteger(w2)
-        dictionary.append(0x20)
-        dictionary.appendInteger(w3)
-        dictionary.appendLiteral(" ] /Root ")
-        dictionary.appendReference(root)
-        if let info {
-            dictionary.appendLiteral(" /Info ")
-            dictionary.appendReference(info)
-        }
-        dictionary.appendLiteral(" /ID [ <")
-        for byte in id { dictionary.appendHexByte(byte) }
-        dictionary.appendLiteral("> <")
-        for byte in id { dictionary.appendHexByte(byte) }
-        // Always deflated, even when that saves nothing: the predictor is a parameter of the
-        // filter, and without the filter a reader would take the rows' filter bytes for data.
-        dictionary.appendLiteral("> ] /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns ")
-        dictionary.appendInteger(columns)
-        dictionary.appendLiteral(" >>")
-        addEncodedStream(xref, dictionary: dictionary, data: compressor.compress(rows) ?? [])
-        output.appendLiteral("startxref\n")
-        output.appendInteger(xrefOffset)
-        output.appendLiteral("\n%%EOF\n")
-        return output
+        return (rows, (w2, w3))
     }
 
     /// Bytes needed for `value` (at least 1).
@@ -208,24 +240,22 @@ final class PDFFile {
     /// 16 bytes that identify the file: two 64-bit hashes of its bytes (a multiply-xor hash
     /// over 8 bytes at a time). A different document gives a different identifier; the same
     /// one, the same.
-    static func fileIdentifier(_ bytes: [UInt8]) -> [UInt8] {
+    static func fileIdentifier(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
         var a: UInt64 = 0x9E37_79B9_7F4A_7C15, b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-        bytes.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for i in 0..<words {
-                let w = raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
-                a = (a ^ w) &* 0x0000_0100_0000_01B3
-                a ^= a >> 29
-                b = (b ^ w) &* 0xFF51_AFD7_ED55_8CCD
-                b ^= b >> 31
-            }
-            for i in (words * 8)..<raw.count {
-                a = (a ^ UInt64(raw[i])) &* 0x0000_0100_0000_01B3
-                b = (b ^ UInt64(raw[i])) &* 0xFF51_AFD7_ED55_8CCD
-            }
-            a ^= UInt64(raw.count)
-            b = (b ^ UInt64(raw.count)) &* 0x9E37_79B9_7F4A_7C15
+        let words = raw.count / 8
+        for i in 0..<words {
+            let w = raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
+            a = (a ^ w) &* 0x0000_0100_0000_01B3
+            a ^= a >> 29
+            b = (b ^ w) &* 0xFF51_AFD7_ED55_8CCD
+            b ^= b >> 31
         }
+        for i in (words * 8)..<raw.count {
+            a = (a ^ UInt64(raw[i])) &* 0x0000_0100_0000_01B3
+            b = (b ^ UInt64(raw[i])) &* 0xFF51_AFD7_ED55_8CCD
+        }
+        a ^= UInt64(raw.count)
+        b = (b ^ UInt64(raw.count)) &* 0x9E37_79B9_7F4A_7C15
         var id: [UInt8] = []
         for shift in stride(from: 56, through: 0, by: -8) { id.append(UInt8(truncatingIfNeeded: a >> UInt64(shift))) }
         for shift in stride(from: 56, through: 0, by: -8) { id.append(UInt8(truncatingIfNeeded: b >> UInt64(shift))) }

@@ -7,7 +7,7 @@ final class PDFImages {
     /// Each image drawn, by identity (the image is kept, so its identifier is never reused),
     /// with its resource name; nil for one that could not be written (drawn as nothing).
     private var written: [ObjectIdentifier: (image: LoadedImage, xobject: XObject?)] = [:]
-    private(set) var resources: [(name: [UInt8], number: Int)] = []
+    private(set) var resources: [(name: [UInt8], object: PDFReference)] = []
     /// The fonts colour glyphs are shown in.
     let colorGlyphs: ColorGlyphFonts
 
@@ -27,7 +27,7 @@ final class PDFImages {
     func write() { colorGlyphs.write() }
 
     /// The Type 3 fonts of colour glyphs, for the resource dictionary.
-    var fontResources: [(name: [UInt8], number: Int)] { colorGlyphs.resources }
+    var fontResources: [(name: [UInt8], object: PDFReference)] { colorGlyphs.resources }
 
     /// Draws `image` scaled into `rect` (page coordinates); an image that cannot be decoded
     /// now (it was when loaded) draws nothing.
@@ -55,11 +55,11 @@ final class PDFImages {
         if image.format == .svg {
             if let form = SVGForms.write(image, to: file) {
                 xobject = XObject(name: name, formSize: (form.width, form.height))
-                resources.append((name, form.number))
+                resources.append((name, form.object))
             }
-        } else if let number = Self.writeImage(image, to: file) {
+        } else if let object = Self.writeImage(image, to: file) {
             xobject = XObject(name: name, formSize: nil)
-            resources.append((name, number))
+            resources.append((name, object))
         }
         written[key] = (image, xobject)
         return xobject
@@ -67,48 +67,36 @@ final class PDFImages {
 
     /// Writes a raster image as an image XObject: a JPEG's bytes as they are when a reader
     /// can take them, anything else decoded. Nil when it cannot be decoded.
-    private static func writeImage(_ image: LoadedImage, to file: PDFFile) -> Int? {
+    private static func writeImage(_ image: LoadedImage, to file: PDFFile) -> PDFReference? {
         if let jpeg = image.jpegInfo {
-            let number = file.reserve()
-            var d: [UInt8] = []
-            d.appendLiteral(" /Type /XObject /Subtype /Image /Width ")
-            d.appendInteger(jpeg.width)
-            d.appendLiteral(" /Height ")
-            d.appendInteger(jpeg.height)
-            d.appendLiteral(jpeg.components == 1 ? " /ColorSpace /DeviceGray" : jpeg.components == 3 ? " /ColorSpace /DeviceRGB" : " /ColorSpace /DeviceCMYK")
-            // Adobe's CMYK JPEGs store the inks inverted.
-            if jpeg.components == 4, jpeg.isAdobe { d.appendLiteral(" /Decode [ 1 0 1 0 1 0 1 0 ]") }
-            d.appendLiteral(" /BitsPerComponent 8 /Interpolate true /Filter /DCTDecode")
-            file.addEncodedStream(number, dictionary: d, data: image.bytes)
-            return number
+            let object = file.reserve()
+            file.addEncodedStream(object, as: PDFImageWriter.self, data: image.bytes) { d in
+                d.pixels(width: jpeg.width, height: jpeg.height, jpeg.components == 1 ? .gray : jpeg.components == 3 ? .rgb : .cmyk)
+                // Adobe's CMYK JPEGs store the inks inverted.
+                if jpeg.components == 4, jpeg.isAdobe { d.invertedCMYK() }
+                d.eightBitsInterpolated()
+                d.jpeg()
+            }
+            return object
         }
         return image.rasterPixels().map { writePixels($0, to: file) }
     }
 
     /// Writes decoded pixels as an image XObject, its alpha as a soft mask. O(pixels).
-    static func writePixels(_ pixels: RasterPixels, to file: PDFFile) -> Int {
-        func dictionary(components: Int, mask: Int?) -> [UInt8] {
-            var d: [UInt8] = []
-            d.appendLiteral(" /Type /XObject /Subtype /Image /Width ")
-            d.appendInteger(pixels.width)
-            d.appendLiteral(" /Height ")
-            d.appendInteger(pixels.height)
-            d.appendLiteral(components == 1 ? " /ColorSpace /DeviceGray" : " /ColorSpace /DeviceRGB")
-            d.appendLiteral(" /BitsPerComponent 8 /Interpolate true")
-            if let mask {
-                d.appendLiteral(" /SMask ")
-                d.appendReference(mask)
-            }
-            return d
+    static func writePixels(_ pixels: RasterPixels, to file: PDFFile) -> PDFReference {
+        func write(_ image: inout PDFImageWriter, components: Int, mask: PDFReference?) {
+            image.pixels(width: pixels.width, height: pixels.height, components == 1 ? .gray : .rgb)
+            image.eightBitsInterpolated()
+            if let mask { image.softMask(mask) }
         }
-        var mask: Int?
+        var mask: PDFReference?
         if let alpha = pixels.alpha {
-            let number = file.reserve()
-            file.addStream(number, dictionary: dictionary(components: 1, mask: nil), data: alpha)
-            mask = number
+            let object = file.reserve()
+            file.addStream(object, as: PDFImageWriter.self, data: alpha) { write(&$0, components: 1, mask: nil) }
+            mask = object
         }
-        let number = file.reserve()
-        file.addStream(number, dictionary: dictionary(components: pixels.components, mask: mask), data: pixels.color)
-        return number
+        let object = file.reserve()
+        file.addStream(object, as: PDFImageWriter.self, data: pixels.color) { write(&$0, components: pixels.components, mask: mask) }
+        return object
     }
 }

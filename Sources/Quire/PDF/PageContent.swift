@@ -21,7 +21,7 @@ extension ContentStream {
             let tag = i < page.tags.count ? page.tags[i] : .none
             if case .text(let paints) = item {
                 if artifactOpen { endMarkedContent(); artifactOpen = false }
-                drawLine(paints, tag, resources)
+                drawLine(paints, tag, resources, actualText: page.actualTexts[i])
                 continue
             }
             endText()
@@ -37,7 +37,7 @@ extension ContentStream {
                 draw(item, resources)
                 endMarkedContent()
             } else {
-                if !artifactOpen { beginMarkedContent("Artifact"); artifactOpen = true }
+                if !artifactOpen { beginMarkedContent(.artifact); artifactOpen = true }
                 draw(item, resources)
             }
         }
@@ -63,16 +63,13 @@ extension ContentStream {
             endText()
             setStrokeColor(color)
             setLineWidth(width)
-            setLineCap(0)
+            setLineCap(.butt)
             move(a.x, a.y)
             line(b.x, b.y)
             stroke()
         case .marker(let m):
             endText()
-            switch m.kind {
-            case .shape(let shape): drawMarkers(shape, size: m.size, color: m.color, [m.center])
-            case .taskBox(let checked): drawTaskBox(m, checked: checked)
-            }
+            draw(m.drawing)
         case .image(let rect, let image):
             endText()
             resources.images.draw(image, in: rect, &self)
@@ -80,7 +77,7 @@ extension ContentStream {
             endText()
             setStrokeColor(color)
             setLineWidth(width)
-            setLineJoin(0)
+            setLineJoin(.miter)
             rectangle(r)
             stroke()
         }
@@ -89,15 +86,16 @@ extension ContentStream {
     /// One line of text: its rectangles (artifacts), then its glyph runs in reading order
     /// (Pango gives them in visual order: in a right-to-left line, or a right-to-left phrase in
     /// a left-to-right one, the reverse), each as content of the line's element or of the link
-    /// it lies in.
-    private mutating func drawLine(_ paints: [TextPaint], _ tag: ContentTag, _ resources: Resources) {
+    /// it lies in. With `actualText`, the line's glyphs are one span that says it (no span of
+    /// a cluster inside it: readers take the outermost).
+    private mutating func drawLine(_ paints: [TextPaint], _ tag: ContentTag, _ resources: Resources, actualText: String? = nil) {
         var runs: [(offset: Int, index: Int)] = []
         var fillsOpen = false
         for (index, paint) in paints.enumerated() {
             switch paint {
             case .fill(let r, let color):
                 endText()
-                if !fillsOpen { beginMarkedContent("Artifact"); fillsOpen = true }
+                if !fillsOpen { beginMarkedContent(.artifact); fillsOpen = true }
                 setFillColor(color)
                 rectangle(r)
                 fill()
@@ -120,6 +118,7 @@ extension ContentStream {
         beginText()
         var open: StructureTree.Node?
         var artifact = false
+        var actualSpan = false
         for (_, index) in runs {
             let run: GlyphRun, dx: Double, dy: Double
             switch paints[index] {
@@ -127,9 +126,10 @@ extension ContentStream {
             case .colorGlyphs(let r, let box): (run, dx, dy) = (r, box.x, box.y)
             case .fill: continue
             }
-            // Its node: the line's, or a link's inside it.
+            // Its node: the line's, or a link's inside it (not in a line that says its text:
+            // that is one span).
             var node = lineNode
-            if let lineNode, let first = run.glyphs.first, let link = marks.link(at: first.x + dx, first.y + dy) {
+            if actualText == nil, let lineNode, let first = run.glyphs.first, let link = marks.link(at: first.x + dx, first.y + dy) {
                 node = marks.linkNode(link, inside: lineNode)
                 marks.addLinkText(link, run.text)
             }
@@ -140,67 +140,55 @@ extension ContentStream {
                     open = node
                 }
             } else if !artifact {
-                beginMarkedContent("Artifact")
+                beginMarkedContent(.artifact)
                 artifact = true
+            }
+            if let actualText, !actualSpan, !artifact {
+                beginActualText(actualText)
+                actualSpan = true
             }
             switch paints[index] {
             case .glyphs(let run):
-                if let font = resources.fonts.font(for: run.font) { show(run, font: font) }
+                if let font = resources.fonts.font(for: run.font) { show(run, font: font, clusterSpans: !actualSpan) }
             case .colorGlyphs(let run, let box):
                 resources.images.drawColorGlyphs(run, box: box, &self)
             case .fill:
                 continue
             }
         }
+        if actualSpan { endMarkedContent() }
         if open != nil || artifact { endMarkedContent() }
     }
 
-    /// Markers of one shape, size and colour, centred at `centers`, as one path (the shapes
-    /// of `PageDrawing`'s, so the PDF and a PNG preview look alike).
-    private mutating func drawMarkers(_ shape: MarkerShape, size s: Double, color: Color, _ centers: [Point]) {
-        switch shape {
-        case .disc:
-            // Zero-length strokes with round caps: a disc in a few numbers (lists of thousands).
-            setStrokeColor(color)
-            setLineWidth(s)
-            setLineCap(1)
-            for c in centers {
-                move(c.x, c.y)
-                line(c.x, c.y)
-            }
-            stroke()
-        case .circle:
-            let w = s * 0.16
-            setStrokeColor(color)
-            setLineWidth(w)
-            for c in centers { circle(center: c, radius: (s - w) / 2) }
-            stroke()
-        case .square:
-            setFillColor(color)
-            for c in centers { rectangle(Rect(x: c.x - s / 2, y: c.y - s / 2, width: s, height: s)) }
-            fill()
-        case .dash:
-            setFillColor(color)
-            for c in centers { rectangle(Rect(x: c.x - s * 0.75, y: c.y - s * 0.12, width: s * 1.5, height: s * 0.24)) }
-            fill()
-        }
+    /// A list marker: its shapes, each its own path.
+    private mutating func draw(_ marker: MarkerDrawing) {
+        draw(marker.body, marker.color)
+        if let tick = marker.tick { draw(tick, marker.color) }
     }
 
-    private mutating func drawTaskBox(_ m: Marker, checked: Bool) {
-        let c = m.center, s = m.size
-        let w = s * 0.09
-        setStrokeColor(m.color)
-        setLineWidth(w)
-        setLineJoin(0)
-        rectangle(Rect(x: c.x - s / 2 + w / 2, y: c.y - s / 2 + w / 2, width: s - w, height: s - w))
-        stroke()
-        guard checked else { return }
-        setLineWidth(s * 0.14)
-        setLineCap(1)
-        setLineJoin(1)
-        move(c.x - s * 0.28, c.y + s * 0.02)
-        line(c.x - s * 0.06, c.y + s * 0.24)
-        line(c.x + s * 0.30, c.y - s * 0.26)
-        stroke()
+    private mutating func draw(_ part: MarkerDrawing.Part, _ color: Color) {
+        switch part.paint {
+        case .fill:
+            setFillColor(color)
+        case .stroke(let width, let cap, let join):
+            setStrokeColor(color)
+            setLineWidth(width)
+            if let cap { setLineCap(cap) }
+            if let join { setLineJoin(join) }
+        }
+        switch part.shape {
+        case .dot(let c):
+            move(c.x, c.y)
+            line(c.x, c.y)
+        case .circle(let c, let radius):
+            circle(center: c, radius: radius)
+        case .rectangle(let r):
+            rectangle(r)
+        case .tick(let start, let corner, let end):
+            move(start.x, start.y)
+            line(corner.x, corner.y)
+            line(end.x, end.y)
+        }
+        if case .fill = part.paint { fill() } else { stroke() }
     }
 }

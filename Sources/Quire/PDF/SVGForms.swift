@@ -3,16 +3,16 @@
 /// Quire's own reader (`ClassicPDF`): its content stream as it is, every object its
 /// resources reach (fonts, images, patterns, soft masks) copied with new numbers.
 enum SVGForms {
-    /// Writes `image` (an SVG) as a form; its number and size (the form's units, points at
+    /// Writes `image` (an SVG) as a form; the form and its size (the form's units, points at
     /// the SVG's intrinsic size). Nil when it cannot be drawn or read back: the image is then
     /// not drawn, as with a raster image that no longer decodes.
-    static func write(_ image: LoadedImage, to file: PDFFile) -> (number: Int, width: Double, height: Double)? {
+    static func write(_ image: LoadedImage, to file: PDFFile) -> (object: PDFReference, width: Double, height: Double)? {
         guard let pdf = image.svgAsPDF() else { return nil }
         return pdf.withUnsafeBytes { raw in try? importFirstPage(raw, into: file) }
     }
 
     private static func importFirstPage(_ raw: UnsafeRawBufferPointer,
-                                        into file: PDFFile) throws(PDFStructureError) -> (number: Int, width: Double, height: Double) {
+                                        into file: PDFFile) throws(PDFStructureError) -> (object: PDFReference, width: Double, height: Double) {
         let source = try ClassicPDF(raw)
         guard let pageReference = source.pages.first else { throw PDFStructureError("no page") }
         let page = try source.dictionary(pageReference)
@@ -48,23 +48,17 @@ enum SVGForms {
             }
         }
 
-        var d: [UInt8] = []
-        d.appendLiteral(" /Type /XObject /Subtype /Form /BBox [ ")
-        d.appendNumbers(box, decimals: 3)
-        d.appendLiteral("]")
-        if let resources = page.value(of: "Resources") {
-            d.appendLiteral(" /Resources ")
-            d.append(contentsOf: try copier.rewrite(resources))
-        }
-        if let group = page.value(of: "Group") {
-            d.appendLiteral(" /Group ")
-            d.append(contentsOf: try copier.rewrite(group))
-        }
-        if filter != nil { d.appendLiteral(" /Filter /FlateDecode") }
+        let resources = try page.value(of: "Resources").map { value throws(PDFStructureError) in try copier.rewrite(value) }
+        let group = try page.value(of: "Group").map { value throws(PDFStructureError) in try copier.rewrite(value) }
         try copier.copyPending()
-        let number = file.reserve()
-        file.addEncodedStream(number, dictionary: d, data: data)
-        return (number, box[2] - box[0], box[3] - box[1])
+        let form = file.reserve()
+        file.addEncodedStream(form, as: PDFFormWriter.self, data: data) { d in
+            d.bBox(box)
+            if let resources { d.resources(copied: resources) }
+            if let group { d.group(copied: group) }
+            if filter != nil { d.deflated() }
+        }
+        return (form, box[2] - box[0], box[3] - box[1])
     }
 
     /// Copies objects of another PDF into this one: each object once, under a new number,
@@ -72,7 +66,7 @@ enum SVGForms {
     private struct ObjectCopier {
         let source: ClassicPDF
         let file: PDFFile
-        private var numbers: [Int: Int] = [:]
+        private var numbers: [Int: PDFReference] = [:]
         private var pending: [ClassicPDF.Reference] = []
 
         init(source: ClassicPDF, file: PDFFile) {
@@ -159,7 +153,7 @@ enum SVGForms {
             return out
         }
 
-        private mutating func number(for reference: ClassicPDF.Reference) -> Int {
+        private mutating func number(for reference: ClassicPDF.Reference) -> PDFReference {
             if let known = numbers[reference.number] { return known }
             let new = file.reserve()
             numbers[reference.number] = new
@@ -174,20 +168,18 @@ enum SVGForms {
                 let number = numbers[reference.number]!
                 let object = try source.object(reference)
                 guard let range = object.stream else {
-                    file.add(number, try rewrite(object.value))
+                    file.add(number, copied: try rewrite(object.value))
                     continue
                 }
                 guard let dictionary = PDFDictionary.parse(object.value) else {
                     throw PDFStructureError("stream \(reference.number) without a dictionary")
                 }
-                var d: [UInt8] = []
-                for (key, value) in dictionary.allEntries where key != Array("Length".utf8) {
-                    d.appendLiteral(" /")
-                    d.append(contentsOf: key)
-                    d.append(0x20)
-                    d.append(contentsOf: try rewrite(value))
+                // Every entry as it is (references made this file's) but /Length, written anew.
+                let entries = try dictionary.allEntries.filter { $0.key != Array("Length".utf8) }
+                    .map { entry throws(PDFStructureError) in (entry.key, try rewrite(entry.value)) }
+                file.addEncodedStream(number, data: source.bytes(range)) { d in
+                    for (key, value) in entries { d.copiedPair(key: key, value: value) }
                 }
-                file.addEncodedStream(number, dictionary: d, data: source.bytes(range))
             }
         }
     }

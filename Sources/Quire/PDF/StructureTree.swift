@@ -15,8 +15,9 @@
 final class StructureTree {
     /// A structure element being written.
     final class Node {
-        let number: Int
-        let role: String
+        let object: PDFReference
+        /// Its standard structure type ("P", "H1", "Link").
+        let role: PDFName
         let parent: Node?
         let alt: String?
         let script: ScriptGuess?
@@ -31,8 +32,8 @@ final class StructureTree {
         /// A table header cell's scope.
         fileprivate var isColumnHeader = false
 
-        fileprivate init(number: Int, role: String, parent: Node?, alt: String?, script: ScriptGuess?, source: StructureElement?) {
-            self.number = number
+        fileprivate init(object: PDFReference, role: PDFName, parent: Node?, alt: String?, script: ScriptGuess?, source: StructureElement?) {
+            self.object = object
             self.role = role
             self.parent = parent
             self.alt = alt
@@ -42,23 +43,23 @@ final class StructureTree {
     }
 
     fileprivate enum Kid {
-        case content(page: Int, mcid: Int)
+        case content(page: PDFReference, mcid: Int)
         case element(Node)
-        case annotation(page: Int, object: Int)
+        case annotation(page: PDFReference, object: PDFReference)
     }
 
     private let file: PDFFile
-    private let root: Int
-    private let document: Int
+    private let root: PDFReference
+    private let document: PDFReference
     /// The nodes of layout elements not written yet.
     @exclusivity(unchecked) private var nodes: [ObjectIdentifier: Node] = [:]
     /// The node `node(for:)` gave last, while it is not written.
     @exclusivity(unchecked) private var lastLookup: Node?
-    private var documentKids: [Int] = []
+    private var documentKids: [PDFReference] = []
     /// The top-level element whose content is being written.
     private var openTop: Node?
-    /// Parent tree entries: a page's element numbers by MCID, or an annotation's element.
-    private var parentTree: [(key: Int, numbers: [Int], isArray: Bool)] = []
+    /// Parent tree entries: a page's elements by MCID, or an annotation's element.
+    private var parentTree: [(key: Int, elements: [PDFReference], isArray: Bool)] = []
     private var keys = 0
     /// The script most of the document's text is in, when known before its elements are
     /// written: an element in another script gets a /Lang of its own.
@@ -87,7 +88,7 @@ final class StructureTree {
             return known
         }
         let parent = element.parent.map(node(for:))
-        let node = Node(number: file.reserve(), role: element.role.rawValue, parent: parent, alt: element.alt,
+        let node = Node(object: file.reserve(), role: element.role.structureType, parent: parent, alt: element.alt,
                         script: element.script, source: element)
         node.isColumnHeader = element.role == .headerCell
         nodes[ObjectIdentifier(element)] = node
@@ -96,8 +97,8 @@ final class StructureTree {
     }
 
     /// A node the writer makes itself: a link's, a paragraph for an untagged line.
-    func newNode(_ role: String, parent: Node?) -> Node {
-        Node(number: file.reserve(), role: role, parent: parent, alt: nil, script: nil, source: nil)
+    func newNode(_ role: PDFName, parent: Node?) -> Node {
+        Node(object: file.reserve(), role: role, parent: parent, alt: nil, script: nil, source: nil)
     }
 
     /// Puts `node` (and its ancestors) in the tree when its first content is written. A new
@@ -111,7 +112,7 @@ final class StructureTree {
             parent.kids.append(.element(node))
             return
         }
-        documentKids.append(node.number)
+        documentKids.append(node.object)
         if complete {
             write(node)
             return
@@ -120,8 +121,8 @@ final class StructureTree {
         openTop = node
     }
 
-    /// Starts a page (object `page`): its marks, and its key in the parent tree (/StructParents).
-    func beginPage(_ page: Int) -> PageMarks {
+    /// Starts `page`: its marks, and its key in the parent tree (/StructParents).
+    func beginPage(_ page: PDFReference) -> PageMarks {
         PageMarks(tree: self, page: page, key: nextKey())
     }
 
@@ -130,19 +131,19 @@ final class StructureTree {
         return keys - 1
     }
 
-    fileprivate func content(_ node: Node, page: Int, mcid: Int) {
+    fileprivate func content(_ node: Node, page: PDFReference, mcid: Int) {
         appear(node)
         node.kids.append(.content(page: page, mcid: mcid))
     }
 
     fileprivate func finishPage(_ marks: PageMarks) {
-        parentTree.append((marks.key, marks.numbers, true))
+        parentTree.append((marks.key, marks.elements, true))
     }
 
     /// Records annotation `object` on `page` as part of `node`, under parent tree key `key`.
-    fileprivate func annotation(_ object: Int, page: Int, key: Int, node: Node) {
+    fileprivate func annotation(_ object: PDFReference, page: PDFReference, key: Int, node: Node) {
         node.kids.append(.annotation(page: page, object: object))
-        parentTree.append((key, [node.number], false))
+        parentTree.append((key, [node.object], false))
     }
 
     /// Writes `node` and its elements (now complete) and lets them go.
@@ -152,23 +153,15 @@ final class StructureTree {
             if let source = node.source { nodes[ObjectIdentifier(source)] = nil }
             if node === lastLookup { lastLookup = nil }
             if let script = node.script { count(script) }
-            file.add(node.number) { e in
-                // /Type /StructElem is optional: left out, as it would be in every one of thousands.
-                e.appendLiteral("<< /S /")
-                e.append(contentsOf: node.role.utf8)
-                e.appendLiteral(" /P ")
-                e.appendReference(node.parent?.number ?? document)
-                appendKids(node.kids, to: &e)
-                if let alt = node.alt, !alt.isEmpty {
-                    e.appendLiteral(" /Alt ")
-                    e.appendTextString(alt)
-                }
+            file.add(node.object, as: PDFStructElementWriter.self) { element in
+                element.role(node.role)
+                element.parent(node.parent?.object ?? document)
+                writeKids(node.kids, to: &element)
+                if let alt = node.alt, !alt.isEmpty { element.alt(alt) }
                 if let script = node.script, let mainScript, script.script != mainScript.script {
-                    e.appendLiteral(" /Lang ")
-                    e.appendTextString(script.language)
+                    element.language(script.language)
                 }
-                if node.isColumnHeader { e.appendLiteral(" /A << /O /Table /Scope /Column >>") }
-                e.appendLiteral(" >>")
+                if node.isColumnHeader { element.scopeColumn() }
             }
             for case .element(let child) in node.kids { visit.append(child) }
             node.kids = []
@@ -191,124 +184,89 @@ final class StructureTree {
 
     /// Writes the elements left, the document element, the parent tree and the root.
     /// `language` is the document's (its /Lang) when given; else the main script's, else the
-    /// language of the script most letters of the elements are in. Returns the root's number
+    /// language of the script most letters of the elements are in. Returns the root
     /// and the document's language. O(elements left + parent tree).
-    func finish(language: String?) -> (root: Int, language: String?) {
+    func finish(language: String?) -> (root: PDFReference, language: String?) {
         if let top = openTop { write(top) }
         openTop = nil
         let main = letters.max { ($0.count, $1.script) < ($1.count, $0.script) }
         let documentLanguage = language ?? mainScript?.language ?? main.flatMap { script in
             script.languages.max { ($0.count, $1.language) < ($1.count, $0.language) }?.language
         }
-        var d: [UInt8] = []
-        d.appendLiteral("<< /S /Document /P ")
-        d.appendReference(root)
-        d.appendLiteral(" /K [")
-        d.appendReferences(documentKids)
-        d.appendLiteral(" ]")
-        if let documentLanguage {
-            d.appendLiteral(" /Lang ")
-            d.appendTextString(documentLanguage)
+        file.add(document, as: PDFStructElementWriter.self) { element in
+            element.role(.document)
+            element.parent(root)
+            element.elements(documentKids)
+            if let documentLanguage { element.language(documentLanguage) }
         }
-        d.appendLiteral(" >>")
-        file.add(document, d)
-
         parentTree.sort { $0.key < $1.key }
         let tree = writeParentTree()
-        var r: [UInt8] = []
-        r.appendLiteral("<< /Type /StructTreeRoot /K ")
-        r.appendReference(document)
-        r.appendLiteral(" /ParentTree ")
-        r.appendReference(tree)
-        r.appendLiteral(" /ParentTreeNextKey ")
-        r.appendInteger(keys)
-        r.appendLiteral(" >>")
-        file.add(root, r)
+        file.add(root) { treeRoot in
+            treeRoot.pair(.type, .structTreeRoot)
+            treeRoot.pair(.k, document)
+            treeRoot.pair(.parentTree, tree)
+            treeRoot.pair(.parentTreeNextKey, keys)
+        }
         return (root, documentLanguage)
     }
 
     /// /K: one kid alone or an array; marked content by MCID (with /Pg on the element when all
     /// its content is on one page, else as marked-content references), elements and object
     /// references to annotations.
-    private func appendKids(_ kids: [Kid], to out: inout ByteBuffer) {
+    private func writeKids(_ kids: [Kid], to element: inout PDFStructElementWriter) {
         // The page of all the marked content, if it is one page.
-        var onePage: Int?
+        let onePage = Self.onlyPage(kids)
+        if let onePage { element.page(onePage) }
+        element.kids(count: kids.count) { written in
+            for kid in kids {
+                switch kid {
+                case .content(let page, let mcid):
+                    if onePage != nil { written.markedContent(mcid: mcid) } else { written.markedContent(mcid: mcid, page: page) }
+                case .element(let node):
+                    written.element(node.object)
+                case .annotation(let page, let object):
+                    written.annotation(object, page: page)
+                }
+            }
+        }
+    }
+
+    /// The page all of `kids`' marked content is on, if it is one page.
+    private static func onlyPage(_ kids: [Kid]) -> PDFReference? {
+        var onePage: PDFReference?
         var pages = 0
         for case .content(let page, _) in kids where page != onePage {
             onePage = page
             pages += 1
-            if pages > 1 { onePage = nil; break }
+            if pages > 1 { return nil }
         }
-        if let onePage {
-            out.appendLiteral(" /Pg ")
-            out.appendReference(onePage)
-        }
-        out.appendLiteral(kids.count == 1 ? " /K" : " /K [")
-        for kid in kids {
-            out.append(0x20)
-            switch kid {
-            case .content(let page, let mcid):
-                if onePage != nil {
-                    out.appendInteger(mcid)
-                } else {
-                    out.appendLiteral("<< /Type /MCR /Pg ")
-                    out.appendReference(page)
-                    out.appendLiteral(" /MCID ")
-                    out.appendInteger(mcid)
-                    out.appendLiteral(" >>")
-                }
-            case .element(let node):
-                out.appendReference(node.number)
-            case .annotation(let page, let object):
-                out.appendLiteral("<< /Type /OBJR /Pg ")
-                out.appendReference(page)
-                out.appendLiteral(" /Obj ")
-                out.appendReference(object)
-                out.appendLiteral(" >>")
-            }
-        }
-        if kids.count != 1 { out.appendLiteral(" ]") }
+        return onePage
     }
 
-    /// The parent tree, a number tree: its root's number. Above 512 keys the entries go into
-    /// kids of 512 each, so a reader finds one without reading all.
-    private func writeParentTree() -> Int {
-        func entries(_ slice: ArraySlice<(key: Int, numbers: [Int], isArray: Bool)>) -> [UInt8] {
-            var out: [UInt8] = []
-            out.appendLiteral("/Nums [")
-            for entry in slice {
-                out.append(0x20)
-                out.appendInteger(entry.key)
-                out.append(0x20)
-                if entry.isArray {
-                    out.append(UInt8(ascii: "["))
-                    out.appendReferences(entry.numbers)
-                    out.appendLiteral(" ]")
-                } else {
-                    out.appendReference(entry.numbers[0])
-                }
-            }
-            out.appendLiteral(" ]")
-            return out
-        }
-        return file.addTree(count: parentTree.count, leafSize: 512,
-                            key: { var bytes: [UInt8] = []; bytes.appendInteger(parentTree[$0].key); return bytes },
-                            entries: { entries(parentTree[$0]) })
+    /// The parent tree, a number tree: its root. Above 512 keys the entries go into kids of 512
+    /// each, so a reader finds one without reading all.
+    private func writeParentTree() -> PDFReference {
+        file.addTree(.numbers, count: parentTree.count, leafSize: 512,
+                     key: { $1.item(parentTree[$0].key) },
+                     value: { index, array in
+                         let entry = parentTree[index]
+                         if entry.isArray { array.array { $0.items(entry.elements) } } else { array.item(entry.elements[0]) }
+                     })
     }
 }
 
 /// The marked content of one page being written: MCIDs handed out in order, each to a node,
-/// and the page's links, each with its annotation's object number (reserved before the
+/// and the page's links, each with its annotation's object (reserved before the
 /// content, so that a link's element holds its annotation from the start).
 final class PageMarks {
     private let tree: StructureTree
-    let page: Int
+    let page: PDFReference
     /// The page's /StructParents key.
     let key: Int
-    /// Each MCID's element number.
-    @exclusivity(unchecked) fileprivate private(set) var numbers: [Int] = []
+    /// Each MCID's element.
+    @exclusivity(unchecked) fileprivate private(set) var elements: [PDFReference] = []
     private var links: [LinkArea] = []
-    private var annotations: [Int] = []
+    private var annotations: [PDFReference] = []
     /// Each link's parent tree key once its annotation is in an element.
     private var annotationKeys: [Int?] = []
     /// Each link's node, and the text shown inside it.
@@ -318,14 +276,14 @@ final class PageMarks {
     /// its target: a link's next line joins it.
     private var lastLink: [ObjectIdentifier: (parent: StructureTree.Node, target: LinkArea.Target, node: StructureTree.Node)] = [:]
 
-    fileprivate init(tree: StructureTree, page: Int, key: Int) {
+    fileprivate init(tree: StructureTree, page: PDFReference, key: Int) {
         self.tree = tree
         self.page = page
         self.key = key
     }
 
-    /// Sets the page's links and their annotations' object numbers (before its content).
-    func setLinks(_ links: [LinkArea], annotations: [Int]) {
+    /// Sets the page's links and their annotations' objects (before its content).
+    func setLinks(_ links: [LinkArea], annotations: [PDFReference]) {
         self.links = links
         self.annotations = annotations
         annotationKeys = Array(repeating: nil, count: links.count)
@@ -333,16 +291,16 @@ final class PageMarks {
 
     /// A new MCID for content of `node`.
     func mcid(for node: StructureTree.Node) -> Int {
-        numbers.append(node.number)
-        tree.content(node, page: page, mcid: numbers.count - 1)
-        return numbers.count - 1
+        elements.append(node.object)
+        tree.content(node, page: page, mcid: elements.count - 1)
+        return elements.count - 1
     }
 
     /// The node of a layout element.
     func node(for element: StructureElement) -> StructureTree.Node { tree.node(for: element) }
 
     /// A paragraph for a line that layout did not tag.
-    func untaggedLine() -> StructureTree.Node { tree.newNode("P", parent: nil) }
+    func untaggedLine() -> StructureTree.Node { tree.newNode(.p, parent: nil) }
 
     /// The index of the link whose area holds the point (`x`, `y`): a glyph on its line.
     func link(at x: Double, _ y: Double) -> Int? {
@@ -361,7 +319,7 @@ final class PageMarks {
         if let last = lastLink[ObjectIdentifier(parent)], last.parent === parent, last.target == target {
             node = last.node
         } else {
-            node = tree.newNode("Link", parent: parent)
+            node = tree.newNode(.link, parent: parent)
             lastLink[ObjectIdentifier(parent)] = (parent, target, node)
         }
         attach(index, to: node)
@@ -377,7 +335,7 @@ final class PageMarks {
         for (index, link) in links.enumerated() where linkNodes[index] == nil {
             let r = link.rect
             guard abs(r.x - rect.x) < 0.5, abs(r.y - rect.y) < 0.5, abs(r.width - rect.width) < 0.5 else { continue }
-            let linkNode = tree.newNode("Link", parent: node)
+            let linkNode = tree.newNode(.link, parent: node)
             attach(index, to: linkNode)
             tree.appear(linkNode)
         }
@@ -394,7 +352,7 @@ final class PageMarks {
     /// held no text and covered no figure becomes a link element of the document's.
     func annotationKey(_ index: Int) -> Int {
         if let key = annotationKeys[index] { return key }
-        let node = tree.newNode("Link", parent: nil)
+        let node = tree.newNode(.link, parent: nil)
         attach(index, to: node)
         tree.appear(node, complete: true)
         return annotationKeys[index]!

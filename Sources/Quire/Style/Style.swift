@@ -60,12 +60,25 @@ public struct Style: Sendable, Equatable, Encodable {
     public var codeLineHeight: Double = 1.38
     /// Padding inside a code block's shading, in multiples of the code size.
     public var codePadding: Double = 0.7
-    /// The GtkSourceView style scheme that colours code blocks with a language (kate: black
-    /// text on white, which prints well; a dark scheme also sets its block background).
-    public var codeTheme: String = "kate"
+    /// The GtkSourceView style scheme that colours code blocks with a language: GitHub's light
+    /// colours by default (`github`, shipped in `Templates/` with `github-dark`); GtkSourceView's
+    /// own schemes stay selectable. A dark scheme also sets its block's background.
+    public var codeTheme: String = "github"
+    /// The widest a code block may grow to hold its longest line (`code.max-width`).
+    public var codeMaxWidth: WidthLimit = .page
+    /// The smallest size, in points, a code block wider than its column steps down to before
+    /// its lines wrap (`code.min-size`).
+    public var codeMinimumSize: Double = 7
     /// OpenType MATH families for formulas (fallbacks after commas): Palatino's shapes sit
     /// well beside Noto Serif; the first installed one with a MATH table is used.
     public var mathFont: String = "TeX Gyre Pagella Math, DejaVu Math TeX Gyre"
+
+    /// The page's safe area: how near the paper's edges content wider than the measure (a
+    /// code block, a table) may come, in points, on each side (12 mm).
+    public var safeMargin: Double = 12 * 72 / 25.4
+    /// Where content wider than the measure grows: on both sides of the text column, or
+    /// toward the outer (right) edge first.
+    public var wideAlignment: WideAlignment = .center
 
     /// A block quote's indent, in multiples of `bodySize`.
     public var quoteIndent: Double = 1.2
@@ -83,6 +96,13 @@ public struct Style: Sendable, Equatable, Encodable {
     /// A table's text size, in multiples of `bodySize` (a table too wide for the page is set
     /// smaller still).
     public var tableScale: Double = 0.92
+    /// The widest a table may grow when its columns cannot fit the measure without breaking
+    /// a word (`table.max-width`).
+    public var tableMaxWidth: WidthLimit = .page
+    /// The smallest size, in points, such a table's type may then shrink to (`table.min-size`).
+    public var tableMinimumSize: Double = 7
+    /// Whether a table still too wide is set on a landscape page of its own (`table.rotate`).
+    public var tableRotation: TableRotation = .auto
     /// The front matter's title size, in multiples of `bodySize` (never below 1.15 times the
     /// largest heading's).
     public var titleScale: Double = 2.4
@@ -181,6 +201,15 @@ public struct Style: Sendable, Equatable, Encodable {
     public static let averageCharacterWidth = 0.48
     /// The least automatic side margin, as a fraction of the page's width (66 pt on A4).
     public static let minimumSideMargin = 0.111
+
+    /// The same page turned to landscape, for a table too wide for it upright
+    /// (`table.rotate`): its margins as given, or automatic ones, which keep their sides on a
+    /// turned page, so the text block is as much wider as the page is.
+    public var turnedForWideTables: Style {
+        var turned = self
+        turned.pageSize = pageSize.turned(.landscape)
+        return turned
+    }
 
     /// The width of the text block.
     public var contentWidth: Double { pageSize.width - margins.left - margins.right }
@@ -387,4 +416,31 @@ public enum PageOrientation: String, Sendable, Equatable, CaseIterable, Encodabl
     case portrait
     /// The longer side across.
     case landscape
+}
+
+/// How wide content wider than the measure (a code block's longest line, a table's columns)
+/// may grow.
+public enum WidthLimit: Sendable, Equatable, Encodable {
+    /// Up to the page's safe area (`Style.safeMargin` from each edge).
+    case page
+    /// Never wider than the text column.
+    case measure
+    /// Up to this many points, and never past the safe area.
+    case points(Double)
+}
+
+/// Where content wider than the measure grows.
+public enum WideAlignment: String, Sendable, Equatable, CaseIterable, Encodable {
+    /// As much on each side of the text column, as far as the safe area allows.
+    case center
+    /// Toward the outer edge (the right one) first, then the other.
+    case outer
+}
+
+/// Whether a table too wide for its page at its smallest size is turned.
+public enum TableRotation: String, Sendable, Equatable, CaseIterable, Encodable {
+    /// On a landscape page of its own (the pages around it stay as they are).
+    case auto
+    /// Never: it is set smaller still, with a warning.
+    case never
 }

@@ -43,6 +43,8 @@ package struct TemplateKey: Sendable {
             style.margins = m
             return true
         },
+        safeMargin,
+        wideAlignment,
         fontKey("body.font", "Body text family.", "\"DejaVu Serif\"", \.bodyFont),
         TemplateKey(name: "body.size", type: "number", allowed: "a number of points from 4 to 72",
                     meaning: "Body text size.", example: "11") { style, v in
@@ -118,7 +120,7 @@ package struct TemplateKey: Sendable {
             setString(v) { style.mathFont = $0 }
         },
         TemplateKey(name: "code.theme", type: "string",
-                    allowed: "a GtkSourceView style scheme: classic, cobalt, kate, oblivion, solarized-dark, solarized-light, tango, or one of your own in ~/.local/share/gtksourceview-4/styles ('quire templates --keys' lists those installed)",
+                    allowed: "a GtkSourceView style scheme: github and github-dark (GitHub's colours, built in), classic, cobalt, kate, oblivion, solarized-dark, solarized-light, tango, or one of your own in ~/.local/share/gtksourceview-4/styles ('quire templates --keys' lists those installed)",
                     meaning: "Colours, bold and italic of code blocks with a language; a scheme with a dark (not white) background sets it, and its text colour, on the block.",
                     example: "\"solarized-dark\"") { style, v in
             guard case .string(let s) = v, !s.isEmpty,
@@ -127,6 +129,8 @@ package struct TemplateKey: Sendable {
             style.codeTheme = s
             return true
         },
+        codeMaxWidth,
+        codeMinimumSize,
         TemplateKey(name: "link.color", type: "string", allowed: colorAllowed,
                     meaning: "Colour of links and of the excerpt label.", example: "\"#aa3300\"") { style, v in
             setColor(v) { style.linkColor = $0 }
@@ -156,6 +160,9 @@ package struct TemplateKey: Sendable {
                   0.5...2, "0.85") { $0.captionScale = $1 },
         numberKey("table.size", "Size of a table's text (smaller still when the table is too wide).",
                   "a multiple of the body size from 0.5 to 2", 0.5...2, "0.85") { $0.tableScale = $1 },
+        tableMaxWidth,
+        tableMinimumSize,
+        tableRotation,
         numberKey("title.size", "Size of the front matter's title (never below 1.15 times the largest heading's).", "a multiple of the body size from 0.5 to 6",
                   0.5...6, "3") { $0.titleScale = $1 },
         numberKey("subtitle.size", "Size of the front matter's subtitle.", "a multiple of the body size from 0.5 to 6",

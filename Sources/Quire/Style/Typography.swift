@@ -18,6 +18,17 @@ struct Typography: Sendable, Equatable {
         /// Family and size of `monospace` runs inside it.
         var monospaceFamily: String
         var monospaceSize: Double
+
+        /// The role set `scale` times as large, its line height and code runs too (the same
+        /// role at 1).
+        func scaled(_ scale: Double) -> TextRole {
+            guard scale != 1 else { return self }
+            var role = self
+            role.size *= scale
+            role.lineHeight *= scale
+            role.monospaceSize *= scale
+            return role
+        }
     }
 
     /// A heading level: its text, the space around it and the rule under it.
@@ -71,6 +82,14 @@ struct Typography: Sendable, Equatable {
     let codePadding: Double
     let codeWrapIndent: Double
     let codeBackground: Color
+    /// The smallest size a code block wider than its column steps down to, and the step (half a
+    /// point: a document shows few code sizes, each a font Pango loads).
+    let codeMinimumSize: Double
+    static let codeSizeStep = 0.5
+    /// The mark before a wrapped code line's continuation (drawn, not text): its stroke's
+    /// width as a fraction of the code size, and its colour.
+    let codeContinuationStroke = 0.07
+    let codeContinuationColor: Color
     /// The colour a formula that cannot be typeset is shown in, as its source (GitHub's red).
     let mathErrorColor = Color(hex: "#cf222e")!
 
@@ -124,8 +143,10 @@ struct Typography: Sendable, Equatable {
 
     // Tables.
     let tableSize: Double
-    /// The smallest a too-wide table's type may get, relative to `tableSize`.
-    let tableMinimumScale = 0.76
+    /// The smallest a too-wide table's type may get, relative to `tableSize` (`table.min-size`),
+    /// and the smallest it goes below that, with a warning, before words break in its cells.
+    let tableMinimumScale: Double
+    let tableLeastScale: Double
     /// Line height and cell padding, in multiples of the table's (final) size.
     let tableLineHeight = 1.3
     let tablePadding = 0.45
@@ -226,6 +247,8 @@ struct Typography: Sendable, Equatable {
         codePadding = roles.code.size * style.codePadding
         codeWrapIndent = roles.code.size * 2.4
         codeBackground = style.codeBackground
+        codeMinimumSize = style.codeMinimumSize
+        codeContinuationColor = style.mutedColor
 
         quoteIndent = size * style.quoteIndent
         quoteBarOffset = size * 0.25
@@ -251,6 +274,8 @@ struct Typography: Sendable, Equatable {
         footnoteRuleGap = size * 0.5
 
         tableSize = size * style.tableScale
+        tableMinimumScale = min(1, style.tableMinimumSize / tableSize)
+        tableLeastScale = tableMinimumScale * 0.6
 
         caption = Set(text: roles.captionText, spaceBefore: size * 0.35, spaceAfter: blockSpacing)
         captionRoom = size * 3

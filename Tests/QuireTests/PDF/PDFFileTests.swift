@@ -9,10 +9,23 @@ final class PDFFileTests: XCTestCase {
         let catalog = file.reserve(), pages = file.reserve(), page = file.reserve(), content = file.reserve()
         let unused = file.reserve()
         _ = unused
-        file.addStream(content, dictionary: [], data: Array("0 0 1 rg 10 10 50 50 re f\n".utf8))
-        file.add(page, Array("<< /Type /Page /Parent \(pages) 0 R /MediaBox [ 0 0 100 100 ] /Contents \(content) 0 R /Resources << >> >>".utf8))
-        file.add(pages, Array("<< /Type /Pages /Kids [ \(page) 0 R ] /Count 1 >>".utf8))
-        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages) 0 R >>".utf8))
+        file.addStream(content, data: Array("0 0 1 rg 10 10 50 50 re f\n".utf8))
+        file.add(page) { d in
+            d.pair(.type, .page)
+            d.pair(.parent, pages)
+            d.array(.mediaBox) { $0.items([0, 0, 100, 100]) }
+            d.pair(.contents, content)
+            d.dictionary(.resources) { _ in }
+        }
+        file.add(pages) { d in
+            d.pair(.type, .pages)
+            d.array(.kids) { $0.item(page) }
+            d.pair(.count, 1)
+        }
+        file.add(catalog) { d in
+            d.pair(.type, .catalog)
+            d.pair(.pages, pages)
+        }
         return file.finish(root: catalog, info: nil)
     }
 
@@ -31,10 +44,22 @@ final class PDFFileTests: XCTestCase {
         let catalog = file.reserve(), pages = file.reserve()
         let kids = (0..<450).map { _ in file.reserve() }
         for kid in kids {
-            file.add(kid, Array("<< /Type /Page /Parent \(pages) 0 R /MediaBox [ 0 0 10 10 ] /Resources << >> >>".utf8))
+            file.add(kid) { d in
+                d.pair(.type, .page)
+                d.pair(.parent, pages)
+                d.array(.mediaBox) { $0.items([0, 0, 10, 10]) }
+                d.dictionary(.resources) { _ in }
+            }
         }
-        file.add(pages, Array("<< /Type /Pages /Kids [ \(kids.map { "\($0) 0 R" }.joined(separator: " ")) ] /Count \(kids.count) >>".utf8))
-        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages) 0 R >>".utf8))
+        file.add(pages) { d in
+            d.pair(.type, .pages)
+            d.array(.kids) { $0.items(kids) }
+            d.pair(.count, kids.count)
+        }
+        file.add(catalog) { d in
+            d.pair(.type, .catalog)
+            d.pair(.pages, pages)
+        }
         let pdf = file.finish(root: catalog, info: nil)
         let check = try PDFTools.run("qpdf", ["--check", "PDF"], pdf: pdf)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
@@ -45,11 +70,18 @@ final class PDFFileTests: XCTestCase {
     func testATreeAboveItsLeafSizeSplitsIntoKidsWithLimits() throws {
         let file = PDFFile()
         let catalog = file.reserve(), pages = file.reserve()
-        file.add(pages, Array("<< /Type /Pages /Kids [ ] /Count 0 >>".utf8))
+        file.add(pages) { d in
+            d.pair(.type, .pages)
+            d.array(.kids) { _ in }
+            d.pair(.count, 0)
+        }
         let keys = [3, 5, 8, 13, 21]
-        let tree = file.addTree(count: keys.count, leafSize: 2, key: { Array("\(keys[$0])".utf8) },
-                                entries: { range in Array("/Nums [ \(range.map { "\(keys[$0]) null" }.joined(separator: " ")) ]".utf8) })
-        file.add(catalog, Array("<< /Type /Catalog /Pages \(pages) 0 R /Tree \(tree) 0 R >>".utf8))
+        let tree = file.addTree(.numbers, count: keys.count, leafSize: 2, key: { $1.item(keys[$0]) }, value: { $1.null() })
+        file.add(catalog) { d in
+            d.pair(.type, .catalog)
+            d.pair(.pages, pages)
+            d.pair(.pageLabels, tree)  // a number tree
+        }
         let pdf = file.finish(root: catalog, info: nil)
         let check = try PDFTools.run("qpdf", ["--check", "PDF"], pdf: pdf)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)

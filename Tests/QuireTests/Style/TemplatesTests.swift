@@ -27,6 +27,17 @@ final class TemplatesTests: XCTestCase {
         XCTAssertEqual(files.filter { $0.hasSuffix(".json") }.count, BuiltinTemplates.all.count)
     }
 
+    func testEmbeddedCodeThemesMatchTheFiles() throws {
+        for (name, xml) in BuiltinSchemes.all {
+            let file = try String(contentsOf: root.appendingPathComponent("Templates/\(name).xml"), encoding: .utf8)
+            XCTAssertEqual(xml + "\n", file, "run scripts/embed-templates.sh after editing Templates/\(name).xml")
+            XCTAssertTrue(xml.contains("<style-scheme id=\"\(name)\""), "the file is named for the scheme's id")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Templates").path)
+        XCTAssertEqual(files.filter { $0.hasSuffix(".xml") }.sorted(), ["github-dark.xml", "github.xml"])
+        XCTAssertEqual(BuiltinSchemes.all.count, 2)
+    }
+
     func testReadmeDocumentsEveryKey() throws {
         let readme = try String(contentsOf: root.appendingPathComponent("Templates/README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains(Templates.keyTable), "regenerate the table with 'quire templates --keys'")

@@ -41,7 +41,7 @@ struct BlockLayouter: BlockVisitor {
     func visitMathBlock(_ block: Block, formula: MathFormula) -> [Slice] { session.displayFormula(formula, context) }
 }
 
-/// Blocks to slices: the simple blocks (paragraphs, headings, code, quotes, rules).
+/// Blocks to slices: the simple blocks (paragraphs, headings, quotes, rules; code in CodeBlockLayout.swift).
 extension LayoutSession {
     /// Lays out `blocks` in `context.column`, in order, with the keeps between them. O(total text).
     func layoutBlocks(_ blocks: [Block], _ context: BlockContext) -> [Slice] {
@@ -131,49 +131,6 @@ extension LayoutSession {
             slices[last].height = y + look.ruleClearance
         }
         return slices
-    }
-
-    /// A code block on its shading, in the colours its highlighting gives (`language`: the
-    /// info string; none for indented code and `<pre>`), waiting for them if they are not ready.
-    func codeBlock(_ code: String, language: String = "", line: Int = 0, _ context: BlockContext) -> [Slice] {
-        let (highlighted, warnings) = highlights.code(code, language: language, line: line)
-        warnings.forEach(sink.warn)
-        let pad = typography.codePadding
-        var format = format(typography.code, width: context.column.width - 2 * pad, alignment: .left)
-        format.hangingIndent = typography.codeWrapIndent
-        format.isCode = true
-        format.colorsWhenPainted = !highlighted.spans.isEmpty
-        format.text.color = highlighted.look.foreground ?? format.text.color
-        let background = highlighted.look.background ?? typography.codeBackground
-        let text = code.isEmpty ? plainText(" ") : StyledText(code: code, spans: highlighted.spans)
-        let space = context.tight ? typography.tightSpacing : blockSpacing
-        var slices = paragraphSlices(text, format, x: context.column.x + pad, spaceBefore: space,
-                                     spaceAfter: space, atSourceLines: true, tag: .element(element(.code, in: context)))
-        slices[0].pushDown(pad)
-        slices[slices.count - 1].height += pad
-        for i in slices.indices {
-            let shade = PageItem.fill(Rect(x: context.column.x, y: 0, width: context.column.width,
-                                           height: slices[i].height), background)
-            slices[i].items.insert(shade, at: 0)
-        }
-        return slices
-    }
-
-    /// A Mermaid diagram, which nothing here can draw: its source as code, a small caption
-    /// under it saying so (`mermaid.caption`), and a warning naming its line.
-    func mermaidBlock(_ code: String, line: Int, _ context: BlockContext) -> [Slice] {
-        sink.warn(Warning(line: line, message: "mermaid diagram not drawn; its source is set as code"))
-        var slices = codeBlock(code, context)
-        let look = typography.caption
-        var text = StyledText()
-        text.append(wording(style.mermaidCaption, width: context.column.width), StyledText.Attributes(italic: true, color: typography.muted))
-        var format = format(look.text, width: context.column.width, alignment: .left)
-        format.direction = context.direction
-        let caption = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
-                                      tag: .element(element(.paragraph, in: context, text: text.string)))
-        slices[slices.count - 1].keepWithNext = true
-        slices[slices.count - 1].spaceAfter = 0
-        return slices + caption
     }
 
     /// A quote: its blocks indented beside a bar.

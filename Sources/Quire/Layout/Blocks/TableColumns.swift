@@ -59,6 +59,16 @@ struct TableColumns: Equatable {
         self.init(scale: scale, padding: scaledPad, widths: Self.capped(mins, floors: floors, to: content))
     }
 
+    /// The width a table of these columns needs when offered `available` points: without
+    /// breaking a word (`minimum`), and with every cell on one line (`preferred`), at scale 1;
+    /// padding as `init` gives it (it shrinks for very many columns). O(columns).
+    static func neededWidths(minimum: [Double], preferred: [Double], padding: Double,
+                             available: Double) -> (words: Double, lines: Double) {
+        let n = Double(minimum.count)
+        let pad = n * 2 * min(padding, available / max(1, n) / 8)
+        return (minimum.reduce(0, +) + pad, zip(minimum, preferred).reduce(0) { $0 + max($1.0, $1.1) } + pad)
+    }
+
     init(scale: Double, padding: Double, widths: [Double]) {
         self.scale = scale
         self.padding = padding

@@ -29,7 +29,7 @@ func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo,
     }
     var pages = Paginator(style: style).paginate(slices)
     for i in pages.indices {
-        pages[i].furniture = first.furniture(page: i + 1, of: pages.count, info: info, title: title)
+        pages[i].furniture = first.furniture(page: i + 1, of: pages.count, size: pages[i].size, info: info, title: title)
     }
     let laidOut = LaidOutDocument(pages: pages, outline: set.sessions.flatMap(\.sink.sortedOutline), title: title.widest,
                                   author: info.author?.widest ?? "", warnings: [], language: info.lang)

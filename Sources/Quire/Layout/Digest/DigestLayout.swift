@@ -187,7 +187,7 @@ struct DigestLayouter {
         for i in pages.indices {
             if let k = pages[i].destinations.lazy.compactMap({ fullTextOwners[$0.name] }).first { owner = k }
             let (pageInfo, pageTitle) = owner.map { running[$0] } ?? (info, .plain(title))
-            pages[i].furniture = main.furniture(page: i + 1, of: pages.count, info: pageInfo, title: pageTitle)
+            pages[i].furniture = main.furniture(page: i + 1, of: pages.count, size: pages[i].size, info: pageInfo, title: pageTitle)
         }
     }
 }

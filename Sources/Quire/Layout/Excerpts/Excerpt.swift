@@ -104,16 +104,39 @@ extension LayoutSession {
         if case .label(let k) = cut {
             let start = units[k].slices.lowerBound
             let line = cutLine(slices[start], target: target)
-            if let line, line.showsText { return (Array(slices[..<start]) + [line.slice], k) }
+            if let line, line.showsText { return (Self.kept(slices, before: start) + [line.slice], k) }
             // Not even a piece of the line fits beside the label: it stands alone on line N
             // (in the line's own place and direction), unless that would leave a heading as
             // the last thing before it.
             cut = ExcerptCut.before(k, units)
-            if let line, cut == .alone(k) { return (Array(slices[..<start]) + [line.slice], k) }
+            if let line, cut == .alone(k) { return (Self.kept(slices, before: start) + [line.slice], k) }
         }
         guard case .alone(let k) = cut else { return nil }
         let start = units[k].slices.lowerBound
-        return (Array(slices[..<start]) + [labelOnlyLine(target: target, beside: slices[start], column: column)], k)
+        return (Self.kept(slices, before: start) + [labelOnlyLine(target: target, beside: slices[start], column: column)], k)
+    }
+
+    /// The slices before `start`, an excerpt's; when a wrapped code line goes on at `start`
+    /// (its continuation stands for nothing in the PDF's text, `TextLine.actualText`), its
+    /// lines kept here say only what they show, not the whole line the excerpt cuts.
+    private static func kept(_ slices: [Slice], before start: Int) -> [Slice] {
+        var kept = Array(slices[..<start])
+        guard start < slices.count, actualText(slices[start]) == "" else { return kept }
+        for i in kept.indices.reversed() {
+            guard let actual = actualText(kept[i]) else { break }
+            kept[i].items = kept[i].items.map { item in
+                guard case .text(var line) = item else { return item }
+                line.actualText = nil
+                return .text(line)
+            }
+            if !actual.isEmpty { break }  // the source line's first visual line
+        }
+        return kept
+    }
+
+    private static func actualText(_ slice: Slice) -> String? {
+        for case .text(let line) in slice.items { return line.actualText }
+        return nil
     }
 
     /// The narrowest a character's advance is taken to be, in em: with it a prefix of

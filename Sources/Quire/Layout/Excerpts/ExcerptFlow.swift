@@ -71,7 +71,8 @@ extension LayoutSession {
     }
 
     /// Draws the resume mark beside `slice`: a rule as tall as its first line, in the link
-    /// colour, in the margin on the side its text starts from.
+    /// colour, in the margin on the side its text starts from (beyond a code block or a table
+    /// widened into that margin).
     private func markResume(_ slice: inout Slice) {
         var rightToLeft = false
         var top = 0.0, bottom = slice.firstLineHeight ?? slice.height
@@ -81,8 +82,16 @@ extension LayoutSession {
             top = line.baseline - box.ascent
             bottom = line.baseline + box.descent
         }
+        var left = style.margins.left, right = style.margins.left + style.contentWidth
+        for item in slice.items {
+            switch item {
+            case .fill(let r, _): (left, right) = (min(left, r.x), max(right, r.maxX))
+            case .text(let t): (left, right) = (min(left, t.x), max(right, t.x + t.width))
+            default: break
+            }
+        }
         let gap = typography.excerptMarkGap
-        let x = rightToLeft ? style.margins.left + style.contentWidth + gap : style.margins.left - gap
+        let x = rightToLeft ? right + gap : left - gap
         slice.items.append(.line(from: Point(x: x, y: top), to: Point(x: x, y: bottom),
                                  width: typography.excerptMark.width, color: typography.excerptMark.color))
     }

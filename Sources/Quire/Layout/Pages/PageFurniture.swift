@@ -2,17 +2,19 @@ import Foundation
 
 /// Running header, footer and the title block: what frames the text rather than flows in it.
 extension LayoutSession {
-    /// Header and footer items for page `number` of `count`. The header is left off page 1
-    /// unless the style asks for it. Each slot's text chooses its width variant, then its
-    /// placeholders are filled ({title} choosing by the slot's width too). `count` may be nil
-    /// only when no slot uses {pages} (`Furniture.usesPageCount`).
-    func furniture(page number: Int, of count: Int?, info: DocumentInfo, title: TextValue) -> [PageItem] {
+    /// Header and footer items for page `number` of `count`, a page of `size` (the style's, or
+    /// turned for a wide table: its own margins then). The header is left off page 1 unless the
+    /// style asks for it. Each slot's text chooses its width variant, then its placeholders are
+    /// filled ({title} choosing by the slot's width too). `count` may be nil only when no slot
+    /// uses {pages} (`Furniture.usesPageCount`).
+    func furniture(page number: Int, of count: Int?, size: PageSize, info: DocumentInfo, title: TextValue) -> [PageItem] {
+        let page = size == style.pageSize ? style : style.turnedForWideTables
         var items: [PageItem] = []
         if number > 1 || style.headerOnFirstPage {
-            items += band(style.header, baselineFromTop: style.margins.top * typography.headerBaseline, role: typography.header,
-                          page: number, of: count, info: info, title: title)
+            items += band(style.header, on: page, baselineFromTop: page.margins.top * typography.headerBaseline,
+                          role: typography.header, page: number, of: count, info: info, title: title)
         }
-        items += band(style.footer, baselineFromTop: style.pageSize.height - style.margins.bottom * typography.footerBaseline,
+        items += band(style.footer, on: page, baselineFromTop: page.pageSize.height - page.margins.bottom * typography.footerBaseline,
                       role: typography.footer, page: number, of: count, info: info, title: title)
         return items
     }
@@ -20,19 +22,20 @@ extension LayoutSession {
     /// The most characters a header or footer slot keeps.
     static let furnitureCharacters = 200
 
-    /// A shaped header or footer text, by slot alignment, size and text.
+    /// A shaped header or footer text, by slot alignment, size, text and the text block's width.
     struct FurnitureKey: Hashable {
         var alignment: TextAlignment
         var size: Double
         var text: String
+        var width: Double
     }
 
-    private func band(_ furniture: Furniture, baselineFromTop: Double, role: Typography.TextRole, page: Int, of count: Int?,
-                      info: DocumentInfo, title: TextValue) -> [PageItem] {
+    private func band(_ furniture: Furniture, on geometry: Style, baselineFromTop: Double, role: Typography.TextRole, page: Int,
+                      of count: Int?, info: DocumentInfo, title: TextValue) -> [PageItem] {
         guard !furniture.isEmpty else { return [] }
         let slots: [(TextValue, TextAlignment)] = [(furniture.left, .left), (furniture.center, .center), (furniture.right, .right)]
         let used = slots.filter { $0.0 != .plain("") }.count
-        let width = used > 1 ? style.contentWidth / 3 : style.contentWidth
+        let width = used > 1 ? geometry.contentWidth / 3 : geometry.contentWidth
         var items: [PageItem] = []
         for (value, alignment) in slots where value != .plain("") {
             let template = wording(value, width: width)
@@ -55,17 +58,17 @@ extension LayoutSession {
             if text.utf8.count > Self.furnitureCharacters, text.count > Self.furnitureCharacters {
                 text = String(text.prefix(Self.furnitureCharacters)) + "…"
             }
-            let key = FurnitureKey(alignment: alignment, size: role.size, text: text)
+            let key = FurnitureKey(alignment: alignment, size: role.size, text: text, width: geometry.contentWidth)
             let shaped: ShapedText
             if let known = furnitureShapes[key] {
                 shaped = known
             } else {
-                shaped = typesetter.shape(plainText(text), format(role, width: style.contentWidth, alignment: alignment))
+                shaped = typesetter.shape(plainText(text), format(role, width: geometry.contentWidth, alignment: alignment))
                 // A text with the page number is not seen again: not kept.
                 if !template.contains("{page}") { furnitureShapes[key] = shaped }
             }
             guard let line = shaped.lines.first else { continue }
-            items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: style.margins.left + line.x,
+            items.append(.text(TextLine(shaped: shaped, lineIndex: 0, x: geometry.margins.left + line.x,
                                         baseline: baselineFromTop, top: baselineFromTop - line.ascent, width: line.width)))
         }
         return items

@@ -104,6 +104,10 @@ struct TextLine {
     var width: Double
     /// The structure element the line's text belongs to (a paragraph, a heading, a cell...).
     var tag: ContentTag = .none
+    /// The text the line stands for when it is not the characters it shows, for readers
+    /// that extract text (the PDF's ActualText): a wrapped code line's first visual line
+    /// stands for the whole source line, its continuations for nothing. Nil: what it shows.
+    var actualText: String?
     /// The characters the line shows (for tests and text checks).
     var text: String { shaped.lineText(lineIndex) }
 }

@@ -8,9 +8,11 @@
 /// page unless nothing with height stands on the current one yet, so breaks in a row make no
 /// empty page; breaks left at the end make none either. A page that
 /// starts with a table's body row (the table continues from the page before) starts with the
-/// table's header row again (`Slice.repeatedHeader`). Page furniture (header, footer) is
-/// added afterwards, when the page count is known. Footnotes go at the foot of the page whose
-/// slices carry them (`PageFlow`).
+/// table's header row again (`Slice.repeatedHeader`). Slices set for a landscape page (a table
+/// too wide upright: `Slice.landscape`) get pages of their own, turned (`Style.turnedForWideTables`):
+/// a page ends where the orientation changes, and keeps do not carry across. Page furniture
+/// (header, footer) is added afterwards, when the page count is known. Footnotes go at the
+/// foot of the page whose slices carry them (`PageFlow`).
 /// O(slices) plus the length of the chains moved back.
 struct Paginator {
     var style: Style
@@ -30,6 +32,8 @@ struct Paginator {
 /// note lines that do not fit continue at the next page's foot, before any other.
 struct PageFlow {
     let style: Style
+    /// The page turned to landscape, for slices set on one.
+    private let turned: Style
     /// The rule above a page's footnotes: its length, width and colour, and the space above it.
     private let noteRule: (length: Double, rule: Typography.Rule, gap: Double)
     /// Space from a page's note area's top to its first note.
@@ -45,6 +49,8 @@ struct PageFlow {
     private var filling: Filling?
 
     private struct Filling {
+        /// Whether the page is turned (its first slice's orientation, which all share).
+        var landscape = false
         /// The repeated table header on top.
         var header: Slice?
         /// The offset of each slice placed so far (`pending[head + i]` at `offsets[i]`).
@@ -57,6 +63,7 @@ struct PageFlow {
 
     init(style: Style) {
         self.style = style
+        turned = style.turnedForWideTables
         let type = Typography(style)
         noteRule = (style.contentWidth / type.footnoteRuleParts, type.footnoteRule, type.footnoteAreaGap)
         noteSeparator = type.footnoteAreaGap + type.footnoteRuleGap
@@ -83,10 +90,13 @@ struct PageFlow {
         return pages
     }
 
+    /// The page's geometry: the style's, or the turned page's.
+    private func page(_ landscape: Bool) -> Style { landscape ? turned : style }
+
     /// A page's note area with the notes carried from the page before, under `header`.
-    private func startNotes(under header: Slice?) -> NoteArea {
+    private func startNotes(under header: Slice?, landscape: Bool) -> NoteArea {
         var notes = NoteArea(separator: noteSeparator)
-        notes.takeCarried(carriedNotes, limit: style.contentHeight - (header?.height ?? 0))
+        notes.takeCarried(carriedNotes, limit: page(landscape).contentHeight - (header?.height ?? 0))
         return notes
     }
 
@@ -95,14 +105,16 @@ struct PageFlow {
     /// carried from the page before already stand at its foot.
     private func addNotes(of index: Int, below bottom: Double, to fill: inout Filling) -> NoteArea.Fit {
         let force = index == head && fill.notes.height == 0
-        return fill.notes.add(pending[index].notes, below: bottom, limit: style.contentHeight, force: force)
+        return fill.notes.add(pending[index].notes, below: bottom, limit: page(fill.landscape).contentHeight, force: force)
     }
 
     /// The next page, or nil when it could still take slices that have not arrived.
     private mutating func nextPage(final: Bool) -> Page? {
         if filling == nil && (head < pending.count || !carriedNotes.isEmpty) {
-            let header = continuedHeader(at: head)
-            filling = Filling(header: header, y: header?.height ?? 0, notes: startNotes(under: header))
+            let landscape = head < pending.count && pending[head].landscape
+            let header = continuedHeader(at: head, landscape: landscape)
+            filling = Filling(landscape: landscape, header: header, y: header?.height ?? 0,
+                              notes: startNotes(under: header, landscape: landscape))
         }
         var fill = filling ?? Filling(y: 0, notes: NoteArea(separator: noteSeparator))
         // Place slices while they fit, with their notes.
@@ -111,6 +123,14 @@ struct PageFlow {
             let slice = pending[next]
             let first = next == head
             if slice.pageBreakBefore && !first && fill.y > 0 { break }
+            if slice.landscape != fill.landscape {
+                // Nothing but page breaks yet: the page takes the slice's orientation.
+                if fill.y == 0, fill.notes.height == 0, pending[head..<next].allSatisfy(\.isEmptyBreak) {
+                    fill.landscape = slice.landscape
+                } else {
+                    break
+                }
+            }
             // Nothing but a page break above it: the slice is at the top of the page.
             let atTop = first || (fill.y == 0 && pending[head].pageBreakBefore)
             let gap = atTop ? 0 : max(fill.spaceAfter, slice.spaceBefore)
@@ -124,7 +144,7 @@ struct PageFlow {
             filling = fill
             return nil
         }
-        if next < pending.count && !(pending[next].pageBreakBefore && fill.y > 0) {
+        if next < pending.count && !(pending[next].pageBreakBefore && fill.y > 0) && pending[next].landscape == fill.landscape {
             // Move the break back over slices that must keep with their next...
             var breakAt = next
             while breakAt - 1 > head && pending[breakAt - 1].keepWithNext { breakAt -= 1 }
@@ -132,7 +152,7 @@ struct PageFlow {
             if breakAt == head + 1 && pending[head].keepWithNext { breakAt = next }
             if breakAt < next {
                 // The notes of the slices moved to the next page go with them.
-                fill.notes = startNotes(under: fill.header)
+                fill.notes = startNotes(under: fill.header, landscape: fill.landscape)
                 for i in head..<breakAt {
                     _ = addNotes(of: i, below: fill.offsets[i - head] + pending[i].height, to: &fill)
                 }
@@ -150,33 +170,34 @@ struct PageFlow {
             head = 0
         }
         pagesMade += 1
-        return makePage(placed, notes: fill.notes)
+        return makePage(placed, notes: fill.notes, on: page(fill.landscape))
     }
 
     /// The header row to repeat above `pending[start]` when a page starts there: a table body
     /// row continuing from the previous page, when header and row fit on one page together.
-    private func continuedHeader(at start: Int) -> Slice? {
+    private func continuedHeader(at start: Int, landscape: Bool) -> Slice? {
         guard pagesMade > 0, start < pending.count, let header = pending[start].repeatedHeader?.slice,
-              header.height + pending[start].height <= style.contentHeight + 0.001 else { return nil }
+              header.height + pending[start].height <= page(landscape).contentHeight + 0.001 else { return nil }
         return header
     }
 
-    /// The page: `placed` from the text block's top, the notes at its foot under their rule.
-    private func makePage(_ placed: [(slice: Slice, y: Double)], notes: NoteArea) -> Page {
-        var page = Page(size: style.pageSize, items: [], links: [], destinations: [])
+    /// The page of `geometry`: `placed` from the text block's top, the notes at its foot under
+    /// their rule.
+    private func makePage(_ placed: [(slice: Slice, y: Double)], notes: NoteArea, on geometry: Style) -> Page {
+        var page = Page(size: geometry.pageSize, items: [], links: [], destinations: [])
         var placed = placed
         if !notes.lines.isEmpty {
-            let top = style.contentHeight - notes.height
+            let top = geometry.contentHeight - notes.height
             var rule = Slice(height: 0)
-            rule.items = [.line(from: Point(x: style.margins.left, y: noteRule.gap),
-                                to: Point(x: style.margins.left + noteRule.length, y: noteRule.gap),
+            rule.items = [.line(from: Point(x: geometry.margins.left, y: noteRule.gap),
+                                to: Point(x: geometry.margins.left + noteRule.length, y: noteRule.gap),
                                 width: noteRule.rule.width, color: noteRule.rule.color)]
             placed.append((rule, top))
             placed += notes.lines.map { ($0.slice, top + noteSeparator + $0.y) }
         }
         page.items.reserveCapacity(placed.reduce(0) { $0 + $1.slice.items.count })
         for (slice, y) in placed {
-            let dy = style.margins.top + y
+            let dy = geometry.margins.top + y
             page.items += slice.items.map { $0.offsetBy(dy: dy) }
             page.links += slice.links.map { LinkArea(rect: $0.rect.offsetBy(dy: dy), target: $0.target) }
             page.destinations += slice.destinations.map { Destination(name: $0.name, y: $0.y + dy) }

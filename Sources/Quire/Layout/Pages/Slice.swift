@@ -27,6 +27,9 @@ struct Slice {
     /// On a table's body rows: the table's header row, which pagination repeats at the top of
     /// a page that starts with this row (so the previous page ended inside the same table).
     var repeatedHeader: RepeatedHeader?
+    /// Set on a landscape page (`Style.turnedForWideTables`): a table too wide for the page
+    /// upright. Pagination gives such slices pages of their own, then goes on upright.
+    var landscape = false
     /// The footnotes referred to on the slice's lines, by number, in order.
     var footnotes: [Int] = []
     /// The notes first referred to here, each as its lines (`footnotes` laid out, when

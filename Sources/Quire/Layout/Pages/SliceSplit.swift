@@ -6,14 +6,15 @@ extension Slice {
     /// Each text line, marker, link and destination goes to the piece its top is in (the
     /// cuts should fall between lines: a line is never divided); fills and vertical rules are
     /// clipped to every piece they cross. The first piece keeps the space before, the
-    /// baseline and the footnotes, the last the space after and `keepWithNext`; all keep the excerpt role and
-    /// the repeated header. O(items × log cuts).
+    /// baseline and the footnotes, the last the space after and `keepWithNext`; all keep the
+    /// excerpt role, the repeated header and the page's orientation. O(items × log cuts).
     func split(at cuts: [Double]) -> [Slice] {
         let edges = [0] + cuts + [height]
         var pieces = (0..<edges.count - 1).map { i -> Slice in
             var piece = Slice(height: edges[i + 1] - edges[i])
             piece.excerptRole = excerptRole
             piece.repeatedHeader = repeatedHeader
+            piece.landscape = landscape
             return piece
         }
         guard !cuts.isEmpty else { return [self] }

@@ -10,12 +10,14 @@
 /// behind the key's text), a list's marker before its item's text.
 func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
     var items: [PaintItem] = [], tags: [ContentTag] = []
+    var actualTexts: [Int: String] = [:]
     items.reserveCapacity(page.items.count + page.furniture.count)
     tags.reserveCapacity(page.items.count + page.furniture.count)
     for (list, isFurniture) in [(page.items, false), (page.furniture, true)] {
         for item in list {
             switch item {
             case .text(let line):
+                if let actual = line.actualText { actualTexts[items.count] = actual }
                 items.append(.text(painter.paint(line)))
                 tags.append(isFurniture ? .artifact : line.tag)
             case .fill(let r, let c):
@@ -41,6 +43,7 @@ func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
     }
     var painted = PaintedPage(size: page.size, items: items, links: page.links, destinations: page.destinations)
     painted.tags = tags
+    painted.actualTexts = actualTexts
     return painted
 }
 

@@ -12,6 +12,9 @@ struct PaintedPage: Sendable {
     /// What each item is in the document's structure (`items[i]` is `tags[i]`); empty when
     /// nothing is known (every text line then stands alone).
     var tags: [ContentTag] = []
+    /// The text a text item stands for where it is not what it shows (`TextLine.actualText`),
+    /// by item index; a writer says it for readers that extract text.
+    var actualTexts: [Int: String] = [:]
 
     /// True when an item is drawn by a library that may shape text with Pango itself (an SVG
     /// image, through librsvg): such a page is drawn while layout waits. O(items).

@@ -29,10 +29,24 @@ final class CodeHighlightLayoutTests: XCTestCase {
         let document = layout("# Code\n\n```swift\n\(Self.swift)\n```\n")
         let lines = codeLines(document)
         XCTAssertEqual(lines.map(\.text).joined(separator: "\n"), Self.swift, "the text is the code, indentation included")
-        let runs = lines[0].shaped.text.runs
-        XCTAssertGreaterThanOrEqual(Set(runs.compactMap(\.attributes.color)).count, 4, "keywords, strings, comments, numbers")
-        XCTAssertTrue(runs.contains { $0.attributes.bold }, "kate sets return bold")
+        let text = lines[0].shaped.text
+        XCTAssertGreaterThanOrEqual(Set(text.runs.compactMap(\.attributes.color)).count, 4, "keywords, strings, comments, numbers")
         XCTAssertTrue(document.warnings.isEmpty, "\(document.warnings)")
+        // GitHub's light colours by default: keywords red, strings dark blue, comments grey.
+        func colour(of word: String) -> Color? {
+            guard let range = text.string.range(of: word) else { return nil }
+            let offset = text.string.utf8.distance(from: text.string.startIndex, to: range.lowerBound)
+            return text.runs.first { $0.range.contains(offset) }?.attributes.color
+        }
+        XCTAssertEqual(colour(of: "struct"), Color(hex: "#cf222e")?.throughPango)
+        XCTAssertEqual(colour(of: "\"text\""), Color(hex: "#0a3069")?.throughPango)
+        XCTAssertEqual(colour(of: "// a comment"), Color(hex: "#59636e")?.throughPango)
+        XCTAssertFalse(text.runs.contains { $0.attributes.bold }, "GitHub sets no keyword bold")
+        // GtkSourceView's own schemes stay selectable.
+        var kate = Style()
+        kate.codeTheme = "kate"
+        let kateRuns = codeLines(layout("```swift\n\(Self.swift)\n```\n", style: kate))[0].shaped.text.runs
+        XCTAssertTrue(kateRuns.contains { $0.attributes.bold }, "kate sets return bold")
     }
 
     /// Lines, wraps, page splits and the shading are those of the same code set plain.
@@ -89,6 +103,12 @@ final class CodeHighlightLayoutTests: XCTestCase {
         let fills = document.pages[0].items.compactMap { if case .fill(_, let c) = $0 { return c } else { return nil } }
         XCTAssertEqual(Set(fills), [Color(hex: "#002b36")!], "both blocks on Solarized's base03")
         XCTAssertTrue(codeLines(document).allSatisfy { $0.shaped.format.text.color == Color(hex: "#93a1a1")! })
+        // GitHub's dark scheme, built in like the light one.
+        style.codeTheme = "github-dark"
+        let github = layout("```swift\nlet x = 1\n```\n", style: style)
+        XCTAssertTrue(github.warnings.isEmpty, "\(github.warnings)")
+        let githubFills = github.pages[0].items.compactMap { if case .fill(_, let c) = $0 { return c } else { return nil } }
+        XCTAssertEqual(Set(githubFills), [Color(hex: "#151b23")!], "the block on GitHub's dark background")
         // A light theme with a white background keeps the template's shading.
         let light = layout("```swift\nlet x = 1\n```\n")
         XCTAssertTrue(light.pages[0].items.contains { if case .fill(_, let c) = $0 { return c == Style().codeBackground } else { return false } })
@@ -99,7 +119,7 @@ final class CodeHighlightLayoutTests: XCTestCase {
         style.codeTheme = "no-such-theme"
         let document = layout("```swift\nlet x = 1\n```\n\n```c\nint x;\n```\n", style: style)
         XCTAssertEqual(document.warnings.count, 1, "\(document.warnings)")
-        XCTAssertTrue(document.warnings[0].message.contains("code theme 'no-such-theme' (code.theme) is not installed; 'kate' is used instead"))
+        XCTAssertTrue(document.warnings[0].message.contains("code theme 'no-such-theme' (code.theme) is not installed; 'github' is used instead"))
         XCTAssertFalse(colours(codeLines(document)[0]).isEmpty)
     }
 

@@ -97,10 +97,11 @@ final class TableLayoutTests: XCTestCase {
         XCTAssertEqual(line("Right").x + line("Right").width, line("7").x + line("7").width, accuracy: 0.01)
     }
 
-    func testTooWideTableUsesSmallerTypeDownToTheFloor() {
-        // Six words too wide for the column at the table's size, narrow enough at the floor's.
-        let words = (1...6).map { "Unbreakable\($0)Wordxxxxxxxx" }
-        let doc = layout(table(words.map { _ in "h" }, [words]))
+    /// Kept to the measure (`table.max-width=measure`), a table too wide sets its type smaller.
+    func testTooWideTableUsesSmallerTypeDownToTheFloor() throws {
+        // Three words too wide for the column at the table's size, narrow enough at the floor's.
+        let words = (1...3).map { "Unbreakable\($0)Wordxxxxxxxx" }
+        let doc = layout(table(words.map { _ in "h" }, [words]), style: try Templates.style(template: nil, sets: ["table.max-width=measure"]))
         let sizes = Set(doc.allLines.filter { $0.text.hasPrefix("Unbreakable") }.map(\.shaped.format.text.size))
         XCTAssertEqual(sizes.count, 1)
         let size = sizes.first!
@@ -108,6 +109,7 @@ final class TableLayoutTests: XCTestCase {
         XCTAssertLessThan(size, type.tableSize)
         XCTAssertGreaterThanOrEqual(size, type.tableSize * type.tableMinimumScale - 0.001)
         for line in doc.allLines { XCTAssertLessThanOrEqual(line.x + line.width, columnRight + 0.5) }
+        XCTAssertEqual(doc.allLines.filter { $0.text.hasPrefix("Unbreakable") }.map(\.text), words, "no word broken")
     }
 
     /// Regression: "Default" was set "Defaul|t" in a column measured to its exact width: the
@@ -123,7 +125,7 @@ final class TableLayoutTests: XCTestCase {
 
     /// At the floor size, the widest columns are capped, but not below their header's longest
     /// word while others can give way.
-    func testCappedColumnsKeepTheirHeaderWords() {
+    func testCappedColumnsKeepTheirHeaderWords() throws {
         let capped = TableColumns(minimum: [20, 200, 300], preferred: [20, 200, 300], header: [10, 40, 200],
                                   padding: 0, available: 160, floor: 0.5)
         XCTAssertEqual(capped.scale, 0.5)
@@ -132,11 +134,16 @@ final class TableLayoutTests: XCTestCase {
         XCTAssertEqual(capped.widths[0], 10, accuracy: 0.01, "narrow column at its minimum")
         let plain = TableColumns(minimum: [20, 200, 300], preferred: [20, 200, 300], padding: 0, available: 160, floor: 0.5)
         XCTAssertEqual(plain.widths, [10, 75, 75], "without header words the cap cuts deeper")
+        // Kept to the measure and upright, the table goes below its floor to the least size,
+        // then caps its columns.
         let words = (1...5).map { "Head\($0)word" }
-        let doc = layout(table(words, [(1...5).map { "Unbreakable\($0)Longerxxxxxxxxxxxxxxxx" }]))
+        let kept = try Templates.style(template: nil, sets: ["table.max-width=measure", "table.rotate=never"])
+        let doc = layout(table(words, [(1...5).map { "Unbreakable\($0)Longerxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }]), style: kept)
         let headerLines = doc.allLines.filter { $0.shaped.format.text.bold }.map(\.text)
         XCTAssertEqual(headerLines, words, "header words whole while body words wrap")
         XCTAssertGreaterThan(doc.allLines.filter { !$0.shaped.format.text.bold }.count, 5)
+        XCTAssertEqual(doc.warnings.count, 1, "a warning: below table.min-size, words broken")
+        XCTAssertTrue(doc.warnings.first?.message.contains("words break") ?? false, "\(doc.warnings)")
     }
 
     func testHeaderRowIsShadedAndRepeatedOnEveryPageTheTableContinuesOn() {

@@ -97,8 +97,13 @@ struct ExcerptAudit {
         labelText.append(label)
         let labelWidth = Typesetter().shape(labelText, ParagraphFormat(text: labelLine.shaped.format.text, width: 10_000)).lines[0].width
         if abs(link.rect.width - labelWidth) > 0.5 { problems.append("link \(link.rect.width) wide, label \(labelWidth): \(text)") }
+        // Inside the line's own column (the text column's, or a code block's widened into the
+        // margins) and inside the page's safe area.
+        let column = labelLine.x - labelLine.shaped.lines[labelLine.lineIndex].x
+        let lineLeft = max(style.safeMargin, column)
+        let lineRight = min(style.pageSize.width - style.safeMargin, column + labelLine.shaped.format.width)
+        if link.rect.x < lineLeft - 0.5 || link.rect.maxX > lineRight + 0.5 { problems.append("label outside the column: \(link.rect)") }
         let left = style.margins.left, right = style.margins.left + style.contentWidth
-        if link.rect.x < left - 0.5 || link.rect.maxX > right + 0.5 { problems.append("label outside the column: \(link.rect)") }
         if !text.contains("…") { problems.append("no ellipsis before the label: \(text)") }
 
         // The full text: its heading at the destination, the link back, the mark.
@@ -195,7 +200,8 @@ struct ExcerptAudit {
             var first = StyledText()
             first.append(String(resume.text.first!) + "… " + label)
             let width = Typesetter().shape(first, ParagraphFormat(text: resume.shaped.format.text, width: 10_000)).lines[0].width
-            let room = resume.shaped.isRightToLeft ? resume.x + resume.width - left : right - resume.x
+            let own = resume.x - resume.shaped.lines[resume.lineIndex].x  // its column's left (a code block's may be wider)
+            let room = resume.shaped.isRightToLeft ? resume.x + resume.width - own : own + resume.shaped.format.width - resume.x
             if width < room - 1 { problems.append("the label stands alone though \"\(resume.text.first!)…\" fits beside it") }
         }
         if shownLines < lines {

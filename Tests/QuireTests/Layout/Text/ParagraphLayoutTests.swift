@@ -96,7 +96,7 @@ final class ParagraphLayoutTests: XCTestCase {
         XCTAssertGreaterThan(lines.count, 2)
         XCTAssertGreaterThan(lines[1].x, lines[0].x + 5, "continuation is indented")
         XCTAssertEqual(lines.last!.x, lines[0].x, accuracy: 0.01, "a new source line starts at the left")
-        for line in lines { XCTAssertLessThanOrEqual(line.x + line.width, style.margins.left + style.contentWidth + 0.5) }
+        for line in lines { XCTAssertLessThanOrEqual(line.x + line.width, style.pageSize.width - style.safeMargin + 0.5, "in the safe area") }
         let shading = doc.pages[0].items.filter { if case .fill = $0 { return true } else { return false } }
         XCTAssertEqual(shading.count, lines.count, "each code line is shaded")
     }

@@ -66,41 +66,44 @@ extension PDFByteSink where Self: ~Copyable {
         }
     }
 
-    /// Appends a non-negative integer in decimal, zero-padded to `width` digits (a negative
-    /// value writes 0).
-    mutating func appendInteger(_ value: Int, width: Int = 1) {
-        if value >= 0, value < 10, width <= 1 {
+    /// Appends a non-negative integer in decimal (a negative value writes 0).
+    @inline(__always)
+    mutating func appendInteger(_ value: Int) {
+        if value >= 0, value < 10 {
             append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-            return
+        } else {
+            appendDigits(UInt64(Swift.max(0, value)))
         }
-        var n = UInt64(Swift.max(0, value))
-        let padded = Swift.min(width, 24)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var i = 24
+    }
+
+    /// Appends `n`'s decimal digits, made on the stack and appended in one copy. Out of line:
+    /// each of the many places that write an integer inlines only the one-digit case.
+    @inline(never)
+    private mutating func appendDigits(_ n: UInt64) {
+        var n = n
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var i = 20
             repeat {
                 i -= 1
                 buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
                 n /= 10
             } while n != 0
-            while 24 - i < padded {
-                i -= 1
-                buffer[i] = UInt8(ascii: "0")
-            }
-            append(bytes: UnsafeBufferPointer(rebasing: buffer[i..<24]))
+            append(bytes: UnsafeBufferPointer(rebasing: buffer[i..<20]))
         }
     }
 
     /// Appends an indirect reference "n 0 R".
-    mutating func appendReference(_ number: Int) {
-        appendInteger(number)
+    @inline(__always)
+    mutating func appendReference(_ object: PDFReference) {
+        appendInteger(object.number)
         appendLiteral(" 0 R")
     }
 
-    /// Appends ` n 0 R` for each of `numbers`: the references of an array, its brackets aside.
-    mutating func appendReferences(_ numbers: [Int]) {
-        for number in numbers {
+    /// Appends ` n 0 R` for each of `objects`: the references of an array, its brackets aside.
+    mutating func appendReferences(_ objects: [PDFReference]) {
+        for object in objects {
             append(0x20)
-            appendReference(number)
+            appendReference(object)
         }
     }
 

@@ -1,0 +1,252 @@
+/// One table laid out a step at a time (model: Typst's `grid/layouter.rs`): collect what each
+/// cell holds; measure each cell once, unwrapped (its preferred width and its widest word),
+/// spanning cells after the others; fit the columns (`TableColumns`: at the measure, else
+/// wider, else smaller, else on a page turned for it; `fit`); set the cells, reusing
+/// the measured layout of every text cell that fits unwrapped at the table's size; size the
+/// rows; stack the rows into bands and cut bands taller than a page. Each step is a method
+/// that takes the values the steps before it made and returns its own. O(cells' text); a
+/// cell of blocks is laid out twice. Lives for one call of `LayoutSession.table`.
+struct TableLayouter {
+    let session: LayoutSession
+    let table: Table
+    /// The table's line in the source (warnings name it).
+    let line: Int
+    let context: BlockContext
+    /// The cells on the grid, row-major, and how many columns the grid has (at least one).
+    let placed: [Table.PlacedCell]
+    let columns: Int
+    /// The table's type size as the style gives it, before fitting.
+    let size: Double
+
+    /// What a cell holds as set and the extent of each of its lines, where a row may not be cut.
+    typealias SetCell = (slice: Slice, boxes: [(top: Double, bottom: Double)])
+
+    /// What the cells hold (`collect`).
+    struct Contents {
+        /// By cell, in `placed`'s order.
+        var cells: [LayoutSession.CellContent]
+        /// Cells of pictures alone (`Block.isDecoration`: logos, badges, links around them),
+        /// without a header: a bare grid, drawn without rules.
+        var bare: Bool
+    }
+
+    /// Each column's widths at the table's size (`measure`).
+    struct Measures {
+        /// The widest unbreakable piece and the widest line unwrapped, by column.
+        var minimum: [Double]
+        var preferred: [Double]
+        /// The widest word of each column's header, which capping leaves whole while it can.
+        var headerWords: [Double]
+        /// Each text cell shaped unwrapped, by cell (nil: not text, or too long to shape at once).
+        var shaped: [ShapedText?]
+        /// Padding on each side of a cell.
+        var padding: Double
+    }
+
+    /// Where the columns stand (`fit`).
+    struct Grid {
+        let fit: TableColumns
+        let columns: Int
+        /// The table's left edge and width, padding included.
+        let left: Double
+        let width: Double
+        let rightToLeft: Bool
+        /// Set on a landscape page of its own (`Style.turnedForWideTables`).
+        let landscape: Bool
+        /// Where each column starts, left to right (its padding included), as if the table ran
+        /// left to right; mirrored when it runs right to left, its first column on the right.
+        let starts: [Double]
+
+        init(fit: TableColumns, columns: Int, left: Double, rightToLeft: Bool, landscape: Bool = false) {
+            self.fit = fit
+            self.columns = columns
+            self.left = left
+            width = fit.totalWidth
+            self.rightToLeft = rightToLeft
+            self.landscape = landscape
+            var starts: [Double] = []
+            var x = left
+            for w in fit.widths {
+                starts.append(x)
+                x += w + 2 * fit.padding
+            }
+            self.starts = starts
+        }
+
+        /// Left and right edges of the columns `span`, padding included.
+        func edges(_ span: Range<Int>) -> (Double, Double) {
+            if span == 0..<columns { return (left, left + width) }
+            let last = span.upperBound - 1
+            let start = starts[span.lowerBound], end = starts[last] + fit.widths[last] + 2 * fit.padding
+            return rightToLeft ? (2 * left + width - end, 2 * left + width - start) : (start, end)
+        }
+
+        /// The columns `p` covers.
+        func span(_ p: Table.PlacedCell) -> Range<Int> { p.column..<min(columns, p.column + p.cell.columnSpan) }
+
+        /// The left edge of `p`, padding included, and the width of its content.
+        func cellLeft(_ p: Table.PlacedCell) -> Double { edges(span(p)).0 }
+        func cellWidth(_ p: Table.PlacedCell) -> Double {
+            let covered = span(p)
+            return covered.reduce(0) { $0 + fit.widths[$1] } + 2 * fit.padding * Double(covered.count - 1)
+        }
+    }
+
+    /// Nil for a table with no cells or no columns, which sets nothing.
+    init?(_ table: Table, line: Int, _ context: BlockContext, session: LayoutSession) {
+        let (placed, columns) = table.grid
+        guard columns > 0, !placed.isEmpty else { return nil }
+        self.session = session
+        self.table = table
+        self.line = line
+        self.context = context
+        self.placed = placed
+        self.columns = columns
+        size = session.typography.tableSize
+    }
+
+    func layout() -> [Slice] {
+        let contents = collect()
+        let measures = measure(contents)
+        let grid = fit(measures)
+        let rows = rowElements()
+        let cells = setCells(contents, measures, grid, rows: rows)
+        let heights = rowHeights(cells, grid)
+        return bands(cells, rowHeights: heights, grid, bare: contents.bare)
+    }
+
+    // MARK: Cells
+
+    var typography: Typography { session.typography }
+
+    func isHeaderRow(_ row: Int) -> Bool { row < table.headerRows }
+
+    private func alignment(_ p: Table.PlacedCell) -> Table.Alignment {
+        p.cell.alignment ?? (p.column < table.alignments.count ? table.alignments[p.column] : .none)
+    }
+
+    private func direction(_ p: Table.PlacedCell) -> WritingDirection? { p.cell.direction ?? context.direction }
+
+    private func isBold(_ p: Table.PlacedCell) -> Bool { isHeaderRow(p.row) || p.cell.isHeader }
+
+    // MARK: Steps
+
+    /// What each cell holds. Images in cells may be larger than in a line of text, up to a
+    /// column's share.
+    func collect() -> Contents {
+        let imageBox = ImageBox(width: context.column.width / Double(columns) * typography.tableImageWidthShare,
+                                height: typography.body.lineHeight * typography.tableImageLines)
+        let cells = placed.map { session.cellContent($0, alignment: alignment($0), imageBox: imageBox) }
+        let bare = table.headerRows == 0 && placed.allSatisfy { $0.cell.blocks.allSatisfy(\.isDecoration) }
+            && placed.contains { !$0.cell.blocks.isEmpty }
+        return Contents(cells: cells, bare: bare)
+    }
+
+    /// Each column's widths: single-column cells first, then spanning ones widen the
+    /// columns they cover.
+    func measure(_ contents: Contents) -> Measures {
+        let padding = size * typography.tablePadding
+        var measures = Measures(minimum: Array(repeating: size, count: columns), preferred: Array(repeating: size, count: columns),
+                                headerWords: Array(repeating: 0, count: columns),
+                                shaped: Array(repeating: nil, count: placed.count), padding: padding)
+        var spanning: [(index: Int, minimum: Double, preferred: Double)] = []
+        for (i, p) in placed.enumerated() {
+            guard let widths = cellWidths(contents.cells[i], p, shaped: &measures.shaped[i]) else { continue }
+            if p.cell.columnSpan == 1 {
+                measures.minimum[p.column] = max(measures.minimum[p.column], widths.minimum)
+                measures.preferred[p.column] = max(measures.preferred[p.column], widths.preferred)
+                if isHeaderRow(p.row) { measures.headerWords[p.column] = max(measures.headerWords[p.column], widths.minimum) }
+            } else {
+                spanning.append((i, widths.minimum, widths.preferred))
+            }
+        }
+        for s in spanning {
+            let p = placed[s.index]
+            let covered = p.column..<min(columns, p.column + p.cell.columnSpan)
+            let between = 2 * padding * Double(covered.count - 1)
+            func widen(_ widths: inout [Double], to needed: Double) {
+                let deficit = needed - between - covered.reduce(0) { $0 + widths[$1] }
+                if deficit > 0 { for c in covered { widths[c] += deficit / Double(covered.count) } }
+            }
+            widen(&measures.minimum, to: s.minimum)
+            widen(&measures.preferred, to: s.preferred)
+        }
+        return measures
+    }
+
+    /// The narrowest and the widest `content` (of `p`) can be set, at the table's size; text
+    /// is shaped unwrapped into `shaped`. Nil for an empty cell.
+    private func cellWidths(_ content: LayoutSession.CellContent, _ p: Table.PlacedCell,
+                            shaped: inout ShapedText?) -> (minimum: Double, preferred: Double)? {
+        switch content {
+        case .empty:
+            return nil
+        case .text(let text, _):
+            guard text.count <= LayoutSession.shapingChunk else {
+                // Too long to shape at once: it gets as much width as the table can give.
+                return (context.column.width, context.column.width)
+            }
+            var format = session.tableFormat(size: size, width: .infinity, header: isBold(p))
+            format.direction = direction(p)
+            let unwrapped = session.typesetter.shape(text, format)
+            shaped = unwrapped
+            return (unwrapped.minimumContentWidth(), unwrapped.lines.map(\.width).max() ?? 0)
+        case .blocks(let blocks, let align):
+            var cell = session.cellContext(context, alignment: align, direction: direction(p))
+            cell.textRole = session.tableFormat(size: size, width: .infinity, header: isBold(p)).text
+            return session.measureBlocks(blocks, cell)
+        }
+    }
+
+    /// The structure elements of the rows: the table's, in its head or its body.
+    func rowElements() -> [StructureElement] {
+        let rowCount = table.cells.count
+        var inTable = context
+        inTable.structure = session.element(.table, in: context)
+        let head = table.headerRows > 0 ? session.element(.tableHead, in: inTable) : nil
+        let body = table.headerRows < rowCount ? session.element(.tableBody, in: inTable) : nil
+        return (0..<rowCount).map { StructureElement(.tableRow, parent: isHeaderRow($0) ? head : body) }
+    }
+
+    /// Each cell's content set in its column, from its top; each cell an element of its row
+    /// (a header cell in a header row or a `<th>`).
+    func setCells(_ contents: Contents, _ measures: Measures, _ grid: Grid, rows: [StructureElement]) -> [SetCell] {
+        let tableSize = size * grid.fit.scale
+        func cellElement(_ p: Table.PlacedCell, text: String?) -> StructureElement {
+            StructureElement(isBold(p) ? .headerCell : .cell, parent: rows[p.row], text: text)
+        }
+        return placed.enumerated().map { i, p in
+            let x = grid.cellLeft(p) + grid.fit.padding, width = grid.cellWidth(p)
+            switch contents.cells[i] {
+            case .empty:
+                return (Slice(height: 0), [])
+            case .text(let text, let align):
+                var format = session.tableFormat(size: tableSize, width: width + LayoutSession.measureTolerance, header: isBold(p))
+                format.direction = direction(p)
+                return session.cellSlice(text, measured: grid.fit.scale == 1 ? measures.shaped[i] : nil, format: format, x: x,
+                                         alignment: align, tag: .element(cellElement(p, text: text.string)))
+            case .blocks(let blocks, let align):
+                var cell = session.cellContext(context, alignment: align, direction: direction(p))
+                cell.structure = cellElement(p, text: nil)
+                cell.column = Column(x: x, width: width)
+                cell.textRole = session.tableFormat(size: tableSize, width: width, header: isBold(p)).text
+                return LayoutSession.stackedWithBoxes(session.layoutBlocks(blocks, cell))
+            }
+        }
+    }
+
+    /// Each row as tall as its tallest cell; a cell spanning rows lengthens its last.
+    func rowHeights(_ cells: [SetCell], _ grid: Grid) -> [Double] {
+        let minimumContent = size * grid.fit.scale * typography.tableLineHeight, padding = grid.fit.padding
+        var heights = Array(repeating: minimumContent + 2 * padding, count: table.cells.count)
+        for (i, p) in placed.enumerated() where p.cell.rowSpan == 1 {
+            heights[p.row] = max(heights[p.row], cells[i].slice.height + 2 * padding)
+        }
+        for (i, p) in placed.enumerated() where p.cell.rowSpan > 1 {
+            let rows = p.row..<(p.row + p.cell.rowSpan)
+            let deficit = cells[i].slice.height + 2 * padding - rows.reduce(0) { $0 + heights[$1] }
+            if deficit > 0 { heights[rows.upperBound - 1] += deficit }
+        }
+        return heights
+    }
+}

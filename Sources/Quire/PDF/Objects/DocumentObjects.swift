@@ -1,0 +1,157 @@
+/// The objects that make a document of pages (ISO 32000-1, 7.7 and 12.5): the catalog, a page,
+/// its resources, a link annotation. Each starts with its /Type; each entry takes the kind of
+/// value it holds.
+
+/// The document catalog (7.7.2): where a reader starts.
+struct PDFCatalogWriter: PDFTypedDictionaryWriter, ~Copyable {
+    private var dictionary: PDFDictionaryWriter
+
+    init(_ dictionary: consuming PDFDictionaryWriter) {
+        self.dictionary = dictionary
+        self.dictionary.pair(.type, .catalog)
+    }
+
+    consuming func end() -> PDFDictionaryWriter { dictionary }
+
+    mutating func pages(_ tree: PDFReference) { dictionary.pair(.pages, tree) }
+
+    /// The name tree of named destinations (the /Dests of /Names).
+    mutating func destinations(_ tree: PDFReference) {
+        dictionary.dictionary(.names) { $0.pair(.dests, tree) }
+    }
+
+    mutating func outlines(_ root: PDFReference) { dictionary.pair(.outlines, root) }
+
+    /// Page labels: every page numbered in decimal from 1.
+    mutating func decimalPageLabels() {
+        dictionary.dictionary(.pageLabels) { labels in
+            labels.array(.nums) { nums in
+                nums.item(0)
+                nums.dictionary { $0.pair(.s, .d) }
+            }
+        }
+    }
+
+    /// A viewer's title bar shows the document's title, not its file name.
+    mutating func displayDocumentTitle() {
+        dictionary.dictionary(.viewerPreferences) { $0.pair(.displayDocTitle, true) }
+    }
+
+    /// Marks a tagged PDF (14.7.1): its content is marked for its structure tree.
+    mutating func tagged(structure root: PDFReference) {
+        dictionary.dictionary(.markInfo) { $0.pair(.marked, true) }
+        dictionary.pair(.structTreeRoot, root)
+    }
+
+    /// The document's natural language (BCP 47).
+    mutating func language(_ tag: String) { dictionary.pair(.lang, text: tag) }
+}
+
+/// A page (7.7.3.3).
+struct PDFPageWriter: PDFTypedDictionaryWriter, ~Copyable {
+    private var dictionary: PDFDictionaryWriter
+
+    init(_ dictionary: consuming PDFDictionaryWriter) {
+        self.dictionary = dictionary
+        self.dictionary.pair(.type, .page)
+    }
+
+    consuming func end() -> PDFDictionaryWriter { dictionary }
+
+    mutating func parent(_ tree: PDFReference) { dictionary.pair(.parent, tree) }
+
+    /// The page's size in points (its media box, from the origin), to 3 decimals.
+    mutating func mediaBox(width: Double, height: Double) {
+        dictionary.array(.mediaBox) { box in
+            box.item(0)
+            box.item(0)
+            box.item(width, decimals: 3)
+            box.item(height, decimals: 3)
+        }
+    }
+
+    mutating func resources(_ resources: PDFReference) { dictionary.pair(.resources, resources) }
+
+    mutating func contents(_ stream: PDFReference) { dictionary.pair(.contents, stream) }
+
+    /// The page's key in the structure tree's parent tree.
+    mutating func structParents(_ key: Int) { dictionary.pair(.structParents, key) }
+
+    /// Tab order follows the structure.
+    mutating func tabsInStructureOrder() { dictionary.pair(.tabs, .s) }
+
+    mutating func annotations(_ annotations: [PDFReference]) {
+        dictionary.array(.annots) { $0.items(annotations) }
+    }
+}
+
+/// A resource dictionary (7.8.3): the procedure sets, then the fonts and the XObjects by
+/// resource name. Written as Quire always wrote it, the keys after the procedure sets without
+/// the space that precedes other keys (`]/Font << /F1 7 0 R >>/XObject …`): no reader needs
+/// one after a delimiter, and the files stay byte for byte what they were.
+struct PDFResourcesWriter: PDFTypedDictionaryWriter, ~Copyable {
+    private var dictionary: PDFDictionaryWriter
+
+    init(_ dictionary: consuming PDFDictionaryWriter) {
+        self.dictionary = dictionary
+        self.dictionary.array(.procSet) { sets in
+            for set in [PDFName.pdf, .text, .imageB, .imageC] { sets.item(set) }
+        }
+    }
+
+    consuming func end() -> PDFDictionaryWriter { dictionary }
+
+    /// The resources of one kind (`.font`, `.xObject`), each by its name ("F1").
+    mutating func named(_ kind: PDFName, _ entries: [(name: [UInt8], object: PDFReference)]) {
+        dictionary.dictionaryAfterDelimiter(kind) { names in
+            for entry in entries { names.pair(PDFName(String(decoding: entry.name, as: UTF8.self)), entry.object) }
+        }
+    }
+}
+
+/// A link annotation (12.5.6.5): an area of the page that opens a URI or a named destination.
+struct PDFLinkAnnotationWriter: PDFTypedDictionaryWriter, ~Copyable {
+    private var dictionary: PDFDictionaryWriter
+
+    /// Starts with its subtype; /Type /Annot is optional, and left out of thousands of links.
+    init(_ dictionary: consuming PDFDictionaryWriter) {
+        self.dictionary = dictionary
+        self.dictionary.pair(.subtype, .link)
+    }
+
+    consuming func end() -> PDFDictionaryWriter { dictionary }
+
+    /// The area, in PDF user space (points, y up), to 2 decimals.
+    mutating func rect(left: Double, bottom: Double, right: Double, top: Double) {
+        dictionary.array(.rect) { $0.items([left, bottom, right, top]) }
+    }
+
+    /// No border drawn around the area.
+    mutating func noBorder() {
+        dictionary.array(.border) { border in
+            border.item(0)
+            border.item(0)
+            border.item(0)
+        }
+    }
+
+    /// Opens `uri` (a URI action).
+    mutating func uri(_ uri: String) {
+        dictionary.dictionary(.a) { action in
+            action.pair(.s, .uri)
+            action.pair(.uri, uri: uri)
+        }
+    }
+
+    /// Goes to the named destination `name`.
+    mutating func destination(_ name: String) { dictionary.pair(.dest, bytes: name.utf8) }
+
+    /// The link's description (its text), for screen readers.
+    mutating func contents(_ text: String) { dictionary.pair(.contents, text: text) }
+
+    /// The link's description from UTF-8 bytes.
+    mutating func contents(utf8 text: UnsafeBufferPointer<UInt8>) { dictionary.pair(.contents, textUTF8: text) }
+
+    /// The annotation's key in the structure tree's parent tree.
+    mutating func structParent(_ key: Int) { dictionary.pair(.structParent, key) }
+}

@@ -1,0 +1,47 @@
+@testable import Quire
+import Foundation
+import XCTest
+
+/// How many code lines of the corpus and the samples wrap, at the default A4 and on A5 with the
+/// compact template: printed (the figures issue 33 reports), and none that a page can hold.
+final class CodeWrapCorpusTests: XCTestCase {
+    private func count(_ files: [URL], style: Style) throws -> (lines: Int, wrapped: Int, widestUnwrapped: Int, narrowestWrapped: Int?) {
+        var lines = 0, wrapped = 0, widest = 0
+        var narrowestWrapped: Int?
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for line in layout(text, style: style).codeLines {
+                lines += 1
+                if line.visualLines > 1 {
+                    wrapped += 1
+                    narrowestWrapped = min(narrowestWrapped ?? .max, line.columns)
+                } else {
+                    widest = max(widest, line.columns)
+                }
+            }
+        }
+        return (lines, wrapped, widest, narrowestWrapped)
+    }
+
+    private var files: [URL] {
+        let samples = Fixtures.images.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
+        return Fixtures.corpusFiles() + names.filter { $0.hasSuffix(".md") }.sorted().map { samples.appendingPathComponent($0) }
+    }
+
+    func testCorpusCodeLinesThatWrapAtA4() throws {
+        let result = try count(files, style: Style())
+        print("code lines at A4: \(result.lines), wrapped: \(result.wrapped), widest unwrapped: \(result.widestUnwrapped) columns, "
+              + "narrowest wrapped: \(result.narrowestWrapped.map(String.init) ?? "none")")
+        XCTAssertGreaterThan(result.lines, 1000)
+        XCTAssertGreaterThan(result.narrowestWrapped ?? .max, 100, "a line of 100 columns or fewer wrapped at A4")
+    }
+
+    func testCorpusCodeLinesThatWrapOnCompactA5() throws {
+        let style = try Templates.style(template: "compact", sets: ["page.size=a5"])
+        let result = try count(files, style: style)
+        print("code lines at A5 compact: \(result.lines), wrapped: \(result.wrapped), widest unwrapped: \(result.widestUnwrapped) "
+              + "columns, narrowest wrapped: \(result.narrowestWrapped.map(String.init) ?? "none")")
+        XCTAssertGreaterThan(result.narrowestWrapped ?? .max, 80, "a line of 80 columns or fewer wrapped on A5")
+    }
+}
