@@ -134,6 +134,14 @@ final class MathSpansTests: XCTestCase {
         }
     }
 
+    /// A ```` ```math ```` fence is math only where cmark reads it as a fence: not inside an
+    /// indented code block or a longer fence, not in raw HTML.
+    func testMathFencesInCodeAndHTMLStayAsWritten() {
+        XCTAssertEqual(formulas("Code:\n\n    ```math\n    x\n    ```\n"), [])
+        XCTAssertEqual(formulas("````\n```math\nx\n```\n````\n"), [])
+        XCTAssertEqual(formulas("<div>\n```math\nx\n```\n</div>\n"), [])
+    }
+
     func testDollarLinesFencedInListsAndQuotesKeepTheirLines() {
         XCTAssertEqual(formulas("1. The sum\n   $$\n   a\n   + b\n   - c\n   $$\n").map(\.tex), ["a\n+ b\n- c"])
         XCTAssertEqual(formulas("> > $$\n> > a\n> > = b\n> > $$\n").map(\.tex), ["a\n= b"])
