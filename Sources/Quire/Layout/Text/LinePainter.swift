@@ -23,6 +23,9 @@ final class LinePainter {
     /// The line's styled runs when their colours are applied here (`colorsWhenPainted`).
     fileprivate var paintedColors: [StyledText.Run]?
     private var fonts: [UnsafeMutablePointer<PangoFont>: FontRef] = [:]
+    /// The characters no installed font has, painted as .notdef boxes (which PDF/UA-1 and
+    /// PDF/A forbid a file to show: 7.21.8, 6.2.11.8).
+    private(set) var missingCharacters: Set<UInt32> = []
 
     init() {
         renderer = UnsafeMutableRawPointer(g_object_new_with_properties(recordingRendererType, 0, nil, nil)!)
@@ -152,7 +155,7 @@ final class LinePainter {
         var next = 0
         forEachCluster(item) { clusterStart, clusterEnd, first, last in
             var count = Int32(last - first)
-            for g in first..<last where glyphs.pointee.glyphs[g].glyph == PANGO_GLYPH_EMPTY { count -= 1 }
+            for g in first..<last where Self.isHidden(glyphs.pointee.glyphs[g].glyph) { count -= 1 }
             if current.clusters.isEmpty {
                 current.glyphs = first..<last
             } else {
@@ -222,7 +225,9 @@ final class LinePainter {
     /// The glyphs of `glyphs` (those of `range`; all by default) but the empty ones, placed
     /// from (`x`, `baseline`), and their width, in points (exact: Pango units are 1/1024). A
     /// character no font has becomes the font's .notdef glyph (a box), still tied to the
-    /// character, so that copying the text gives it back.
+    /// character, so that copying the text gives it back; a control character (a stray BEL
+    /// in code) is a blank of the box's width, as a browser shows it: its box said nothing,
+    /// and .notdef is what PDF/UA-1 and PDF/A forbid.
     private func place(_ glyphs: UnsafeMutablePointer<PangoGlyphString>, _ range: Range<Int>? = nil, x: Double, baseline: Double)
         -> (glyphs: [PaintedGlyph], width: Double) {
         let scale = Double(PANGO_SCALE)
@@ -233,12 +238,24 @@ final class LinePainter {
         for g in range {
             let info = glyphs.pointee.glyphs[g]
             defer { position += info.geometry.width }
-            guard info.glyph != PANGO_GLYPH_EMPTY else { continue }
-            let index = info.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 ? 0 : info.glyph
+            guard !Self.isHidden(info.glyph) else { continue }
+            let unknown = info.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0
+            if unknown { missingCharacters.insert(info.glyph & ~PANGO_GLYPH_UNKNOWN_FLAG) }
+            let index = unknown ? 0 : info.glyph
             placed.append(PaintedGlyph(index: index, x: x + Double(position + info.geometry.x_offset) / scale,
                                        y: baseline + Double(info.geometry.y_offset) / scale))
         }
         return (placed, Double(position) / scale)
+    }
+
+    /// Whether `glyph` is left out of a run: Pango's empty glyph, or a control character no
+    /// font has (C0 and C1, which Pango gives as unknown glyphs).
+    @inline(__always)
+    private static func isHidden(_ glyph: PangoGlyph) -> Bool {
+        if glyph == PANGO_GLYPH_EMPTY { return true }
+        guard glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 else { return false }
+        let character = glyph & ~PANGO_GLYPH_UNKNOWN_FLAG
+        return character < 0x20 || (0x7F...0x9F).contains(character)
     }
 
     /// Pairs of (bytes, glyphs) per cluster of `item`, not counting empty glyphs (which are
@@ -248,7 +265,7 @@ final class LinePainter {
         result.reserveCapacity(2 * Int(glyphs.pointee.num_glyphs))
         forEachCluster(item) { start, end, first, last in
             var count = Int32(last - first)
-            for g in first..<last where glyphs.pointee.glyphs[g].glyph == PANGO_GLYPH_EMPTY { count -= 1 }
+            for g in first..<last where Self.isHidden(glyphs.pointee.glyphs[g].glyph) { count -= 1 }
             result.append(Int32(end - start))
             result.append(count)
         }
