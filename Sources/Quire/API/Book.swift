@@ -4,8 +4,11 @@ import Foundation
 /// (`quire render a.md b.md c.md -o book.pdf`, as pandoc concatenates its inputs); links
 /// between them lead inside the PDF, as a digest's do (`layoutBook`).
 public enum Book {
+    /// What rendering a book made: its PDF, and what the reader is told of it.
     public struct Result: Sendable {
+        /// The whole PDF file.
         public var pdf: [UInt8]
+        /// The number of pages of the PDF.
         public var pageCount: Int
         /// Each input's warnings (its front matter's first), in input order.
         public var warnings: [(path: String, warnings: [Warning])]
