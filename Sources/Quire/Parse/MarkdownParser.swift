@@ -18,7 +18,16 @@ import Glibc
 public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Document {
     cmark_gfm_core_extensions_ensure_registered()
     let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | (smartPunctuation ? CMARK_OPT_SMART : 0)
-    guard let parser = cmark_parser_new(options) else { return Document(blocks: []) }
+    guard let root = DisplayMathLines.parse(text, with: { cmarkTree($0, options: options) }) else { return Document(blocks: []) }
+    defer { cmark_node_free(root) }
+    let converter = CmarkConverter()
+    return Document(blocks: converter.blocks(childrenOf: root))
+}
+
+/// cmark-gfm's tree of `source` (the caller frees it), read with GitHub's extensions and
+/// Quire's math spans; nil when cmark could not allocate a parser.
+private func cmarkTree(_ source: String, options: Int32) -> OpaquePointer? {
+    guard let parser = cmark_parser_new(options) else { return nil }
     defer { cmark_parser_free(parser) }
     for name in ["table", "strikethrough", "autolink", "tasklist"] {
         if let ext = cmark_find_syntax_extension(name) {
@@ -26,19 +35,15 @@ public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Doc
         }
     }
     if let math = MathSpans.extensionPointer { cmark_parser_attach_syntax_extension(parser, math) }
-    var source = MathSpans.fencingDisplayLines(text)
+    var source = source
     source.withUTF8 { bytes in
         bytes.withMemoryRebound(to: CChar.self) { chars in
             cmark_parser_feed(parser, chars.baseAddress, chars.count)
         }
     }
     MathSpans.finishing.lock()
-    let finished = cmark_parser_finish(parser)
-    MathSpans.finishing.unlock()
-    guard let root = finished else { return Document(blocks: []) }
-    defer { cmark_node_free(root) }
-    let converter = CmarkConverter()
-    return Document(blocks: converter.blocks(childrenOf: root))
+    defer { MathSpans.finishing.unlock() }
+    return cmark_parser_finish(parser)
 }
 
 /// Converts cmark nodes to model values.

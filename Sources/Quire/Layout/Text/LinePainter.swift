@@ -13,6 +13,9 @@ import CPangoCairo
 /// described, so a font's address is never reused for another while the painter lives.
 final class LinePainter {
     private var fonts: [UnsafeMutablePointer<PangoFont>: FontRef] = [:]
+    /// The characters no installed font has, painted as .notdef boxes (which PDF/UA-1 and
+    /// PDF/A forbid a file to show: 7.21.8, 6.2.11.8).
+    private(set) var missingCharacters: Set<UInt32> = []
     private var decorationMetrics: [UnsafeMutablePointer<PangoFont>: DecorationMetrics] = [:]
 
     init() {}
@@ -41,6 +44,9 @@ final class LinePainter {
                                  attributes.background!))
             }
             ops += glyphs(run, clusters, fontRef(font), font, origin, shaped)
+            if shaped.hasMissingGlyphs {
+                for glyph in run.glyphs { if let character = glyph.missingCharacter { missingCharacters.insert(character) } }
+            }
             decorations += self.decorations(spans, clusters, font, origin, shaped.format.text.color)
         }
         ops += Decoration.merged(decorations).map { .fill($0.rect, $0.color) }

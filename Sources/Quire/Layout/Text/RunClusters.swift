@@ -86,7 +86,8 @@ struct RunClusters {
     }
 
     /// The glyph run of `clusters` in `font` and `color`, placed from the run's left edge at
-    /// `x` on `baseline`: its glyphs but those that show nothing, its text and the pairs of
+    /// `x` on `baseline`: its glyphs but those that show nothing (`ShapedGlyph.isHidden`), its
+    /// text and the pairs of
     /// (bytes, glyphs) per cluster that tie them. A character no font has becomes the font's
     /// .notdef glyph (a box), still tied to the character, so that copying the text gives it back.
     func glyphRun(_ clusters: Range<Int>, font: FontRef, color: Color, x: Double, baseline: Double) -> GlyphRun {
@@ -95,7 +96,7 @@ struct RunClusters {
         placed.reserveCapacity(range.count)
         for g in range {
             let glyph = run.glyphs[g]
-            guard glyph.id != ShapedGlyph.empty else { continue }
+            guard !glyph.isHidden else { continue }
             let index = glyph.id & ShapedGlyph.unknownFlag != 0 ? 0 : glyph.id
             placed.append(PaintedGlyph(index: index, x: x + Double(xs[g] + glyph.xOffset) / 1024,
                                        y: baseline + Double(glyph.yOffset) / 1024))
@@ -103,7 +104,7 @@ struct RunClusters {
         var pairs: [Int32] = []
         pairs.reserveCapacity(2 * clusters.count)
         for k in clusters {
-            let shown = run.glyphs[glyphRanges[k]].reduce(Int32(0)) { $0 + ($1.id == ShapedGlyph.empty ? 0 : 1) }
+            let shown = run.glyphs[glyphRanges[k]].reduce(Int32(0)) { $0 + ($1.isHidden ? 0 : 1) }
             pairs.append(Int32(run.shownText?.count ?? (starts[k + 1] - starts[k])))
             pairs.append(shown)
         }

@@ -67,9 +67,12 @@ final class ShapedText {
     /// O(glyphs).
     var unknownGlyphs: Int {
         paragraph.lines.reduce(0) { count, line in
-            line.runs.reduce(count) { $0 + $1.glyphs.filter { $0.id != ShapedGlyph.empty && $0.id & ShapedGlyph.unknownFlag != 0 }.count }
+            line.runs.reduce(count) { $0 + $1.glyphs.filter { $0.missingCharacter != nil }.count }
         }
     }
+
+    /// Whether a glyph stands for a character no font has (lazily: painting asks per line).
+    private(set) lazy var hasMissingGlyphs = unknownGlyphs > 0
 
     /// The characters line `index` shows: its text without break hints, and a hyphen when
     /// it ends at a soft hyphen.

@@ -181,7 +181,14 @@ struct LineAssembler {
                 let needsHyphen = hi == hyphenAt
                 let whole = lo == Int(segment.start) && hi == Int(segment.end) && !needsHyphen
                 let entry = whole ? Int(segment.entry) : typesetter.shapeWord(bytes.baseAddress!, lo..<hi, item, hyphen: needsHyphen)
+                let first = glyphs.count
                 width = appendGlyphs(of: entry, at: lo, contentEnd: contentEnd, to: &glyphs)
+                if segment.advance >= 0, first < glyphs.count {
+                    // A formula's space: its own width on its first glyph (none at a line's end).
+                    for g in first..<glyphs.count { glyphs[g].advance = 0 }
+                    glyphs[first].advance = lo < contentEnd ? segment.advance : 0
+                    width = glyphs[first].advance
+                }
             }
             logicalX += Int64(width)
             runs[runs.count - 1].end = Int32(hi)

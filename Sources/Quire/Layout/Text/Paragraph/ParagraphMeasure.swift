@@ -12,6 +12,9 @@ struct Segment {
     var entry: Int32 = -1
     /// The object (objects), in `MeasuredText.objects`.
     var object: Int32 = -1
+    /// The space's advance when it is not its glyph's (the space a formula sets between two
+    /// of its pieces), else -1.
+    var advance: Int32 = -1
 
     /// Longest piece of a word shaped at once: HarfBuzz, under Pango, shapes a run of a few
     /// hundred kilobytes partly or not at all, and a word that long (a minified file, a
@@ -27,6 +30,9 @@ struct InlineObject {
     /// Above and below the baseline.
     var ascent: Int32
     var descent: Int32
+    /// The advance of the text space after it: a formula's space between two of its pieces
+    /// (`StyledText.InlineFormula.spaceAfter`), 0 for none.
+    var spaceAfter: Int32 = 0
 
     /// The text's images and formula pieces, in order. O(objects log objects).
     static func of(_ text: StyledText) -> [InlineObject] {
@@ -36,7 +42,8 @@ struct InlineObject {
         }
         objects += text.formulas.map {
             InlineObject(offset: $0.offset, width: Typesetter.pangoUnits($0.box.width),
-                         ascent: Typesetter.pangoUnits($0.box.height), descent: Typesetter.pangoUnits($0.box.depth))
+                         ascent: Typesetter.pangoUnits($0.box.height), descent: Typesetter.pangoUnits($0.box.depth),
+                         spaceAfter: Typesetter.pangoUnits($0.spaceAfter))
         }
         if !text.images.isEmpty && !text.formulas.isEmpty { objects.sort { $0.offset < $1.offset } }
         return objects
@@ -97,8 +104,17 @@ extension Typesetter {
                             let entry = shapeWord(base, p..<end, item)
                             segment.entry = Int32(entry)
                             let stretches = kind == .space && !text.isMonospace(at: p, from: &codeCursor)
-                            addWidths(words.entries[entry], words.glyphs, from: p, to: end, bytes, isSpace: stretches,
-                                      x: x, spaces: spacesBefore, width: &width, spaceWidth: &spaceWidth)
+                            if kind == .space, end == p + 1, let formula = segments.last, formula.kind == .object,
+                               Int(formula.end) == p, objects[Int(formula.object)].spaceAfter > 0 {
+                                // A formula's own space between two of its pieces: its width.
+                                segment.advance = objects[Int(formula.object)].spaceAfter
+                                fill(x, spacesBefore, p..<end, width, spaceWidth)
+                                width += Int64(segment.advance)
+                                if stretches { spaceWidth += Int64(segment.advance) }
+                            } else {
+                                addWidths(words.entries[entry], words.glyphs, from: p, to: end, bytes, isSpace: stretches,
+                                          x: x, spaces: spacesBefore, width: &width, spaceWidth: &spaceWidth)
+                            }
                         case .tab:
                             if tabWidth == 0 { tabWidth = eightSpaces(item) }
                             fill(x, spacesBefore, p..<end, width, spaceWidth)

@@ -18,6 +18,23 @@ struct ShapedGlyph: Equatable {
     static let empty = UInt32(PANGO_GLYPH_EMPTY)
     /// Set in the id of a glyph standing for a character no font has (drawn as a box).
     static let unknownFlag = UInt32(PANGO_GLYPH_UNKNOWN_FLAG)
+
+    /// Whether the glyph is left out of a painted run: Pango's empty glyph, or a control
+    /// character no font has (C0 and C1, which Pango gives as unknown glyphs), a blank of its
+    /// box's width as a browser shows it (a .notdef box would say nothing, and PDF/UA-1 and
+    /// PDF/A forbid it).
+    var isHidden: Bool {
+        if id == Self.empty { return true }
+        guard id & Self.unknownFlag != 0 else { return false }
+        let character = id & ~Self.unknownFlag
+        return character < 0x20 || (0x7F...0x9F).contains(character)
+    }
+
+    /// The character no installed font has that the glyph stands for (drawn as a .notdef
+    /// box), or nil.
+    var missingCharacter: UInt32? {
+        id & Self.unknownFlag != 0 && !isHidden ? id & ~Self.unknownFlag : nil
+    }
 }
 
 /// Words shaped once: the glyphs of each distinct piece of text (a word, a run of spaces, the
