@@ -4,7 +4,7 @@
 /// each line's cost from how far its spaces stretch or shrink (justified) or how much room it
 /// leaves (ragged: TeX's `\raggedright` with a finite right skip, as ragged2e's), plus
 /// penalties for breaking a word at a hyphen, inside a token, two hyphens in a row (at most
-/// `maxHyphensInARow`), a hyphen before the last line, and a runt (a last line of one word:
+/// `maxHyphensInARow`), a hyphen before the last line, and a runt (a last line of one short word:
 /// CSS's `text-wrap: pretty`). Widths come from sums over the paragraph (`BreakPoint.x`), so a
 /// line's cost is O(1); the lines that may end at a break start at the breaks less than a
 /// line's width before it (an active set bounded by a line, as in Typst's `linebreak.rs`:
