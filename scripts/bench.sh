@@ -49,12 +49,15 @@ echo
 row "measure" "quire" "reference" "ratio"
 row "-------" "-----" "---------" "-----"
 
-# 1. Large documents against the floor (same text: what Quire's PDF shows, via pdftotext).
-for doc in commonmark-spec.md free-programming-books-langs.md; do
-  "$BIN" render "$CORPUS/$doc" -o "$work/doc.pdf" -q
+# 1. Large documents against the floor (same text: what Quire's PDF shows, via pdftotext);
+#    commonmark-spec also with its fences' languages removed (the floor does not highlight).
+sed -E 's/^(`{3,}|~{3,})[[:space:]]*[^`~[:space:]].*$/\1/' "$CORPUS/commonmark-spec.md" > "$work/commonmark-spec-plain.md"
+for doc in commonmark-spec.md commonmark-spec-plain.md free-programming-books-langs.md; do
+  src="$CORPUS/$doc"; [ -f "$src" ] || src="$work/$doc"
+  "$BIN" render "$src" -o "$work/doc.pdf" -q
   # The text the PDF shows, without the form feeds pdftotext puts between pages (not text).
   pdftotext -enc UTF-8 "$work/doc.pdf" - | tr -d '\f' > "$work/doc.txt"
-  time_pair "'$BIN' render '$CORPUS/$doc' -o '$work/doc.pdf' -q" "'$work/floor' '$work/doc.txt' '$work/floor.pdf'" "$SHORT_RUNS"; q=$A; f=$B
+  time_pair "'$BIN' render '$src' -o '$work/doc.pdf' -q" "'$work/floor' '$work/doc.txt' '$work/floor.pdf'" "$SHORT_RUNS"; q=$A; f=$B
   row "render $doc vs floor (s)" "$(printf %.3f "$q")" "$(printf %.3f "$f")" "$(printf %.2fx "$(echo "$q / $f" | bc -l)")"
   row "  CPU time, user + system (s)" "$(printf %.3f "$CA")" "$(printf %.3f "$CB")" "$(printf %.2fx "$(echo "$CA / $CB" | bc -l)")"
   qs=$(stat -c %s "$work/doc.pdf"); fs=$(stat -c %s "$work/floor.pdf")
@@ -175,6 +178,15 @@ time_pair "'$BIN' render '$work/formulas.md' -o '$work/formulas.pdf' -q" "'$BIN'
 row "1,000 formulas vs the same as inline code (s)" "$(printf %.3f "$A")" "$(printf %.3f "$B")" "$(printf %.2fx "$(echo "$A / $B" | bc -l)")"
 row "  CPU time, user + system (s)" "$(printf %.3f "$CA")" "$(printf %.3f "$CB")" "$(printf %.2fx "$(echo "$CA / $CB" | bc -l)")"
 row "  elapsed per formula (ms: the difference over 1,000)" "$(printf %.3f "$(echo "$A - $B" | bc -l)")" "" ""
+
+# 9. Paragraph quality: Samples/typography.md justified on A5 (the compact template), read
+#    back from the PDF (scripts/paragraph-quality.py): body lines, loose lines (spaces past 1.5
+#    times their width), hyphenated lines, hyphenated lines right after one, runts.
+"$BIN" render Samples/typography.md --template compact --page-size a5 -o "$work/typography-a5.pdf" -q \
+  || failed "render typography.md on A5"
+read -r lines loose hyphens inrow runts < <(python3 scripts/paragraph-quality.py "$work/typography-a5.pdf")
+row "typography.md justified on A5: lines, loose" "$lines" "$loose" ""
+row "  hyphenated, in a row, runts" "$hyphens" "$inrow" "$runts"
 
 echo
 echo "Medians of alternating runs: $SHORT_RUNS for single documents and excerpts, $RUNS for the"
