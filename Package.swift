@@ -57,7 +57,7 @@ let package = Package(
             providers: [.apt(["libgumbo-dev"])]
         ),
         // Release builds leave out the run-time exclusivity checks (`swift_beginAccess` on every
-        // access to a class's stored property or a global: 2% of the layout thread's
+        // access to a class's stored property or a global: 3.6% of the layout thread's
         // instructions); debug builds, which the tests run, keep them, so a violation still
         // traps there.
         .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CLibDeflate", "CYAML", "CGumbo"],
