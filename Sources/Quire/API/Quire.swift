@@ -52,8 +52,10 @@ public enum Quire {
 
     /// Renders the Markdown file at `input` into the PDF at `output`.
     ///
-    /// The PDF is written to a temporary file beside `output` and renamed over it, so a
-    /// failure never leaves a half-written PDF nor destroys an existing one. Images are read
+    /// The PDF is written to a temporary file beside `output` as its pages are made, and renamed
+    /// over `output` at the end, so a failure never leaves a half-written PDF nor destroys an
+    /// existing one, and the file is never held whole in memory (the result's `pdf` is empty:
+    /// the file holds it; `size` says how large it is). Images are read
     /// relative to the input's folder (the current folder for standard input) unless
     /// `options.baseDirectory` says otherwise.
     /// - Throws: `QuireError` naming the file: unreadable, not UTF-8 (with the byte offset),
@@ -66,9 +68,16 @@ public enum Quire {
             ?? modificationTime(input).map { Int64($0.rounded(.down)) }
         if options.baseDirectory == nil { options.baseDirectory = folder(of: input) }
         let text = try InputFile.readMarkdown(at: input)
-        let result = try render(markdown: text, options: options)
-        try OutputFile.writeAtomically(result.pdf, to: output)
-        return result
+        let file = try OutputFile.Opened(output)
+        do {
+            let result = try RenderPipeline.render(markdown: text, options: options, destination: .file(descriptor: file.descriptor),
+                                                    outputName: output)
+            try file.commit()
+            return result
+        } catch {
+            file.discard()
+            throw error
+        }
     }
 }
 

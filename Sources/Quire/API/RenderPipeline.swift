@@ -12,14 +12,17 @@ import Glibc
 /// 5. Draw: on the drawing thread, while layout goes on (`ThreadedPDF`).
 /// 6. Finish: outline and metadata, and the file's bytes back.
 enum RenderPipeline {
-    /// Renders Markdown text to PDF bytes (see `Quire.render(markdown:options:)`).
-    /// - Throws: `QuireError` only if the PDF cannot be finished (not expected).
-    static func render(markdown: String, options: RenderOptions) throws(QuireError) -> RenderResult {
+    /// Renders Markdown text to PDF bytes (see `Quire.render(markdown:options:)`), or into the
+    /// open file `destination` names as the pages come (the result's `pdf` is empty then),
+    /// `outputName` naming it in errors.
+    /// - Throws: `QuireError` if the PDF cannot be finished or written.
+    static func render(markdown: String, options: RenderOptions, destination: PDFDestination = .memory,
+                       outputName: String = "") throws(QuireError) -> RenderResult {
         // Each page is painted as soon as it is laid out and drawn on the drawing thread while
         // layout goes on, then dropped: memory stays a few pages whatever the document's length
         // (unless a header or footer shows the page count, which every page waits for), and
         // drawing's time hides behind layout's.
-        let pdf = ThreadedPDF(overlapsLayout: options.drawsOnItsOwnThread)
+        let pdf = ThreadedPDF(overlapsLayout: options.drawsOnItsOwnThread, destination: destination)
         let painter = LinePainter()
         let links = DocumentLinks(options)
         let laidOut = withFrontMatter(markdown, options) { document, highlights, info, fallbackTitle in
@@ -37,11 +40,11 @@ enum RenderPipeline {
             metadata.links = record.text
         }
         do {
-            let bytes = try pdf.finish(outline: laidOut.outline, metadata: metadata)
-            return RenderResult(pdf: bytes, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "",
+            let (bytes, size) = try pdf.finishWithSize(outline: laidOut.outline, metadata: metadata)
+            return RenderResult(pdf: bytes, size: size, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "",
                                 dependencies: laidOut.imageFiles.union(links?.files ?? []))
         } catch {
-            throw QuireError(file: options.sourceName, message: error.description)
+            throw QuireError(file: error.isWriteFailure ? outputName : options.sourceName, message: error.description)
         }
     }
 

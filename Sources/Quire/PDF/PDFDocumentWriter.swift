@@ -16,7 +16,7 @@ import Glibc
 ///
 /// Used by one thread at a time (the drawing thread's, like the fonts it opens).
 final class PDFDocumentWriter {
-    private let file = PDFFile()
+    private let file: PDFFile
     private let fonts: EmbeddedFonts
     private let images: PDFImages
     private let structure: StructureTree
@@ -25,8 +25,10 @@ final class PDFDocumentWriter {
     private var pages: [PDFReference] = []
     private var targets: [Navigation.Target] = []
 
-    /// A writer opening its fonts through `faces` (a thread's, kept across documents).
-    init(faces: FontFaces = FontFaces()) {
+    /// A writer opening its fonts through `faces` (a thread's, kept across documents), its
+    /// bytes going to `destination`.
+    init(faces: FontFaces = FontFaces(), destination: PDFDestination = .memory) {
+        file = PDFFile(destination: destination)
         fonts = EmbeddedFonts(file: file, faces: faces)
         images = PDFImages(file: file, faces: faces)
         structure = StructureTree(file: file)
@@ -100,6 +102,12 @@ final class PDFDocumentWriter {
         }
         annotation.structParent(structParent)
     }
+
+    /// Why the file could not be written, once a write to it failed (nil while all is well).
+    var writeFailure: String? { file.writeFailure }
+
+    /// The file's size in bytes so far (after `finish`, the whole file's).
+    var fileSize: Int { file.position }
 
     /// Ends the file: fonts, images, the page tree, navigation, metadata. The writer is done
     /// after this. O(pages + destinations + outline + the fonts' subsetting).

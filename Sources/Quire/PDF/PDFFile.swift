@@ -6,6 +6,10 @@
 /// last), and are written in any order. The bytes depend only on what is written and in
 /// which order, so the same document always gives the same file (the /ID is a hash of it).
 /// A reserved object never written is a free entry.
+///
+/// Its bytes go to `destination` as they are written: kept in memory and returned by `finish`,
+/// or written to an open file a megabyte at a time, so that a long document's file is never
+/// held whole (`PDFDestination`).
 final class PDFFile {
     private enum Entry {
         case free
@@ -13,8 +17,10 @@ final class PDFFile {
         case packed(stream: Int, index: Int)
     }
 
-    /// The file so far.
+    /// The file's bytes not yet handed to `sink` (all of them, for a file kept in memory).
     private var output = ByteBuffer(capacity: 64 * 1024)
+    /// Where the bytes go, with how many it has taken and their running hash (the /ID).
+    private let sink: PDFSink
     // Touched for each object, each access a single read or write (the run-time exclusivity
     // check on a class's stored properties is left out; `pendingBodies`, which a caller's
     // closure writes, keeps it).
@@ -31,7 +37,9 @@ final class PDFFile {
     static let objectsPerStream = 200
     static let bytesPerStream = 64 * 1024
 
-    init() {
+    /// A file written to `destination` (by default kept in memory, for `finish` to return).
+    init(destination: PDFDestination = .memory) {
+        sink = PDFSink(destination)
         // A comment of bytes above 127 marks the file as binary (7.5.2).
         output.appendLiteral("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n")
     }
@@ -121,7 +129,15 @@ final class PDFFile {
         output.appendLiteral("\nstream\n")
         output.append(contentsOf: data)
         output.appendLiteral("\nendstream\nendobj\n")
+        if output.count >= PDFSink.chunk { sink.take(&output) }
     }
+
+    /// Where the next byte written lands in the file: after `finish`, its size.
+    var position: Int { sink.taken + output.count }
+
+    /// Why the file could not be written (the system's message), once a write has failed;
+    /// nil while all is well. The bytes written after a failure are dropped.
+    var writeFailure: String? { sink.failure }
 
     /// Writes a stream of kind `Writer` whose data is already encoded (as
     /// `addEncodedStream(_:data:_:)`).
@@ -133,7 +149,7 @@ final class PDFFile {
     /// Starts `object` in the file itself: "n 0 obj", where the cross-reference stream will
     /// find it.
     private func beginDirect(_ object: PDFReference) {
-        entries[object.number] = .direct(offset: output.count)
+        entries[object.number] = .direct(offset: position)
         output.appendInteger(object.number)
         output.appendLiteral(" 0 obj\n")
     }
@@ -163,15 +179,16 @@ final class PDFFile {
     }
 
     /// Ends the file: the last object stream, the cross-reference stream (its trailer names
-    /// `root` and `info`) and `startxref`. The file is done after this.
+    /// `root` and `info`) and `startxref`. The file is done after this. Returns its bytes
+    /// when kept in memory; for a file written out, nothing (`writeFailure` says whether it was).
     /// - Complexity: O(objects + file size) (the /ID hashes the file).
     func finish(root: PDFReference, info: PDFReference?) -> [UInt8] {
         flushObjects()
         let xref = reserve()
-        let xrefOffset = output.count
+        let xrefOffset = position
         entries[xref.number] = .direct(offset: xrefOffset)
         let (rows, widths) = crossReferenceRows()
-        let id = output.withUnsafeBytes { Self.fileIdentifier(UnsafeRawBufferPointer($0)) }
+        let id = sink.identifier(ending: output)
         // Always deflated, even when that saves nothing: the predictor is a parameter of the
         // filter, and without the filter a reader would take the rows' filter bytes for data.
         addEncodedStream(xref, data: compressor.compress(rows) ?? []) { dictionary in
@@ -190,7 +207,7 @@ final class PDFFile {
         output.appendLiteral("startxref\n")
         output.appendInteger(xrefOffset)
         output.appendLiteral("\n%%EOF\n")
-        return output.array
+        return sink.finish(&output)
     }
 
     /// The cross-reference stream's rows (7.5.8), one per object, with PNG "Up" prediction
@@ -237,28 +254,11 @@ final class PDFFile {
         return width
     }
 
-    /// 16 bytes that identify the file: two 64-bit hashes of its bytes (a multiply-xor hash
-    /// over 8 bytes at a time). A different document gives a different identifier; the same
-    /// one, the same.
+    /// 16 bytes that identify the file: two 64-bit hashes of its bytes (`FileHash`). A
+    /// different document gives a different identifier; the same one, the same.
     static func fileIdentifier(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
-        var a: UInt64 = 0x9E37_79B9_7F4A_7C15, b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-        let words = raw.count / 8
-        for i in 0..<words {
-            let w = raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
-            a = (a ^ w) &* 0x0000_0100_0000_01B3
-            a ^= a >> 29
-            b = (b ^ w) &* 0xFF51_AFD7_ED55_8CCD
-            b ^= b >> 31
-        }
-        for i in (words * 8)..<raw.count {
-            a = (a ^ UInt64(raw[i])) &* 0x0000_0100_0000_01B3
-            b = (b ^ UInt64(raw[i])) &* 0xFF51_AFD7_ED55_8CCD
-        }
-        a ^= UInt64(raw.count)
-        b = (b ^ UInt64(raw.count)) &* 0x9E37_79B9_7F4A_7C15
-        var id: [UInt8] = []
-        for shift in stride(from: 56, through: 0, by: -8) { id.append(UInt8(truncatingIfNeeded: a >> UInt64(shift))) }
-        for shift in stride(from: 56, through: 0, by: -8) { id.append(UInt8(truncatingIfNeeded: b >> UInt64(shift))) }
-        return id
+        var hash = FileHash()
+        hash.add(raw)
+        return hash.identifier
     }
 }
