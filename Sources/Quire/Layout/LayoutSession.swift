@@ -196,6 +196,15 @@ struct BlockContext {
 
     /// Whether blocks here run right to left (their start is the column's right edge).
     var isRightToLeft: Bool { direction == .rightToLeft }
+
+    /// The context of `block`'s content: with the direction and alignment an enclosing HTML
+    /// element gave it.
+    func inside(_ block: Block) -> BlockContext {
+        var context = self
+        if let direction = block.direction { context.direction = direction }
+        if let alignment = block.alignment { context.alignment = alignment }
+        return context
+    }
 }
 
 extension LayoutSession {
