@@ -27,8 +27,10 @@ enum RenderPipeline {
         let links = DocumentLinks(options)
         let laidOut = withFrontMatter(markdown, options) { document, highlights, info, fallbackTitle in
             pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
+            let deferral = FurnitureDeferral { number, furniture in pdf.drawFurniture(number, paintPage(furniture, with: painter)) }
             return layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
-                               resources: options.imageResources, highlights: highlights, links: links?.resolver) { page in
+                               resources: options.imageResources, highlights: highlights, links: links?.resolver,
+                               deferral: deferral) { page in
                 pdf.draw(paintPage(page, with: painter))
             }
         }
@@ -39,7 +41,7 @@ enum RenderPipeline {
             metadata.settings = record.settings(base: options.settingsDigest)
             metadata.links = record.text
         }
-        do {
+        do throws(DrawingError) {
             let (bytes, size) = try pdf.finishWithSize(outline: laidOut.outline, metadata: metadata)
             return RenderResult(pdf: bytes, size: size, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "",
                                 dependencies: laidOut.imageFiles.union(links?.files ?? []))

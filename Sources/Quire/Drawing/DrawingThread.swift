@@ -149,6 +149,15 @@ final class ThreadedPDF {
         }
     }
 
+    /// Hands page `number`'s deferred furniture to the drawing thread (after the last page,
+    /// before `finish`).
+    func drawFurniture(_ number: Int, _ page: PaintedPage) {
+        let document = self.document
+        thread.submitPage(of: document, capacity: capacity, wait: !overlapsLayout) { state in
+            state.writers[document]?.addFurniture(number, page)
+        }
+    }
+
     /// Waits for every page to be drawn, adds the outline and metadata and returns the file
     /// (nothing when it went to a file descriptor: the file has it).
     /// - Throws: `DrawingError` when the file could not be written (the system's message), or

@@ -44,12 +44,14 @@ struct LayoutSummary {
 ///   - links: where links to other documents lead (by default they stay as written).
 ///   - highlights: the document's code blocks queued for highlighting (by default queued here,
 ///     with the style's theme).
+///   - deferral: lets pages that would wait long for their furniture go on without it
+///     (`FurnitureDeferral`); nil: they wait.
 /// - Returns: everything but the pages. An empty document gives one empty page.
 /// - Throws: what `emit` throws; layout stops there.
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
 func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  includeFullText: Bool = true, resources: ImageResources = ImageResources(),
-                 highlights: CodeHighlights? = nil, links: LinkResolver? = nil,
+                 highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
                  emit: (Page) throws -> Void) rethrows -> LayoutSummary {
     let highlights = highlights ?? CodeHighlights(document, theme: style.codeTheme)
     let language = info.lang ?? style.language
@@ -71,16 +73,31 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     var waiting: [Page] = []
     var emitted = 0
     var title = info.title ?? (session.anchors.mayHaveLevelOneHeadings ? nil : documentTitle(info, [], fallbackTitle))
+    var deferring = false
+    var deferred: [FurnitureDeferral.Waiting] = []
     func hand(_ pages: [Page], final: Bool) throws {
         waiting += pages
         if title == nil && (final || (titleMayComeEarly && session.sink.hasHeading)) {
             title = documentTitle(info, session.sink.documentOutline, fallbackTitle)
         }
-        guard let title, final || !countsPages else { return }
+        var unknown: Set<String> = []
+        if title == nil { unknown.insert("title") }
+        if countsPages && !final { unknown.insert("pages") }
+        if let deferral, !unknown.isEmpty, waiting.count > deferral.waitingPages { deferring = true }
+        guard unknown.isEmpty || deferring else { return }
         let count = final ? emitted + waiting.count : nil
         for var page in waiting {
             emitted += 1
-            page.furniture = session.furniture(page: emitted, of: count, size: page.size, info: info, title: title)
+            if unknown.isEmpty {
+                page.furniture = session.furniture(page: emitted, of: count, size: page.size, info: info, title: title!)
+            } else {
+                page.furniture = session.furniture(page: emitted, of: count, size: page.size, info: info, title: title ?? .plain(""),
+                                                   slots: .known(unknown: unknown))
+                if session.furnitureShows(unknown, page: emitted, size: page.size) {
+                    page.deferredFurniture = emitted
+                    deferred.append(FurnitureDeferral.Waiting(number: emitted, size: page.size, unknown: unknown))
+                }
+            }
             try emit(page)
         }
         waiting = []
@@ -116,6 +133,12 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
         try hand(flow.add(slices), final: false)
     }
     try hand(flow.finish(), final: true)
+    for page in deferred {
+        var furniture = Page(size: page.size, items: [], links: [], destinations: [])
+        furniture.furniture = session.furniture(page: page.number, of: emitted, size: page.size, info: info, title: title!,
+                                                slots: .deferred(unknown: page.unknown))
+        deferral?.furniture(page.number, furniture)
+    }
     let outline = session.sink.sortedOutline
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
                          author: info.author?.widest ?? "", keywords: info.keywords, warnings: session.sink.reportedWarnings,
@@ -130,4 +153,24 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
 /// introduction's headings and has "# Documentation" at line 280.
 private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fallbackTitle: String) -> TextValue {
     info.title ?? outline.first.flatMap { $0.level == 1 ? TextValue.plain($0.title) : nil } ?? .plain(fallbackTitle)
+}
+
+/// How pages that would wait long for what their header and footer show (the page count, a
+/// running title still to come) go on without it: once more than `waitingPages` wait, each
+/// page is handed on with the slots that are known, and marked (`Page.deferredFurniture`)
+/// for the rest, which `furniture` receives at the end of the document as a page of its own
+/// (furniture only) to draw over it: so memory holds no page for them, however long the
+/// document. A document whose pages never wait that long is laid out as without it.
+struct FurnitureDeferral {
+    var waitingPages = 64
+    /// Receives each marked page's number and its deferred furniture, after the last page.
+    var furniture: (Int, Page) -> Void
+
+    /// A page handed on without some of its furniture.
+    struct Waiting {
+        var number: Int
+        var size: PageSize
+        /// The placeholders it waits for ("pages", "title").
+        var unknown: Set<String>
+    }
 }

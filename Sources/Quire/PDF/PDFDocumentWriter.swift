@@ -24,6 +24,8 @@ final class PDFDocumentWriter {
     private let resourceDictionary: PDFReference
     private var pages: [PDFReference] = []
     private var targets: [Navigation.Target] = []
+    /// Forms of furniture drawn over pages (`addFurniture`), by resource name.
+    private var furnitureForms: [(name: [UInt8], object: PDFReference)] = []
 
     /// A writer opening its fonts through `faces` (a thread's, kept across documents), its
     /// bytes going to `destination`.
@@ -76,6 +78,22 @@ final class PDFDocumentWriter {
             if !annotations.isEmpty { written.annotations(annotations) }
         }
     }
+
+    /// Writes the furniture page `number` draws over its content (`Page.deferredFurniture`)
+    /// as a form in the page's own space, before `finish`. O(items + glyphs).
+    func addFurniture(_ number: Int, _ page: PaintedPage) {
+        let object = file.reserve()
+        var content = ContentStream(height: page.size.height)
+        content.draw(page, ContentStream.Resources(fonts: fonts, images: images, marks: structure.artifactMarks()))
+        file.addStream(object, as: PDFFormWriter.self, data: content.bytes.array) { form in
+            form.bBox([0, 0, page.size.width, page.size.height])
+            form.resources(resourceDictionary)
+        }
+        furnitureForms.append((Self.furnitureName(number), object))
+    }
+
+    /// The resource name of page `number`'s deferred furniture ("P12").
+    static func furnitureName(_ number: Int) -> [UInt8] { Array("P\(number)".utf8) }
 
     /// A link annotation (12.5.6.5): the area, no border, a URI action or a named destination;
     /// its text (else its target) as its description, its key in the parent tree.
@@ -131,7 +149,8 @@ final class PDFDocumentWriter {
         file.add(resourceDictionary, as: PDFResourcesWriter.self) { resources in
             let allFonts = fonts.resources + images.fontResources
             if !allFonts.isEmpty { resources.named(.font, allFonts) }
-            if !images.resources.isEmpty { resources.named(.xObject, images.resources) }
+            let xObjects = images.resources + furnitureForms
+            if !xObjects.isEmpty { resources.named(.xObject, xObjects) }
         }
     }
 
