@@ -67,11 +67,17 @@ public enum Quire {
         options.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch
             ?? modificationTime(input).map { Int64($0.rounded(.down)) }
         if options.baseDirectory == nil { options.baseDirectory = folder(of: input) }
-        let text = try InputFile.readMarkdown(at: input)
+        // A long file (not in excerpt mode, which needs the whole document at once) is parsed a
+        // section at a time, its text never read whole.
+        let sections = try (options.style.excerptCut == nil ? MappedInput.open(input) : nil).map {
+            try RenderPipeline.sections(of: $0, options)
+        }
+        let text = sections == nil ? try InputFile.readMarkdown(at: input) : ""
         let file = try OutputFile.Opened(output)
         do {
-            let result = try RenderPipeline.render(markdown: text, options: options, destination: .file(descriptor: file.descriptor),
-                                                    outputName: output)
+            let destination = PDFDestination.file(descriptor: file.descriptor)
+            let result = try sections.map { try RenderPipeline.render($0, options: options, destination: destination, outputName: output) }
+                ?? RenderPipeline.render(markdown: text, options: options, destination: destination, outputName: output)
             try file.commit()
             return result
         } catch {

@@ -20,20 +20,33 @@ enum RenderPipeline {
                        outputName: String = "") throws(QuireError) -> RenderResult {
         // Each page is painted as soon as it is laid out and drawn on the drawing thread while
         // layout goes on, then dropped: memory stays a few pages whatever the document's length
-        // (unless a header or footer shows the page count, which every page waits for), and
-        // drawing's time hides behind layout's.
+        // (pages waiting for a page count or a running title go on without it after a while:
+        // `FurnitureDeferral`), and drawing's time hides behind layout's.
         let pdf = ThreadedPDF(overlapsLayout: options.drawsOnItsOwnThread, destination: destination)
         let painter = LinePainter()
         let links = DocumentLinks(options)
         let laidOut = withFrontMatter(markdown, options) { document, highlights, info, fallbackTitle in
             pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
-            let deferral = FurnitureDeferral { number, furniture in pdf.drawFurniture(number, paintPage(furniture, with: painter)) }
             return layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
                                resources: options.imageResources, highlights: highlights, links: links?.resolver,
-                               deferral: deferral) { page in
+                               deferral: deferral(pdf, painter)) { page in
                 pdf.draw(paintPage(page, with: painter))
             }
         }
+        return try finish(pdf, laidOut, links: links, options: options, outputName: outputName)
+    }
+
+    /// Pages that wait long for their furniture go on without it, the rest drawn in `pdf` at
+    /// the end (`FurnitureDeferral`).
+    static func deferral(_ pdf: ThreadedPDF, _ painter: LinePainter) -> FurnitureDeferral {
+        FurnitureDeferral { number, furniture in pdf.drawFurniture(number, paintPage(furniture, with: painter)) }
+    }
+
+    /// Finishes `pdf`, whose pages `laidOut` reports, with its metadata and what its links to
+    /// other documents depended on.
+    /// - Throws: `QuireError` naming the input, or the output when it could not be written.
+    static func finish(_ pdf: ThreadedPDF, _ laidOut: LayoutSummary, links: DocumentLinks?, options: RenderOptions,
+                       outputName: String) throws(QuireError) -> RenderResult {
         var metadata = metadata(title: laidOut.title, author: laidOut.author, options)
         metadata.keywords = laidOut.keywords
         metadata.language = documentLanguage(frontMatter: laidOut.language, options.style)

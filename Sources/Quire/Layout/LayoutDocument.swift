@@ -47,27 +47,56 @@ struct LayoutSummary {
 ///   - deferral: lets pages that would wait long for their furniture go on without it
 ///     (`FurnitureDeferral`); nil: they wait.
 /// - Returns: everything but the pages. An empty document gives one empty page.
-/// - Throws: what `emit` throws; layout stops there.
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
 func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  includeFullText: Bool = true, resources: ImageResources = ImageResources(),
                  highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
-                 emit: (Page) throws -> Void) rethrows -> LayoutSummary {
-    let highlights = highlights ?? CodeHighlights(document, theme: style.codeTheme)
+                 emit: (Page) -> Void) -> LayoutSummary {
+    layOutPages(DocumentFacts(document), style: style, fallbackTitle: fallbackTitle, info: info, resources: resources,
+                    highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme), links: links, deferral: deferral,
+                    blocks: { session, context, add in
+                        if let lines = style.excerptCut {
+                            let title = SectionedDocument.preambleTitle(document.blocks, frontMatter: info.title?.widest, fallback: fallbackTitle)
+                            session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
+                                                           title: title, context, add: add)
+                        } else {
+                            session.layoutBlocks(document.blocks, context, add: add)
+                        }
+                    }, emit: emit)
+}
+
+/// `layOutPages` for a document known by its `facts`, whose blocks `blocks` lays out with the
+/// session and context given, handing each block's slices to the function given (a document
+/// met a section at a time: `RenderPipeline.render(sections:)`). `highlights` is the code
+/// queued when layout starts; `blocks` may queue more (`LayoutSession.highlights`).
+func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+                 resources: ImageResources = ImageResources(), highlights: CodeHighlights, links: LinkResolver? = nil,
+                 deferral: FurnitureDeferral? = nil, blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
+                 emit: (Page) -> Void) -> LayoutSummary {
+    // `blocks` is handed a function that emits pages: `emit` may not escape into it otherwise.
+    withoutActuallyEscaping(emit) { emit in
+        layOutPages(facts, style: style, fallbackTitle: fallbackTitle, info: info, resources: resources, highlights: highlights,
+                        links: links, deferral: deferral, blocks: blocks, emitting: emit)
+    }
+}
+
+private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: String, info: DocumentInfo, resources: ImageResources,
+                         highlights: CodeHighlights, links: LinkResolver?, deferral: FurnitureDeferral?,
+                         blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
+                         emitting emit: @escaping (Page) -> Void) -> LayoutSummary {
     let language = info.lang ?? style.language
     // Pango is told only the document's own language: the template's picks hyphenation
     // patterns and CJK forms (a context language costs fontconfig a sort per script it meets,
     // 130 M instructions for an English README with a CJK language bar).
     let typesetter = Typesetter.forThisThread(language: info.lang)
-    let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources,
+    let session = LayoutSession(style: style, typesetter: typesetter, anchors: facts.anchors, resources: resources,
                                 highlights: highlights, language: language,
-                                cjk: CJKRegion(language: language) ?? .dominant(in: document), linkResolver: links)
+                                cjk: CJKRegion(language: language) ?? facts.cjk, linkResolver: links)
     session.warnAboutMissingFonts()
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
-    let hasFootnotes = document.blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } }
     // A level-1 heading opening the document comes first in source order whatever is recorded later.
-    let opensWithTitle = document.blocks.first.map { if case .heading(1, _) = $0.kind { return true } else { return false } } ?? false
-    let titleMayComeEarly = opensWithTitle || (!hasFootnotes && style.excerptCut == nil)
+    let opensWithTitle = facts.opensWithTitle
+    let titleMayComeEarly = opensWithTitle || (!facts.hasFootnotes && style.excerptCut == nil)
     let countsPages = style.header.usesPageCount || style.footer.usesPageCount
     var flow = PageFlow(style: style)
     var waiting: [Page] = []
@@ -75,7 +104,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     var title = info.title ?? (session.anchors.mayHaveLevelOneHeadings ? nil : documentTitle(info, [], fallbackTitle))
     var deferring = false
     var deferred: [FurnitureDeferral.Waiting] = []
-    func hand(_ pages: [Page], final: Bool) throws {
+    func hand(_ pages: [Page], final: Bool) {
         waiting += pages
         if title == nil && (final || (titleMayComeEarly && session.sink.hasHeading)) {
             title = documentTitle(info, session.sink.documentOutline, fallbackTitle)
@@ -98,7 +127,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
                     deferred.append(FurnitureDeferral.Waiting(number: emitted, size: page.size, unknown: unknown))
                 }
             }
-            try emit(page)
+            emit(page)
         }
         waiting = []
     }
@@ -106,33 +135,27 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     var held: [Slice]? = info.toc ?? style.tableOfContents ? [] : nil
     var contentsAt = 0
     var blocksAdded = 0
-    func add(_ slices: [Slice]) throws {
+    func add(_ slices: [Slice]) {
         var slices = slices
         session.attachNotes(&slices, context)
-        if held != nil { held! += slices } else { try hand(flow.add(slices), final: false) }
+        if held != nil { held! += slices } else { hand(flow.add(slices), final: false) }
     }
     /// A block's slices; the contents go after the title: the front matter's, else an opening level-1 heading.
-    func addBlock(_ slices: [Slice]) throws {
-        try add(slices)
+    func addBlock(_ slices: [Slice]) {
+        add(slices)
         blocksAdded += 1
         if blocksAdded == 1, info.title == nil, opensWithTitle { contentsAt = held?.count ?? 0 }
     }
 
-    try add(session.titleBlock(info))
+    add(session.titleBlock(info))
     contentsAt = held?.count ?? 0
-    if let lines = style.excerptCut {
-        let title = SectionedDocument.preambleTitle(document.blocks, frontMatter: info.title?.widest, fallback: fallbackTitle)
-        try session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
-                                       title: title, context, add: addBlock)
-    } else {
-        try session.layoutBlocks(document.blocks, context, add: addBlock)
-    }
-    try add(session.unplacedNotes(context))
+    blocks(session, context, addBlock)
+    add(session.unplacedNotes(context))
     if var slices = held {
         slices.insert(contentsOf: session.contentsWithPages(around: slices, at: contentsAt, context), at: contentsAt)
-        try hand(flow.add(slices), final: false)
+        hand(flow.add(slices), final: false)
     }
-    try hand(flow.finish(), final: true)
+    hand(flow.finish(), final: true)
     for page in deferred {
         var furniture = Page(size: page.size, items: [], links: [], destinations: [])
         furniture.furniture = session.furniture(page: page.number, of: emitted, size: page.size, info: info, title: title!,
@@ -173,4 +196,34 @@ struct FurnitureDeferral {
         /// The placeholders it waits for ("pages", "title").
         var unknown: Set<String>
     }
+}
+
+/// What layout must know of a document before its first block: where its links may point,
+/// whether it has footnotes and opens with a level-1 heading (the running title's source), and
+/// the regional forms its CJK text suggests. Of a whole document, or gathered a section at a
+/// time (`add`) for a document met so.
+struct DocumentFacts {
+    private var builder = AnchorTable.Builder()
+    private var counter = CJKRegion.Counter()
+    private(set) var hasFootnotes = false
+    private(set) var opensWithTitle = false
+    private var empty = true
+
+    init() {}
+
+    init(_ document: Document) { add(document.blocks) }
+
+    /// Adds the document's next blocks. O(n).
+    mutating func add(_ blocks: [Block]) {
+        builder.add(blocks)
+        counter.walk(blocks)
+        if empty, let first = blocks.first {
+            if case .heading(1, _) = first.kind { opensWithTitle = true }
+            empty = false
+        }
+        if !hasFootnotes { hasFootnotes = blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } } }
+    }
+
+    var anchors: AnchorTable { builder.table }
+    var cjk: CJKRegion? { counter.dominant }
 }

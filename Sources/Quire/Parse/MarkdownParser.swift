@@ -16,9 +16,18 @@ import Glibc
 /// - Returns: the document. Never fails: Markdown has no syntax errors.
 /// - Complexity: O(n) in the size of the input.
 public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Document {
+    withCmarkTree(MathSpans.fencingDisplayLines(text), smartPunctuation: smartPunctuation) { root in
+        Document(blocks: CmarkConverter().blocks(childrenOf: root))
+    } ?? Document(blocks: [])
+}
+
+/// `body`'s value for the tree cmark-gfm parses `pieces` into (their text one after the
+/// other), with Quire's extensions and options; the tree is freed after. Nil when cmark
+/// fails (out of memory). O(n).
+func withCmarkTree<Value>(_ pieces: String..., smartPunctuation: Bool, _ body: (OpaquePointer) -> Value) -> Value? {
     cmark_gfm_core_extensions_ensure_registered()
     let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | (smartPunctuation ? CMARK_OPT_SMART : 0)
-    guard let parser = cmark_parser_new(options) else { return Document(blocks: []) }
+    guard let parser = cmark_parser_new(options) else { return nil }
     defer { cmark_parser_free(parser) }
     for name in ["table", "strikethrough", "autolink", "tasklist"] {
         if let ext = cmark_find_syntax_extension(name) {
@@ -26,19 +35,20 @@ public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Doc
         }
     }
     if let math = MathSpans.extensionPointer { cmark_parser_attach_syntax_extension(parser, math) }
-    var source = MathSpans.fencingDisplayLines(text)
-    source.withUTF8 { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { chars in
-            cmark_parser_feed(parser, chars.baseAddress, chars.count)
+    for piece in pieces {
+        var piece = piece
+        piece.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
         }
     }
     MathSpans.finishing.lock()
     let finished = cmark_parser_finish(parser)
     MathSpans.finishing.unlock()
-    guard let root = finished else { return Document(blocks: []) }
+    guard let root = finished else { return nil }
     defer { cmark_node_free(root) }
-    let converter = CmarkConverter()
-    return Document(blocks: converter.blocks(childrenOf: root))
+    return body(root)
 }
 
 /// Converts cmark nodes to model values.
@@ -51,10 +61,27 @@ public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Doc
 /// deeper than `maximumBlockDepth` are flattened into their blocks (text kept, markers and
 /// bars dropped), inline spans deeper than `maximumInlineDepth` into plain text. The walks
 /// that flatten use an explicit stack, so no input can exhaust the call stack.
-private final class CmarkConverter {
+///
+/// A section of a document (`SectionParse`) is converted with its lines mapped to the
+/// document's (`lines`) and its footnotes numbered across the document (`sectionNotes`).
+final class CmarkConverter {
     private var footnoteCount = 0
     static let maximumBlockDepth = 128
     static let maximumInlineDepth = 128
+    /// The document's line of each line of the text cmark read.
+    private let lines: SectionLines
+    /// A section's footnotes, numbered across the document; nil for a whole document.
+    private let sectionNotes: SectionNotes?
+    /// Inside a footnote definition: its references are as written (cmark numbers none there).
+    private var inNote = false
+
+    init(lines: SectionLines = .identity, notes: SectionNotes? = nil) {
+        self.lines = lines
+        self.sectionNotes = notes
+    }
+
+    /// The document's line where `node` starts.
+    private func line(_ node: OpaquePointer) -> Int { lines.map(Int(cmark_node_get_start_line(node))) }
 
     func children(_ node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
@@ -79,9 +106,17 @@ private final class CmarkConverter {
 
     /// The blocks inside `node`, with the raw HTML among them read and lowered
     /// (`HTMLStructure`: tables, details, `dir`, `align`, page breaks, what the rest shows).
-    func blocks(childrenOf node: OpaquePointer, depth: Int = 0) -> [Block] {
+    /// Each child is freed once converted, so that the tree shrinks as the blocks grow (a
+    /// long list's peak is its tree's, not its tree's and its blocks' together). Children
+    /// starting on one of the first `prelude` lines of the text, but footnote definitions,
+    /// are left out (a section's definitions, `SectionParse`).
+    func blocks(childrenOf node: OpaquePointer, depth: Int = 0, prelude: Int = 0) -> [Block] {
         var sources: [SourceBlock] = []
         for child in children(node) {
+            defer { cmark_node_free(child) }
+            if prelude > 0, cmark_node_get_start_line(child) <= prelude, cmark_node_get_type(child) != CMARK_NODE_FOOTNOTE_DEFINITION {
+                continue
+            }
             if cmark_node_get_type(child) == CMARK_NODE_HTML_BLOCK {
                 sources.append(htmlSource(child))
             } else {
@@ -92,7 +127,7 @@ private final class CmarkConverter {
     }
 
     private func htmlSource(_ node: OpaquePointer) -> SourceBlock {
-        .html(string(cmark_node_get_literal(node)), line: Int(cmark_node_get_start_line(node)))
+        .html(string(cmark_node_get_literal(node)), line: line(node))
     }
 
     /// Whether `node` holds blocks (a quote, list, item or footnote definition).
@@ -136,7 +171,7 @@ private final class CmarkConverter {
     }
 
     private func convert(_ node: OpaquePointer, depth: Int) -> Block? {
-        let line = Int(cmark_node_get_start_line(node))
+        let line = self.line(node)
         switch cmark_node_get_type(node) {
         case CMARK_NODE_HEADING:
             let level = min(max(Int(cmark_node_get_heading_level(node)), 1), 6)
@@ -159,11 +194,12 @@ private final class CmarkConverter {
         case CMARK_NODE_LIST:
             let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
             let items = children(node).map { item in
+                defer { cmark_node_free(item) }
                 let isTask = isExtension(item, "tasklist")
                 return ListItem(
                     task: isTask ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil,
                     blocks: blocks(childrenOf: item, depth: depth + 1),
-                    line: Int(cmark_node_get_start_line(item)))
+                    line: self.line(item))
             }
             let list = ListBlock(
                 start: ordered ? Int(cmark_node_get_list_start(node)) : nil,
@@ -172,7 +208,10 @@ private final class CmarkConverter {
             return Block(.list(list), line: line)
         case CMARK_NODE_FOOTNOTE_DEFINITION:
             footnoteCount += 1
-            let label = String(footnoteCount)
+            let label = sectionNotes.map { String($0.number(ofLocal: footnoteCount)) } ?? String(footnoteCount)
+            let outer = inNote
+            inNote = true
+            defer { inNote = outer }
             return Block(.footnoteDefinition(label: label, blocks: blocks(childrenOf: node, depth: depth + 1)), line: line)
         default:
             if isExtension(node, "table") { return Block(.table(table(node)), line: line) }
@@ -201,7 +240,7 @@ private final class CmarkConverter {
         var hasHeader = false
         for (index, row) in children(node).enumerated() {
             if index == 0 { hasHeader = cmark_gfm_extensions_get_table_row_is_header(row) != 0 }
-            let line = Int(cmark_node_get_start_line(row))
+            let line = self.line(row)
             var cells = children(row).map { TableCell(inlines: inlineContent(of: $0), line: line) }
             while cells.count < columns { cells.append(TableCell(inlines: [], line: line)) }
             rows.append(cells)
@@ -311,7 +350,10 @@ private final class CmarkConverter {
         case CMARK_NODE_LINEBREAK: return .hardBreak
         case CMARK_NODE_CODE:
             let literal = string(cmark_node_get_literal(node))
-            if let formula = MathSpans.formula(literal: literal, userData: cmark_node_get_user_data(node)) { return .math(formula) }
+            if var formula = MathSpans.formula(literal: literal, userData: cmark_node_get_user_data(node)) {
+                formula.line = lines.map(formula.line)
+                return .math(formula)
+            }
             return .code(literal)
         case CMARK_NODE_HTML_INLINE: return nil   // only in an image's alt text, which is read as plain text
         case CMARK_NODE_EMPH: return .emphasis(inlines(childrenOf: node))
@@ -325,7 +367,10 @@ private final class CmarkConverter {
                           title: string(cmark_node_get_title(node)),
                           alt: inlines(childrenOf: node))
         case CMARK_NODE_FOOTNOTE_REFERENCE:
-            return .footnoteReference(label: string(cmark_node_get_literal(node)))
+            let literal = string(cmark_node_get_literal(node))
+            // cmark numbered it (outside definitions): its number in the document.
+            if let sectionNotes, !inNote, let local = Int(literal) { return .footnoteReference(label: String(sectionNotes.number(ofLocal: local))) }
+            return .footnoteReference(label: literal)
         default:
             if isExtension(node, "strikethrough") { return .strikethrough(inlines(childrenOf: node)) }
             let content = inlines(childrenOf: node)

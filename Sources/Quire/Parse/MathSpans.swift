@@ -142,38 +142,55 @@ extension MathSpans {
     static func fencingDisplayLines(_ source: String) -> String {
         guard source.contains("$$") else { return source }
         var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var fence: (char: Character, count: Int)?
-        var opener: (index: Int, quotes: Int)?
-        for (i, line) in lines.enumerated() {
-            let (prefix, rest) = containerPrefix(line)
-            let quotes = prefix.filter { $0 == ">" }.count
-            let trimmed = rest.trimmingCharacters(in: .whitespaces)
-            if opener == nil, let open = fence {
-                let run = trimmed.prefix { $0 == open.char }
-                if run.count >= open.count && trimmed.dropFirst(run.count).allSatisfy(\.isWhitespace) { fence = nil }
-                continue
-            }
-            if let open = opener {
-                if quotes != open.quotes { opener = nil; continue }
-                if trimmed == "$$" {
-                    lines[open.index] = replacingDollars(lines[open.index], with: "```math")
-                    lines[i] = replacingDollars(line, with: "```")
-                    opener = nil
-                }
-                continue
-            }
-            if trimmed == "$$" { opener = (i, quotes); continue }
-            for marker: Character in ["`", "~"] {
-                let run = trimmed.prefix { $0 == marker }
-                if run.count >= 3 && !(marker == "`" && trimmed.dropFirst(run.count).contains("`")) { fence = (marker, run.count) }
+        var fencer = DisplayLineFencer()
+        for i in lines.indices {
+            if let (opener, closer) = fencer.next(lines[i], at: i) {
+                lines[opener] = replacingDollars(lines[opener], with: "```math")
+                lines[closer] = replacingDollars(lines[closer], with: "```")
             }
         }
         return lines.joined(separator: "\n")
     }
 
+    /// `fencingDisplayLines`' reading of the lines one at a time: which lines are inside
+    /// fenced code, where a `$$` line waits for its closing one. Idle between them, where the
+    /// text may be cut into parts fenced one by one with the same result (`SectionScanner`).
+    struct DisplayLineFencer {
+        private var fence: (char: Character, count: Int)?
+        private var opener: (index: Int, quotes: Int)?
+
+        /// Whether no fenced code is open and no `$$` waits for its closing line.
+        var isIdle: Bool { fence == nil && opener == nil }
+
+        /// Reads line `index` (the lines split at "\n"); returns the lines of a pair of `$$`
+        /// lines it closes.
+        mutating func next(_ line: String, at index: Int) -> (opener: Int, closer: Int)? {
+            let (prefix, rest) = MathSpans.containerPrefix(line)
+            let quotes = prefix.filter { $0 == ">" }.count
+            let trimmed = rest.trimmingCharacters(in: .whitespaces)
+            if opener == nil, let open = fence {
+                let run = trimmed.prefix { $0 == open.char }
+                if run.count >= open.count && trimmed.dropFirst(run.count).allSatisfy(\.isWhitespace) { fence = nil }
+                return nil
+            }
+            if let open = opener {
+                if quotes != open.quotes { opener = nil; return nil }
+                guard trimmed == "$$" else { return nil }
+                opener = nil
+                return (open.index, index)
+            }
+            if trimmed == "$$" { opener = (index, quotes); return nil }
+            for marker: Character in ["`", "~"] {
+                let run = trimmed.prefix { $0 == marker }
+                if run.count >= 3 && !(marker == "`" && trimmed.dropFirst(run.count).contains("`")) { fence = (marker, run.count) }
+            }
+            return nil
+        }
+    }
+
     /// A line's quote markers and indentation (`> > `, spaces, a list item's marker), and the
     /// rest.
-    private static func containerPrefix(_ line: String) -> (Substring, Substring) {
+    fileprivate static func containerPrefix(_ line: String) -> (Substring, Substring) {
         var index = line.startIndex
         while index < line.endIndex, line[index] == " " || line[index] == "\t" || line[index] == ">" {
             index = line.index(after: index)

@@ -64,6 +64,13 @@ extension LayoutSession {
     /// other block's at once. O(total text).
     func layoutBlocks(_ blocks: [Block], _ context: BlockContext, add: ([Slice]) throws -> Void) rethrows {
         var keeps = BlockKeeps()
+        try layoutBlocks(blocks, context, keeps: &keeps, add: add)
+    }
+
+    /// `layoutBlocks` for a part of a container's blocks (a section of a document), the keeps
+    /// carried over from the part before in `keeps`. A part ends before a heading (or at the
+    /// end), which no keep between blocks looks at: the last block is laid out as the last.
+    func layoutBlocks(_ blocks: [Block], _ context: BlockContext, keeps: inout BlockKeeps, add: ([Slice]) throws -> Void) rethrows {
         for (i, block) in blocks.enumerated() {
             var first = true
             try layoutBlock(block, context) { part in
