@@ -11,10 +11,51 @@
 /// or written to an open file a megabyte at a time, so that a long document's file is never
 /// held whole (`PDFDestination`).
 final class PDFFile {
-    private enum Entry {
-        case free
-        case direct(offset: Int)
-        case packed(stream: Int, index: Int)
+    /// An object's cross-reference entry in 8 bytes (a document of 100 MB has millions of
+    /// objects): 0 when free; a direct object's offset, shifted left once and marked by the low
+    /// bit; a packed object's stream number above 8 bits of its index, shifted left once.
+    private struct Entry {
+        let bits: UInt64
+
+        static let free = Entry(bits: 0)
+        static func direct(offset: Int) -> Entry { Entry(bits: UInt64(offset) << 1 | 1) }
+        static func packed(stream: Int, index: Int) -> Entry { Entry(bits: (UInt64(stream) << 8 | UInt64(index)) << 1) }
+
+        enum Kind {
+            case free
+            case direct(offset: Int)
+            case packed(stream: Int, index: Int)
+        }
+
+        var kind: Kind {
+            if bits == 0 { return .free }
+            if bits & 1 == 1 { return .direct(offset: Int(bits >> 1)) }
+            return .packed(stream: Int(bits >> 9), index: Int((bits >> 1) & 0xFF))
+        }
+    }
+
+    /// Every object's entry, by number, in chunks of 64 Ki entries: growing never copies
+    /// what is there (an array doubling would hold twice a long document's table a moment).
+    private struct EntryTable: Sequence {
+        private var chunks: [[Entry]] = [[.free]]
+        private(set) var count = 1
+        private static let chunkSize = 1 << 16
+
+        mutating func append(_ entry: Entry) {
+            if chunks[chunks.count - 1].count == Self.chunkSize {
+                chunks.append([])
+                chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+            }
+            chunks[chunks.count - 1].append(entry)
+            count += 1
+        }
+
+        subscript(number: Int) -> Entry {
+            get { chunks[number >> 16][number & 0xFFFF] }
+            set { chunks[number >> 16][number & 0xFFFF] = newValue }
+        }
+
+        func makeIterator() -> FlattenSequence<[[Entry]]>.Iterator { chunks.joined().makeIterator() }
     }
 
     /// The file's bytes not yet handed to `sink` (all of them, for a file kept in memory).
@@ -24,7 +65,7 @@ final class PDFFile {
     // Touched for each object, each access a single read or write (the run-time exclusivity
     // check on a class's stored properties is left out; `pendingBodies`, which a caller's
     // closure writes, keeps it).
-    @exclusivity(unchecked) private var entries: [Entry] = [.free]  // object 0 is always free
+    @exclusivity(unchecked) private var entries = EntryTable()  // object 0 is always free
     /// Objects waiting for the next object stream: each object and where its value starts in
     /// `pendingBodies`, the values written one after the other, each ended by a newline.
     @exclusivity(unchecked) private var pending: [(object: PDFReference, offset: Int)] = []
@@ -218,7 +259,7 @@ final class PDFFile {
         // Field widths: type (1 byte), offset or stream number, generation or index.
         var largest = 0, largestIndex = 0
         for entry in entries {
-            switch entry {
+            switch entry.kind {
             case .free: break
             case .direct(let offset): largest = max(largest, offset)
             case .packed(let stream, let index): largest = max(largest, stream); largestIndex = max(largestIndex, index)
@@ -232,7 +273,7 @@ final class PDFFile {
         var row = [UInt8](repeating: 0, count: columns)
         for entry in entries {
             let (type, field2, field3): (UInt8, Int, Int)
-            switch entry {
+            switch entry.kind {
             case .free: (type, field2, field3) = (0, 0, 0)
             case .direct(let offset): (type, field2, field3) = (1, offset, 0)
             case .packed(let stream, let index): (type, field2, field3) = (2, stream, index)

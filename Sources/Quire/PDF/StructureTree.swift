@@ -68,7 +68,7 @@ final class StructureTree {
     /// The top-level element whose content is being written.
     private var openTop: Node?
     /// Parent tree entries: a page's elements by MCID, or an annotation's element.
-    private var parentTree: [(key: Int, elements: [PDFReference], isArray: Bool)] = []
+    private let parentTree: ParentTree
     private var keys = 0
     /// Nodes made and not written yet.
     private var held = 0
@@ -88,6 +88,7 @@ final class StructureTree {
         self.file = file
         root = file.reserve()
         document = file.reserve()
+        parentTree = ParentTree(file: file)
     }
 
     /// Sets the document's main script (before its first page).
@@ -178,7 +179,7 @@ final class StructureTree {
     }
 
     fileprivate func finishPage(_ marks: PageMarks) {
-        parentTree.append((marks.key, marks.elements, true))
+        parentTree.addPage(key: marks.key, elements: marks.elements)
     }
 
     /// Records annotation `object` on `page` as part of `node` (its live node), under parent
@@ -186,7 +187,7 @@ final class StructureTree {
     fileprivate func annotation(_ object: PDFReference, page: PDFReference, key: Int, node: Node) {
         let node = live(node)
         node.kids.append(.annotation(page: page, object: object))
-        parentTree.append((key, [node.object], false))
+        parentTree.addAnnotation(key: key, element: node.object)
     }
 
     /// Writes `node` and its elements (now complete) and lets them go.
@@ -244,8 +245,7 @@ final class StructureTree {
             element.elements(documentKids)
             if let documentLanguage { element.language(documentLanguage) }
         }
-        parentTree.sort { $0.key < $1.key }
-        let tree = writeParentTree()
+        let tree = parentTree.finish()
         file.add(root) { treeRoot in
             treeRoot.pair(.type, .structTreeRoot)
             treeRoot.pair(.k, document)
@@ -288,17 +288,6 @@ final class StructureTree {
             if pages > 1 { return nil }
         }
         return onePage
-    }
-
-    /// The parent tree, a number tree: its root. Above 512 keys the entries go into kids of 512
-    /// each, so a reader finds one without reading all.
-    private func writeParentTree() -> PDFReference {
-        file.addTree(.numbers, count: parentTree.count, leafSize: 512,
-                     key: { $1.item(parentTree[$0].key) },
-                     value: { index, array in
-                         let entry = parentTree[index]
-                         if entry.isArray { array.array { $0.items(entry.elements) } } else { array.item(entry.elements[0]) }
-                     })
     }
 }
 
