@@ -51,10 +51,6 @@ final class MappedInput {
     /// Drops the pages wholly inside `range` (of `bytes`) from memory: read again, they come
     /// back from the file.
     func release(_ range: Range<Int>) {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (base + range.lowerBound + page - 1) / page * page
-        let end = (base + range.upperBound) / page * page
-        guard end > start else { return }
-        madvise(mapping + start, end - start, MADV_DONTNEED)
+        MappedPages.release(mapping + base + range.lowerBound, count: range.count)
     }
 }

@@ -66,6 +66,7 @@ extension RenderPipeline {
             facts.add(notes)
             tally.add(blocks: notes)
             pdf.setMainScript(tally.guess)
+            ResidentMemory.release()
             laidOut = layOutPages(facts, style: options.style, fallbackTitle: fallbackTitle, info: info,
                                   resources: options.imageResources, highlights: .none, links: links?.resolver,
                                   deferral: deferral(pdf, painter), blocks: { session, context, add in
@@ -79,6 +80,9 @@ extension RenderPipeline {
             }) { pdf.draw(paintPage($0, with: painter)) }
         }
         laidOut.warnings = input.frontMatterWarnings + laidOut.warnings
+        // Layout is done: what it freed goes back before the fonts are subset, which reads
+        // megabytes of a CJK collection.
+        ResidentMemory.release()
         return try finish(pdf, laidOut, links: links, options: options, outputName: outputName)
     }
 

@@ -23,14 +23,14 @@ final class SectionedBody {
     let smartPunctuation: Bool
     private let release: (Range<Int>) -> Void
 
-    /// The fewest bytes of a section when the document's definitions are small: about 4 MB
-    /// of cmark's tree and 2 MB of blocks at a time.
-    static let minimumSize = 256 * 1024
+    /// The fewest bytes of a section when the document's definitions are small: about 2 MB
+    /// of cmark's tree and 1 MB of blocks at a time.
+    static let minimumSize = 128 * 1024
 
     /// Cuts `bytes` (valid while this lives), whose first line is the document's `firstLine`
     /// and first byte the file's `base`, into sections of at least `minimumSize` bytes; by
-    /// default `SectionedBody.minimumSize`, or four times the size of the document's
-    /// definitions should they be larger (every section is parsed after them).
+    /// default `SectionedBody.minimumSize`, or twice the size of the document's definitions
+    /// should they be larger (every section is parsed after them).
     /// - Throws: `SectionScanner.Problem` when the bytes are not UTF-8 text (checked first).
     init(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, base: Int = 0, minimumSize: Int? = nil,
          smartPunctuation: Bool, release: @escaping (Range<Int>) -> Void = { _ in }) throws(SectionScanner.Problem) {
@@ -40,7 +40,7 @@ final class SectionedBody {
         let scan = try SectionScanner(bytes, base: base)
         // About a definition's size, as written again (a link's) or as written (a footnote's).
         let definitionBytes = scan.labels.count * 96
-        cut(scan, firstLine: firstLine, minimumSize: minimumSize ?? max(Self.minimumSize, 4 * definitionBytes))
+        cut(scan, firstLine: firstLine, minimumSize: minimumSize ?? max(Self.minimumSize, 2 * definitionBytes))
     }
 
     /// Cuts the body where cmark confirms it, gathering the definitions as it goes.
@@ -92,7 +92,8 @@ final class SectionedBody {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// Parses each section in order, handing `body` its blocks; returns the footnote
+    /// Parses each section in order, handing `body` its blocks (the memory they took returned
+    /// to the system after each, `ResidentMemory`); returns the footnote
     /// definitions they referred to, numbered across the document, for the end of it (where
     /// cmark puts them in a whole document).
     func parse(_ body: ([Block]) throws -> Void) rethrows -> [Block] {
@@ -105,6 +106,8 @@ final class SectionedBody {
                                             smartPunctuation: smartPunctuation)
             notes += parsed.notes
             try body(parsed.blocks)
+            // The section's tree and blocks are gone: what they took goes back to the system.
+            ResidentMemory.release()
         }
         return notes
     }
