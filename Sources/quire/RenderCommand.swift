@@ -136,6 +136,10 @@ extension CLI {
                              hint: "add '--png OUT.png' to draw a page; without it preview prints the excerpts")
         }
         let options = try self.options(a, input: path)
+        if a.png == nil, options.style.excerptLines == 0 {
+            throw usageError("preview prints each section's excerpt, and excerpt.lines is 0 (no excerpts)",
+                             hint: "give --excerpt-lines N with N of 1 or more, or '--png OUT.png' to draw a page")
+        }
         if let png = a.png { try checkOutput(png, kind: .png, force: false, inputs: [path]) }
         do {
             let text = try InputFile.readMarkdown(at: path)

@@ -82,6 +82,22 @@ final class BatchTests: BinaryTestCase {
         XCTAssertEqual(try String(contentsOf: precious, encoding: .utf8), "my own notes")
     }
 
+    /// An output path that is a FIFO (left by someone else in the output tree) fails that file
+    /// with a message, at once: the up-to-date check used to open it to read Quire's metadata
+    /// and wait forever for a writer.
+    func testRegressionBatchHungOnAFIFOWhereAnOutputGoes() throws {
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let fifo = output.appendingPathComponent("a.pdf")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        let run = try Run.run(quire, ["batch", input.path, "-o", output.path], timeout: 60)
+        XCTAssertEqual(run.status, 1, run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("is not a regular file"), run.stderrText)
+        var info = stat()
+        XCTAssertEqual(stat(fifo.path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is left as it was")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output.appendingPathComponent("docs/b.pdf").path), "the other files render")
+    }
+
     /// A worker that dies fails only the file it was rendering. The worker is really killed:
     /// one file is a FIFO, whose reader waits for a writer that never comes, and the test kills
     /// the worker found holding it open (no hook in the sources).

@@ -40,6 +40,18 @@ final class NewUserRegressionTests: BinaryTestCase {
                        try Data(contentsOf: URL(fileURLWithPath: folder.path("set.pdf"))), "the same document either way")
     }
 
+    /// `preview --excerpt-lines 0` printed nothing and exited 0: 0 turns excerpts off, and
+    /// excerpts are all the terminal preview prints.
+    func testRegressionPreviewWithExcerptLinesZeroPrintedNothingSilently() throws {
+        let input = try folder.write("doc.md", "# Doc\n\nSome text.\n")
+        let run = try quire("preview", input, "--excerpt-lines", "0")
+        XCTAssertEqual(run.status, 2, run.stdoutText)
+        XCTAssertTrue(run.stderrText.contains("excerpt.lines is 0"), run.stderrText)
+        let shown = try quire("preview", input, "--excerpt-lines", "1")
+        XCTAssertEqual(shown.status, 0, shown.stderrText)
+        XCTAssertTrue(shown.stdoutText.contains("Some text."), shown.stdoutText)
+    }
+
     func testRegressionATooSmallPageSizeSaysTheRuleNotTheSyntax() throws {
         let input = try folder.write("doc.md", "# Doc\n")
         let run = try quire("render", input, "--page-size", "10x10mm")

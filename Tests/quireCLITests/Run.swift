@@ -47,8 +47,7 @@ enum Run {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
             if Date() > deadline {
-                process.terminate()
-                process.waitUntilExit()
+                stop(process)
                 throw RunError(description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) took more than \(Int(timeout)) s")
             }
             usleep(2_000)
@@ -61,6 +60,16 @@ enum Run {
     }
 
     /// The full path of a command found on PATH, or an error saying it is needed.
+    /// Ends a command that outlived its time: SIGTERM, then SIGKILL after 5 s, since a command
+    /// stuck in a call that SIGTERM restarts (open() of a FIFO) would otherwise hang the test.
+    private static func stop(_ process: Process) {
+        process.terminate()
+        let grace = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < grace { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
     static func tool(_ name: String) throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for dir in path.split(separator: ":") {

@@ -136,6 +136,11 @@ public enum Batch {
         if let identity = FileIdentity(job.output), inputs.contains(identity) {
             return .failed("\(job.output) is one of the inputs; not overwritten")
         }
+        // A FIFO or device is not opened to read its first bytes: that waits for a writer
+        // that never comes. A batch never names one as output: it is left alone.
+        guard isRegularFile(job.output) else {
+            return .failed("\(job.output) exists and is not a regular file (a FIFO, a device or a folder); not overwritten")
+        }
         guard let made = quirePDFInfo(job.output) else {
             return .failed("\(job.output) exists and is not a PDF written by Quire; not overwritten")
         }
@@ -146,6 +151,12 @@ public enum Batch {
             guard let tree, record.isCurrent(in: tree, madeAt: out) else { return nil }
         }
         return .skipped(settings: made.settings)
+    }
+
+    /// Whether `path` (a symbolic link followed) is a regular file.
+    private static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// A file's identity (device and inode): the same file by any path, links included.

@@ -3,8 +3,12 @@
 struct TypesetFormula: Sendable, Equatable {
     /// Display: one box per line, more than one when the formula was broken to fit. Inline:
     /// one box per piece, each ending after a top-level relation or binary operator (where a
-    /// line may break), set side by side.
+    /// line may break), set side by side with `spacesAfter` between them.
     var boxes: [MathBox]
+    /// Inline: the space after each piece but the last (the one after its operator), which
+    /// the line sets between the pieces and drops where it breaks, as TeX discards the glue
+    /// after a broken operator. Empty for display math.
+    var spacesAfter: [Double] = []
     /// The equation number, `\tag{…}`'s text with its parentheses, set upright.
     var tag: MathBox?
     var fontFile: String
@@ -12,7 +16,7 @@ struct TypesetFormula: Sendable, Equatable {
     /// Characters the font has no glyph for (drawn as its missing-glyph box).
     var missing: [String] = []
 
-    var width: Double { boxes.reduce(0) { $0 + $1.width } }
+    var width: Double { boxes.reduce(0) { $0 + $1.width } + spacesAfter.reduce(0, +) }
 }
 
 /// Typesets a document's formulas: parses each (with the macros of the formulas before it)
@@ -51,11 +55,12 @@ final class MathTypesetter {
         let layout = MathLayout(font: font, size: size)
         let context = StyleContext(style: formula.display ? .display : .text, cramped: false, color: nil)
         let pieces = layout.pieces(list, context, topLevel: true)
-        let boxes = formula.display ? Self.lines(pieces, width: width, layout: layout) : Self.inlinePieces(pieces, layout: layout)
+        let (boxes, spaces) = formula.display ? (Self.lines(pieces, width: width, layout: layout), [])
+            : Self.inlinePieces(pieces, layout: layout)
         let tag = formula.display ? parser.tag.map { layout.textBox($0, context) } : nil
         var missing: [String] = []
         for box in boxes { for g in box.glyphs where g.glyph == 0 { missing.append(g.text) } }
-        return TypesetFormula(boxes: boxes, tag: tag, fontFile: font.file, fontIndex: font.index, missing: missing)
+        return TypesetFormula(boxes: boxes, spacesAfter: spaces, tag: tag, fontFile: font.file, fontIndex: font.index, missing: missing)
     }
 
     /// A display formula's lines: whole when it fits, its spaces shrunk when that is enough,
@@ -90,17 +95,18 @@ final class MathTypesetter {
         return lines
     }
 
-    /// An inline formula cut after each top-level relation and binary operator: each piece
-    /// carries the space after its operator, so pieces side by side are the whole formula.
-    static func inlinePieces(_ pieces: [MathPiece], layout: MathLayout) -> [MathBox] {
+    /// An inline formula cut after each top-level relation and binary operator, and the space
+    /// after each cut (the one after its operator): pieces and spaces side by side are the
+    /// whole formula.
+    static func inlinePieces(_ pieces: [MathPiece], layout: MathLayout) -> (boxes: [MathBox], spacesAfter: [Double]) {
         var boxes: [MathBox] = []
+        var spaces: [Double] = []
         var start = 0
         for i in pieces.indices where pieces[i].breakAfter && i + 1 < pieces.count || i == pieces.count - 1 {
-            var box = layout.pack(pieces[start...i], dropFirstSpace: start > 0)
-            if i + 1 < pieces.count { box.width += pieces[i + 1].space }
-            boxes.append(box)
+            boxes.append(layout.pack(pieces[start...i], dropFirstSpace: start > 0))
+            if i + 1 < pieces.count { spaces.append(pieces[i + 1].space) }
             start = i + 1
         }
-        return boxes.isEmpty ? [MathBox()] : boxes
+        return boxes.isEmpty ? ([MathBox()], []) : (boxes, spaces)
     }
 }

@@ -16,17 +16,25 @@ import Glibc
 /// - Returns: the document. Never fails: Markdown has no syntax errors.
 /// - Complexity: O(n) in the size of the input.
 public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Document {
-    withCmarkTree(MathSpans.fencingDisplayLines(text), smartPunctuation: smartPunctuation) { root in
+    withCmarkTree(text, smartPunctuation: smartPunctuation) { root in
         Document(blocks: CmarkConverter().blocks(childrenOf: root))
     } ?? Document(blocks: [])
 }
 
-/// `body`'s value for the tree cmark-gfm parses `pieces` into (their text one after the
-/// other), with Quire's extensions and options; the tree is freed after. Nil when cmark
-/// fails (out of memory). O(n).
-func withCmarkTree<Value>(_ pieces: String..., smartPunctuation: Bool, _ body: (OpaquePointer) -> Value) -> Value? {
+/// `body`'s value for the tree cmark-gfm parses `text` into, with Quire's extensions and
+/// options and its `$$` lines fenced where GitHub renders display math (`DisplayMathLines`);
+/// the tree is freed after. Nil when cmark fails (out of memory). O(n).
+func withCmarkTree<Value>(_ text: String, smartPunctuation: Bool, _ body: (OpaquePointer) -> Value) -> Value? {
     cmark_gfm_core_extensions_ensure_registered()
     let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | (smartPunctuation ? CMARK_OPT_SMART : 0)
+    guard let root = DisplayMathLines.parse(text, with: { cmarkTree($0, options: options) }) else { return nil }
+    defer { cmark_node_free(root) }
+    return body(root)
+}
+
+/// cmark-gfm's tree of `source` (the caller frees it), read with GitHub's extensions and
+/// Quire's math spans; nil when cmark could not allocate a parser.
+private func cmarkTree(_ source: String, options: Int32) -> OpaquePointer? {
     guard let parser = cmark_parser_new(options) else { return nil }
     defer { cmark_parser_free(parser) }
     for name in ["table", "strikethrough", "autolink", "tasklist"] {
@@ -35,20 +43,15 @@ func withCmarkTree<Value>(_ pieces: String..., smartPunctuation: Bool, _ body: (
         }
     }
     if let math = MathSpans.extensionPointer { cmark_parser_attach_syntax_extension(parser, math) }
-    for piece in pieces {
-        var piece = piece
-        piece.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                cmark_parser_feed(parser, chars.baseAddress, chars.count)
-            }
+    var source = source
+    source.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+            cmark_parser_feed(parser, chars.baseAddress, chars.count)
         }
     }
     MathSpans.finishing.lock()
-    let finished = cmark_parser_finish(parser)
-    MathSpans.finishing.unlock()
-    guard let root = finished else { return nil }
-    defer { cmark_node_free(root) }
-    return body(root)
+    defer { MathSpans.finishing.unlock() }
+    return cmark_parser_finish(parser)
 }
 
 /// Converts cmark nodes to model values.

@@ -8,10 +8,30 @@ import Foundation
 /// reaches, so what cmark reads first keeps its meaning: a backslash-escaped `\$`, code spans,
 /// inline HTML, autolinks and link destinations are consumed before their dollars are seen.
 /// A span's TeX is the source between its delimiters, untouched by Markdown's escapes and
-/// emphasis. Dollars that are not math stay text (pandoc's and GitHub's rules): an opening `$`
-/// followed by a space, a closing one preceded by a space or followed by a digit, spans of
-/// digits alone (`$5 and $10`, `$5$`), and a span reaching a backtick (a code span starts
-/// there, and code spans take precedence: shell's `$HOME` in prose beside code stays text).
+/// emphasis.
+///
+/// Which dollars delimit (`scan`), and where the rules come from:
+/// - GitHub Docs, "Writing mathematical expressions": `$…$` inline; `` $`…`$ `` inline for TeX
+///   that holds Markdown's characters; `$$…$$` display; `\$` inside a formula is a dollar.
+/// - pandoc's `tex_math_dollars` (which GitLab and commonmark-hs follow, and GitHub's rendering
+///   agrees with): the opening `$` is not followed by a space, the closing `$` is not preceded
+///   by one; the first unescaped `$` after the opening one closes the span or nothing does
+///   (`$5 and $10` is text); `\$` outside a formula is a dollar, never a delimiter.
+/// - github/markup#1742 (GitHub's rendering, 2023–2024) and teorth/optimizationproblems#143
+///   (2026): a `$` right after a letter or digit opens nothing (`a$x$`, `1$x$`, `US$5`), a
+///   closing `$` right before a letter or digit closes nothing (`$x$a`, `$x$1`: shell's
+///   `{$a..$b}` and `$1…$2` are text), and `` $`…`$ `` opens nothing right after a letter.
+///   Letters and digits here are ASCII ones: CJK text has no spaces between words, and a
+///   formula there touches its words on both sides (`値は$x$です`).
+/// - Quire's own, for what GitHub leaves to chance: spans of digits alone (`$5$`, `$1,000$`)
+///   are prices, not formulas; a span never reaches a backtick (a code span starts there, and
+///   code spans take precedence: shell's `$HOME` in prose beside code stays text).
+///
+/// Where GitHub differs, it is by bugs its issues report, not copied: GitHub finds `$` math in
+/// the HTML it has already rendered from the Markdown, so escapes and emphasis reach into the
+/// TeX (`\{` loses its backslash, github/markup#1746) and a `$` after punctuation opens
+/// nothing (`($x$)`, github/markup#1612 and #1644); here the TeX is the source, and an opening
+/// `$` may follow any character but a letter or digit.
 enum MathSpans {
     /// Marks a code node as math in its user data: `(line << 2) | display << 1 | 1`. A real
     /// code span's user data is null, so the low bit tells them apart; nothing is allocated.
@@ -48,6 +68,7 @@ enum MathSpans {
     private static func match(_ parser: OpaquePointer) -> OpaquePointer? {
         let start = Int(cmark_inline_parser_get_offset(parser))
         func byte(_ p: Int) -> UInt8 {
+            guard p >= 0 else { return 0 }
             cmark_inline_parser_set_offset(parser, Int32(p))
             return cmark_inline_parser_peek_char(parser)  // 0 past the end
         }
@@ -68,8 +89,10 @@ enum MathSpans {
         return node
     }
 
-    /// A span starting at the `$` at `start`, bytes read by `byte` (0 past the end): its
-    /// content's byte range, the offset after it, and whether it is display math.
+    /// A span starting at the `$` at `start`, bytes read by `byte` (0 before the start and past
+    /// the end): its content's byte range, the offset after it, and whether it is display
+    /// math. The rules are the type's (see `MathSpans`). O(span length); a `$` that opens
+    /// nothing scans to the next `$` or backtick at most.
     static func scan(from start: Int, _ byte: (Int) -> UInt8) -> (content: Range<Int>, end: Int, display: Bool)? {
         let dollar = UInt8(ascii: "$"), backtick = UInt8(ascii: "`"), backslash = UInt8(ascii: "\\")
         if byte(start + 1) == dollar {
@@ -86,19 +109,20 @@ enum MathSpans {
             return isBlank(content, byte) ? nil : (content, p + 2, true)
         }
         if byte(start + 1) == backtick {
-            // $`…`$: GitHub's form whose content needs no escapes.
+            // $`…`$: GitHub's form whose content needs no escapes (a code span between
+            // dollars: it ends at the next backtick); never right after a letter.
+            guard !isLetter(byte(start - 1)) else { return nil }
             var p = start + 2
-            while true {
-                let c = byte(p)
-                if c == 0 { return nil }
-                if c == backtick && byte(p + 1) == dollar { break }
+            while byte(p) != backtick {
+                if byte(p) == 0 { return nil }
                 p += 1
             }
+            guard byte(p + 1) == dollar else { return nil }
             let content = (start + 2)..<p
             return isBlank(content, byte) ? nil : (content, p + 2, false)
         }
         let first = byte(start + 1)
-        guard first != 0, !isSpace(first) else { return nil }
+        guard first != 0, !isSpace(first), !isLetterOrDigit(byte(start - 1)) else { return nil }
         var p = start + 1
         while true {
             let c = byte(p)
@@ -106,9 +130,8 @@ enum MathSpans {
             if c == 0 || c == backtick { return nil }
             if c == backslash { p += 2; continue }
             if c == dollar {
-                // The first unescaped dollar closes the span, or nothing does (GitHub: a
-                // dollar inside math is escaped), so `$5 and $10` stays text.
-                guard !isSpace(byte(p - 1)) && !isDigit(byte(p + 1)) else { return nil }
+                // The first unescaped dollar closes the span, or nothing does.
+                guard !isSpace(byte(p - 1)) && !isLetterOrDigit(byte(p + 1)) else { return nil }
                 break
             }
             p += 1
@@ -120,6 +143,9 @@ enum MathSpans {
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
     private static func isDigit(_ c: UInt8) -> Bool { (0x30...0x39).contains(c) }
+    /// An ASCII letter (a byte of a UTF-8 sequence never is one).
+    private static func isLetter(_ c: UInt8) -> Bool { (0x61...0x7A).contains(c | 0x20) }
+    private static func isLetterOrDigit(_ c: UInt8) -> Bool { isLetter(c) || isDigit(c) }
 
     private static func isBlank(_ range: Range<Int>, _ byte: (Int) -> UInt8) -> Bool {
         range.allSatisfy { isSpace(byte($0)) }
@@ -132,80 +158,37 @@ enum MathSpans {
 }
 
 extension MathSpans {
-    /// `source` with each display formula written as `$$` lines of their own turned into a
-    /// ```` ```math ```` block, so that cmark keeps its lines whole (a line starting `+ ` or
-    /// `- ` inside it would otherwise start a list). The same number of lines, each `$$`
-    /// replaced where it stands (after a quote's `>` or a list item's indent). Lines inside
-    /// fenced code are left alone; so is a `$$` without a closing one, and a pair whose lines
-    /// between are not inside the same quotes (a lazy line would end the fence early).
-    /// O(n); a source without `$$` is returned as is.
-    static func fencingDisplayLines(_ source: String) -> String {
-        guard source.contains("$$") else { return source }
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var fencer = DisplayLineFencer()
-        for i in lines.indices {
-            if let (opener, closer) = fencer.next(lines[i], at: i) {
-                lines[opener] = replacingDollars(lines[opener], with: "```math")
-                lines[closer] = replacingDollars(lines[closer], with: "```")
-            }
+    /// The formulas in the text of raw HTML (an HTML block's `<p>`, `<td>`, `<summary>`…,
+    /// whose text cmark leaves to the browser): the text cut into `.text` and `.math`
+    /// inlines, or nil when it holds none. GitHub finds math in the HTML it renders, raw HTML
+    /// included; the delimiters follow the same rules as in Markdown (`scan`), a `\$` is no
+    /// delimiter (and keeps its backslash: HTML has no escapes), and a formula's line is
+    /// `line` (the text's first) plus the line ends before it. O(n).
+    static func inlines(inHTMLText text: String, line: Int) -> [Inline]? {
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return nil }
+        let bytes = Array(text.utf8)
+        func byte(_ p: Int) -> UInt8 { p >= 0 && p < bytes.count ? bytes[p] : 0 }
+        var out: [Inline] = []
+        var textStart = 0, p = 0, lineEnds = 0, counted = 0
+        while p < bytes.count {
+            if bytes[p] == UInt8(ascii: "\\") { p += 2; continue }
+            guard bytes[p] == UInt8(ascii: "$"), let span = scan(from: p, byte) else { p += 1; continue }
+            lineEnds += bytes[counted..<p].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            counted = p
+            if textStart < p { out.append(.text(String(decoding: bytes[textStart..<p], as: UTF8.self))) }
+            let tex = String(decoding: bytes[span.content], as: UTF8.self)
+            out.append(.math(MathFormula(tex: tex, display: span.display, line: line + lineEnds)))
+            p = span.end
+            textStart = p
         }
-        return lines.joined(separator: "\n")
-    }
-
-    /// `fencingDisplayLines`' reading of the lines one at a time: which lines are inside
-    /// fenced code, where a `$$` line waits for its closing one. Idle between them, where the
-    /// text may be cut into parts fenced one by one with the same result (`SectionScanner`).
-    struct DisplayLineFencer {
-        private var fence: (char: Character, count: Int)?
-        private var opener: (index: Int, quotes: Int)?
-
-        /// Whether no fenced code is open and no `$$` waits for its closing line.
-        var isIdle: Bool { fence == nil && opener == nil }
-
-        /// Reads line `index` (the lines split at "\n"); returns the lines of a pair of `$$`
-        /// lines it closes.
-        mutating func next(_ line: String, at index: Int) -> (opener: Int, closer: Int)? {
-            let (prefix, rest) = MathSpans.containerPrefix(line)
-            let quotes = prefix.filter { $0 == ">" }.count
-            let trimmed = rest.trimmingCharacters(in: .whitespaces)
-            if opener == nil, let open = fence {
-                let run = trimmed.prefix { $0 == open.char }
-                if run.count >= open.count && trimmed.dropFirst(run.count).allSatisfy(\.isWhitespace) { fence = nil }
-                return nil
-            }
-            if let open = opener {
-                if quotes != open.quotes { opener = nil; return nil }
-                guard trimmed == "$$" else { return nil }
-                opener = nil
-                return (open.index, index)
-            }
-            if trimmed == "$$" { opener = (index, quotes); return nil }
-            for marker: Character in ["`", "~"] {
-                let run = trimmed.prefix { $0 == marker }
-                if run.count >= 3 && !(marker == "`" && trimmed.dropFirst(run.count).contains("`")) { fence = (marker, run.count) }
-            }
-            return nil
-        }
-    }
-
-    /// A line's quote markers and indentation (`> > `, spaces, a list item's marker), and the
-    /// rest.
-    fileprivate static func containerPrefix(_ line: String) -> (Substring, Substring) {
-        var index = line.startIndex
-        while index < line.endIndex, line[index] == " " || line[index] == "\t" || line[index] == ">" {
-            index = line.index(after: index)
-        }
-        return (line[..<index], line[index...])
-    }
-
-    private static func replacingDollars(_ line: String, with fence: String) -> String {
-        guard let range = line.range(of: "$$") else { return line }
-        return line.replacingCharacters(in: range, with: fence)
+        guard !out.isEmpty else { return nil }
+        if textStart < bytes.count { out.append(.text(String(decoding: bytes[textStart...], as: UTF8.self))) }
+        return out
     }
 
     /// A paragraph's content with each `$$…$$` standing at its top level taken out as a
     /// display block: the text before and after stay paragraphs (those of only spaces and
-    /// breaks dropped). Nil when it has none. O(n).
+    /// breaks dropped, the spaces beside the formula trimmed). Nil when it has none. O(n).
     static func displayBlocks(_ content: [Inline], line: Int) -> [Block]? {
         guard content.contains(where: { if case .math(let f) = $0 { return f.display } else { return false } }) else { return nil }
         var blocks: [Block] = []
@@ -222,6 +205,11 @@ extension MathSpans {
             if !blank {
                 while let last = current.last, case .softBreak = last { current.removeLast() }
                 while let first = current.first, case .softBreak = first { current.removeFirst() }
+                // The spaces that stood beside the formula would indent or end the lines.
+                if case .text(let t)? = current.first { current[0] = .text(String(t.drop { $0 == " " || $0 == "\t" })) }
+                if case .text(let t)? = current.last {
+                    current[current.count - 1] = .text(String(t.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+                }
                 blocks.append(Block(.paragraph(current), line: currentLine))
             }
             current = []

@@ -235,6 +235,69 @@ final class MathLayoutTests: XCTestCase {
         XCTAssertEqual(try box(long).glyphs.filter { $0.text == "𝑥" }.count, 5_000)
     }
 
+    /// Tokens random TeX is made of: braces, backslashes, scripts, alignment, commands that
+    /// take arguments or must pair, macro definitions and their parameters.
+    private static let fuzzTokens = ["{", "}", "{", "}", "\\", "\\", "^", "_", "&", "\\\\", "x", "1", " ", "'", "+", "=", "(", ")",
+                                     "[", "]", "\\frac", "\\sqrt", "\\left", "\\right", "\\middle", "\\begin{pmatrix}",
+                                     "\\end{pmatrix}", "\\begin{aligned}", "\\end{aligned}", "\\def", "\\x", "#1", "#", "%", "~",
+                                     "\\over", "\\text{", "\\tag{", "\\operatorname{", "\\color{red}", "\\not", "\\limits",
+                                     "\\sum", "\\int", "\\hat", "\\{", "\\}", "$"]
+
+    /// `count` random formulas from `fuzzTokens`, the same each run (a fixed seed).
+    static func fuzzFormulas(_ count: Int) -> [String] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        return (0..<count).map { _ in (0..<(1 + next(30))).map { _ in fuzzTokens[next(fuzzTokens.count)] }.joined() }
+    }
+
+    /// Random strings of braces, backslashes, scripts and commands, through the parser and
+    /// layout, inline and display (narrow, so that display formulas break): each typesets or
+    /// fails with a `MathError` naming the fault, none crashes.
+    func testFuzzRandomBraceAndBackslashStringsTypesetOrFailCleanly() {
+        let typesetter = MathTypesetter(families: "TeX Gyre Pagella Math")
+        var failures = 0
+        for tex in Self.fuzzFormulas(1_500) {
+            for display in [false, true] {
+                switch typesetter.typeset(MathFormula(tex: tex, display: display), size: size, width: 60) {
+                case .success(let formula):
+                    XCTAssertFalse(formula.boxes.isEmpty, tex)
+                    for box in formula.boxes { XCTAssertTrue(box.width.isFinite && box.height.isFinite && box.depth.isFinite, tex) }
+                case .failure(let error):
+                    failures += 1
+                    XCTAssertFalse(error.message.isEmpty, tex)
+                }
+            }
+        }
+        XCTAssertGreaterThan(failures, 500, "most random strings are bad TeX")
+    }
+
+    /// Random formulas in a document (as `$`…`$`, whose TeX may hold anything but a
+    /// backtick), one a paragraph: each is a formula, or its source verbatim with a warning
+    /// naming its line and the fault; the paragraphs around are set.
+    func testFuzzBadFormulasWarnWithTheirLineAndShowTheirSource() throws {
+        let formulas = Self.fuzzFormulas(300)
+        let markdown = formulas.enumerated().map { "Formula \($0.offset): $`\($0.element)`$ end." }.joined(separator: "\n\n") + "\n"
+        let doc = QuireTests.layout(markdown)
+        // The lines joined, without the spaces a line may break at.
+        func squeezed(_ s: String) -> String { s.filter { $0 != " " && $0 != "\n" } }
+        let text = squeezed(doc.allLines.map(\.text).joined())
+        let typesetter = MathTypesetter(families: "TeX Gyre Pagella Math")
+        var bad = 0
+        for (k, tex) in formulas.enumerated() {
+            let line = 2 * k + 1
+            guard case .failure = typesetter.typeset(MathFormula(tex: tex, display: false), size: size, width: 0) else { continue }
+            bad += 1
+            XCTAssertTrue(doc.warnings.contains { $0.line == line && $0.message.hasPrefix("math not typeset (") }, "line \(line): \(tex)")
+            XCTAssertTrue(text.contains(squeezed("$\(tex)$")), "shown as its source: \(tex)")
+        }
+        XCTAssertGreaterThan(bad, 100)
+        XCTAssertEqual(doc.allLines.filter { $0.text.hasPrefix("Formula ") }.count, formulas.count, "every paragraph is set")
+        XCTAssertTrue(text.hasSuffix("end."))
+    }
+
     func testPmodIsNarrowerInTheLineThanInDisplay() throws {
         let typesetter = MathTypesetter(families: "TeX Gyre Pagella Math")
         let inline = try typesetter.typeset(MathFormula(tex: #"a \pmod{n}"#, display: false), size: size, width: 0).get()

@@ -48,7 +48,7 @@ final class SectionedBodyTests: XCTestCase {
         return names.filter { $0.hasSuffix(".md") }.sorted().map { folder.appendingPathComponent($0) }
     }
 
-    func testNoCutInsideFencedCodeHTMLOrDisplayMath() throws {
+    func testNoCutInsideFencedCodeOrHTMLBlocks() throws {
         let markdown = """
             # One
 
@@ -71,8 +71,7 @@ final class SectionedBodyTests: XCTestCase {
             -->
 
             $$
-
-            # not a heading in math
+            # a line of display math (no blank line between the dollars)
             $$
 
             # Two

@@ -2,8 +2,10 @@
 /// right; and what layout reports of formulas (bad TeX, missing glyphs).
 extension LayoutSession {
     /// The slices of a display formula: one per line (more when it was broken to fit), the
-    /// lines kept together and counted by an excerpt as one block it never cuts. A formula
-    /// that cannot be typeset is its source as a code block, in red, with a warning.
+    /// lines kept together, a block an excerpt never cuts and counts as the lines of text its
+    /// height displaces (to the nearest, at least one per line: a fraction two, a matrix of
+    /// four rows about five). A formula that cannot be typeset is its source as a code block,
+    /// in red, with a warning.
     /// O(formula), after the typesetter's cache.
     func displayFormula(_ formula: MathFormula, _ context: BlockContext) -> [Slice] {
         let size = context.textRole?.size ?? typography.body.size
@@ -24,6 +26,7 @@ extension LayoutSession {
         let group = sink.newAtomicGroup()
         let space = context.tight ? typography.blockSpacing / 2 : typography.blockSpacing
         let lineGap = 0.3 * size
+        let lineHeight = context.textRole?.lineHeight ?? typography.body.lineHeight
         var slices: [Slice] = []
         let font = typeset.fontRef
         for (i, box) in typeset.boxes.enumerated() {
@@ -42,7 +45,7 @@ extension LayoutSession {
             }
             slice.firstBaseline = box.height
             slice.firstLineHeight = slice.height
-            slice.excerptRole = .atomic(group)
+            slice.excerptRole = .atomic(group, lines: max(1, Int((slice.height / lineHeight).rounded())))
             slice.spaceBefore = i == 0 ? space : lineGap
             slice.spaceAfter = isLast ? space : lineGap
             slice.keepWithNext = !isLast
@@ -95,7 +98,8 @@ extension MathBox {
 
 extension TextLine {
     /// The line's characters with each formula piece's own in place of its object
-    /// replacement character (for the terminal preview). O(line + formulas).
+    /// replacement character, without the isolate around a formula and the spaces between
+    /// its pieces (for the terminal preview). O(line + formulas).
     var textWithFormulas: String {
         let text = shaped.text
         guard !text.formulas.isEmpty else { return self.text }
@@ -106,11 +110,13 @@ extension TextLine {
         var next = pieces.makeIterator()
         var current = next.next()
         var offset = line.start
+        var spaceAt = -1
         for scalar in String(decoding: Array(text.string.utf8)[line.start..<(line.start + line.length)], as: UTF8.self).unicodeScalars {
             if scalar == "\u{FFFC}", let piece = current, piece.offset == offset {
                 out += piece.box.characters
+                if piece.spaceAfter > 0 { spaceAt = offset + StyledText.objectLength }
                 current = next.next()
-            } else if scalar != "\u{200B}" && scalar != "\u{AD}" {
+            } else if !["\u{200B}", "\u{AD}", "\u{2066}", "\u{2069}"].contains(scalar) && !(offset == spaceAt && scalar == " ") {
                 out.unicodeScalars.append(scalar)
             }
             offset += String(scalar).utf8.count

@@ -40,7 +40,8 @@ extension LayoutSession {
         /// whether any of the line's text is shown.
         func trial(_ p: Int, label: String) -> (shaped: ShapedText, showsText: Bool)? {
             var text = head
-            let cut = labelled(shaped.text.slice(lineStart..<p), label: label, target: target)
+            let piece = shaped.text.slice(lineStart..<p)
+            let cut = labelled(piece, label: label, target: target, closing: Self.openIsolates(head.string + piece.string))
             text.append(cut.text)
             let candidate = typesetter.shape(text, shaped.format)
             return candidate.lines.count == k + 1 ? (candidate, cut.showsText) : nil
@@ -75,16 +76,17 @@ extension LayoutSession {
         guard case .text(let unaligned) = replacement.items[0] else { return nil }
         replacement.pushDown(old.baseline - unaligned.baseline)
         var cut = slice
-        // The old line's pictures and frames go with its text; the new line brings its own.
+        // The old line's pictures, frames and formula pieces go with its text (the pieces after
+        // the cut were drawn over the label); the new line brings its own.
         cut.items = slice.items.enumerated().compactMap { index, item in
             if index == textIndex { return replacement.items[0] }
             switch item {
-            case .image, .frame: return nil
+            case .image, .frame, .formula: return nil
             default: return item
             }
         } + replacement.items.dropFirst().filter {
             switch $0 {
-            case .image, .frame: return true
+            case .image, .frame, .formula: return true
             default: return false
             }
         }
@@ -101,9 +103,10 @@ extension LayoutSession {
     /// `piece` (the kept text of the cut line) less trailing spaces and dangling punctuation
     /// (unless that punctuation is all it shows), then "… " and the label as a link, isolated
     /// (FSI…PDI) so that it keeps its own direction without reordering the text around it;
-    /// with an empty label, the ellipsis alone is the link. `showsText`: whether anything of
-    /// `piece` is left. O(piece).
-    func labelled(_ piece: StyledText, label: String, target: String) -> (text: StyledText, showsText: Bool) {
+    /// with an empty label, the ellipsis alone is the link. `closing`: how many isolates the
+    /// text leaves open (a formula's, cut after one of its pieces), closed before the label.
+    /// `showsText`: whether anything of `piece` is left. O(piece).
+    func labelled(_ piece: StyledText, label: String, target: String, closing: Int = 0) -> (text: StyledText, showsText: Bool) {
         // Trailing spaces go, then dangling punctuation unless it is all the line shows ("---").
         var end = piece.count, spaceless = piece.count
         for scalar in piece.string.unicodeScalars.reversed() {
@@ -114,6 +117,7 @@ extension LayoutSession {
         }
         var out = piece.prefix(end > 0 ? end : spaceless)
         let showsText = out.count > 0
+        if closing > 0 { out.append(String(repeating: "\u{2069}", count: closing)) }
         if label.isEmpty {
             let start = out.count
             out.append("…", StyledText.Attributes(color: style.linkColor))
@@ -128,6 +132,20 @@ extension LayoutSession {
         out.links.append(StyledText.Link(range: start..<out.count, target: .destination(target)))
         out.append("\u{2069}")
         return (out, showsText)
+    }
+
+    /// How many directional isolates (LRI, RLI, FSI) `text` opens and leaves open. O(n).
+    static func openIsolates(_ text: String) -> Int {
+        var open = 0
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\u{2066}", "\u{2067}", "\u{2068}": open += 1
+            case "\u{2069}": open = max(0, open - 1)
+            case "\n", "\u{2029}": open = 0   // a paragraph's end closes them all
+            default: break
+            }
+        }
+        return open
     }
 
     static let sentenceEnd: Set<Unicode.Scalar> = Set(".!?。！？".unicodeScalars)

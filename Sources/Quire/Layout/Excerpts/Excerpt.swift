@@ -82,7 +82,13 @@ extension LayoutSession {
     /// (every slice but the last keeps with the next); a longer one keeps two lines under its
     /// heading, as any block does. O(slices).
     static func keepTogether(_ slices: inout [Slice]) {
-        let lines = slices.reduce(0) { $0 + ($1.excerptRole == .none ? 0 : 1) }
+        let lines = slices.reduce(0) { lines, slice in
+            switch slice.excerptRole {
+            case .none: return lines
+            case .atomic(_, let count): return lines + count
+            default: return lines + 1
+            }
+        }
         guard lines <= unsplitExcerptLines else {
             BlockKeeps.keepFirstLine(&slices)
             return

@@ -1,27 +1,45 @@
 /// One line as an excerpt counts it: a typeset line of text (which the label may end), a
-/// heading's line, a table row (however many lines its cells take), or a picture with its
-/// caption. Rules and anchors are not counted.
+/// heading's line, a table row (however many lines its cells take), or a block kept whole (a
+/// picture with its caption: one line; a display formula: the lines of text its height
+/// displaces, so that an excerpt of N lines takes about N lines of the page). Rules and
+/// anchors are not counted.
 struct ExcerptUnit: Equatable {
     enum Kind: Equatable {
         case text
         case heading
         case tableRow(table: Int, isHeader: Bool)
-        /// A block kept whole (a picture and its caption).
+        /// A block kept whole (a picture and its caption, a display formula).
         case block
     }
     var kind: Kind
-    /// The slices it spans: one, or a picture's and its caption's.
+    /// The slices it spans: one, or a picture's and its caption's, a formula's lines.
     var slices: Range<Int>
+    /// How many lines it counts as (1 but for a display formula).
+    var lines = 1
 }
 
 extension Array where Element == Slice {
-    /// The first `limit` excerpt lines of the slices, in order. O(slices they span).
+    /// The excerpt lines of the slices, in order, until they count `limit` lines (the last
+    /// may go past it). O(slices they span).
     func excerptUnits(upTo limit: Int) -> [ExcerptUnit] {
+        excerptUnits { units, lines in lines < limit }
+    }
+
+    /// The first `limit` excerpt lines of the slices (units, whatever each counts), in
+    /// order. O(slices they span).
+    func excerptUnits(first limit: Int) -> [ExcerptUnit] {
+        excerptUnits { units, _ in units < limit }
+    }
+
+    /// The units while `more(units so far, lines so far)`.
+    private func excerptUnits(while more: (Int, Int) -> Bool) -> [ExcerptUnit] {
         var units: [ExcerptUnit] = []
+        var lines = 0
         var i = 0
-        while i < count, units.count < limit {
+        while i < count, more(units.count, lines) {
             let kind: ExcerptUnit.Kind
             var end = i + 1
+            var weight = 1
             switch self[i].excerptRole {
             case .none:
                 i += 1
@@ -29,11 +47,16 @@ extension Array where Element == Slice {
             case .line: kind = .text
             case .heading: kind = .heading
             case .tableRow(let table, let isHeader): kind = .tableRow(table: table, isHeader: isHeader)
-            case .atomic(let group):
+            case .atomic(let group, let first):
                 kind = .block
-                while end < count, self[end].excerptRole == .atomic(group) { end += 1 }
+                weight = first
+                while end < count, case .atomic(group, let more) = self[end].excerptRole {
+                    weight += more
+                    end += 1
+                }
             }
-            units.append(ExcerptUnit(kind: kind, slices: i..<end))
+            units.append(ExcerptUnit(kind: kind, slices: i..<end, lines: weight))
+            lines += weight
             i = end
         }
         return units
@@ -52,11 +75,16 @@ enum ExcerptCut: Equatable {
     /// The first `k` lines are shown whole, then the label alone on the next line.
     case alone(Int)
 
-    /// The cut of `units` (at least their first `n` + 1) to `n` lines; nil when they hold
-    /// `n` lines or fewer. O(n).
+    /// The cut of `units` (at least their first `n` + 1 lines) to `n` lines; nil when they
+    /// hold `n` lines or fewer. A block counting several lines is never cut: when line `n`
+    /// falls in it, the label stands alone in its place. O(n).
     init?(_ units: [ExcerptUnit], lines n: Int) {
-        guard n > 0, units.count > n else { return nil }
-        let last = n - 1
+        guard n > 0, units.reduce(0, { $0 + $1.lines }) > n else { return nil }
+        var last = 0, before = 0
+        while before + units[last].lines < n {
+            before += units[last].lines
+            last += 1
+        }
         switch units[last].kind {
         case .text:
             self = .label(last)

@@ -64,7 +64,7 @@ extension LayoutSession {
         let decoration = layoutBlocks(Array(body.prefix(excerpt.decorationBlocks)), context)
         var slices = layoutBlocks(Array(body.dropFirst(excerpt.decorationBlocks)), context)
         if let resume = excerpt.resume {
-            let units = slices.excerptUnits(upTo: resume + 1)
+            let units = slices.excerptUnits(first: resume + 1)
             if resume < units.count { markResume(&slices[units[resume].slices.lowerBound]) }
         }
         return decoration + slices

@@ -84,8 +84,9 @@ final class RepeatedHeader {
 enum ExcerptRole: Sendable, Equatable {
     case none
     case line
-    /// Rows of the uncuttable block with this identifier.
-    case atomic(Int)
+    /// Rows of the uncuttable block with this identifier, each counted as `lines` lines (a
+    /// display formula's line counts the lines of text its height displaces).
+    case atomic(Int, lines: Int = 1)
     /// A line of a heading: counted, never cut, never the last thing before the label.
     case heading
     /// A row of the table with this identifier (the header row when `isHeader`): an excerpt

@@ -37,8 +37,9 @@ final class ShapedText {
     /// line shows and the PDF's text leave out.
     let hasBreakHints: Bool
 
-    /// Shapes `text`; `font`: the base font description (Pango copies it). Made by `Typesetter.shape`.
-    init(text: StyledText, format: ParagraphFormat, font: OpaquePointer, context: OpaquePointer) {
+    /// Shapes `text`; `font`: the base font description (Pango copies it); `spaceWidth`: the
+    /// advance of its space (for the spaces between formula pieces). Made by `Typesetter.shape`.
+    init(text: StyledText, format: ParagraphFormat, font: OpaquePointer, context: OpaquePointer, spaceWidth: Double = 0) {
         self.text = text
         self.format = format
         let layout = pango_layout_new(context)!
@@ -76,7 +77,7 @@ final class ShapedText {
         }
         mayBreakInsideWords = mayBreakInsideWord(text, format)
         hasBreakHints = BreakHint.occurs(in: text.string.utf8)
-        let attributes = Self.attributeList(text, format, mayBreakInsideWords: mayBreakInsideWords)
+        let attributes = Self.attributeList(text, format, mayBreakInsideWords: mayBreakInsideWords, spaceWidth: spaceWidth)
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
 
@@ -271,7 +272,8 @@ final class ShapedText {
         return Double(ink.height) / Double(PANGO_SCALE)
     }
 
-    private static func attributeList(_ text: StyledText, _ format: ParagraphFormat, mayBreakInsideWords: Bool) -> OpaquePointer {
+    private static func attributeList(_ text: StyledText, _ format: ParagraphFormat, mayBreakInsideWords: Bool,
+                                      spaceWidth: Double) -> OpaquePointer {
         let list = pango_attr_list_new()!
         func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>) {
             guard let a = attribute else { return }
@@ -322,11 +324,20 @@ final class ShapedText {
                                      width: Int32(image.width * scale), height: Int32(image.height * scale))
             add(pango_attr_shape_new(&box, &box), image.offset..<(image.offset + StyledText.objectLength))
         }
+        let utf8 = text.string.utf8
         for formula in text.formulas {
             // A formula's piece likewise: its box on the baseline, drawn by the painter.
             let b = formula.box
             var box = PangoRectangle(x: 0, y: Int32(-b.height * scale), width: Int32(b.width * scale), height: Int32((b.height + b.depth) * scale))
             add(pango_attr_shape_new(&box, &box), formula.offset..<(formula.offset + StyledText.objectLength))
+            // The text space after it, made as wide as the formula's own by letter spacing:
+            // Pango drops both where the line breaks (a shaped space would stay in the line's
+            // extents, which place a right-aligned or centred line). Not when a cut of the
+            // text (an excerpt's line) left the piece without its space.
+            let start = formula.offset + StyledText.objectLength
+            if formula.spaceAfter > 0, start < utf8.count, utf8[utf8.index(utf8.startIndex, offsetBy: start)] == 0x20 {
+                add(pango_attr_letter_spacing_new(Int32(((formula.spaceAfter - spaceWidth) * scale).rounded())), start..<(start + 1))
+            }
         }
         return list
     }

@@ -63,6 +63,11 @@ struct StyledText: Sendable, Equatable {
         /// Byte offset of its U+FFFC.
         var offset: Int
         var box: MathBox
+        /// The formula's space between this piece and the next (the one after its operator),
+        /// set as a text space right after the piece (whose advance makes up the difference):
+        /// a line breaking there drops it, as TeX drops the glue after a broken operator. 0: a
+        /// zero-width space stands there (a break without a space), or nothing (the last piece).
+        var spaceAfter: Double = 0
         var formula: Int
         /// The TeX source (the structure element's `Alt`), the font and the text's colour.
         var source: String
@@ -118,15 +123,20 @@ struct StyledText: Sendable, Equatable {
         append("\u{FFFC}", attributes)
     }
 
-    /// Appends a typeset formula's pieces, a break opportunity (a zero-width space) between
-    /// them, the whole formula numbered `formula`.
-    mutating func append(formula pieces: [MathBox], number: Int, source: String, font: FontRef, color: Color,
-                         _ attributes: Attributes = Attributes()) {
+    /// Appends a typeset formula's pieces, a break opportunity between them (the space after
+    /// the piece's operator, else a zero-width space), the whole formula numbered `formula`
+    /// and isolated left to right (LRI…PDI): its pieces keep their order in a right-to-left line.
+    mutating func append(formula pieces: [MathBox], spacesAfter: [Double], number: Int, source: String, font: FontRef,
+                         color: Color, _ attributes: Attributes = Attributes()) {
+        append("\u{2066}", attributes)
         for (i, piece) in pieces.enumerated() {
-            if i > 0 { append("\u{200B}", attributes) }
-            formulas.append(InlineFormula(offset: count, box: piece, formula: number, source: source, font: font, color: color))
+            let space = i < spacesAfter.count && i + 1 < pieces.count ? spacesAfter[i] : 0
+            formulas.append(InlineFormula(offset: count, box: piece, spaceAfter: max(0, space), formula: number, source: source,
+                                          font: font, color: color))
             append("\u{FFFC}", attributes)
+            if i + 1 < pieces.count { append(space > 0 ? " " : "\u{200B}", attributes) }
         }
+        append("\u{2069}", attributes)
     }
 }
 

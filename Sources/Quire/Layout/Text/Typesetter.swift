@@ -51,6 +51,7 @@ final class Typesetter {
     private let leftToRightContext: OpaquePointer
     private let rightToLeftContext: OpaquePointer
     private var xHeights: [FontKey: Double] = [:]
+    private var spaceWidths: [FontKey: Double] = [:]
     /// `substitute(for:)`'s answers by family list.
     private var substitutes: [FontKey: String?] = [:]
     /// Font descriptions by family, size, weight and slant: parsing a description string costs
@@ -134,7 +135,21 @@ final class Typesetter {
         case .leftToRight?: context = leftToRightContext
         case .rightToLeft?: context = rightToLeftContext
         }
-        return ShapedText(text: text, format: format, font: font(format), context: context)
+        let hasFormulaSpaces = text.formulas.contains { $0.spaceAfter > 0 }
+        return ShapedText(text: text, format: format, font: font(format), context: context,
+                          spaceWidth: hasFormulaSpaces ? spaceWidth(format) : 0)
+    }
+
+    /// The advance of a space in `format`'s base font, in points, cached per font: what the
+    /// spaces between an inline formula's pieces are set in. O(1) after the first call.
+    private func spaceWidth(_ format: ParagraphFormat) -> Double {
+        let key = FontKey(family: format.text.family, size: format.text.size, bold: format.text.bold, italic: format.text.italic)
+        if let known = spaceWidths[key] { return known }
+        var probe = StyledText()
+        probe.append(" ")
+        let width = shape(probe, ParagraphFormat(text: format.text, width: .infinity)).lines.first?.width ?? 0
+        spaceWidths[key] = width
+        return width
     }
 
     /// `points` in Pango units (1/1024 pt), to the nearest. Every font size and rise Quire gives

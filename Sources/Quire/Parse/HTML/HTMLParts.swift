@@ -45,8 +45,23 @@ struct HTMLParts {
     // MARK: Inline content
 
     /// Text as HTML shows it: whitespace collapsed, none at the start of a line (of the part,
-    /// after a label or a break) or after a space.
+    /// after a label or a break) or after a space; its formulas (`$…$`, outside code and key
+    /// caps) typeset, as GitHub finds math in raw HTML too.
     mutating func text(_ t: String, line: Int) {
+        guard !inlines.isInCode, let pieces = MathSpans.inlines(inHTMLText: t, line: line) else { return plainText(t, line: line) }
+        for piece in pieces {
+            guard case .math(let formula) = piece else {
+                if case .text(let t) = piece { plainText(t, line: line) }
+                continue
+            }
+            note(line: formula.line)
+            inlines.append(piece)
+            hasContent = true
+            afterSpace = false
+        }
+    }
+
+    private mutating func plainText(_ t: String, line: Int) {
         var text = t.collapsingHTMLWhitespace
         if (!hasContent || afterSpace || itemLabel != nil), text.hasPrefix(" ") { text.removeFirst() }
         guard !text.isEmpty else { return }
@@ -176,7 +191,9 @@ struct HTMLParts {
         if case .text(let t)? = last.last, t.last == " " { last[last.count - 1] = .text(String(t.dropLast())) }
         inlines.innermost = last
         let content = inlines.take()
-        if !content.isEmpty {
+        if heading == nil, let blocks = MathSpans.displayBlocks(content, line: partLine) {
+            parts += blocks.map { Block($0.kind, line: $0.line, alignment: alignment) }
+        } else if !content.isEmpty {
             let kind: BlockKind = heading.map { .heading(level: $0, content: content) } ?? .paragraph(content)
             parts.append(Block(kind, line: partLine, alignment: alignment))
         }

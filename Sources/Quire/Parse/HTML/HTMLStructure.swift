@@ -253,7 +253,8 @@ struct HTMLStructure {
     }
 
     /// A summary's content as inlines: whitespace collapsed (none at the start, after a space
-    /// or at the end); a Markdown block inside gives its inline content.
+    /// or at the end), formulas typeset (as in `HTMLParts.text`); a Markdown block inside
+    /// gives its inline content.
     private mutating func summaryInlines(_ nodes: [HTMLNode]) -> [Inline] {
         var inlines = InlineFrames()
         var afterSpace = true
@@ -268,7 +269,13 @@ struct HTMLStructure {
             for node in nodes {
                 switch node.content {
                 case .text(let t):
-                    appendText(t)
+                    guard !inlines.isInCode, let pieces = MathSpans.inlines(inHTMLText: t, line: join.sourceLine(node.line)) else {
+                        appendText(t)
+                        continue
+                    }
+                    for piece in pieces {
+                        if case .text(let t) = piece { appendText(t) } else { inlines.append(piece); afterSpace = false }
+                    }
                 case .element(let e):
                     if let index = HTMLJoin.index(of: e), index < markdown.count, !used[index] {
                         used[index] = true

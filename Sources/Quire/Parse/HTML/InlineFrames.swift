@@ -9,6 +9,11 @@ struct InlineFrames {
     /// Whether nothing has been collected, in any open element.
     var isEmpty: Bool { frames.allSatisfy(\.content.isEmpty) }
 
+    /// Whether a code or key cap element is open (its text is literal: no math in it).
+    var isInCode: Bool {
+        frames.contains { $0.wrapper == .effect(.code) || $0.wrapper == .effect(.keyboard) }
+    }
+
     /// The content of the innermost open element so far.
     var innermost: [Inline] {
         get { frames[frames.count - 1].content }

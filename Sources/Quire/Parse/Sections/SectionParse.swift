@@ -42,8 +42,7 @@ enum SectionParse {
         var asks = ""
         for label in labels { asks += (label.isFootnote ? "[^" : "[") + label.text + "]\n\n" }
         let askLines = 2 * labels.count
-        let body = MathSpans.fencingDisplayLines(section + "\n\n# \(sentinel)\n")
-        return withCmarkTree(asks, body, smartPunctuation: smartPunctuation) { root in
+        return withCmarkTree(asks + section + "\n\n# \(sentinel)\n", smartPunctuation: smartPunctuation) { root in
             var check = Check()
             var nodes: [OpaquePointer] = []
             var child = cmark_node_first_child(root)
@@ -131,7 +130,7 @@ enum SectionParse {
                       smartPunctuation: Bool) -> (blocks: [Block], notes: [Block]) {
         let prelude = definitions.lineCount
         let lines = SectionLines(prelude: definitions.lines, preludeCount: prelude, firstLine: firstLine)
-        let result = withCmarkTree(definitions.text, MathSpans.fencingDisplayLines(section), smartPunctuation: smartPunctuation) { root in
+        let result = withCmarkTree(definitions.text + section, smartPunctuation: smartPunctuation) { root in
             let notes = SectionNotes(root, lines: lines, numbers: numbers)
             let blocks = CmarkConverter(lines: lines, notes: notes).blocks(childrenOf: root, prelude: prelude)
             var kept: [Block] = [], new: [Block] = []
@@ -179,14 +178,13 @@ struct SectionDefinitions {
         for link in check.links where seen.insert(link).inserted { append(link) }
     }
 
-    /// Adds footnote definitions after every link definition (call once all are added), their
-    /// `$$` lines fenced as in the whole (`MathSpans.fencingDisplayLines`), then a thematic
-    /// break that ends the last one: the first section need not start with a heading, and an
-    /// indented line there would continue it.
+    /// Adds footnote definitions after every link definition (call once all are added), then a
+    /// thematic break that ends the last one: the first section need not start with a heading,
+    /// and an indented line there would continue it.
     mutating func addFootnotes(_ notes: [(text: String, line: Int)]) {
         for note in notes where seen.insert("^\(note.line)").inserted {
             lines.append((lineCount + 1, note.line))
-            append(MathSpans.fencingDisplayLines(note.text))
+            append(note.text)
         }
         if !notes.isEmpty { append("***") }
     }

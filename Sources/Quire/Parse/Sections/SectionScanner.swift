@@ -4,18 +4,17 @@
 ///
 /// A cut is proposed before an ATX heading (`#` to `######` at the line's very start) that
 /// follows a blank line, outside what a blank line does not close at the top level: fenced
-/// code, the HTML blocks of CommonMark's kinds 1 to 5 (`<pre>`, `<script>`, `<style>`,
-/// `<textarea>`, comments, processing instructions, declarations, CDATA), and a `$$` display
-/// formula waiting for its closing line (`MathSpans.DisplayLineFencer`, whose reading must be
-/// idle there, since the body is fenced a section at a time). Every other block is closed by
-/// the blank line and the heading: paragraphs, tables, lists and quotes (no lazy line follows
-/// a blank one), indented code, HTML of kinds 6 and 7, footnote definitions. The proposals
-/// are only that: `SectionCheck` has cmark-gfm confirm each cut it makes, so a construct this
-/// reading misjudges (a fence inside a list item) costs a cut, never a difference.
+/// code and the HTML blocks of CommonMark's kinds 1 to 5 (`<pre>`, `<script>`, `<style>`,
+/// `<textarea>`, comments, processing instructions, declarations, CDATA). Every other block
+/// is closed by the blank line and the heading: paragraphs, tables, lists and quotes (no lazy
+/// line follows a blank one), indented code, HTML of kinds 6 and 7, footnote definitions;
+/// and `$$` lines are display math only with no blank line between them
+/// (`DisplayMathLines`), so a pair never spans a cut. The proposals are only that:
+/// `SectionParse.check` has cmark-gfm confirm each cut made, so a construct this reading
+/// misjudges (a fence inside a list item) costs a cut, never a difference.
 ///
 /// Lines end as CommonMark's do (LF, CR LF or a lone CR), so line numbers are cmark's.
-/// - Complexity: O(n) in the body's length (the `$$` reading, when the body has one, splits
-///   it into Swift strings a line at a time).
+/// - Complexity: O(n) in the body's length.
 struct SectionScanner {
     /// A proposed cut: the byte offset where the heading's line starts and its line number.
     struct Cut: Equatable {
@@ -48,7 +47,7 @@ struct SectionScanner {
     /// - Throws: `Problem` at the first byte that is not text.
     init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) throws(Problem) {
         if let problem = Self.firstProblem(bytes, base: base) { throw problem }
-        var reader = Reader(bytes: bytes, fencesDollars: Self.contains(bytes, [0x24, 0x24]))
+        var reader = Reader(bytes: bytes)
         reader.run()
         cuts = reader.cuts
         labels = reader.labels
@@ -81,21 +80,9 @@ struct SectionScanner {
         return nil
     }
 
-    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count else { return false }
-        var i = 0
-        while i + needle.count <= bytes.count {
-            if bytes[i] == needle[0], (1..<needle.count).allSatisfy({ bytes[i + $0] == needle[$0] }) { return true }
-            i += 1
-        }
-        return false
-    }
-
     /// The walk over the lines.
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
-        /// Whether the `$$` reading runs (the body has a `$$`).
-        let fencesDollars: Bool
         var cuts: [Cut] = []
         var labels: [Label] = []
         var line = 0
@@ -104,15 +91,8 @@ struct SectionScanner {
         private var fence: (char: UInt8, count: Int)?
         /// Open HTML block of kinds 1 to 5: what ends it.
         private var htmlEnd: [UInt8]?
-        private var dollars = MathSpans.DisplayLineFencer()
-        /// The `$$` reading's lines (split at LF as Swift splits a string: not after a CR).
-        private var swiftLine = 0
-        private var swiftLineStart = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>, fencesDollars: Bool) {
-            self.bytes = bytes
-            self.fencesDollars = fencesDollars
-        }
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         mutating func run() {
             var start = 0
@@ -124,34 +104,8 @@ struct SectionScanner {
                 if next < n { next += (bytes[next] == 0x0D && next + 1 < n && bytes[next + 1] == 0x0A) ? 2 : 1 }
                 line += 1
                 read(start..<end)
-                if fencesDollars { readDollars(upTo: next) }
                 start = next
             }
-        }
-
-        /// Feeds the `$$` reading the Swift lines that end before `limit`.
-        private mutating func readDollars(upTo limit: Int) {
-            var i = swiftLineStart
-            while i < limit {
-                if bytes[i] == 0x0A, i == 0 || bytes[i - 1] != 0x0D {
-                    feed(swiftLineStart..<i)
-                    swiftLineStart = i + 1
-                }
-                i += 1
-            }
-            if limit == bytes.count, swiftLineStart < limit { feed(swiftLineStart..<limit); swiftLineStart = limit }
-        }
-
-        private mutating func feed(_ range: Range<Int>) {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-            _ = dollars.next(text, at: swiftLine)
-            swiftLine += 1
-        }
-
-        /// Whether the `$$` reading stands between lines at `offset` (a line's start).
-        private func dollarsIdle(at offset: Int) -> Bool {
-            guard fencesDollars else { return true }
-            return dollars.isIdle && swiftLineStart == offset
         }
 
         private mutating func read(_ range: Range<Int>) {
@@ -174,7 +128,7 @@ struct SectionScanner {
             }
             if blank { return }
             noteLabel(range)
-            if column == 0, previousBlank, line > 1, isATXHeading(text), dollarsIdle(at: range.lowerBound) {
+            if column == 0, previousBlank, line > 1, isATXHeading(text) {
                 cuts.append(Cut(offset: range.lowerBound, line: line))
             }
             guard column <= 3 else { return }

@@ -65,4 +65,72 @@ final class FormulaLayoutTests: XCTestCase {
         XCTAssertTrue(text.contains("\\frac{a"), text)
         XCTAssertTrue(text.contains("After."), text)
     }
+
+    /// A long inline formula, pieces after each `+`.
+    private static let longSum = (1...40).map { "a_{\($0)}" }.joined(separator: " + ")
+
+    /// The right edge of a piece's last glyph, a `+` (its advance: the width of `$+$` alone).
+    private func inkEnd(_ piece: PlacedFormula, plus: Double) -> Double {
+        piece.origin.x + (piece.box.glyphs.last?.x ?? 0) + plus
+    }
+
+    /// The space after the operator a formula broke after stayed in the line (inside the
+    /// piece), so that a right-aligned or justified line ended short of the margin: TeX
+    /// discards it at the break.
+    func testRegressionSpaceAfterABrokenOperatorIsDropped() throws {
+        let style = Style()
+        let plus = try XCTUnwrap(formulas(XCTUnwrap(layout("$+$").pages.first)).first).box.width
+        let doc = layout("<div align=\"right\">\n\nThe sum $\(Self.longSum)$ ends.\n\n</div>\n")
+        let page = try XCTUnwrap(doc.pages.first)
+        let pieces = formulas(page)
+        let right = style.margins.left + style.contentWidth
+        var broken = 0
+        for line in Set(pieces.map(\.origin.y)) {
+            let last = try XCTUnwrap(pieces.filter { $0.origin.y == line }.max { $0.origin.x < $1.origin.x })
+            guard last.box.glyphs.last?.text == "+" else { continue }
+            broken += 1
+            XCTAssertEqual(inkEnd(last, plus: plus), right, accuracy: 0.05, "the line ends at its operator, flush right")
+        }
+        XCTAssertGreaterThan(broken, 1)
+        // Between pieces on one line, the space after the operator is kept.
+        let first = pieces.filter { $0.origin.y == pieces[0].origin.y }.sorted { $0.origin.x < $1.origin.x }
+        XCTAssertGreaterThan(first[1].origin.x - inkEnd(first[0], plus: plus), 1)
+    }
+
+    /// In a right-to-left paragraph a broken formula's pieces were set right to left, the
+    /// formula read backwards ("a2 + a1 +").
+    func testRegressionFormulaPiecesKeepTheirOrderInRightToLeftText() throws {
+        let doc = layout("<div dir=\"rtl\">\n\nזהו טקסט בעברית לפני נוסחה ארוכה: $\(Self.longSum)$ וטקסט אחריה.\n\n</div>\n")
+        let pieces = formulas(try XCTUnwrap(doc.pages.first))
+        XCTAssertGreaterThan(Set(pieces.map(\.origin.y)).count, 1, "the formula breaks")
+        for line in Set(pieces.map(\.origin.y)) {
+            let xs = pieces.filter { $0.origin.y == line }.map(\.origin.x)   // in the formula's order
+            XCTAssertEqual(xs, xs.sorted(), "left to right, first piece at the left")
+        }
+    }
+
+    /// An excerpt cut inside a formula kept every piece of the line it re-set, drawn over the
+    /// label; in right-to-left text the label stood inside the formula's isolate, at the
+    /// wrong end of the line.
+    func testRegressionExcerptCutInsideAFormulaDrawsOnlyThePiecesItKeeps() throws {
+        var style = Style()
+        style.excerptLines = 2
+        for (text, rightToLeft) in [("Some text before a long formula that must break somewhere:", false),
+                                    ("<div dir=\"rtl\">\n\nזהו טקסט בעברית לפני נוסחה ארוכה:", true)] {
+            let close = rightToLeft ? " וטקסט אחריה.\n\n</div>\n" : " and after.\n"
+            let doc = layout("# Section\n\n\(text) $\(Self.longSum)$\(close)", style: style)
+            let page = try XCTUnwrap(doc.pages.first)
+            let label = try XCTUnwrap(page.links.first { if case .destination(let d) = $0.target { d.hasPrefix("full") } else { false } })
+            let line = try XCTUnwrap(page.bodyLines.first { abs($0.top - label.rect.y) < 0.5 })
+            let pieces = formulas(page).filter { $0.origin.y == line.baseline }
+            XCTAssertFalse(pieces.isEmpty)
+            for piece in pieces {
+                if rightToLeft {
+                    XCTAssertGreaterThan(piece.origin.x, label.rect.maxX, "the label ends the right-to-left line, at its left")
+                } else {
+                    XCTAssertLessThanOrEqual(piece.origin.x + piece.box.width, label.rect.x, "no piece under the label")
+                }
+            }
+        }
+    }
 }

@@ -151,9 +151,25 @@ struct ExcerptAudit {
             let opensPage = k > 0 && counted[k - 1][0].page != unit[0].page
             return !(opensPage && seenRows.contains(texts))
         }.map(\.element)
-        if counted.count > lines { problems.append("\(counted.count) lines shown, more than \(lines): \(counted.map { $0.map(\.line.text) })") }
+        // A display formula counts the lines of body text its height displaces.
+        let formulaLines = displayFormulaLines(from: (back.page, back.y), to: (labelPage, labelLine.baseline))
+        let shownLines = counted.count + formulaLines
+        if shownLines > lines {
+            problems.append("\(shownLines) lines shown (\(formulaLines) of display math), more than \(lines): \(counted.map { $0.map(\.line.text) })")
+        }
         // What line N shows of its text (a picture shows none), to find in the full text.
-        func readable(_ text: String) -> String { text.filter { $0 != "\u{FFFC}" }.trimmingCharacters(in: .whitespaces) }
+        // Pictures and formulas (the pieces in their isolate, and the spaces between them) read
+        // as nothing: a formula the cut left open reads as nothing to the line's end.
+        func readable(_ text: String) -> String {
+            var out = String.UnicodeScalarView()
+            var formulas = 0
+            for scalar in text.unicodeScalars {
+                if scalar == "\u{2066}" { formulas += 1; continue }
+                if scalar == "\u{2069}", formulas > 0 { formulas -= 1; continue }
+                if formulas == 0, scalar != "\u{FFFC}" { out.append(scalar) }
+            }
+            return String(out).trimmingCharacters(in: .whitespaces)
+        }
         let shown = readable(visibleText(text))
         let beforeEllipsis = text.range(of: "…", options: .backwards).map { String(text[..<$0.lowerBound]) } ?? text
         let showsContent = !beforeEllipsis.trimmingCharacters(in: .whitespaces).isEmpty  // text or a picture
@@ -188,12 +204,30 @@ struct ExcerptAudit {
             let room = resume.shaped.isRightToLeft ? resume.x + resume.width - own : own + resume.shaped.format.width - resume.x
             if width < room - 1 { problems.append("the label stands alone though \"\(resume.text.first!)…\" fits beside it") }
         }
-        if counted.count < lines {
+        if shownLines < lines {
             // Fewer lines only when the excerpt stopped before what could not be cut.
             let uncuttable = beside.isEmpty || beside.contains { isHeading($0) || isTableCell($0) }
-            if !uncuttable { problems.append("\(counted.count) lines shown, fewer than \(lines), before \(beside.map(\.text))") }
+            if !uncuttable { problems.append("\(shownLines) lines shown, fewer than \(lines), before \(beside.map(\.text))") }
         }
         return problems
+    }
+
+    /// The lines of body text the display formulas between `start` and `end` (page, y)
+    /// displace: each line of a formula (its pieces on one baseline that no text line has) as
+    /// many as its height holds, to the nearest, at least one.
+    private func displayFormulaLines(from start: (page: Int, y: Double), to end: (page: Int, y: Double)) -> Int {
+        var total = 0
+        for p in start.page...end.page {
+            let page = document.pages[p]
+            let baselines = Set(page.bodyLines.map(\.baseline))
+            var heights: [Double: Double] = [:]
+            for case .formula(let f) in page.items where !baselines.contains(f.origin.y) {
+                guard (p, f.origin.y) >= (start.page, start.y), (p, f.origin.y) < (end.page, end.y) else { continue }
+                heights[f.origin.y] = max(heights[f.origin.y] ?? 0, f.box.height + f.box.depth)
+            }
+            total += heights.values.reduce(0) { $0 + max(1, Int(($1 / typography.body.lineHeight).rounded())) }
+        }
+        return total
     }
 
     /// The lines grouped as a reader counts them: lines side by side (a list number and its
