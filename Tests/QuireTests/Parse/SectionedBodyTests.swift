@@ -211,13 +211,31 @@ final class SectionedBodyTests: XCTestCase {
     /// A long file rendered a section at a time gives the PDF it gives read whole, byte for
     /// byte: layout's keeps, footnotes, highlighted code and anchors carried across sections.
     func testASectionedFileRendersTheSamePDFAsWhole() throws {
+        try assertSectionedPDFsAreWhole(Fixtures.corpusFiles() + Self.samples(), style: Style())
+    }
+
+    /// With a table of contents (every slice held until each heading's page is known), the
+    /// footnotes at the end and the compact template's page count in the footer (drawn at the
+    /// end once more than 64 pages wait for it), the same.
+    func testTableOfContentsNotesAtTheEndAndPageCountsInSections() throws {
+        var style = try Templates.style(template: "compact", sets: [])
+        style.tableOfContents = true
+        style.footnotePlacement = .end
+        let files = (Fixtures.corpusFiles() + Self.samples()).filter {
+            ["commonmark-spec.md", "art-of-command-line.md", "rich-blocks.md", "features.md"].contains($0.lastPathComponent)
+        }
+        XCTAssertEqual(files.count, 4)
+        try assertSectionedPDFsAreWhole(files, style: style)
+    }
+
+    private func assertSectionedPDFsAreWhole(_ files: [URL], style: Style, file: StaticString = #filePath, line: UInt = #line) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quire-sections-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for url in Fixtures.corpusFiles() + Self.samples() {
+        for url in files {
             let input = folder.appendingPathComponent(url.lastPathComponent)
             try FileManager.default.copyItem(at: url, to: input)
-            var options = RenderOptions()
+            var options = RenderOptions(style: style)
             options.sourceName = input.path
             options.creationDate = 1_700_000_000
             options.drawsOnItsOwnThread = false
@@ -225,8 +243,9 @@ final class SectionedBodyTests: XCTestCase {
             let mapped = try XCTUnwrap(MappedInput.open(input.path, threshold: 0))
             let sections = try RenderPipeline.sections(of: mapped, options, minimumSectionSize: 1)
             let parts = try RenderPipeline.render(sections, options: options, destination: .memory, outputName: "")
-            XCTAssertEqual(parts.warnings, whole.warnings, url.lastPathComponent)
-            XCTAssertTrue(parts.pdf == whole.pdf, "\(url.lastPathComponent) in \(sections.body.sections.count) sections: the PDFs differ")
+            XCTAssertEqual(parts.warnings, whole.warnings, url.lastPathComponent, file: file, line: line)
+            XCTAssertTrue(parts.pdf == whole.pdf, "\(url.lastPathComponent) in \(sections.body.sections.count) sections: the PDFs differ",
+                          file: file, line: line)
         }
     }
 }
