@@ -64,6 +64,7 @@ extension RenderPipeline {
                 tally.add(blocks: blocks)
             }
             facts.add(notes)
+            facts.finish()
             tally.add(blocks: notes)
             pdf.setMainScript(tally.guess)
             ResidentMemory.release()

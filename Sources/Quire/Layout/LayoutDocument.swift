@@ -203,7 +203,9 @@ struct FurnitureDeferral {
 /// the regional forms its CJK text suggests. Of a whole document, or gathered a section at a
 /// time (`add`) for a document met so.
 struct DocumentFacts {
-    private var builder = AnchorTable.Builder()
+    private var builder: AnchorTable.Builder? = AnchorTable.Builder()
+    /// The table once every block is in (`finish`): the builder's slugs are let go.
+    private var finished: AnchorTable?
     private var counter = CJKRegion.Counter()
     private(set) var hasFootnotes = false
     private(set) var opensWithTitle = false
@@ -211,11 +213,14 @@ struct DocumentFacts {
 
     init() {}
 
-    init(_ document: Document) { add(document.blocks) }
+    init(_ document: Document) {
+        add(document.blocks)
+        finish()
+    }
 
-    /// Adds the document's next blocks. O(n).
+    /// Adds the document's next blocks (before `finish`). O(n).
     mutating func add(_ blocks: [Block]) {
-        builder.add(blocks)
+        builder?.add(blocks)
         counter.walk(blocks)
         if empty, let first = blocks.first {
             if case .heading(1, _) = first.kind { opensWithTitle = true }
@@ -224,6 +229,12 @@ struct DocumentFacts {
         if !hasFootnotes { hasFootnotes = blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } } }
     }
 
-    var anchors: AnchorTable { builder.table }
+    /// Ends the gathering: the anchor table is kept, what built it is let go.
+    mutating func finish() {
+        finished = anchors
+        builder = nil
+    }
+
+    var anchors: AnchorTable { finished ?? builder?.table ?? AnchorTable.Builder().table }
     var cjk: CJKRegion? { counter.dominant }
 }

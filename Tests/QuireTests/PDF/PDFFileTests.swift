@@ -1,4 +1,5 @@
 @testable import Quire
+import Foundation
 import XCTest
 
 final class PDFFileTests: XCTestCase {
@@ -93,5 +94,54 @@ final class PDFFileTests: XCTestCase {
         }
         XCTAssertTrue(plain.contains("/Nums [ 21 null ]"), plain)
         XCTAssertEqual(plain.components(separatedBy: "/Limits").count - 1, 3)
+    }
+
+    /// A file of 300,000 objects: its cross-reference entries are packed a chunk of 65,536 at
+    /// a time once two newer chunks exist; an object reserved first and written last (set
+    /// after its chunk was packed) is still found, and the bytes are those of the same file
+    /// written to memory a megabyte at a time or to a file descriptor.
+    func testThreeHundredThousandObjectsKeepTheirCrossReferenceEntries() throws {
+        var probe = 0
+        func write(_ destination: PDFDestination) -> (PDFFile, [UInt8]) {
+            let file = PDFFile(destination: destination)
+            let catalog = file.reserve(), pages = file.reserve()
+            let early = file.reserve()
+            for k in 0..<300_000 {
+                let object = file.reserve()
+                if k == 250_001 { probe = object.number }
+                if k % 1_000 == 0 {
+                    file.addStream(object, data: Array("stream \(k) \(String(repeating: "x", count: 40))".utf8))
+                } else {
+                    file.add(object) { $0.pair(.count, k) }
+                }
+            }
+            file.add(early) { $0.pair(.count, 424_242) }
+            file.add(pages) { d in
+                d.pair(.type, .pages)
+                d.array(.kids) { _ in }
+                d.pair(.count, 0)
+            }
+            file.add(catalog) { d in
+                d.pair(.type, .catalog)
+                d.pair(.pages, pages)
+            }
+            return (file, file.finish(root: catalog, info: nil))
+        }
+        let pdf = write(.memory).1
+        let check = try PDFTools.run("qpdf", ["--check", "PDF"], pdf: pdf)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertEqual(try PDFTools.run("qpdf", ["--show-object=3", "PDF"], pdf: pdf).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "<< /Count 424242 >>")
+        XCTAssertEqual(try PDFTools.run("qpdf", ["--show-object=\(probe)", "PDF"], pdf: pdf).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "<< /Count 250001 >>")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quire-pdffile-\(UUID()).pdf").path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { unlink(path) }
+        let (file, kept) = write(.file(descriptor: fd))
+        close(fd)
+        XCTAssertEqual(kept, [])
+        XCTAssertNil(file.writeFailure)
+        XCTAssertTrue([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == pdf, "the file written as it went differs")
+        XCTAssertEqual(file.position, pdf.count)
     }
 }

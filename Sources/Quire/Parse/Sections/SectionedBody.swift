@@ -38,8 +38,9 @@ final class SectionedBody {
         self.smartPunctuation = smartPunctuation
         self.release = release
         let scan = try SectionScanner(bytes, base: base)
-        // About a definition's size, as written again (a link's) or as written (a footnote's).
-        let definitionBytes = scan.labels.count * 96
+        // About a definition's size, as written again (a link's) or as written (a footnote's);
+        // a label defined again (a document repeating a part) is given once.
+        let definitionBytes = Set(scan.labels.map(\.text)).count * 96
         cut(scan, firstLine: firstLine, minimumSize: minimumSize ?? max(Self.minimumSize, 2 * definitionBytes))
     }
 
