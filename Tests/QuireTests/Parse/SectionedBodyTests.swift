@@ -248,4 +248,20 @@ final class SectionedBodyTests: XCTestCase {
                           file: file, line: line)
         }
     }
+
+    /// A section is given the definitions of the labels it names (folded as cmark folds
+    /// them), those its footnotes' text names, and every label with characters beyond ASCII.
+    func testASectionIsGivenTheDefinitionsItMayReferTo() {
+        var definitions = SectionDefinitions()
+        var check = SectionParse.Check()
+        check.links = [("Foo  Bar", "[Foo  Bar]: /foo"), ("other", "[other]: /other"), ("x", "[x]: /x"), ("Ärger", "[Ärger]: /a")]
+        definitions.add(check)
+        definitions.addFootnotes([("[^n]: see [x]", 40), ("[^m]: unused", 41)])
+        let prelude = definitions.prelude(for: "A [foo\nbar] link and a note[^N].\n")
+        XCTAssertEqual(prelude.text, "[Foo  Bar]: /foo\n\n[x]: /x\n\n[Ärger]: /a\n\n[^n]: see [x]\n\n***\n\n")
+        XCTAssertEqual(prelude.lineCount, 10)
+        XCTAssertEqual(prelude.footnoteLines.map(\.textLine), [7])
+        XCTAssertEqual(prelude.footnoteLines.map(\.documentLine), [40])
+        XCTAssertEqual(definitions.prelude(for: "nothing named\n").text, "[Ärger]: /a\n\n")
+    }
 }

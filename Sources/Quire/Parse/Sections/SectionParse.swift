@@ -26,8 +26,8 @@ enum SectionParse {
     /// What confirming a cut found: whether it changes nothing, and the section's definitions.
     struct Check {
         var isClean = false
-        /// Link definitions as written again, in the order of the labels asked for.
-        var links: [String] = []
+        /// Link definitions as written again, with their labels, in the order asked for.
+        var links: [(label: String, text: String)] = []
         /// Footnote definitions: their lines as written and the document's line of the first.
         var footnotes: [(text: String, line: Int)] = []
     }
@@ -60,7 +60,8 @@ enum SectionParse {
                 guard line <= askLines, line % 2 == 1, !labels[line / 2].isFootnote,
                       cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH,
                       let link = cmark_node_first_child(node), cmark_node_get_type(link) == CMARK_NODE_LINK else { continue }
-                check.links.append(definition(labels[line / 2].text, url: text(cmark_node_get_url(link)), title: text(cmark_node_get_title(link))))
+                let label = labels[line / 2].text
+                check.links.append((label, definition(label, url: text(cmark_node_get_url(link)), title: text(cmark_node_get_title(link)))))
             }
             let sectionLines = section.split(separator: "\n", omittingEmptySubsequences: false)
             for note in notes.reversed() {
@@ -123,14 +124,15 @@ enum SectionParse {
     private static let punctuation = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8)
 
     /// Parses one section (whole lines, the first the document's line `firstLine`) after the
-    /// document's `definitions`; its footnotes numbered by `numbers`. Returns its blocks and
+    /// document's `definitions` its text may refer to; its footnotes numbered by `numbers`. Returns its blocks and
     /// the footnote definitions it referred to first (for the end of the document). O(section
     /// + definitions).
     static func parse(_ section: String, firstLine: Int, definitions: SectionDefinitions, numbers: FootnoteNumbers,
                       smartPunctuation: Bool) -> (blocks: [Block], notes: [Block]) {
-        let prelude = definitions.lineCount
-        let lines = SectionLines(prelude: definitions.lines, preludeCount: prelude, firstLine: firstLine)
-        let result = withCmarkTree(definitions.text + section, smartPunctuation: smartPunctuation) { root in
+        let given = definitions.prelude(for: section)
+        let prelude = given.lineCount
+        let lines = SectionLines(prelude: given.footnoteLines, preludeCount: prelude, firstLine: firstLine)
+        let result = withCmarkTree(given.text + section, smartPunctuation: smartPunctuation) { root in
             let notes = SectionNotes(root, lines: lines, numbers: numbers)
             let blocks = CmarkConverter(lines: lines, notes: notes).blocks(childrenOf: root, prelude: prelude)
             var kept: [Block] = [], new: [Block] = []
@@ -147,8 +149,7 @@ enum SectionParse {
 /// The document's line of each line of a section's text: its definitions' lines (a footnote's
 /// taken from where it stands), then its own from `firstLine`. Line 0 stays 0 (unknown).
 struct SectionLines {
-    /// Ranges of the definitions' lines that are a footnote's: where each starts in the text
-    /// and in the document.
+    /// Where each footnote definition starts, in the text and in the document.
     let prelude: [(textLine: Int, documentLine: Int)]
     let preludeCount: Int
     let firstLine: Int
@@ -162,82 +163,4 @@ struct SectionLines {
         guard k >= 0 else { return 0 }
         return prelude[k].documentLine + line - prelude[k].textLine
     }
-}
-
-/// The definitions every section is parsed after: the document's link reference definitions,
-/// then its footnote definitions, each once (the first of a label), then a blank line.
-struct SectionDefinitions {
-    private(set) var text = ""
-    private(set) var lineCount = 0
-    /// Where each footnote definition starts, in the text and in the document.
-    private(set) var lines: [(textLine: Int, documentLine: Int)] = []
-    private var seen: Set<String> = []
-
-    /// Adds `check`'s definitions (those of the next section).
-    mutating func add(_ check: SectionParse.Check) {
-        for link in check.links where seen.insert(link).inserted { append(link) }
-    }
-
-    /// Adds footnote definitions after every link definition (call once all are added), then a
-    /// thematic break that ends the last one: the first section need not start with a heading,
-    /// and an indented line there would continue it.
-    mutating func addFootnotes(_ notes: [(text: String, line: Int)]) {
-        for note in notes where seen.insert("^\(note.line)").inserted {
-            lines.append((lineCount + 1, note.line))
-            append(note.text)
-        }
-        if !notes.isEmpty { append("***") }
-    }
-
-    private mutating func append(_ definition: String) {
-        text += definition + "\n\n"
-        lineCount += definition.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } + 1
-    }
-
-    var isEmpty: Bool { text.isEmpty }
-}
-
-/// The document's footnote numbers, across its sections: a definition (known by the line it
-/// starts on) gets the next number when a section first refers to it, as cmark numbers a
-/// whole document's by first reference.
-final class FootnoteNumbers {
-    private var numbers: [Int: Int] = [:]
-
-    /// The number of the definition starting on `line`, and whether it is new.
-    func number(forDefinitionAt line: Int) -> (number: Int, isNew: Bool) {
-        if let known = numbers[line] { return (known, false) }
-        let number = numbers.count + 1
-        numbers[line] = number
-        return (number, true)
-    }
-}
-
-/// One section's footnotes: cmark's numbers (1, 2, ... in the order the section first refers
-/// to them; its definitions come last in the tree, in that order) and the document's.
-final class SectionNotes {
-    private var documentNumbers: [Int] = []
-    private var new: Set<String> = []
-
-    init(_ root: OpaquePointer, lines: SectionLines, numbers: FootnoteNumbers) {
-        var definitions: [OpaquePointer] = []
-        var child = cmark_node_last_child(root)
-        while let c = child, cmark_node_get_type(c) == CMARK_NODE_FOOTNOTE_DEFINITION {
-            definitions.append(c)
-            child = cmark_node_previous(c)
-        }
-        for definition in definitions.reversed() {
-            let (number, isNew) = numbers.number(forDefinitionAt: lines.map(Int(cmark_node_get_start_line(definition))))
-            documentNumbers.append(number)
-            if isNew { new.insert(String(number)) }
-        }
-    }
-
-    /// The document's number of the section's footnote `local` (1-based); `local` itself if
-    /// there is no such footnote.
-    func number(ofLocal local: Int) -> Int {
-        (1...documentNumbers.count).contains(local) ? documentNumbers[local - 1] : local
-    }
-
-    /// Whether the definition labelled `label` (a document number) was first referred to here.
-    func isNew(_ label: String) -> Bool { new.contains(label) }
 }
