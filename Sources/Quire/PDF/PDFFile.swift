@@ -47,7 +47,33 @@ final class PDFFile {
         /// Entries of packed chunks set after their chunk was packed.
         private var late: [Int: Entry] = [:]
         private(set) var count = 1
-        private static let chunkSize = 1 << 16
+        static let chunkSize = 1 << 16
+
+        /// How many chunks are packed (none for a file of up to 131,072 objects).
+        var packedChunks: Int { packed.count }
+        var chunkCount: Int { packed.count + open.count }
+
+        /// The entries of objects `range`, with those set late.
+        func entries(_ range: Range<Int>) -> [Entry] {
+            var out: [Entry] = []
+            out.reserveCapacity(range.count)
+            var k = range.lowerBound >> 16
+            while k << 16 < range.upperBound {
+                let base = k << 16
+                let part = chunk(k, count: Self.chunkSize)
+                out += part[Swift.max(range.lowerBound - base, 0)..<Swift.min(range.upperBound - base, part.count)]
+                k += 1
+            }
+            return out
+        }
+
+        /// The first `count` entries of chunk `k`, with those set late.
+        func chunk(_ k: Int, count: Int) -> ArraySlice<Entry> {
+            guard k < packed.count else { return open[k - packed.count].prefix(count) }
+            var entries = Self.unpack(packed[k])
+            for (number, entry) in late where number >> 16 == k { entries[number - (k << 16)] = entry }
+            return entries.prefix(count)
+        }
 
         mutating func append(_ entry: Entry) {
             if open[open.count - 1].count == Self.chunkSize {
@@ -109,13 +135,7 @@ final class PDFFile {
             return AnyIterator {
                 while index == entries.count {
                     guard chunk < packed.count + open.count else { return nil }
-                    if chunk < packed.count {
-                        entries = Self.unpack(packed[chunk])
-                        let base = chunk << 16
-                        for (number, entry) in late where number >> 16 == chunk { entries[number - base] = entry }
-                    } else {
-                        entries = open[chunk - packed.count]
-                    }
+                    entries = Array(self.chunk(chunk, count: Self.chunkSize))
                     (chunk, index) = (chunk + 1, 0)
                 }
                 index += 1
@@ -291,6 +311,7 @@ final class PDFFile {
     /// - Complexity: O(objects + file size) (the /ID hashes the file).
     func finish(root: PDFReference, info: PDFReference?) -> [UInt8] {
         flushObjects()
+        if entries.packedChunks > 0 { return finishInSections(root: root, info: info) }
         let xref = reserve()
         let xrefOffset = position
         entries[xref.number] = .direct(offset: xrefOffset)
@@ -317,11 +338,61 @@ final class PDFFile {
         return sink.finish(&output)
     }
 
+    /// Ends a file of more objects than two chunks of entries hold (more than 131,072: a
+    /// document of megabytes) with a cross-reference stream per chunk of 65,536 objects (7.5.8,
+    /// /Index giving its range), each pointing to the one before it (/Prev), as an updated
+    /// file's sections do; the last one, which `startxref` names, also covers the streams
+    /// themselves and holds the trailer's entries. So the rows are made and compressed a chunk
+    /// at a time (the one stream of three million objects was 19 MB of rows at once). A file
+    /// of fewer objects ends as before.
+    private func finishInSections(root: PDFReference, info: PDFReference?) -> [UInt8] {
+        let objects = entries.count
+        let chunks = entries.chunkCount
+        let streams = (0..<chunks).map { _ in reserve() }
+        var previous: Int?
+        for k in 0..<chunks {
+            let last = k == chunks - 1
+            let offset = position
+            entries[streams[k].number] = .direct(offset: offset)
+            let first = k * EntryTable.chunkSize
+            let count = (last ? entries.count : min(objects, first + EntryTable.chunkSize)) - first
+            let (rows, widths) = crossReferenceRows(entries.entries(first..<(first + count)))
+            let id = last ? sink.identifier(ending: output) : []
+            addEncodedStream(streams[k], data: compressor.compress(rows) ?? []) { dictionary in
+                dictionary.pair(.type, .xRef)
+                dictionary.pair(.size, entries.count)
+                dictionary.array(.index) { $0.item(first); $0.item(count) }
+                dictionary.array(.w) { $0.item(1); $0.item(widths.offset); $0.item(widths.index) }
+                if let previous { dictionary.pair(.prev, previous) }
+                if last {
+                    dictionary.pair(.root, root)
+                    if let info { dictionary.pair(.info, info) }
+                    dictionary.array(.id) { $0.item(hex: id); $0.item(hex: id) }
+                }
+                dictionary.pair(.filter, .flateDecode)
+                dictionary.dictionary(.decodeParms) { parameters in
+                    parameters.pair(.predictor, 12)
+                    parameters.pair(.columns, 1 + widths.offset + widths.index)
+                }
+            }
+            previous = offset
+        }
+        output.appendLiteral("startxref\n")
+        output.appendInteger(previous ?? 0)
+        output.appendLiteral("\n%%EOF\n")
+        return sink.finish(&output)
+    }
+
     /// The cross-reference stream's rows (7.5.8), one per object, with PNG "Up" prediction
     /// (each byte minus the one above: the columns change little from row to row, so the
     /// stream compresses to a few bytes per object); and the widths of their second and third
     /// fields.
     private func crossReferenceRows() -> (rows: [UInt8], widths: (offset: Int, index: Int)) {
+        crossReferenceRows(entries)
+    }
+
+    /// The rows of `entries` (see `crossReferenceRows()`).
+    private func crossReferenceRows(_ entries: some Sequence<Entry>) -> (rows: [UInt8], widths: (offset: Int, index: Int)) {
         // Field widths: type (1 byte), offset or stream number, generation or index.
         var largest = 0, largestIndex = 0
         for entry in entries {
@@ -334,7 +405,7 @@ final class PDFFile {
         let w2 = Self.byteWidth(largest), w3 = Self.byteWidth(largestIndex)
         let columns = 1 + w2 + w3
         var rows: [UInt8] = []
-        rows.reserveCapacity(entries.count * (columns + 1))
+        rows.reserveCapacity(entries.underestimatedCount * (columns + 1))
         var previous = [UInt8](repeating: 0, count: columns)
         var row = [UInt8](repeating: 0, count: columns)
         for entry in entries {

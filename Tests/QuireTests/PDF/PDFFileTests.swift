@@ -97,15 +97,16 @@ final class PDFFileTests: XCTestCase {
     }
 
     /// A file of 300,000 objects: its cross-reference entries are packed a chunk of 65,536 at
-    /// a time once two newer chunks exist; an object reserved first and written last (set
-    /// after its chunk was packed) is still found, and the bytes are those of the same file
-    /// written to memory a megabyte at a time or to a file descriptor.
+    /// a time once two newer chunks exist, and written as a stream per chunk, chained by
+    /// /Prev; an object reserved first and written last (set after its chunk was packed) is
+    /// still found, every reader reads the file, and its bytes are the same written to memory
+    /// or to a file descriptor a megabyte at a time.
     func testThreeHundredThousandObjectsKeepTheirCrossReferenceEntries() throws {
         var probe = 0
         func write(_ destination: PDFDestination) -> (PDFFile, [UInt8]) {
             let file = PDFFile(destination: destination)
             let catalog = file.reserve(), pages = file.reserve()
-            let early = file.reserve()
+            let early = file.reserve(), page = file.reserve(), content = file.reserve()
             for k in 0..<300_000 {
                 let object = file.reserve()
                 if k == 250_001 { probe = object.number }
@@ -116,10 +117,18 @@ final class PDFFileTests: XCTestCase {
                 }
             }
             file.add(early) { $0.pair(.count, 424_242) }
+            file.addStream(content, data: Array("0 0 1 rg 10 10 50 50 re f\n".utf8))
+            file.add(page) { d in
+                d.pair(.type, .page)
+                d.pair(.parent, pages)
+                d.array(.mediaBox) { $0.items([0, 0, 100, 100]) }
+                d.pair(.contents, content)
+                d.dictionary(.resources) { _ in }
+            }
             file.add(pages) { d in
                 d.pair(.type, .pages)
-                d.array(.kids) { _ in }
-                d.pair(.count, 0)
+                d.array(.kids) { $0.item(page) }
+                d.pair(.count, 1)
             }
             file.add(catalog) { d in
                 d.pair(.type, .catalog)
@@ -128,8 +137,8 @@ final class PDFFileTests: XCTestCase {
             return (file, file.finish(root: catalog, info: nil))
         }
         let pdf = write(.memory).1
-        let check = try PDFTools.run("qpdf", ["--check", "PDF"], pdf: pdf)
-        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertEqual(try PDFTools.problems(pdf), [], "four readers read the sections of the cross-reference")
+        XCTAssertEqual(String(decoding: pdf, as: UTF8.self).components(separatedBy: "/Type /XRef").count - 1, 5, "a stream per chunk")
         XCTAssertEqual(try PDFTools.run("qpdf", ["--show-object=3", "PDF"], pdf: pdf).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
                        "<< /Count 424242 >>")
         XCTAssertEqual(try PDFTools.run("qpdf", ["--show-object=\(probe)", "PDF"], pdf: pdf).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
