@@ -308,60 +308,34 @@ final class PDFFile {
     /// Ends the file: the last object stream, the cross-reference stream (its trailer names
     /// `root` and `info`) and `startxref`. The file is done after this. Returns its bytes
     /// when kept in memory; for a file written out, nothing (`writeFailure` says whether it was).
+    ///
+    /// A file of more objects than two chunks of entries hold (more than 131,072: a document
+    /// of megabytes) gets a cross-reference stream per chunk of 65,536 objects (7.5.8, /Index
+    /// giving its range), each pointing to the one before it (/Prev), as an updated file's
+    /// sections do; the last one, which `startxref` names, also covers the streams themselves
+    /// and holds the trailer's entries. So the rows are made and compressed a chunk at a time
+    /// (the one stream of three million objects was 19 MB of rows at once).
     /// - Complexity: O(objects + file size) (the /ID hashes the file).
     func finish(root: PDFReference, info: PDFReference?) -> [UInt8] {
         flushObjects()
-        if entries.packedChunks > 0 { return finishInSections(root: root, info: info) }
-        let xref = reserve()
-        let xrefOffset = position
-        entries[xref.number] = .direct(offset: xrefOffset)
-        let (rows, widths) = crossReferenceRows()
-        let id = sink.identifier(ending: output)
-        // Always deflated, even when that saves nothing: the predictor is a parameter of the
-        // filter, and without the filter a reader would take the rows' filter bytes for data.
-        addEncodedStream(xref, data: compressor.compress(rows) ?? []) { dictionary in
-            dictionary.pair(.type, .xRef)
-            dictionary.pair(.size, entries.count)
-            dictionary.array(.w) { $0.item(1); $0.item(widths.offset); $0.item(widths.index) }
-            dictionary.pair(.root, root)
-            if let info { dictionary.pair(.info, info) }
-            dictionary.array(.id) { $0.item(hex: id); $0.item(hex: id) }
-            dictionary.pair(.filter, .flateDecode)
-            dictionary.dictionary(.decodeParms) { parameters in
-                parameters.pair(.predictor, 12)
-                parameters.pair(.columns, 1 + widths.offset + widths.index)
-            }
-        }
-        output.appendLiteral("startxref\n")
-        output.appendInteger(xrefOffset)
-        output.appendLiteral("\n%%EOF\n")
-        return sink.finish(&output)
-    }
-
-    /// Ends a file of more objects than two chunks of entries hold (more than 131,072: a
-    /// document of megabytes) with a cross-reference stream per chunk of 65,536 objects (7.5.8,
-    /// /Index giving its range), each pointing to the one before it (/Prev), as an updated
-    /// file's sections do; the last one, which `startxref` names, also covers the streams
-    /// themselves and holds the trailer's entries. So the rows are made and compressed a chunk
-    /// at a time (the one stream of three million objects was 19 MB of rows at once). A file
-    /// of fewer objects ends as before.
-    private func finishInSections(root: PDFReference, info: PDFReference?) -> [UInt8] {
         let objects = entries.count
-        let chunks = entries.chunkCount
-        let streams = (0..<chunks).map { _ in reserve() }
+        let sections = entries.packedChunks > 0 ? entries.chunkCount : 1
+        let streams = (0..<sections).map { _ in reserve() }
         var previous: Int?
-        for k in 0..<chunks {
-            let last = k == chunks - 1
+        for k in 0..<sections {
+            let last = k == sections - 1
             let offset = position
             entries[streams[k].number] = .direct(offset: offset)
             let first = k * EntryTable.chunkSize
             let count = (last ? entries.count : min(objects, first + EntryTable.chunkSize)) - first
-            let (rows, widths) = crossReferenceRows(entries.entries(first..<(first + count)))
+            let (rows, widths) = sections == 1 ? crossReferenceRows(entries) : crossReferenceRows(entries.entries(first..<(first + count)))
             let id = last ? sink.identifier(ending: output) : []
+            // Always deflated, even when that saves nothing: the predictor is a parameter of the
+            // filter, and without the filter a reader would take the rows' filter bytes for data.
             addEncodedStream(streams[k], data: compressor.compress(rows) ?? []) { dictionary in
                 dictionary.pair(.type, .xRef)
                 dictionary.pair(.size, entries.count)
-                dictionary.array(.index) { $0.item(first); $0.item(count) }
+                if sections > 1 { dictionary.array(.index) { $0.item(first); $0.item(count) } }
                 dictionary.array(.w) { $0.item(1); $0.item(widths.offset); $0.item(widths.index) }
                 if let previous { dictionary.pair(.prev, previous) }
                 if last {
@@ -383,15 +357,10 @@ final class PDFFile {
         return sink.finish(&output)
     }
 
-    /// The cross-reference stream's rows (7.5.8), one per object, with PNG "Up" prediction
+    /// The cross-reference stream's rows (7.5.8), one per entry, with PNG "Up" prediction
     /// (each byte minus the one above: the columns change little from row to row, so the
     /// stream compresses to a few bytes per object); and the widths of their second and third
     /// fields.
-    private func crossReferenceRows() -> (rows: [UInt8], widths: (offset: Int, index: Int)) {
-        crossReferenceRows(entries)
-    }
-
-    /// The rows of `entries` (see `crossReferenceRows()`).
     private func crossReferenceRows(_ entries: some Sequence<Entry>) -> (rows: [UInt8], widths: (offset: Int, index: Int)) {
         // Field widths: type (1 byte), offset or stream number, generation or index.
         var largest = 0, largestIndex = 0
