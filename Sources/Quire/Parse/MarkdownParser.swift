@@ -16,7 +16,7 @@ import Glibc
 /// - Returns: the document. Never fails: Markdown has no syntax errors.
 /// - Complexity: O(n) in the size of the input.
 public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Document {
-    withCmarkTree(text, smartPunctuation: smartPunctuation) { root in
+    withCmarkTree(text, smartPunctuation: smartPunctuation, autolinks: mayHoldAutolinks(text.utf8)) { root in
         Document(blocks: CmarkConverter().blocks(childrenOf: root))
     } ?? Document(blocks: [])
 }
@@ -24,20 +24,39 @@ public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Doc
 /// `body`'s value for the tree cmark-gfm parses `text` into, with Quire's extensions and
 /// options and its `$$` lines fenced where GitHub renders display math (`DisplayMathLines`);
 /// the tree is freed after. Nil when cmark fails (out of memory). O(n).
-func withCmarkTree<Value>(_ text: String, smartPunctuation: Bool, _ body: (OpaquePointer) -> Value) -> Value? {
+/// - Parameter autolinks: whether GitHub's autolink extension is needed (`mayHoldAutolinks`
+///   of the whole document): without it the tree is the same for a text it would find nothing
+///   in, but for its text nodes, which the extension cuts at every `w` and `:` it looks at (a
+///   list of a million items took 500 MB more).
+func withCmarkTree<Value>(_ text: String, smartPunctuation: Bool, autolinks: Bool, _ body: (OpaquePointer) -> Value) -> Value? {
     cmark_gfm_core_extensions_ensure_registered()
     let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | (smartPunctuation ? CMARK_OPT_SMART : 0)
-    guard let root = DisplayMathLines.parse(text, with: { cmarkTree($0, options: options) }) else { return nil }
+    guard let root = DisplayMathLines.parse(text, with: { cmarkTree($0, options: options, autolinks: autolinks) }) else { return nil }
     defer { cmark_node_free(root) }
     return body(root)
 }
 
-/// cmark-gfm's tree of `source` (the caller frees it), read with GitHub's extensions and
-/// Quire's math spans; nil when cmark could not allocate a parser.
-private func cmarkTree(_ source: String, options: Int32) -> OpaquePointer? {
+/// Whether `text` may hold an extended autolink (GitHub's: `www.`, a scheme's `://`, an email
+/// address's `@`, in any case): false means the autolink extension would find none. O(n).
+func mayHoldAutolinks(_ text: some Collection<UInt8>) -> Bool {
+    var previous: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    for byte in text {
+        if byte == UInt8(ascii: "@") { return true }
+        let folded = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+        if byte == UInt8(ascii: "/"), previous.1 == UInt8(ascii: ":"), previous.2 == UInt8(ascii: "/") { return true }
+        if folded == UInt8(ascii: "."), previous == (UInt8(ascii: "w"), UInt8(ascii: "w"), UInt8(ascii: "w")) { return true }
+        previous = (previous.1, previous.2, folded)
+    }
+    return false
+}
+
+/// cmark-gfm's tree of `source` (the caller frees it), read with GitHub's extensions (the
+/// autolink one when `autolinks`) and Quire's math spans; nil when cmark could not allocate a
+/// parser.
+private func cmarkTree(_ source: String, options: Int32, autolinks: Bool) -> OpaquePointer? {
     guard let parser = cmark_parser_new(options) else { return nil }
     defer { cmark_parser_free(parser) }
-    for name in ["table", "strikethrough", "autolink", "tasklist"] {
+    for name in ["table", "strikethrough", "autolink", "tasklist"] where autolinks || name != "autolink" {
         if let ext = cmark_find_syntax_extension(name) {
             cmark_parser_attach_syntax_extension(parser, ext)
         }

@@ -264,4 +264,26 @@ final class SectionedBodyTests: XCTestCase {
         XCTAssertEqual(prelude.footnoteLines.map(\.documentLine), [40])
         XCTAssertEqual(definitions.prelude(for: "nothing named\n").text, "[Ärger]: /a\n\n")
     }
+
+    /// The autolink extension is left out only for a document it would find nothing in, where
+    /// the text is the same without it (it cuts text nodes at each `w` and `:` it looks at).
+    func testAutolinksAreLookedForOnlyWhereThereMayBeSome() {
+        for text in ["see www.example.com", "go to https://x.org", "mail a@b.c", "WWW.EXAMPLE.COM", "ftp://host"] {
+            XCTAssertTrue(mayHoldAutolinks(text.utf8), text)
+        }
+        for text in ["- item 1: the quick brown fox jumps over the lazy dog", "ww.w and w.w.w", "a:/b c//d"] {
+            XCTAssertFalse(mayHoldAutolinks(text.utf8), text)
+        }
+        let list = (1...50).map { "- item \($0): the quick brown fox *w*ow: **www** `code:w`\n" }.joined()
+        func texts(_ autolinks: Bool) -> [String] {
+            withCmarkTree(list, smartPunctuation: false, autolinks: autolinks) { root in
+                CmarkConverter().blocks(childrenOf: root).map { block -> String in
+                    guard case .list(let l) = block.kind else { return "" }
+                    return l.items.map { $0.blocks.map { $0.inlineContent.map(\.plainText).joined() }.joined() }.joined(separator: "|")
+                }
+            } ?? []
+        }
+        XCTAssertEqual(texts(false), texts(true))
+        XCTAssertEqual(parseMarkdown(list).blocks.count, 1)
+    }
 }

@@ -38,11 +38,12 @@ enum SectionParse {
     /// Parses `section` (whole lines, starting on the document's line `firstLine`) after a
     /// paragraph asking for each of `labels`, with a sentinel heading after it; `labels` are
     /// those `SectionScanner` found in it. O(section).
-    static func check(_ section: String, firstLine: Int, labels: [SectionScanner.Label], smartPunctuation: Bool) -> Check {
+    static func check(_ section: String, firstLine: Int, labels: [SectionScanner.Label], smartPunctuation: Bool,
+                      autolinks: Bool) -> Check {
         var asks = ""
         for label in labels { asks += (label.isFootnote ? "[^" : "[") + label.text + "]\n\n" }
         let askLines = 2 * labels.count
-        return withCmarkTree(asks + section + "\n\n# \(sentinel)\n", smartPunctuation: smartPunctuation) { root in
+        return withCmarkTree(asks + section + "\n\n# \(sentinel)\n", smartPunctuation: smartPunctuation, autolinks: autolinks) { root in
             var check = Check()
             var nodes: [OpaquePointer] = []
             var child = cmark_node_first_child(root)
@@ -128,11 +129,11 @@ enum SectionParse {
     /// the footnote definitions it referred to first (for the end of the document). O(section
     /// + definitions).
     static func parse(_ section: String, firstLine: Int, definitions: SectionDefinitions, numbers: FootnoteNumbers,
-                      smartPunctuation: Bool) -> (blocks: [Block], notes: [Block]) {
+                      smartPunctuation: Bool, autolinks: Bool) -> (blocks: [Block], notes: [Block]) {
         let given = definitions.prelude(for: section)
         let prelude = given.lineCount
         let lines = SectionLines(prelude: given.footnoteLines, preludeCount: prelude, firstLine: firstLine)
-        let result = withCmarkTree(given.text + section, smartPunctuation: smartPunctuation) { root in
+        let result = withCmarkTree(given.text + section, smartPunctuation: smartPunctuation, autolinks: autolinks) { root in
             let notes = SectionNotes(root, lines: lines, numbers: numbers)
             let blocks = CmarkConverter(lines: lines, notes: notes).blocks(childrenOf: root, prelude: prelude)
             var kept: [Block] = [], new: [Block] = []

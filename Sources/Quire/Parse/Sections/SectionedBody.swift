@@ -21,6 +21,9 @@ final class SectionedBody {
     /// The definitions every section is parsed after (none for a body of one section).
     private(set) var definitions = SectionDefinitions()
     let smartPunctuation: Bool
+    /// Whether the body may hold an extended autolink: the whole's parse decides as the
+    /// document's would (`mayHoldAutolinks`).
+    private let autolinks: Bool
     private let release: (Range<Int>) -> Void
 
     /// The fewest bytes of a section when the document's definitions are small: about 2 MB
@@ -38,6 +41,7 @@ final class SectionedBody {
         self.smartPunctuation = smartPunctuation
         self.release = release
         let scan = try SectionScanner(bytes, base: base)
+        autolinks = mayHoldAutolinks(bytes)
         // About a definition's size, as written again (a link's) or as written (a footnote's);
         // a label defined again (a document repeating a part) is given once.
         let definitionBytes = Set(scan.labels.map(\.text)).count * 96
@@ -64,7 +68,8 @@ final class SectionedBody {
             let cut = scan.cuts[next]
             let firstLabel = label
             let check = SectionParse.check(text(start..<cut.offset), firstLine: firstLine + startLine - 1,
-                                           labels: labels(before: cut.offset), smartPunctuation: smartPunctuation)
+                                           labels: labels(before: cut.offset), smartPunctuation: smartPunctuation,
+                                           autolinks: autolinks)
             release(start..<cut.offset)
             guard check.isClean else {
                 // Refused: the labels are asked for again with the longer section.
@@ -80,7 +85,8 @@ final class SectionedBody {
         }
         if !sections.isEmpty {
             let check = SectionParse.check(text(start..<bytes.count), firstLine: firstLine + startLine - 1,
-                                           labels: labels(before: bytes.count), smartPunctuation: smartPunctuation)
+                                           labels: labels(before: bytes.count), smartPunctuation: smartPunctuation,
+                                           autolinks: autolinks)
             release(start..<bytes.count)
             definitions.add(check)
             notes += check.footnotes
@@ -104,7 +110,7 @@ final class SectionedBody {
             let text = text(section.range)
             release(section.range)
             let parsed = SectionParse.parse(text, firstLine: section.firstLine, definitions: definitions, numbers: numbers,
-                                            smartPunctuation: smartPunctuation)
+                                            smartPunctuation: smartPunctuation, autolinks: autolinks)
             notes += parsed.notes
             try body(parsed.blocks)
             // The section's tree and blocks are gone: what they took goes back to the system.
