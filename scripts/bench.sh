@@ -45,14 +45,14 @@ peak_kb() {
 }
 row() { printf '%-52s %12s %12s %9s\n' "$@"; }
 
-# 9. Memory flat in the document's size (issue 34): two generated inputs, each at 1x and 10x
-#    (10 MB of real Markdown: the corpus, the samples and the docs concatenated, then 100 MB;
-#    a list of 100,000 items, then 1,000,000), rendered once each: peak resident memory (the
-#    largest of the process, as getrusage reports it) and time, beside cmark-gfm's own peak on
-#    the same text (its HTML output discarded; with Quire's extensions, and without). Fails
-#    when a target is missed: 10 MB in 100 MiB, 100 MB in 150 MiB, the 100,000-item list in
-#    150 MiB, the 1,000,000-item list in cmark-gfm's peak plus 64 MiB (the smaller of the two
-#    peaks: cmark-gfm without extensions), and 10x the input in at most 10.5x the CPU time.
+# 10. Memory flat in the document's size (issue 34): two generated inputs, each at 1x and 10x
+#     (10 MB of real Markdown: the corpus, the samples and the docs concatenated, then 100 MB;
+#     a list of 100,000 items, then 1,000,000), rendered once each: peak resident memory (the
+#     largest of the process, as getrusage reports it) and time, beside cmark-gfm's own peak on
+#     the same text (its HTML output discarded; with Quire's extensions, and without). Fails
+#     when a target is missed: 10 MB in 100 MiB, 100 MB in 150 MiB, the 100,000-item list in
+#     150 MiB, the 1,000,000-item list in cmark-gfm's peak plus 64 MiB (the smaller of the two
+#     peaks: cmark-gfm without extensions), and 10x the input in at most 10.5x the CPU time.
 memory_benchmarks() {
   python3 - "$work" "$CORPUS" <<'PY2'
 import glob, os, sys
@@ -123,12 +123,15 @@ if [ -n "${MEMORY_ONLY:-}" ]; then
   exit 0
 fi
 
-# 1. Large documents against the floor (same text: what Quire's PDF shows, via pdftotext).
-for doc in commonmark-spec.md free-programming-books-langs.md; do
-  "$BIN" render "$CORPUS/$doc" -o "$work/doc.pdf" -q
+# 1. Large documents against the floor (same text: what Quire's PDF shows, via pdftotext);
+#    commonmark-spec also with its fences' languages removed (the floor does not highlight).
+sed -E 's/^(`{3,}|~{3,})[[:space:]]*[^`~[:space:]].*$/\1/' "$CORPUS/commonmark-spec.md" > "$work/commonmark-spec-plain.md"
+for doc in commonmark-spec.md commonmark-spec-plain.md free-programming-books-langs.md; do
+  src="$CORPUS/$doc"; [ -f "$src" ] || src="$work/$doc"
+  "$BIN" render "$src" -o "$work/doc.pdf" -q
   # The text the PDF shows, without the form feeds pdftotext puts between pages (not text).
   pdftotext -enc UTF-8 "$work/doc.pdf" - | tr -d '\f' > "$work/doc.txt"
-  time_pair "'$BIN' render '$CORPUS/$doc' -o '$work/doc.pdf' -q" "'$work/floor' '$work/doc.txt' '$work/floor.pdf'" "$SHORT_RUNS"; q=$A; f=$B
+  time_pair "'$BIN' render '$src' -o '$work/doc.pdf' -q" "'$work/floor' '$work/doc.txt' '$work/floor.pdf'" "$SHORT_RUNS"; q=$A; f=$B
   row "render $doc vs floor (s)" "$(printf %.3f "$q")" "$(printf %.3f "$f")" "$(printf %.2fx "$(echo "$q / $f" | bc -l)")"
   row "  CPU time, user + system (s)" "$(printf %.3f "$CA")" "$(printf %.3f "$CB")" "$(printf %.2fx "$(echo "$CA / $CB" | bc -l)")"
   qs=$(stat -c %s "$work/doc.pdf"); fs=$(stat -c %s "$work/floor.pdf")
@@ -250,6 +253,15 @@ row "1,000 formulas vs the same as inline code (s)" "$(printf %.3f "$A")" "$(pri
 row "  CPU time, user + system (s)" "$(printf %.3f "$CA")" "$(printf %.3f "$CB")" "$(printf %.2fx "$(echo "$CA / $CB" | bc -l)")"
 row "  elapsed per formula (ms: the difference over 1,000)" "$(printf %.3f "$(echo "$A - $B" | bc -l)")" "" ""
 
+# 9. Paragraph quality: Samples/typography.md justified on A5 (the compact template), read
+#    back from the PDF (scripts/paragraph-quality.py): body lines, loose lines (spaces past 1.5
+#    times their width), hyphenated lines, hyphenated lines right after one, runts.
+"$BIN" render Samples/typography.md --template compact --page-size a5 -o "$work/typography-a5.pdf" -q \
+  || failed "render typography.md on A5"
+read -r lines loose hyphens inrow runts < <(python3 scripts/paragraph-quality.py "$work/typography-a5.pdf")
+row "typography.md justified on A5: lines, loose" "$lines" "$loose" ""
+row "  hyphenated, in a row, runts" "$hyphens" "$inrow" "$runts"
+
 memory_benchmarks
 
 echo
@@ -259,7 +271,7 @@ echo "(Quire draws on a second thread); --jobs 2 at least 1.6x the throughput"
 echo "of --jobs 1; peak memory at most 100 MiB and flat across a batch; 16x input within 17x"
 echo "time; an excerpt of 1 MB within 2x the cost of 10 KB; 4 shards byte-identical to one batch;"
 echo "highlighted code within 1.25x the elapsed time of the same code plain; the memory targets"
-echo "of section 9 (issue 34). MEMORY_ONLY=1 runs section 9 alone."
+echo "of section 10 (issue 34). MEMORY_ONLY=1 runs section 10 alone."
 if [ -s "$work/failures" ]; then
   echo
   echo "$(wc -l < "$work/failures") measured runs failed (listed above): their rows are not valid." >&2

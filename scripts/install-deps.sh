@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Quire builds and tests with, only if some are missing.
 # Runs apt-get update first when a package cannot be found in the current lists.
+# Then the PDF/UA-1 checker the end-to-end tests run (`pdfua`, from PyPI), in a virtual
+# environment of the repository's own (.build/pdfua), never into the system's Python.
 set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+install_pdfua() {
+  local venv="$root/.build/pdfua"
+  [ -x "$venv/bin/pdfua" ] && return 0
+  echo "Installing pdfua into $venv"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check pdfua==0.1.3
+}
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libpango1.0-dev libcairo2-dev libharfbuzz-dev libdeflate-dev libyaml-dev
           libgdk-pixbuf-2.0-0 librsvg2-2 libgtksourceview-4-0
-          libhyphen-dev hyphen-en-us poppler-utils qpdf strace mupdf-tools ghostscript parallel python3-yaml cmark-gfm
+          libhyphen-dev hyphen-en-us poppler-utils qpdf strace mupdf-tools ghostscript parallel python3-yaml python3-venv icc-profiles-free cmark-gfm
           fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core fonts-texgyre-math)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -eq 0 ]; then install_pdfua; exit 0; fi
 echo "Installing: ${missing[*]}"
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
@@ -21,3 +32,4 @@ if ! $sudo "${apt[@]}" install -y -q "${missing[@]}"; then
   $sudo "${apt[@]}" update -q
   $sudo "${apt[@]}" install -y -q "${missing[@]}"
 fi
+install_pdfua

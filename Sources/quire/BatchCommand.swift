@@ -22,6 +22,8 @@ extension CLI {
             a.resourceRoot = v
         },
         linkExtension,
+        pdfStandard,
+        attachSource,
         Option(["--shard"], value: "K/N|env", "render only the files whose path (relative to the input folder) hashes",
                "to shard K of N (1 <= K <= N); 'env' takes K and N from a Kubernetes",
                "indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETION_COUNT) or a Slurm",

@@ -131,6 +131,8 @@ extension CLI {
             if let t = a.template { list += ["--template", t] }
             if let t = a.title { list += ["--title", t] }
             if let root = options.resourceRoot { list += ["--resource-root", root] }
+            if let standards = a.pdfStandards { list += ["--pdf-standard", standards.description] }
+            if a.attachSource { list.append("--attach-source") }
             return list
         }
 

@@ -85,6 +85,24 @@ enum CLI {
         a.linkExtensionGiven = true
     }
 
+    /// The standards the PDF claims (render, batch, digest).
+    static let pdfStandard = Option(["--pdf-standard"], value: "LIST",
+                                    "the standards the PDF meets and claims: ua-1 (PDF/UA-1, the default),",
+                                    "a-2a, a-2b, a-2u, a-3a, a-3b, a-3u (PDF/A), a comma list such as",
+                                    "ua-1,a-2a, or none (over front matter 'pdf-standard' and pdf.standard)") { a, v throws(ExitCode) in
+        do throws(PDFStandardsError) {
+            a.pdfStandards = try PDFStandards.parse(v)
+        } catch {
+            throw usageError("invalid --pdf-standard '\(v)': \(error.description)", hint: "give \(PDFStandards.allowed)")
+        }
+    }
+
+    /// The Markdown source carried inside the PDF (render, batch).
+    static let attachSource = Option(flag: ["--attach-source"], "carry the Markdown source inside the PDF, as an attached file",
+                                     "(its source, which PDF/A-3 allows: with PDF/A, ask for a-3a, a-3b or a-3u)") { a in
+        a.attachSource = true
+    }
+
     /// Files and folders that folders and globs of the inputs do not include (batch, digest).
     static let exclude = Option(["--exclude"], value: "GLOB", "leave out files and folders matching GLOB, as .gitignore writes",
                                 "them (repeatable): 'node_modules/', '*.draft.md', 'drafts/**'") { a, v throws(ExitCode) in
@@ -126,7 +144,8 @@ enum CLI {
     }
 
     /// The options batch's workers are started with: what every file of the batch shares.
-    static let workerTable = OptionTable(command: "batch", inputs: .none, options: styleOptions() + [title, resourceRoot, linkExtension])
+    static let workerTable = OptionTable(command: "batch", inputs: .none,
+                                         options: styleOptions() + [title, resourceRoot, linkExtension, pdfStandard, attachSource])
 
     // MARK: Shared work
 
@@ -167,6 +186,12 @@ enum CLI {
         }
         options.title = a.title
         options.linkExtension = a.linkExtension
+        options.pdfStandards = a.pdfStandards
+        options.attachSource = a.attachSource
+        if a.attachSource, let standards = a.pdfStandards, !standards.allowsAttachments, let archival = standards.archival {
+            throw usageError("--attach-source needs PDF/A-3: \(archival.name) (PDF/A-2) allows only PDF/A files as attachments",
+                             hint: "ask for a-3\(archival.level.lowercased()) (--pdf-standard \(standards.accessible ? "ua-1," : "")a-3\(archival.level.lowercased())), or leave out --attach-source")
+        }
         if let root = a.resourceRoot {
             var info = stat()
             guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {

@@ -8,6 +8,11 @@ extension CLI {
         Option(["--title"], value: "TEXT", "the digest's title (default: Digest)") { a, v in a.title = v },
         resourceRoot,
         exclude,
+        pdfStandard,
+        Option(flag: ["--attach-sources"], "carry every Markdown file inside the PDF, as attached files (their",
+               "sources, which PDF/A-3 allows: with PDF/A, ask for a-3a, a-3b or a-3u)") { a in
+            a.attachSource = true
+        },
     ] + styleOptions(excerptNote: "(a digest uses 6 lines unless this or the template says otherwise)") + configOptions + [
         Option(flag: ["-q", "--quiet"], "no warnings") { $0.quiet = true },
         help,

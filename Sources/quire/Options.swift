@@ -40,6 +40,10 @@ struct Arguments: Sendable {
     var configuration = true
     /// Whether `--link-ext` was given (the configuration file's applies otherwise).
     var linkExtensionGiven = false
+    /// `--pdf-standard`: the standards the PDFs claim (nil: the front matter's, the template's).
+    var pdfStandards: PDFStandards?
+    /// `--attach-source` (`--attach-sources` for a digest): the Markdown carried in the PDF.
+    var attachSource = false
 }
 
 /// One option of a command: how it is written, the value it takes, what it means and what it

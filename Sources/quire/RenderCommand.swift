@@ -11,6 +11,8 @@ extension CLI {
         resourceRoot,
         linkExtension,
         tableOfContents,
+        pdfStandard,
+        attachSource,
     ] + styleOptions() + configOptions + [quiet, help])
 
     static let renderUsage = """

@@ -4,8 +4,11 @@ import Foundation
 /// (`quire render a.md b.md c.md -o book.pdf`, as pandoc concatenates its inputs); links
 /// between them lead inside the PDF, as a digest's do (`layoutBook`).
 public enum Book {
+    /// What rendering a book made: its PDF, and what the reader is told of it.
     public struct Result: Sendable {
+        /// The whole PDF file.
         public var pdf: [UInt8]
+        /// The number of pages of the PDF.
         public var pageCount: Int
         /// Each input's warnings (its front matter's first), in input order.
         public var warnings: [(path: String, warnings: [Warning])]
@@ -26,10 +29,13 @@ public enum Book {
         var frontMatterWarnings: [[Warning]] = []
         var seen: Set<String> = []
         var links: [DocumentLinks] = []
+        var texts: [String] = []
         for file in inputs {
             let canonical = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
             guard seen.insert(canonical).inserted else { continue }
-            let (info, body, warnings) = FrontMatter.split(try InputFile.readMarkdown(at: file))
+            let text = try InputFile.readMarkdown(at: file)
+            texts.append(text)
+            let (info, body, warnings) = FrontMatter.split(text)
             frontMatterWarnings.append(warnings)
             var own = options
             own.sourceName = file
@@ -46,21 +52,37 @@ public enum Book {
         var info = first.info
         if let title = options.title { info.title = .plain(title) }
         let title = info.title ?? .plain(first.document.blocks.titleHeading?.text ?? DocumentInfo.fileTitle(first.path))
+        // The first input's front matter speaks for the book, as it gives its title.
+        var standards: SourceStandards
+        do throws(PDFStandardsError) {
+            standards = try SourceStandards(options, frontMatter: info.pdfStandards)
+        } catch {
+            throw QuireError(file: first.path, message: error.description)
+        }
+        let folder = MarkdownFiles.commonFolder(of: documents.map(\.path))
+        for (k, document) in documents.enumerated() {
+            frontMatterWarnings[k] += standards.add(document.document, text: texts[k], name: SourceStandards.name(of: document.path, from: folder),
+                                                    modified: SourceStandards.modified(document.path, fallback: options.creationDate ?? 0))
+        }
         let book = layoutBook(documents, style: options.style, info: info, title: title)
         var metadata = RenderPipeline.metadata(title: title.widest, author: info.author?.widest ?? "", options)
         metadata.keywords = info.keywords
+        metadata.subject = info.subject ?? ""
+        metadata.standards = standards.claimed
+        metadata.attachments = standards.attachments
         metadata.language = RenderPipeline.documentLanguage(frontMatter: info.lang, options.style)
         metadata.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch
             ?? inputs.compactMap(modificationTime).max().map { Int64($0.rounded(.down)) }
-        let pdf: [UInt8]
+        let pdf: (pdf: [UInt8], warning: Warning?)
         do {
-            pdf = try RenderPipeline.pdf(of: book.laidOut, metadata: metadata,
+            pdf = try RenderPipeline.pdf(of: book.laidOut, metadata: metadata, standards: standards.requested,
                                          mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
         } catch {
             throw QuireError(file: first.path, message: error.description)
         }
-        let warnings = zip(book.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
-        return Result(pdf: pdf, pageCount: book.laidOut.pages.count, warnings: warnings,
+        var warnings = zip(book.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
+        if let warning = pdf.warning, !warnings.isEmpty { warnings[0].1.append(warning) }
+        return Result(pdf: pdf.pdf, pageCount: book.laidOut.pages.count, warnings: warnings,
                       dependencies: links.reduce(into: book.imageFiles) { $0.formUnion($1.files) })
     }
 }

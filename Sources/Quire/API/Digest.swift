@@ -47,6 +47,14 @@ public enum Digest {
                              message: "no Markdown files found under \(inputs.joined(separator: ", ")) (*.md, *.markdown)")
         }
         var failures = missing
+        // A digest's standards are the options' and the style's: no one document's speaks for it.
+        var standards: SourceStandards
+        do throws(PDFStandardsError) {
+            standards = try SourceStandards(options, frontMatter: nil)
+        } catch {
+            throw QuireError(file: "digest", message: error.description)
+        }
+        let shownFrom = commonFolder(of: inputs)
         var documents: [DigestDocument] = []
         /// Each document's front-matter warnings, reported before its layout's, as `render` does.
         var frontMatterWarnings: [[Warning]] = []
@@ -58,9 +66,11 @@ public enum Digest {
             do {
                 let text = try InputFile.readMarkdown(at: file)
                 let (info, body, warnings) = FrontMatter.split(text)
-                frontMatterWarnings.append(warnings)
                 let resources = ImageResources(baseDirectory: Quire.folder(of: file), root: options.resourceRoot)
                 let document = parseMarkdown(body, smartPunctuation: options.style.smartPunctuation)
+                let modified = SourceStandards.modified(file, fallback: options.creationDate ?? 0)
+                frontMatterWarnings.append(warnings + standards.add(document, text: text, name: SourceStandards.name(of: file, from: shownFrom),
+                                                                   modified: modified))
                 documents.append(DigestDocument(path: file, canonicalPath: canonical, document: document, info: info,
                                                 resources: resources,
                                                 highlights: CodeHighlights(document, theme: options.style.codeTheme)))
@@ -76,15 +86,19 @@ public enum Digest {
                                   style: options.style, excerptLines: lines, shownFrom: commonFolder(of: inputs))
         var metadata = PDFMetadata(title: digestTitle)
         metadata.creationDate = seconds
-        let pdf: [UInt8]
+        metadata.standards = standards.claimed
+        metadata.attachments = standards.attachments
+        let pdf: (pdf: [UInt8], warning: Warning?)
         do {
-            pdf = try RenderPipeline.pdf(of: digest.laidOut, metadata: metadata,
+            pdf = try RenderPipeline.pdf(of: digest.laidOut, metadata: metadata, standards: standards.requested,
                                          mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
         } catch {
             throw QuireError(file: "digest", message: error.description)
         }
-        let warnings = zip(digest.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
-        return Result(pdf: pdf, documents: documents.count, failures: failures, warnings: warnings,
+        var warnings = zip(digest.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) }
+        // The characters no font has are the digest's, not one document's.
+        if let warning = pdf.warning { warnings.append(("digest", [warning])) }
+        return Result(pdf: pdf.pdf, documents: documents.count, failures: failures, warnings: warnings,
                       pageCount: digest.laidOut.pages.count)
     }
 }

@@ -31,8 +31,28 @@ public struct RenderOptions: Sendable {
     /// The batch's inputs, which links may lead to (`Batch.InputTree`); nil outside a batch.
     public var inputTree: Batch.InputTree?
 
+    /// The standards the PDF meets and claims (`--pdf-standard`), over the front matter's
+    /// `pdf-standard` and the style's `pdf.standard`; nil: theirs.
+    public var pdfStandards: PDFStandards?
+    /// Whether the Markdown source is attached to the PDF (`--attach-source`), as its source
+    /// (an associated file, which PDF/A-3 allows and PDF/A-2 does not).
+    public var attachSource = false
+
     /// Where images may be read from, as layout takes it.
     var imageResources: ImageResources { ImageResources(baseDirectory: baseDirectory, root: resourceRoot) }
+
+    /// The standards a document is to meet: these options', else its front matter's, else the
+    /// style's; checked against `attachSource` and what the machine has.
+    /// - Throws: `PDFStandardsError` for attachments with PDF/A-2 (which allows only PDF/A
+    ///   attachments) and for PDF/A without the sRGB profile.
+    func requestedStandards(frontMatter: PDFStandards?) throws(PDFStandardsError) -> PDFStandards {
+        let requested = pdfStandards ?? frontMatter ?? style.pdfStandards
+        if attachSource, !requested.allowsAttachments, let archival = requested.archival {
+            throw PDFStandardsError("--attach-source needs PDF/A-3, which allows attached files; \(archival.name) (PDF/A-2) allows only PDF/A files: ask for a-3\(archival.level.lowercased())")
+        }
+        if requested.archival != nil { _ = try ColorProfile.sRGB() }
+        return requested
+    }
 
     /// Options with `style` and every other setting at its default.
     public init(style: Style = Style()) { self.style = style }
@@ -47,6 +67,9 @@ public struct RenderOptions: Sendable {
         digest.add("Quire \(Quire.version)")
         digest.add(style)
         for part in [title ?? "", author, resourceRoot ?? "", "links: " + linkExtension.rawValue] { digest.add(part) }
+        // Only when given, so that PDFs made before these options stay up to date.
+        if let pdfStandards { digest.add("standards: \(pdfStandards)") }
+        if attachSource { digest.add("attach source") }
         return digest.hex
     }
 }

@@ -25,15 +25,34 @@ enum RenderPipeline {
         let pdf = ThreadedPDF(overlapsLayout: options.drawsOnItsOwnThread, destination: destination)
         let painter = LinePainter()
         let links = DocumentLinks(options)
-        let laidOut = withFrontMatter(markdown, options) { document, highlights, info, fallbackTitle in
+        var standards: Result<SourceStandards, PDFStandardsError>?
+        var sourceWarnings: [Warning] = []
+        var subject = ""
+        var laidOut = withFrontMatter(markdown, options) { document, highlights, info, fallbackTitle in
             pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
+            subject = info.subject ?? ""
+            standards = Result { () throws(PDFStandardsError) in try SourceStandards(options, frontMatter: info.pdfStandards) }
+            if case .success(var sources) = standards {
+                sourceWarnings = sources.add(document, text: markdown, name: SourceStandards.fileName(of: options.sourceName),
+                                             modified: options.creationDate ?? sourceDateEpoch ?? Int64(time(nil)))
+                standards = .success(sources)
+                pdf.setStandards(sources.requested)
+            }
             return layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
                                resources: options.imageResources, highlights: highlights, links: links?.resolver,
                                deferral: deferral(pdf, painter)) { page in
                 pdf.draw(paintPage(page, with: painter))
             }
         }
-        return try finish(pdf, laidOut, links: links, options: options, outputName: outputName)
+        let sources: SourceStandards
+        switch standards {
+        case .success(let made)?: sources = made
+        case .failure(let error)?: throw QuireError(file: options.sourceName, message: error.description)
+        case nil: throw QuireError(file: options.sourceName, message: "no document")
+        }
+        laidOut.warnings += sourceWarnings
+        return try finish(pdf, laidOut, Finishing(sources: sources, subject: subject, painter: painter, links: links),
+                          options: options, outputName: outputName)
     }
 
     /// Pages that wait long for their furniture go on without it, the rest drawn in `pdf` at
@@ -42,13 +61,28 @@ enum RenderPipeline {
         FurnitureDeferral { number, furniture in pdf.drawFurniture(number, paintPage(furniture, with: painter)) }
     }
 
-    /// Finishes `pdf`, whose pages `laidOut` reports, with its metadata and what its links to
-    /// other documents depended on.
+    /// What finishing a document's PDF needs besides its pages: its sources' standards and
+    /// attachments, its subject, the painter (which knows the characters no font had) and
+    /// what its links to other documents depended on.
+    struct Finishing {
+        var sources: SourceStandards
+        var subject: String
+        var painter: LinePainter
+        var links: DocumentLinks?
+    }
+
+    /// Finishes `pdf`, whose pages `laidOut` reports, with its metadata, claims and attachments.
     /// - Throws: `QuireError` naming the input, or the output when it could not be written.
-    static func finish(_ pdf: ThreadedPDF, _ laidOut: LayoutSummary, links: DocumentLinks?, options: RenderOptions,
+    static func finish(_ pdf: ThreadedPDF, _ laidOut: LayoutSummary, _ parts: Finishing, options: RenderOptions,
                        outputName: String) throws(QuireError) -> RenderResult {
+        var laidOut = laidOut
+        let links = parts.links
         var metadata = metadata(title: laidOut.title, author: laidOut.author, options)
         metadata.keywords = laidOut.keywords
+        metadata.subject = parts.subject
+        metadata.standards = parts.sources.claimed
+        if let warning = withdrawClaims(&metadata.standards, parts.painter) { laidOut.warnings.append(warning) }
+        metadata.attachments = parts.sources.attachments
         metadata.language = documentLanguage(frontMatter: laidOut.language, options.style)
         if let record = links?.record, !record.isEmpty {
             metadata.settings = record.settings(base: options.settingsDigest)
@@ -66,12 +100,29 @@ enum RenderPipeline {
     /// A document laid out whole (a digest), its pages painted here and drawn on the drawing
     /// thread; `mainScript`, the script most of its text is in. O(items on all pages).
     /// - Throws: `DrawingError` only if the PDF cannot be finished (not expected).
-    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, mainScript: ScriptGuess?) throws(DrawingError) -> [UInt8] {
+    /// A warning when the document shows a character no installed font has: its .notdef
+    /// box breaks PDF/UA-1 (7.21.8) and PDF/A (6.2.11.8), so nothing is claimed.
+    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, standards: PDFStandards,
+                    mainScript: ScriptGuess?) throws(DrawingError) -> (pdf: [UInt8], warning: Warning?) {
         let pdf = ThreadedPDF()
         pdf.setMainScript(mainScript)
+        pdf.setStandards(standards)
         let painter = LinePainter()
         for page in document.pages { pdf.draw(paintPage(page, with: painter)) }
-        return try pdf.finish(outline: document.outline, metadata: metadata)
+        var metadata = metadata
+        let warning = withdrawClaims(&metadata.standards, painter)
+        return (try pdf.finish(outline: document.outline, metadata: metadata), warning)
+    }
+
+    /// Withdraws every claim when the pages show a character no installed font has (a
+    /// .notdef box, which PDF/UA-1 and PDF/A forbid); the warning naming the characters.
+    static func withdrawClaims(_ claims: inout PDFStandards, _ painter: LinePainter) -> Warning? {
+        guard claims != .none, !painter.missingCharacters.isEmpty else { return nil }
+        let named = painter.missingCharacters.sorted().prefix(8).map { "U+" + String($0, radix: 16, uppercase: true) }
+        let more = painter.missingCharacters.count > 8 ? " and \(painter.missingCharacters.count - 8) more" : ""
+        let message = "no installed font has \(named.joined(separator: ", "))\(more), shown as boxes (.notdef): \(claims) not claimed, as PDF/UA-1 and PDF/A forbid them"
+        claims = .none
+        return Warning(line: 0, message: message)
     }
 
     /// The whole document laid out and kept (PNG previews, excerpt previews, tests).

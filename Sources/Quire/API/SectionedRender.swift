@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A document too long to parse whole, rendered a section at a time (`SectionedBody`): the
 /// same PDF as `render(markdown:)` makes of it, in memory that does not grow with its length.
 ///
@@ -16,6 +20,8 @@ extension RenderPipeline {
         var body: SectionedBody
         var info: DocumentInfo
         var frontMatterWarnings: [Warning]
+        /// The file, whose bytes are attached when the options ask (`--attach-source`).
+        var file: MappedInput
     }
 
     /// Reads `input`'s front matter and cuts its body into sections (of `minimumSectionSize`
@@ -30,61 +36,88 @@ extension RenderPipeline {
             let body = try SectionedBody(UnsafeBufferPointer(rebasing: input.bytes[front.offset...]), firstLine: front.firstLine,
                                          base: input.base + front.offset, minimumSize: minimumSectionSize,
                                          smartPunctuation: options.style.smartPunctuation, release: input.release)
-            return SectionedInput(body: body, info: front.info, frontMatterWarnings: front.warnings)
+            return SectionedInput(body: body, info: front.info, frontMatterWarnings: front.warnings, file: input)
         } catch {
             throw QuireError(file: options.sourceName, message: error.message)
         }
     }
 
     /// Renders a long file's sections into `destination` (see `render(markdown:)`): as a whole
-    /// document when it is one section.
-    /// - Throws: `QuireError` naming the output when it could not be written.
+    /// document when it is one section. Its standards are checked on the way (the blocks of
+    /// every section), and the file attached when asked.
+    /// - Throws: `QuireError` naming the input when its standards cannot be met, the output
+    ///   when it could not be written.
     static func render(_ input: SectionedInput, options: RenderOptions, destination: PDFDestination,
                        outputName: String) throws(QuireError) -> RenderResult {
-        let (body, info) = (input.body, input.info)
+        var sources: SourceStandards
+        do throws(PDFStandardsError) {
+            sources = try SourceStandards(options, frontMatter: input.info.pdfStandards)
+        } catch {
+            throw QuireError(file: options.sourceName, message: error.description)
+        }
         let pdf = ThreadedPDF(overlapsLayout: options.drawsOnItsOwnThread, destination: destination)
+        pdf.setStandards(sources.requested)
         let painter = LinePainter()
         let links = DocumentLinks(options)
-        let fallbackTitle = DocumentInfo.fileTitle(options.sourceName)
-        let theme = options.style.codeTheme
-        var laidOut: LayoutSummary
-        if body.sections.count == 1 {
-            var blocks: [Block] = []
-            blocks += body.parse { blocks += $0 }
-            let document = Document(blocks: blocks)
-            pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
-            laidOut = layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
-                                  resources: options.imageResources, highlights: CodeHighlights(document, theme: theme),
-                                  links: links?.resolver, deferral: deferral(pdf, painter)) { pdf.draw(paintPage($0, with: painter)) }
-        } else {
-            var facts = DocumentFacts()
-            var tally = ScriptGuess.Tally()
-            let notes = body.parse { blocks in
-                facts.add(blocks)
-                tally.add(blocks: blocks)
-            }
-            facts.add(notes)
-            facts.finish()
-            tally.add(blocks: notes)
-            pdf.setMainScript(tally.guess)
-            ResidentMemory.release()
-            laidOut = layOutPages(facts, style: options.style, fallbackTitle: fallbackTitle, info: info,
-                                  resources: options.imageResources, highlights: .none, links: links?.resolver,
-                                  deferral: deferral(pdf, painter), blocks: { session, context, add in
-                var keeps = BlockKeeps()
-                let notes = body.parse { blocks in
-                    session.highlights = CodeHighlights(Document(blocks: blocks), theme: theme)
-                    session.layoutBlocks(blocks, context, keeps: &keeps, add: add)
-                }
-                session.highlights = CodeHighlights(Document(blocks: notes), theme: theme)
-                session.layoutBlocks(notes, context, keeps: &keeps, add: add)
-            }) { pdf.draw(paintPage($0, with: painter)) }
-        }
+        var check = AccessibilityCheck()
+        let checking: ([Block]) -> Void = sources.checks ? { check.add($0) } : { _ in }
+        var laidOut = input.body.sections.count == 1
+            ? layOutWhole(input, options, pdf, painter, links: links, check: checking)
+            : layOutSections(input, options, pdf, painter, links: links, check: checking)
         laidOut.warnings = input.frontMatterWarnings + laidOut.warnings
+        sources.attach(Array(input.file.bytes), name: SourceStandards.fileName(of: options.sourceName),
+                       modified: options.creationDate ?? sourceDateEpoch ?? Int64(time(nil)))
+        if sources.checks { laidOut.warnings += sources.add(check) }
         // Layout is done: what it freed goes back before the fonts are subset, which reads
         // megabytes of a CJK collection.
         ResidentMemory.release()
-        return try finish(pdf, laidOut, links: links, options: options, outputName: outputName)
+        return try finish(pdf, laidOut, Finishing(sources: sources, subject: input.info.subject ?? "", painter: painter, links: links),
+                          options: options, outputName: outputName)
+    }
+
+    /// Lays out a body of one section, parsed once, as a whole document, checking its blocks.
+    private static func layOutWhole(_ input: SectionedInput, _ options: RenderOptions, _ pdf: ThreadedPDF,
+                                    _ painter: LinePainter, links: DocumentLinks?, check: ([Block]) -> Void) -> LayoutSummary {
+        var blocks: [Block] = []
+        blocks += input.body.parse { blocks += $0 }
+        let document = Document(blocks: blocks)
+        check(document.blocks)
+        pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
+        return layOutPages(document, style: options.style, fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
+                           resources: options.imageResources, highlights: CodeHighlights(document, theme: options.style.codeTheme),
+                           links: links?.resolver, deferral: deferral(pdf, painter)) { pdf.draw(paintPage($0, with: painter)) }
+    }
+
+    /// Lays out a body of many sections: each parsed once for the document's facts (and
+    /// `check`ed), then again to be laid out, painted and drawn; the footnote definitions last.
+    private static func layOutSections(_ input: SectionedInput, _ options: RenderOptions, _ pdf: ThreadedPDF,
+                                       _ painter: LinePainter, links: DocumentLinks?, check: ([Block]) -> Void) -> LayoutSummary {
+        let body = input.body
+        let theme = options.style.codeTheme
+        var facts = DocumentFacts()
+        var tally = ScriptGuess.Tally()
+        let notes = body.parse { blocks in
+            facts.add(blocks)
+            tally.add(blocks: blocks)
+            check(blocks)
+        }
+        facts.add(notes)
+        facts.finish()
+        tally.add(blocks: notes)
+        check(notes)
+        pdf.setMainScript(tally.guess)
+        ResidentMemory.release()
+        return layOutPages(facts, style: options.style, fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
+                           resources: options.imageResources, highlights: .none, links: links?.resolver,
+                           deferral: deferral(pdf, painter), blocks: { session, context, add in
+            var keeps = BlockKeeps()
+            let notes = body.parse { blocks in
+                session.highlights = CodeHighlights(Document(blocks: blocks), theme: theme)
+                session.layoutBlocks(blocks, context, keeps: &keeps, add: add)
+            }
+            session.highlights = CodeHighlights(Document(blocks: notes), theme: theme)
+            session.layoutBlocks(notes, context, keeps: &keeps, add: add)
+        }) { pdf.draw(paintPage($0, with: painter)) }
     }
 
     /// The front matter of `input`, read from its first megabyte (cut after its last line

@@ -66,7 +66,7 @@ public indirect enum BlockKind: Sendable, Equatable {
     /// styled `page-break-before`/`-after: always`, `break-before`/`-after: page`, or of class
     /// `page-break`.
     case pageBreak
-    /// Display math: a ```` ```math ```` block, `$$…$$` on lines of its own or standing in a
+    /// Display math: a fenced block of language `math`, `$$…$$` on lines of its own or standing in a
     /// paragraph (which it splits, as GitHub does).
     case math(MathFormula)
 }
@@ -302,7 +302,7 @@ public indirect enum Inline: Sendable, Equatable {
     case hardBreak
     /// A reference to the footnote whose definition has this label (its number).
     case footnoteReference(label: String)
-    /// A formula in the text: `$…$`, `` $`…`$ ``, or `$$…$$` inside a heading or cell.
+    /// A formula in the text: `$…$`, a dollar-and-backtick pair, or `$$…$$` inside a heading or cell.
     case math(MathFormula)
     /// What a raw HTML element (`<sub>`, `<kbd>`, `<mark>`, `<b>`, ...) does to its content;
     /// applied over Markdown's spans (`<i>` inside `*...*` stays italic).

@@ -12,6 +12,10 @@ struct DocumentInfo: Sendable, Equatable {
     var toc: Bool?
     /// `keywords`: the PDF's keywords, in order.
     var keywords: [String] = []
+    /// `subject` (or `description`, as site generators name it): the PDF's subject.
+    var subject: String?
+    /// `pdf-standard`: the standards the PDF claims (over the template's).
+    var pdfStandards: PDFStandards?
 
     init(title: TextValue? = nil, subtitle: TextValue? = nil, author: TextValue? = nil,
                 date: TextValue? = nil, lang: String? = nil) {
@@ -120,12 +124,15 @@ enum FrontMatter {
                 case "keywords": info.keywords = names(key, value) ?? info.keywords
                 case "lang": info.lang = language(value) ?? info.lang
                 case "toc": info.toc = flag(key, value) ?? info.toc
+                case "subject", "description": info.subject = text(key, value)?.widest ?? info.subject
+                case "pdf-standard": info.pdfStandards = standards(value) ?? info.pdfStandards
                 default: break
                 }
             }
         }
 
-        static let keys: Set<String> = ["title", "subtitle", "author", "date", "lang", "keywords", "toc"]
+        static let keys: Set<String> = ["title", "subtitle", "author", "date", "lang", "keywords", "toc", "subject", "description",
+                                        "pdf-standard"]
 
         /// A string, or a map of widths (in em) to wordings.
         mutating func text(_ key: String, _ value: YAMLNode) -> TextValue? {
@@ -192,6 +199,26 @@ enum FrontMatter {
                 return nil
             }
             return tag
+        }
+
+        /// A comma list of standards (`ua-1,a-2b`) or a YAML list of them; one unknown or
+        /// unsupported warns and leaves the template's.
+        mutating func standards(_ value: YAMLNode) -> PDFStandards? {
+            let text: String
+            switch value {
+            case .scalar(let s, _, _): text = s
+            case .sequence(let items, _):
+                text = items.compactMap { if case .scalar(let s, _, _) = $0 { s } else { nil } }.joined(separator: ",")
+            case .mapping:
+                warn("'pdf-standard' must be a list of standards such as ua-1,a-2b; ignored", at: value.mark)
+                return nil
+            }
+            do throws(PDFStandardsError) {
+                return try PDFStandards.parse(text)
+            } catch {
+                warn("pdf-standard: \(error.description); ignored", at: value.mark)
+                return nil
+            }
         }
 
         /// true or false (YAML's yes/no/on/off too).

@@ -47,6 +47,7 @@ public protocol BlockVisitor {
     mutating func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> Result
     /// A forced page break.
     mutating func visitPageBreak(_ block: Block) -> Result
+    /// A display formula (a fenced block of language `math` or `$$` lines of their own).
     mutating func visitMathBlock(_ block: Block, formula: MathFormula) -> Result
 }
 
@@ -159,6 +160,7 @@ public protocol InlineVisitor {
     mutating func visitHardBreak() -> Result
     /// A reference to the footnote labelled `label` (its number).
     mutating func visitFootnoteReference(label: String) -> Result
+    /// A formula set inline (`$…$`, a dollar-and-backtick pair, or `$$…$$` inside a paragraph).
     mutating func visitMath(_ formula: MathFormula) -> Result
     /// What an HTML element (`<sub>`, `<kbd>`...) does to its content, and that content.
     mutating func visitStyled(_ effect: InlineEffect, _ children: [Inline]) -> Result

@@ -141,6 +141,12 @@ final class ThreadedPDF {
         thread.submit { state in state.writers[document]?.setMainScript(script) }
     }
 
+    /// Tells the writer the standards the file is to meet (before the first page).
+    func setStandards(_ standards: PDFStandards) {
+        let document = self.document
+        thread.submit { state in state.writers[document]?.setStandards(standards) }
+    }
+
     /// Hands `page` to the drawing thread.
     func draw(_ page: PaintedPage) {
         let document = self.document

@@ -17,6 +17,8 @@ final class ColorGlyphFonts {
     /// The font being filled, per face; earlier full ones stay in `fonts`.
     private var current: [FontFaces.Key: Font] = [:]
     private var fonts: [Font] = []
+    /// Whether the bitmaps are smoothed when scaled (`PDFImages.interpolates`).
+    var interpolates = true
 
     init(file: PDFFile, faces: FontFaces) {
         self.file = file
@@ -40,7 +42,8 @@ final class ColorGlyphFonts {
     }
 
     private func newFont(_ face: OpenTypeFace, _ key: FontFaces.Key) -> Font {
-        let font = Font(face: face, file: file, object: file.reserve(), name: Array("T\(fonts.count + 1)".utf8))
+        let font = Font(face: face, file: file, object: file.reserve(), name: Array("T\(fonts.count + 1)".utf8),
+                        interpolates: interpolates)
         fonts.append(font)
         current[key] = font
         return font
@@ -58,19 +61,33 @@ final class ColorGlyphFonts {
         let name: [UInt8]
         private let face: OpenTypeFace
         private let file: PDFFile
-        /// Code by glyph, and per code: the glyph, its width (thousandths of an em), the
-        /// glyph procedure's object, the bitmap's image object, and the text it stands for.
+        /// Code by glyph, and per code: the glyph, its width (thousandths of an em, as
+        /// /Widths says), the glyph procedure's object and what it draws (written with the
+        /// font, when the width is final), the bitmap's image object, and the text it stands for.
         private var codes: [UInt32: UInt8] = [:]
-        private var glyphs: [(glyph: UInt32, width: Double, procedure: PDFReference, image: PDFReference?, text: [UInt8]?)] = []
+        private var glyphs: [(glyph: UInt32, width: Double, procedure: PDFReference, drawing: [UInt8], image: PDFReference?,
+                              text: [UInt8]?)] = []
+        /// Each glyph's whole advance (its own width and its tail's), by code.
+        private var advances: [UInt8: Double] = [:]
+        /// The codes shown so far: a glyph's width is final once shown.
+        private var shown: Set<UInt8> = []
         /// The union of the bitmaps' boxes, in glyph space (left, bottom, right, top).
         private var box: [Double] = [0, 0, 0, 0]
         /// For a glyph standing for several characters: the codes of the invisible glyphs
         /// that follow it, one per character after the first (`claim`).
         private var tails: [UInt8: [UInt8]] = [:]
-        /// The invisible, zero-width glyph standing for each character, by its UTF-8.
-        private var ghosts: [[UInt8]: UInt8] = [:]
+        /// The invisible glyph standing for each character, by its UTF-8 and its width.
+        private var ghosts: [Ghost: UInt8] = [:]
 
-        fileprivate init(face: OpenTypeFace, file: PDFFile, object: PDFReference, name: [UInt8]) {
+        private struct Ghost: Hashable {
+            var character: [UInt8]
+            var width: Double
+        }
+
+        private let interpolates: Bool
+
+        fileprivate init(face: OpenTypeFace, file: PDFFile, object: PDFReference, name: [UInt8], interpolates: Bool) {
+            self.interpolates = interpolates
             self.face = face
             self.file = file
             self.object = object
@@ -79,12 +96,11 @@ final class ColorGlyphFonts {
             // font's size from its "m" (assuming 0.6 em), else from any glyph's width
             // (assuming 0.5 em), which for emoji (1.25 em) made a line's text 2.5 times its
             // size and broke the line apart when extracting its text.
-            let calibration = file.reserve()
-            file.addStream(calibration, data: Array("600 0 d0\n".utf8))
-            glyphs.append((UInt32.max, 600, calibration, nil, nil))
+            glyphs.append((UInt32.max, 600, file.reserve(), [], nil, nil))
         }
 
         var count: Int { glyphs.count }
+        var joinsEmptyClusters: Bool { true }
         func has(_ glyph: UInt32) -> Bool { codes[glyph] != nil }
 
         /// Adds `glyph`: its bitmap as an image and its glyph procedure, written now.
@@ -95,11 +111,9 @@ final class ColorGlyphFonts {
             let width = (Double(face.advance(glyph)) * scale * 100).rounded() / 100
             var image: PDFReference?
             var procedure: [UInt8] = []
-            procedure.appendNumber(width)
-            procedure.appendLiteral(" 0 d0\n")
             if let bitmap = face.colorBitmap(glyph), let decoded = try? LoadedImage.decode(bitmap.png),
                let pixels = decoded.rasterPixels() {
-                image = PDFImages.writePixels(pixels, to: file)
+                image = PDFImages.writePixels(pixels, to: file, interpolated: interpolates)
                 let left = Double(bitmap.left) * scale, bottom = Double(bitmap.top - bitmap.height) * scale
                 box = [min(box[0], left), min(box[1], bottom), max(box[2], left + Double(bitmap.width) * scale),
                        max(box[3], Double(bitmap.top) * scale)]
@@ -110,26 +124,32 @@ final class ColorGlyphFonts {
                 procedure.appendInteger(Int(code))
                 procedure.appendLiteral(" Do Q\n")
             }
-            let number = file.reserve()
-            file.addStream(number, data: procedure)
-            glyphs.append((glyph, width, number, image, nil))
+            glyphs.append((glyph, width, file.reserve(), procedure, image, nil))
         }
 
         private func code(_ glyph: UInt32) -> Int { Int(codes[glyph] ?? 0) }
 
         func appendCode(_ glyph: UInt32, to bytes: inout ByteBuffer) {
             let c = UInt8(code(glyph))
+            shown.insert(c)
             bytes.appendStringByte(c)
             for ghost in tails[c] ?? [] { bytes.appendStringByte(ghost) }
         }
 
-        func width(_ glyph: UInt32) -> Double { glyphs[code(glyph)].width }
+        /// The glyph's whole advance: its own width and its tail's.
+        func width(_ glyph: UInt32) -> Double {
+            let c = code(glyph)
+            return advances[UInt8(c)] ?? glyphs[c].width
+        }
 
         /// A glyph standing for one character maps to it. One standing for a sequence (a
         /// flag, a family, a skin tone) maps to its first character, and is followed in the
-        /// content by invisible glyphs of no width mapping to the others: MuPDF (1.21) reads
-        /// a ToUnicode entry of several characters beyond the Basic Multilingual Plane as
-        /// garbage, and every reader joins the pieces, drawn at one place in order.
+        /// content by invisible glyphs mapping to the others: MuPDF (1.21) reads a ToUnicode
+        /// entry of several characters beyond the Basic Multilingual Plane as garbage. The
+        /// sequence's advance is shared between its characters (the picture is drawn whole
+        /// by the first), each at its own place in order, as a ligature's parts: poppler
+        /// drops a character drawn where the same one was just drawn (its fake-bold filter),
+        /// which lost the third joiner of 👨‍👩‍👧‍👦 when the pieces had no width.
         func claim(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
             let c = code(glyph)
             if let known = glyphs[c].text {
@@ -137,24 +157,27 @@ final class ColorGlyphFonts {
                 return (known + tail).elementsEqual(text)
             }
             let characters = String(decoding: text, as: UTF8.self).unicodeScalars.map { Array(String($0).utf8) }
-            let newGhosts = Set(characters.dropFirst().filter { ghosts[$0] == nil })
-            guard characters.count > 1, glyphs.count + newGhosts.count <= Self.capacity else {
+            // Each character's share of the advance, to hundredths; the first takes the rest.
+            let whole = glyphs[c].width
+            let share = (whole / Double(characters.count) * 100).rounded(.down) / 100
+            let newGhosts = Set(characters.dropFirst().map { Ghost(character: $0, width: share) }.filter { ghosts[$0] == nil })
+            guard characters.count > 1, !shown.contains(UInt8(c)), glyphs.count + newGhosts.count <= Self.capacity else {
                 glyphs[c].text = Array(text)
                 return true
             }
             glyphs[c].text = characters[0]
-            tails[UInt8(c)] = characters.dropFirst().map { ghost($0) }
+            tails[UInt8(c)] = characters.dropFirst().map { ghost(Ghost(character: $0, width: share)) }
+            advances[UInt8(c)] = whole
+            glyphs[c].width = ((whole - share * Double(characters.count - 1)) * 100).rounded() / 100
             return true
         }
 
-        /// The code of the invisible glyph standing for `character`, added on first use.
-        private func ghost(_ character: [UInt8]) -> UInt8 {
-            if let known = ghosts[character] { return known }
+        /// The code of the invisible glyph standing for a character, added on first use.
+        private func ghost(_ ghost: Ghost) -> UInt8 {
+            if let known = ghosts[ghost] { return known }
             let code = UInt8(glyphs.count)
-            let number = file.reserve()
-            file.addStream(number, data: Array("0 0 d0\n".utf8))
-            glyphs.append((UInt32.max, 0, number, nil, character))
-            ghosts[character] = code
+            glyphs.append((UInt32.max, ghost.width, file.reserve(), [], nil, ghost.character))
+            ghosts[ghost] = code
             return code
         }
 
@@ -164,6 +187,13 @@ final class ColorGlyphFonts {
         }
 
         fileprivate func write() {
+            // Each glyph procedure: its width (as /Widths says), then what it draws.
+            for glyph in glyphs {
+                var procedure: [UInt8] = []
+                procedure.appendNumber(glyph.width)
+                procedure.appendLiteral(" 0 d0\n")
+                file.addStream(glyph.procedure, data: procedure + glyph.drawing)
+            }
             let toUnicode = file.reserve()
             let mappings = glyphs.enumerated().compactMap { code, entry -> (code: Int, text: [UInt16])? in
                 guard let text = entry.text, !text.isEmpty else { return nil }

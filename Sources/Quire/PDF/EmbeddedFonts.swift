@@ -93,6 +93,8 @@ final class EmbeddedFonts {
             Int(glyph) < widths.count ? Int(glyph) : 0
         }
 
+        var joinsEmptyClusters: Bool { false }
+
         /// The glyph's character code in content streams.
         @inline(__always) func code(_ glyph: UInt32) -> UInt16 {
             let g = valid(glyph)
@@ -239,10 +241,19 @@ final class EmbeddedFonts {
         }
 
         /// Writes the ToUnicode map (9.10.3): each shown glyph's code to the text it stands for.
+        /// A glyph shaping gave no text of its own (the second glyph of a cluster, a math
+        /// delimiter's pieces: the text is its cluster's ActualText or its formula's Alt)
+        /// maps to the character the font's cmap gives it, else to U+FFFD, since PDF/UA-1
+        /// and PDF/A (7.21.7, 6.2.11.7.2) want every glyph shown mapped.
         private func writeToUnicode(_ toUnicode: PDFReference, _ glyphs: [UInt32], to file: PDFFile) {
-            let mappings = glyphs.compactMap { glyph -> (code: Int, text: [UInt16])? in
-                guard let text = text(Int(glyph)), !text.isEmpty else { return nil }
-                return (Int(code(glyph)), Array(String(decoding: text, as: UTF8.self).utf16))
+            let untold = Set(glyphs.filter { text(Int($0))?.isEmpty ?? true })
+            let nominal = face.characters(for: untold)
+            let mappings = glyphs.map { glyph -> (code: Int, text: [UInt16]) in
+                if let text = text(Int(glyph)), !text.isEmpty {
+                    return (Int(code(glyph)), Array(String(decoding: text, as: UTF8.self).utf16))
+                }
+                let character = nominal[glyph].flatMap(Unicode.Scalar.init) ?? "\u{FFFD}"
+                return (Int(code(glyph)), Array(String(character).utf16))
             }.sorted { $0.code < $1.code }
             file.addStream(toUnicode, data: ToUnicodeCMap.text(mappings, codeBytes: 2))
         }

@@ -49,13 +49,19 @@ extension ContentStream {
                     for glyph in glyphs { showGlyph(glyph, font, dx, dy, shape, scale) }
                     return
                 }
+                let joinsEmptyClusters = font.joinsEmptyClusters
                 run.text.withUnsafeBufferPointer { textBytes in
                     var glyphStart = 0, glyphEnd = glyphs.count, byte = 0
                     for k in 0..<pairs {
                         let bytes = Int(clusters[2 * k]), count = Int(clusters[2 * k + 1])
                         let range = run.backward ? (glyphEnd - count)..<glyphEnd : glyphStart..<(glyphStart + count)
                         if run.backward { glyphEnd -= count } else { glyphStart += count }
-                        let text = UnsafeBufferPointer(rebasing: textBytes[byte..<(byte + bytes)])
+                        // In a run of colour glyphs, characters shaped to no glyph (a joiner
+                        // between emoji the font has no picture of together) belong to the
+                        // cluster before them. (Elsewhere such characters are marks of
+                        // direction and the like, which copied text does without.)
+                        let joined = joinsEmptyClusters && count > 0 ? bytes + Self.emptyClusterBytes(after: k, clusters) : bytes
+                        let text = UnsafeBufferPointer(rebasing: textBytes[byte..<(byte + joined)])
                         byte += bytes
                         guard count > 0 else { continue }
                         let first = glyphs[range.lowerBound].index
@@ -74,6 +80,19 @@ extension ContentStream {
                 }
             }
         }
+    }
+
+    /// The bytes of the clusters of no glyph right after cluster `k` (pairs of bytes and
+    /// glyphs in `clusters`): out of the glyph loop, which needs it only for colour glyphs.
+    @inline(never)
+    private static func emptyClusterBytes(after k: Int, _ clusters: UnsafeBufferPointer<Int32>) -> Int {
+        var bytes = 0
+        var next = k + 1
+        while 2 * next + 1 < clusters.count, clusters[2 * next + 1] == 0 {
+            bytes += Int(clusters[2 * next])
+            next += 1
+        }
+        return bytes
     }
 
     /// Begins a span whose text is `utf8` (ActualText): out of the glyph loop, which it is
@@ -146,6 +165,9 @@ protocol ShownFont: AnyObject {
     func claim(_ glyph: UInt32, utf8: UnsafeBufferPointer<UInt8>) -> Bool
     /// Sets the glyph's ToUnicode entry to `utf8` if it has none.
     func suggest(_ glyph: UInt32, utf8: UnsafeBufferPointer<UInt8>)
+    /// Whether characters shaped to no glyph belong to the cluster before them (a colour
+    /// font's: the joiners of an emoji sequence it has no picture of).
+    var joinsEmptyClusters: Bool { get }
 }
 
 extension PDFByteSink where Self: ~Copyable {

@@ -88,6 +88,24 @@ final class OpenTypeFace {
         Int(hb_font_get_glyph_h_advance(font, glyph))
     }
 
+    /// The character the face's cmap maps to each of `glyphs`, for those it maps (the
+    /// lowest character when several do). O(characters of the face): called only for the
+    /// few glyphs shaping gave no text of their own (a math delimiter's pieces).
+    func characters(for glyphs: Set<UInt32>) -> [UInt32: UInt32] {
+        guard !glyphs.isEmpty, let set = hb_set_create() else { return [:] }
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        var found: [UInt32: UInt32] = [:]
+        var codepoint = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
+        while hb_set_next(set, &codepoint) != 0 {
+            var glyph: UInt32 = 0
+            if hb_font_get_nominal_glyph(font, codepoint, &glyph) != 0, glyphs.contains(glyph), found[glyph] == nil {
+                found[glyph] = codepoint
+            }
+        }
+        return found
+    }
+
     /// `body` with the bytes of table `tag` ("head", "CFF ") where they lie (a collection's
     /// CFF table is megabytes: not copied), or nil when the face has none.
     func withTable<Result>(_ tag: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {

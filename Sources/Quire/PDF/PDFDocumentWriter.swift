@@ -26,6 +26,8 @@ final class PDFDocumentWriter {
     private var targets: [Navigation.Target] = []
     /// Forms of furniture drawn over pages (`addFurniture`), by resource name.
     private var furnitureForms: [(name: [UInt8], object: PDFReference)] = []
+    /// What the standards asked for add to the file (`setStandards`).
+    private var standards: DocumentStandards
 
     /// A writer opening its fonts through `faces` (a thread's, kept across documents), its
     /// bytes going to `destination`.
@@ -36,6 +38,14 @@ final class PDFDocumentWriter {
         structure = StructureTree(file: file)
         pageTree = file.reserve()
         resourceDictionary = file.reserve()
+        standards = DocumentStandards(file: file, requested: .none)
+    }
+
+    /// Sets the standards the file is to meet, before its first page: PDF/A's rules change
+    /// how images and annotations are written. The claims themselves come with the metadata.
+    func setStandards(_ requested: PDFStandards) {
+        standards = DocumentStandards(file: file, requested: requested)
+        images.interpolates = !standards.isArchival
     }
 
     /// Sets the script most of the document's text is in, before its first page: an element in
@@ -61,6 +71,7 @@ final class PDFDocumentWriter {
             let text = marks.linkTexts[index] ?? []
             file.add(annotations[index], as: PDFLinkAnnotationWriter.self) {
                 Self.writeLinkAnnotation(link, pageHeight: height, structParent: key, text: text, to: &$0)
+                standards.complete(&$0)
             }
         }
         marks.finish()
@@ -106,10 +117,9 @@ final class PDFDocumentWriter {
         case .uri(let uri): annotation.uri(uri)
         case .destination(let name): annotation.destination(name)
         }
-        // Its description: the link's text (UTF-8, spaces at its ends dropped), else its target.
-        var words = text[...]
-        while let first = words.first, first == 0x20 { words = words.dropFirst() }
-        while let last = words.last, last == 0x20 { words = words.dropLast() }
+        // Its description: the link's text (UTF-8, white space at its ends dropped), else its
+        // target: a link around a picture holds only the spaces beside it.
+        let words = LinkDescription.trimmed(text)
         if !words.isEmpty {
             words.withUnsafeBufferPointer { annotation.contents(utf8: $0) }
         } else {
@@ -135,13 +145,44 @@ final class PDFDocumentWriter {
         images.write()
         writeResources()
         writePageTree()
+        let date = metadata.creationDate ?? Self.now
         let destinations = Navigation.writeDestinations(targets, to: file)
         let outlineRoot = Navigation.writeOutline(outline, to: file)
         let tagged = structure.finish(language: metadata.language)
-        let catalog = writeCatalog(destinations: destinations, outline: outlineRoot, structure: tagged)
+        var claimed = metadata
+        // No PDF/UA-1 claim over a figure that says nothing (the document's check warned).
+        if structure.undescribedFigures > 0 { claimed.standards.accessible = false }
+        let catalog = writeCatalog(Catalog(destinations: destinations, outline: outlineRoot, structure: tagged,
+                                           standards: writeStandards(claimed, language: tagged.language, date: date)))
         // The document information last and uncompressed: `batch` reads it from the file's end.
-        let info = writeInformation(metadata)
+        let info = writeInformation(metadata, date: date)
         return file.finish(root: catalog, info: info)
+    }
+
+    /// What the catalog refers to besides pages and structure.
+    private struct Catalog {
+        var destinations: PDFReference?
+        var outline: PDFReference?
+        var structure: (root: PDFReference, language: String?)
+        var standards: StandardsObjects
+    }
+
+    /// The objects of the standards: metadata, output intent, attached files.
+    private struct StandardsObjects {
+        var metadata: PDFReference
+        var outputIntent: PDFReference?
+        var attachments: (tree: PDFReference, specifications: [PDFReference])?
+    }
+
+    /// Writes the XMP metadata (with the claims `metadata.standards` makes), PDF/A's output
+    /// intent and the attached files.
+    private func writeStandards(_ metadata: PDFMetadata, language: String?, date: Int64) -> StandardsObjects {
+        let content = XMPMetadata.Content(title: metadata.title, author: metadata.author, subject: metadata.subject,
+                                          keywords: metadata.keywords, creator: metadata.creator, language: language,
+                                          date: date, claims: metadata.standards)
+        return StandardsObjects(metadata: standards.writeMetadata(content),
+                                outputIntent: standards.writeOutputIntent(claims: metadata.standards),
+                                attachments: standards.writeAttachments(metadata.attachments))
     }
 
     /// The one resource dictionary every page shares: every font and image of the document.
@@ -162,32 +203,37 @@ final class PDFDocumentWriter {
         }
     }
 
-    private func writeCatalog(destinations: PDFReference?, outline: PDFReference?,
-                              structure: (root: PDFReference, language: String?)) -> PDFReference {
+    private func writeCatalog(_ parts: Catalog) -> PDFReference {
         let catalog = file.reserve()
         file.add(catalog, as: PDFCatalogWriter.self) { catalog in
             catalog.pages(pageTree)
-            if let destinations { catalog.destinations(destinations) }
-            if let outline { catalog.outlines(outline) }
+            catalog.names(destinations: parts.destinations, embeddedFiles: parts.standards.attachments?.tree)
+            if let outline = parts.outline { catalog.outlines(outline) }
             catalog.decimalPageLabels()
             catalog.displayDocumentTitle()
-            catalog.tagged(structure: structure.root)
-            if let language = structure.language { catalog.language(language) }
+            catalog.tagged(structure: parts.structure.root)
+            if let language = parts.structure.language { catalog.language(language) }
+            catalog.metadata(parts.standards.metadata)
+            if let intent = parts.standards.outputIntent { catalog.outputIntent(intent) }
+            if let files = parts.standards.attachments?.specifications { catalog.associatedFiles(files) }
         }
         return catalog
     }
 
     /// The document information dictionary (14.3.3), with the settings and links `batch`
     /// reads back to tell a stale PDF.
-    private func writeInformation(_ metadata: PDFMetadata) -> PDFReference {
+    /// Its values are the XMP metadata's (`writeStandards`), as PDF/A asks.
+    private func writeInformation(_ metadata: PDFMetadata, date: Int64) -> PDFReference {
         let info = file.reserve()
         file.addDirect(info) { dictionary in
             dictionary.pair(.title, text: metadata.title)
             if !metadata.author.isEmpty { dictionary.pair(.author, text: metadata.author) }
+            if !metadata.subject.isEmpty { dictionary.pair(.subject, text: metadata.subject) }
             if !metadata.keywords.isEmpty { dictionary.pair(.keywords, text: metadata.keywords.joined(separator: ", ")) }
             dictionary.pair(.creator, text: metadata.creator)
             dictionary.pair(.producer, text: metadata.creator)
-            dictionary.pair(.creationDate, text: pdfDate(metadata.creationDate ?? Self.now))
+            dictionary.pair(.creationDate, text: pdfDate(date))
+            dictionary.pair(.modDate, text: pdfDate(date))
             if let settings = metadata.settings { dictionary.pair(.quireSettings, text: settings) }
             if let links = metadata.links { dictionary.pair(.quireLinks, text: links) }
         }

@@ -10,6 +10,12 @@ final class PDFImages {
     private(set) var resources: [(name: [UInt8], object: PDFReference)] = []
     /// The fonts colour glyphs are shown in.
     let colorGlyphs: ColorGlyphFonts
+    /// Whether images are smoothed when scaled up (/Interpolate), which PDF/A forbids
+    /// (ISO 19005-2, 6.2.8): set before the first image. A CMYK JPEG is then written as RGB
+    /// pixels too, since PDF/A's output intent is sRGB.
+    var interpolates = true {
+        didSet { colorGlyphs.interpolates = interpolates }
+    }
 
     /// An image's resource name and how it maps to the page.
     private struct XObject {
@@ -57,7 +63,7 @@ final class PDFImages {
                 xobject = XObject(name: name, formSize: (form.width, form.height))
                 resources.append((name, form.object))
             }
-        } else if let object = Self.writeImage(image, to: file) {
+        } else if let object = Self.writeImage(image, to: file, archival: !interpolates) {
             xobject = XObject(name: name, formSize: nil)
             resources.append((name, object))
         }
@@ -67,26 +73,26 @@ final class PDFImages {
 
     /// Writes a raster image as an image XObject: a JPEG's bytes as they are when a reader
     /// can take them, anything else decoded. Nil when it cannot be decoded.
-    private static func writeImage(_ image: LoadedImage, to file: PDFFile) -> PDFReference? {
-        if let jpeg = image.jpegInfo {
+    private static func writeImage(_ image: LoadedImage, to file: PDFFile, archival: Bool) -> PDFReference? {
+        if let jpeg = image.jpegInfo, !(archival && jpeg.components == 4) {
             let object = file.reserve()
             file.addEncodedStream(object, as: PDFImageWriter.self, data: image.bytes) { d in
                 d.pixels(width: jpeg.width, height: jpeg.height, jpeg.components == 1 ? .gray : jpeg.components == 3 ? .rgb : .cmyk)
                 // Adobe's CMYK JPEGs store the inks inverted.
                 if jpeg.components == 4, jpeg.isAdobe { d.invertedCMYK() }
-                d.eightBitsInterpolated()
+                d.eightBits(interpolated: !archival)
                 d.jpeg()
             }
             return object
         }
-        return image.rasterPixels().map { writePixels($0, to: file) }
+        return image.rasterPixels().map { writePixels($0, to: file, interpolated: !archival) }
     }
 
     /// Writes decoded pixels as an image XObject, its alpha as a soft mask. O(pixels).
-    static func writePixels(_ pixels: RasterPixels, to file: PDFFile) -> PDFReference {
+    static func writePixels(_ pixels: RasterPixels, to file: PDFFile, interpolated: Bool) -> PDFReference {
         func write(_ image: inout PDFImageWriter, components: Int, mask: PDFReference?) {
             image.pixels(width: pixels.width, height: pixels.height, components == 1 ? .gray : .rgb)
-            image.eightBitsInterpolated()
+            image.eightBits(interpolated: interpolated)
             if let mask { image.softMask(mask) }
         }
         var mask: PDFReference?

@@ -18,6 +18,13 @@ struct PDFMetadata: Sendable, Equatable {
     /// `text.lang` when it is not the default); nil: guessed from the script most of its
     /// text is in.
     var language: String?
+    /// The front matter's subject (`/Subject`, the XMP's dc:description); "": not written.
+    var subject: String = ""
+    /// The standards the file claims (XMP identification): what was asked for, less PDF/UA-1
+    /// where the document falls short of it (`AccessibilityCheck`).
+    var standards: PDFStandards = .none
+    /// Files carried inside the PDF (`--attach-source`).
+    var attachments: [PDFAttachment] = []
 
     init(title: String) { self.title = title }
 }

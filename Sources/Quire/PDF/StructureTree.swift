@@ -79,6 +79,11 @@ final class StructureTree {
     /// The script most of the document's text is in, when known before its elements are
     /// written: an element in another script gets a /Lang of its own.
     @exclusivity(unchecked) private var mainScript: ScriptGuess?
+    /// The source levels of the headings met so far that are still open: a heading is
+    /// written one level below the last of a lower level (`headingRole`).
+    private var headingLevels: [Int] = []
+    /// Figures and formulas written without an alternate description (PDF/UA-1 wants none).
+    private(set) var undescribedFigures = 0
     /// Letters of the elements written, by script and within it by language (for the
     /// document's language when it was neither given nor known before). A document has a few
     /// scripts: searched in order, which costs less than hashing each element's names.
@@ -104,13 +109,24 @@ final class StructureTree {
             return known
         }
         let parent = element.parent.map(node(for:))
-        let node = Node(object: file.reserve(), role: element.role.structureType, parent: parent, alt: element.alt,
-                        script: element.script, source: element)
+        let node = Node(object: file.reserve(), role: headingRole(element.role) ?? element.role.structureType, parent: parent,
+                        alt: element.alt, script: element.script, source: element)
         node.isColumnHeader = element.role == .headerCell
         nodes[ObjectIdentifier(element)] = node
         lastLookup = node
         made()
         return node
+    }
+
+    /// The structure type of a heading, by the order headings come in (PDF/UA-1, 7.4.2: H1
+    /// first, no level skipped): one level below the last open heading of a lower source
+    /// level, so `#` then `###` is H1 then H2, and a document opening with `##` starts at H1.
+    /// Nil for an element that is not a heading. O(depth).
+    private func headingRole(_ role: StructureElement.Role) -> PDFName? {
+        guard let level = role.headingLevel else { return nil }
+        while let last = headingLevels.last, last >= level { headingLevels.removeLast() }
+        headingLevels.append(level)
+        return StructureElement.Role.heading(headingLevels.count).structureType
     }
 
     /// A node the writer makes itself: a link's, a paragraph for an untagged line.
@@ -203,7 +219,13 @@ final class StructureTree {
                 element.role(node.role)
                 element.parent(node.parent?.object ?? document)
                 writeKids(node.kids, to: &element)
-                if let alt = node.alt, !alt.isEmpty { element.alt(alt) }
+                if let alt = node.alt, !alt.isEmpty {
+                    element.alt(alt)
+                } else if node.source?.role == .figure || node.source?.role == .formula {
+                    undescribedFigures += 1
+                }
+                // PDF/UA-1 (7.9) asks each note for an identifier of its own.
+                if node.source?.role == .note { element.identifier("note\(node.object.number)") }
                 if let script = node.script, let mainScript, script.script != mainScript.script {
                     element.language(script.language)
                 }

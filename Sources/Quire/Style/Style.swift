@@ -38,6 +38,9 @@ public struct Style: Sendable, Equatable, Encodable {
     public var smartPunctuation = false
     /// Space between paragraphs and other blocks, in multiples of the body size.
     public var paragraphSpacing: Double = 0.75
+    /// The standards the PDF meets and claims, unless the front matter or the command line
+    /// says otherwise (`pdf.standard`).
+    public var pdfStandards = PDFStandards.default
 
     /// Heading family (fallbacks after commas, as for the body).
     public var headingFont: String = "Noto Sans, Noto Sans Arabic, Noto Sans Hebrew"

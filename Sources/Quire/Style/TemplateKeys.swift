@@ -237,7 +237,25 @@ package struct TemplateKey: Sendable {
         furnitureKey("footer.right", "Footer, right.", "\"{page}\"") { $0.footer.right = $1 },
         numberKey("footer.size", "Size of the footer.", "a multiple of the body size from 0.5 to 2",
                   0.5...2, "0.9") { $0.footerScale = $1 },
+        pdfStandardKey,
     ]
+
+    /// `pdf.standard`: an unknown or unsupported standard says why.
+    private static var pdfStandardKey: TemplateKey {
+        var key = TemplateKey(name: "pdf.standard", type: "string", allowed: PDFStandards.allowed,
+                              meaning: "The standards the PDF meets and claims (front matter pdf-standard and --pdf-standard give it too): PDF/UA-1 (ua-1, the default), PDF/A-2 or -3 at level a, b or u.",
+                              example: "\"ua-1,a-2a\"") { style, v in
+            guard case .string(let s) = v, let standards = try? PDFStandards.parse(s) else { return false }
+            style.pdfStandards = standards
+            return true
+        }
+        key.problem = { value in
+            guard case .string(let s) = value else { return nil }
+            do throws(PDFStandardsError) { _ = try PDFStandards.parse(s) } catch { return error.description }
+            return nil
+        }
+        return key
+    }
 
     private static func numberKey(_ name: String, _ meaning: String, _ allowed: String, _ range: ClosedRange<Double>,
                                   _ example: String, _ set: @escaping @Sendable (inout Style, Double) -> Void) -> TemplateKey {

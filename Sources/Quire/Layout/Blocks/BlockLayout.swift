@@ -110,6 +110,7 @@ extension LayoutSession {
         var format = format(look.text, width: context.column.width,
                             alignment: startRelative(alignment == .justify ? nil : alignment, text, context) ?? .left)
         format.direction = context.direction
+        format.balanced = true
         var text = text
         if text.isEmpty { text.append(" ") }
         let heading = element(.heading(level), in: context, text: text.string)

@@ -15,14 +15,13 @@ extension LayoutSession {
         var format = format(typography.code.scaled(fit.scale), width: fit.column.width - 2 * pad, alignment: .left)
         format.hangingIndent = typography.codeWrapIndent * fit.scale
         format.isCode = true
-        format.colorsWhenPainted = !highlighted.spans.isEmpty
         format.text.color = highlighted.look.foreground ?? format.text.color
         let background = highlighted.look.background ?? typography.codeBackground
         let space = context.tight ? typography.tightSpacing : blockSpacing
         let tag = ContentTag.element(element(.code, in: context))
         let x = fit.column.x + pad
         var slices = fit.wrapping.isEmpty
-            ? paragraphSlices(text, format, x: x, spaceBefore: space, spaceAfter: space, atSourceLines: true, tag: tag)
+            ? paragraphSlices(text, format, x: x, spaceBefore: space, spaceAfter: space, tag: tag)
             : hangingCodeSlices(text, wrapping: fit.wrapping, format, x: x, space: space, tag: tag)
         slices[0].pushDown(pad)
         slices[slices.count - 1].height += pad
@@ -41,7 +40,7 @@ extension LayoutSession {
         var slices: [Slice] = []
         var keeps: [Bool] = []
         func add(_ lines: Range<Int>) {
-            let set = paragraphSlices(text.slice(lines), format, x: x, spaceBefore: 0, spaceAfter: 0, atSourceLines: true, tag: tag)
+            let set = paragraphSlices(text.slice(lines), format, x: x, spaceBefore: 0, spaceAfter: 0, tag: tag)
             slices += set
             keeps += Array(repeating: false, count: set.count)
         }
@@ -77,7 +76,7 @@ extension LayoutSession {
         let indent = Double(string.withUTF8 { Self.indentColumns($0) }) * codeAdvance * scale
         var lineFormat = format
         lineFormat.hangingIndent = min(indent + format.hangingIndent, format.width / 2)
-        var pieces = paragraphSlices(source, lineFormat, x: x, spaceBefore: 0, spaceAfter: 0, atSourceLines: true, tag: tag)
+        var pieces = paragraphSlices(source, lineFormat, x: x, spaceBefore: 0, spaceAfter: 0, tag: tag)
         guard pieces.count > 1 else { return pieces }
         for i in pieces.indices {
             pieces[i].items = pieces[i].items.map { item in

@@ -64,7 +64,7 @@ extension LayoutSession {
         var format = format(typography.code, width: context.column.width)
         format.alignment = .left
         let space = typography.blockSpacing
-        return paragraphSlices(text, format, x: context.column.x, spaceBefore: space, spaceAfter: space, atSourceLines: true,
+        return paragraphSlices(text, format, x: context.column.x, spaceBefore: space, spaceAfter: space,
                                tag: .element(element(.code, in: context, text: formula.tex)))
     }
 

@@ -198,10 +198,20 @@ struct TableLayouter {
         }
     }
 
-    /// The structure elements of the rows: the table's, in its head or its body.
+    /// Whether the table has no header cell: a grid of pictures or text laid out, not data
+    /// whose columns mean something. Its structure is then divisions, not a table (PDF/UA-1,
+    /// 7.5, asks a table's data cells for headers: a grid has none to give).
+    var isLayoutGrid: Bool { !placed.contains { isBold($0) } }
+
+    /// The structure elements of the rows: the table's, in its head or its body (a grid's:
+    /// a division each, in the grid's division).
     func rowElements() -> [StructureElement] {
         let rowCount = table.cells.count
         var inTable = context
+        if isLayoutGrid {
+            inTable.structure = session.element(.division, in: context)
+            return (0..<rowCount).map { _ in StructureElement(.division, parent: inTable.structure) }
+        }
         inTable.structure = session.element(.table, in: context)
         let head = table.headerRows > 0 ? session.element(.tableHead, in: inTable) : nil
         let body = table.headerRows < rowCount ? session.element(.tableBody, in: inTable) : nil
@@ -212,8 +222,9 @@ struct TableLayouter {
     /// (a header cell in a header row or a `<th>`).
     func setCells(_ contents: Contents, _ measures: Measures, _ grid: Grid, rows: [StructureElement]) -> [SetCell] {
         let tableSize = size * grid.fit.scale
+        let layoutGrid = isLayoutGrid
         func cellElement(_ p: Table.PlacedCell, text: String?) -> StructureElement {
-            StructureElement(isBold(p) ? .headerCell : .cell, parent: rows[p.row], text: text)
+            StructureElement(layoutGrid ? .division : isBold(p) ? .headerCell : .cell, parent: rows[p.row], text: text)
         }
         return placed.enumerated().map { i, p in
             let x = grid.cellLeft(p) + grid.fit.padding, width = grid.cellWidth(p)

@@ -32,118 +32,19 @@ extension LayoutSession {
         return slices
     }
 
-    /// Largest piece of text shaped at once. HarfBuzz, under Pango, shapes a run of a few
-    /// hundred kilobytes partly or not at all, so longer paragraphs are shaped in pieces.
+    /// Longest text of a table cell measured to size its column: a longer one gets as much
+    /// width as the table can give, unmeasured.
     static let shapingChunk = 32 * 1024
-    /// Largest piece shaped at once where a word is longer than this: Pango breaks one long
-    /// word in time quadratic in its length (a 1 MB line without spaces took 34 s).
-    static let longWordChunk = 1024
-    /// Largest piece of code shaped at once. Pango measures each line of a layout from the
-    /// layout's start (`g_utf8_strlen`) and, for highlighted code, applies its attributes by
-    /// walking them from the start too, so a piece costs lines × bytes, and code has many
-    /// short lines: in 32 KB pieces 1 MB of highlighted Swift took 5.6 s of CPU, in 4 KB
-    /// ones 3.2 s; a quarter of plain code's layout time went to `g_utf8_strlen`. Code is cut
-    /// after a newline, where its lines break anyway, so the pieces change nothing on the page.
-    static let codeChunk = 4 * 1024
 
-    /// Shapes a paragraph of any length into line slices.
-    ///
-    /// Up to `shapingChunk` bytes (`codeChunk` for code), without a word longer than
-    /// `longWordChunk`, it is one `ShapedText`. Otherwise it is shaped a piece at a time: every
-    /// line of a piece but its last is kept and the next piece starts where that last line
-    /// started, so the lines are those of the whole paragraph set at once (Pango breaks lines
-    /// greedily); a piece that starts inside a source line is set as continuation lines (the
-    /// hanging indent on every line). Code (`atSourceLines`) is cut after a newline instead,
-    /// where a new line starts anyway. Orphan and widow control applies to the whole paragraph.
-    /// O(n) in the text's length.
+    /// Sets a paragraph of any length into line slices: hyphenated when its format says so,
+    /// then set by the paragraph engine (`Typesetter.shape`), which breaks long code tokens and
+    /// addresses where a reader expects and keeps hyphens in a row few. Orphan and widow
+    /// control applies to the whole paragraph. O(n) in the text's length.
     func paragraphSlices(_ text: StyledText, _ format: ParagraphFormat, x: Double,
-                         spaceBefore: Double, spaceAfter: Double, atSourceLines: Bool = false, tag: ContentTag = .none) -> [Slice] {
+                         spaceBefore: Double, spaceAfter: Double, tag: ContentTag = .none) -> [Slice] {
         var text = text
         if format.hyphenate, format.width.isFinite, let hyphenation { text = text.hyphenated(by: hyphenation) }
-        let shapingChunk = atSourceLines ? Self.codeChunk : Self.shapingChunk
-        guard text.count > shapingChunk || Self.longestWord(text.string.utf8) > Self.longWordChunk else {
-            return textSlices(shapeLines(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter, tag: tag)
-        }
-        let bytes = Array(text.string.utf8)
-        var continuation = format
-        continuation.width = max(1, format.width - format.hangingIndent)
-        continuation.hangingIndent = 0
-        var slices: [Slice] = []
-        var start = 0
-        var continuing = false
-        while start < bytes.count {
-            let window = min(bytes.count, start + shapingChunk)
-            let chunk = Self.longestWord(bytes[start..<window]) > Self.longWordChunk ? Self.longWordChunk : shapingChunk
-            var end = min(bytes.count, start + chunk)
-            while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-            let (pieceFormat, pieceX) = continuing ? (continuation, x + format.hangingIndent) : (format, x)
-            if atSourceLines, end < bytes.count, let newline = bytes[start..<end].lastIndex(of: 0x0A), newline > start {
-                // Shape up to the newline (not including it: Pango would add an empty line).
-                slices += textSlices(typesetter.shape(text.slice(start..<newline), pieceFormat), x: pieceX,
-                                     spaceBefore: 0, spaceAfter: 0, tag: tag)
-                start = newline + 1
-                continuing = false
-                continue
-            }
-            let shaped = typesetter.shape(text.slice(start..<end), pieceFormat)
-            var pieces = textSlices(shaped, x: pieceX, spaceBefore: 0, spaceAfter: 0, tag: tag)
-            if end < bytes.count, pieces.count > 1 {
-                pieces.removeLast()
-                end = start + shaped.lines[shaped.lines.count - 1].start
-                continuing = bytes[end - 1] != 0x0A
-            } else {
-                continuing = end < bytes.count && bytes[end - 1] != 0x0A
-            }
-            slices += pieces
-            start = end
-        }
-        for i in slices.indices { slices[i].keepWithNext = slices.count >= 2 && (i == 0 || i == slices.count - 2) }
-        slices[0].spaceBefore = spaceBefore
-        slices[slices.count - 1].spaceAfter = spaceAfter
-        return slices
-    }
-
-    /// At most this many hyphenated lines follow one another.
-    static let hyphenatedLinesInARow = 2
-    /// The width of a character of code or an address, in em, for judging a token long.
-    static let codeCharacterWidth = 0.55
-    /// Tokens of fewer bytes are never judged long: a narrow table column cuts them instead.
-    static let shortestBreakableToken = 8
-
-    /// Shapes `text` and breaks it into lines, minding what Pango's breaking does not know: a
-    /// long code token or URL may break after its punctuation (`/ . : ( _ - =`: zero-width
-    /// spaces put there), rather than leave a gap before it or be cut between any two
-    /// characters when wider than the line; and no more than `hyphenatedLinesInARow` lines in
-    /// a row end in a hyphen (the word at the third's end loses its soft hyphens). Long
-    /// tokens (a third of the line or more) get their breaks before shaping; a shorter one
-    /// only when Pango had to cut it, and each mend shapes the paragraph again, only when
-    /// needed (lines before the mended one stay as they were: Pango breaks greedily).
-    /// O(n) per shaping.
-    func shapeLines(_ text: StyledText, _ format: ParagraphFormat) -> ShapedText {
-        var text = text
-        if format.width.isFinite {
-            let long = Int(format.width / (3 * Self.codeCharacterWidth * format.text.size))
-            let tokens = text.codeOrAddressTokens(longerThan: max(Self.shortestBreakableToken, long))
-            if !tokens.isEmpty { text = text.withTokenBreaks(in: tokens) }
-        }
-        var shaped = typesetter.shape(text, format)
-        let cut = shaped.forcedBreakTokens().filter { shaped.text.isCodeOrAddress($0) }
-        if !cut.isEmpty {
-            shaped = typesetter.shape(shaped.text.withTokenBreaks(in: cut), format)
-        }
-        while shaped.lines.count > Self.hyphenatedLinesInARow + 1, let word = shaped.hyphenatedWordBeyond(Self.hyphenatedLinesInARow) {
-            shaped = typesetter.shape(shaped.text.removingSoftHyphens(in: word), format)
-        }
-        return shaped
-    }
-
-    /// The longest run of bytes without an ASCII space, tab or newline. O(n).
-    static func longestWord<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
-        var longest = 0, current = 0
-        for b in bytes {
-            if b == 0x20 || b == 0x0A || b == 0x09 { current = 0 } else { current += 1; longest = max(longest, current) }
-        }
-        return longest
+        return textSlices(typesetter.shape(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter, tag: tag)
     }
 
     /// A slice of no height holding only destinations (an anchor with no text of its own).

@@ -6,13 +6,15 @@ extension LayoutSession {
     ///
     /// The most text that fits is found by binary search over the line's word boundaries
     /// (line-break opportunities, in CJK between characters); when not even the line's first
-    /// word fits (one long token, a DocC symbol), over the grapheme boundaries inside that word,
-    /// the ellipsis then marking the shortened token. Each trial sets the paragraph up to the
-    /// cut with a forced line break (U+2028) where line N starts, so the lines before keep
-    /// their text and the cut line keeps its direction, indent and alignment: O(log n) trial
-    /// layouts of the paragraph up to that line. A column too narrow for the label keeps at
-    /// least the ellipsis as the link. Everything else in the slice (markers, quote bars,
-    /// shading, destinations) is kept; the line's images and frames are those of the new line.
+    /// word fits (one long token, a DocC symbol), over the places inside that word where a long
+    /// token breaks well (after its punctuation, at a case hump), then over its grapheme
+    /// boundaries, the ellipsis then marking the shortened token. Each trial sets the paragraph up to the
+    /// cut with a forced line break (U+2028) where line N starts and the lines before it starting
+    /// where they did, so they keep their text and the cut line keeps its direction, indent and
+    /// alignment: O(log n) trial layouts of the paragraph up to that line. A column too narrow
+    /// for the label keeps at least the ellipsis as the link. Everything else in the slice
+    /// (markers, quote bars, shading, destinations) is kept; the line's images and frames are
+    /// those of the new line.
     func cutLine(_ slice: Slice, target: String) -> (slice: Slice, showsText: Bool)? {
         // The line's text, not a list item's number before it.
         guard let textIndex = slice.items.firstIndex(where: {
@@ -35,6 +37,9 @@ extension LayoutSession {
             head = head.prefix(end)
             head.append("\u{2028}")
         }
+        // Lines are chosen over the whole paragraph: the lines before line N start where
+        // they started, whatever the shorter text would make of them.
+        let keptStarts = shaped.lines[1..<max(1, k)].map(\.start)
         let label = wording(style.excerptLabel, width: shaped.format.width)
         /// Line N cut at `p` with `label`, when it holds on one line: the shaped text and
         /// whether any of the line's text is shown.
@@ -43,7 +48,7 @@ extension LayoutSession {
             let piece = shaped.text.slice(lineStart..<p)
             let cut = labelled(piece, label: label, target: target, closing: Self.openIsolates(head.string + piece.string))
             text.append(cut.text)
-            let candidate = typesetter.shape(text, shaped.format)
+            let candidate = typesetter.shape(text, shaped.format, lineStarts: keptStarts)
             return candidate.lines.count == k + 1 ? (candidate, cut.showsText) : nil
         }
         /// The trial at the last of `positions` that fits with text shown: a later position
@@ -64,7 +69,8 @@ extension LayoutSession {
         }
         let positions = shaped.cutPositions(line: k)
         var showsText = true
-        var result = longest(positions.breaks.dropFirst()) ?? longest(positions.graphemes.dropFirst())
+        var result = longest(positions.breaks.dropFirst()) ?? longest(positions.tokens.dropFirst())
+            ?? longest(positions.graphemes.dropFirst())
         if result == nil {
             showsText = false
             result = trial(lineStart, label: label)?.shaped ?? trial(lineStart, label: "")?.shaped

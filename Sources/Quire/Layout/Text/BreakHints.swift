@@ -1,13 +1,11 @@
-/// Invisible characters that tell Pango where a line may break, put into a paragraph's text
-/// before it is shaped: soft hyphens at a word's hyphenation points (Pango shows a hyphen when
-/// it breaks there) and zero-width spaces after the punctuation of a long code token or URL.
-/// They are layout's alone: the text a line shows (`ShapedText.lineText`) and the text the
-/// PDF holds (`LinePainter`) leave them out, a hyphen shown at a break being the only trace.
+/// Invisible characters that tell the line breaker where a line may break: soft hyphens put
+/// into a paragraph's text at a word's hyphenation points (a line ending there shows a
+/// hyphen), and zero-width spaces (between a formula's pieces, or in the source). They are
+/// layout's alone: the text a line shows (`ShapedText.lineText`) and the text the PDF holds
+/// (`LinePainter`) leave them out, a hyphen shown at a break being the only trace.
 enum BreakHint {
     /// U+00AD SOFT HYPHEN, two bytes in UTF-8.
     static let softHyphen = "\u{AD}"
-    /// U+200B ZERO WIDTH SPACE, three bytes in UTF-8.
-    static let zeroWidthSpace = "\u{200B}"
 
     /// Whether `bytes` (UTF-8) hold a soft hyphen or a zero-width space. O(n).
     static func occurs<C: Collection>(in bytes: C) -> Bool where C.Element == UInt8 {
@@ -20,9 +18,6 @@ enum BreakHint {
         }
         return false
     }
-
-    /// The characters after which a long code token or URL may break.
-    static let tokenBreaks: Set<UInt8> = Set("/.:(_-=".utf8)
 }
 
 /// A language's hyphenation points for the tokens of a document's text, each token worked out
@@ -128,53 +123,42 @@ extension StyledText {
     }
 }
 
-extension StyledText {
-    /// Whether the token (a byte range between spaces) is code, or an address: in a code run,
-    /// in a link that shows an address, or written as one. O(runs + links + token).
-    func isCodeOrAddress(_ token: Range<Int>) -> Bool {
-        if runs.contains(where: { $0.attributes.monospace && $0.range.overlaps(token) }) { return true }
-        let utf8 = string.utf8
-        func text(_ r: Range<Int>) -> String {
-            String(decoding: utf8[utf8.index(utf8.startIndex, offsetBy: r.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: r.upperBound)],
-                   as: UTF8.self)
-        }
-        if links.contains(where: { $0.range.overlaps(token) && Self.looksLikeAddress(text($0.range)) }) { return true }
-        return Self.looksLikeAddress(text(token))
-    }
-
-    /// The tokens (byte ranges between ASCII whitespace) of at least `bytes` bytes that are
-    /// code or addresses (`isCodeOrAddress`). O(n + long tokens × (runs + links)).
-    func codeOrAddressTokens(longerThan bytes: Int) -> [Range<Int>] {
-        var tokens: [Range<Int>] = []
-        var start = 0
-        var string = self.string
-        string.withUTF8 { utf8 in
-            for i in 0...utf8.count where i == utf8.count || utf8[i] == 0x20 || utf8[i] == 0x0A || utf8[i] == 0x09 {
-                if i - start >= bytes { tokens.append(start..<i) }
-                start = i + 1
+extension GlyphRun {
+    /// Takes the break hints out of the run's text: a soft hyphen or zero-width space that
+    /// shows nothing goes, with its cluster; a soft hyphen Pango broke at, shown as a hyphen,
+    /// becomes "-" (so text extraction joins the word again, as it does for a hyphen at a
+    /// line's end, and copying gives the word as written). O(text).
+    mutating func leaveOutBreakHints() {
+        guard BreakHint.occurs(in: text) else { return }
+        // Clusters in text order (a right-to-left run lists them from the text's end).
+        let count = clusters.count / 2
+        var order = Array(0..<count)
+        if backward { order.reverse() }
+        var keep = [Bool](repeating: true, count: count)
+        var hyphen = [Bool](repeating: false, count: count)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(text.count)
+        var offset = 0
+        for c in order {
+            let bytes = Int(clusters[2 * c]), glyphs = clusters[2 * c + 1]
+            defer { offset += bytes }
+            if bytes == 2 && text[offset] == 0xC2 && text[offset + 1] == 0xAD {
+                if glyphs > 0 { hyphen[c] = true; kept.append(UInt8(ascii: "-")) } else { keep[c] = false }
+                continue
             }
-        }
-        return tokens.filter(isCodeOrAddress)
-    }
-
-    /// The text with a zero-width space after the punctuation of each token of `tokens` where
-    /// a long code token or URL may break: after a run of `/ . : ( _ - =` followed by a letter
-    /// or digit, not after the dashes that open an option ("-DCMAKE", "--force"). O(n + tokens).
-    func withTokenBreaks(in tokens: [Range<Int>]) -> StyledText {
-        let utf8 = Array(string.utf8)
-        var offsets: [Int] = []
-        for token in tokens {
-            var i = token.lowerBound
-            while i < token.upperBound, utf8[i] == UInt8(ascii: "-") { i += 1 }
-            while i < token.upperBound - 1 {
-                let next = utf8[i + 1]
-                let isAlphanumeric = (next >= 0x30 && next <= 0x39) || ((next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A) || next >= 0x80
-                if BreakHint.tokenBreaks.contains(utf8[i]), !BreakHint.tokenBreaks.contains(next), isAlphanumeric {
-                    offsets.append(i + 1)
-                }
-                i += 1
+            if bytes == 3 && glyphs == 0 && text[offset] == 0xE2 && text[offset + 1] == 0x80 && text[offset + 2] == 0x8B {
+                keep[c] = false
+                continue
             }
+            kept += text[offset..<(offset + bytes)]
         }
-        return inserting(BreakHint.zeroWidthSpace, at: offsets.sorted())
+        var newClusters: [Int32] = []
+        newClusters.reserveCapacity(clusters.count)
+        for c in 0..<count where keep[c] {
+            newClusters.append(hyphen[c] ? 1 : clusters[2 * c])
+            newClusters.append(clusters[2 * c + 1])
+        }
+        text = kept
+        clusters = newClusters
     }
 }

@@ -1,5 +1,6 @@
-// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift, LinePainter.swift,
-// MetricsPatterns.swift and InstalledFonts.swift are the only files of Layout that import CPangoCairo.
+// Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift,
+// InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift and WordCache.swift are the
+// only files of Layout that import CPangoCairo.
 import CPangoCairo
 import Foundation
 

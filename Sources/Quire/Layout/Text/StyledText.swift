@@ -64,7 +64,7 @@ struct StyledText: Sendable, Equatable {
         var offset: Int
         var box: MathBox
         /// The formula's space between this piece and the next (the one after its operator),
-        /// set as a text space right after the piece (whose advance makes up the difference):
+        /// set as a text space right after the piece, whose advance the line is given:
         /// a line breaking there drops it, as TeX drops the glue after a broken operator. 0: a
         /// zero-width space stands there (a break without a space), or nothing (the last piece).
         var spaceAfter: Double = 0
@@ -272,26 +272,6 @@ extension StyledText {
             moved.offset = shift(formula.offset, through: true)
             return moved
         }
-        return out
-    }
-
-    /// The text without the soft hyphens in `range`. O(n + runs + links).
-    func removingSoftHyphens(in range: Range<Int>) -> StyledText {
-        let utf8 = Array(string.utf8)
-        var cut: [Int] = []
-        var i = max(range.lowerBound, 0)
-        while i + 1 < min(range.upperBound, utf8.count) {
-            if utf8[i] == 0xC2 && utf8[i + 1] == 0xAD { cut.append(i) }
-            i += 1
-        }
-        guard !cut.isEmpty else { return self }
-        var out = StyledText()
-        var last = 0
-        for start in cut {
-            out.append(slice(last..<start))
-            last = start + 2
-        }
-        out.append(slice(last..<count))
         return out
     }
 }

@@ -1,5 +1,6 @@
-// Layout/Text is the Pango boundary: Typesetter.swift, ShapedText.swift, LinePainter.swift,
-// MetricsPatterns.swift and InstalledFonts.swift are the only files of Layout that import CPangoCairo.
+// Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift,
+// InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift and WordCache.swift are the
+// only files of Layout that import CPangoCairo.
 import CPangoCairo
 import Foundation
 
@@ -27,11 +28,9 @@ struct ParagraphFormat: Sendable, Equatable {
     /// Code: a source line wider than the width may break anywhere in it, spaces or not
     /// (Unicode's line breaking finds no opportunity in `    .a, .b, .c` or `f(x).g(y)`).
     var isCode = false
-    /// The runs' colours are applied when lines are recorded (`LinePainter`), not given to
-    /// Pango: a colour changes no glyph and no position, and Pango's colour attributes cost
-    /// about as much as the shaping itself in highlighted code (one attribute per token, each
-    /// cutting glyph items after line breaking). The glyph runs recorded are the same.
-    var colorsWhenPainted = false
+    /// Lines as even as they can be, as many as filling each would make (CSS's
+    /// `text-wrap: balance`): headings.
+    var balanced = false
 }
 
 /// The font machinery: a Pango context at 72 dpi, unhinted, so that what layout measures is
@@ -51,12 +50,19 @@ final class Typesetter {
     private let leftToRightContext: OpaquePointer
     private let rightToLeftContext: OpaquePointer
     private var xHeights: [FontKey: Double] = [:]
-    private var spaceWidths: [FontKey: Double] = [:]
     /// `substitute(for:)`'s answers by family list.
     private var substitutes: [FontKey: String?] = [:]
     /// Font descriptions by family, size, weight and slant: parsing a description string costs
     /// Pango about 6,000 instructions, and a document asks for a handful, thousands of times.
     private var fonts: [FontKey: OpaquePointer] = [:]
+    /// The fonts paragraphs are set in, each measured once (`FontInfo`).
+    let fontTable = FontTable()
+    /// Words shaped once, for every paragraph this typesetter sets.
+    let words = WordCache()
+    /// The item Pango makes in each font choice, for ASCII paragraphs (`asciiItems`).
+    var itemTemplates: [ItemTemplateKey: ItemTemplate?] = [:]
+    /// The templates of the last format asked for, by `FontChoice.index` × 2 + letter.
+    var recentTemplates: (context: ItemTemplateKey, templates: [ItemTemplate??])?
 
     private struct FontKey: Hashable {
         var family: String
@@ -127,29 +133,14 @@ final class Typesetter {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
-    /// Shapes `text` in `format` and breaks it into lines. O(n) in the text's length.
-    func shape(_ text: StyledText, _ format: ParagraphFormat) -> ShapedText {
-        let context: OpaquePointer
+    /// The Pango context for `format`'s direction: the one of the text's own, or the one set
+    /// left to right or right to left.
+    func pangoContext(for format: ParagraphFormat) -> OpaquePointer {
         switch format.direction {
-        case nil: context = self.context
-        case .leftToRight?: context = leftToRightContext
-        case .rightToLeft?: context = rightToLeftContext
+        case nil: return context
+        case .leftToRight?: return leftToRightContext
+        case .rightToLeft?: return rightToLeftContext
         }
-        let hasFormulaSpaces = text.formulas.contains { $0.spaceAfter > 0 }
-        return ShapedText(text: text, format: format, font: font(format), context: context,
-                          spaceWidth: hasFormulaSpaces ? spaceWidth(format) : 0)
-    }
-
-    /// The advance of a space in `format`'s base font, in points, cached per font: what the
-    /// spaces between an inline formula's pieces are set in. O(1) after the first call.
-    private func spaceWidth(_ format: ParagraphFormat) -> Double {
-        let key = FontKey(family: format.text.family, size: format.text.size, bold: format.text.bold, italic: format.text.italic)
-        if let known = spaceWidths[key] { return known }
-        var probe = StyledText()
-        probe.append(" ")
-        let width = shape(probe, ParagraphFormat(text: format.text, width: .infinity)).lines.first?.width ?? 0
-        spaceWidths[key] = width
-        return width
     }
 
     /// `points` in Pango units (1/1024 pt), to the nearest. Every font size and rise Quire gives
@@ -160,7 +151,7 @@ final class Typesetter {
     }
 
     /// The base font of `format` (owned by this typesetter).
-    private func font(_ format: ParagraphFormat) -> OpaquePointer {
+    func font(_ format: ParagraphFormat) -> OpaquePointer {
         let key = FontKey(family: format.text.family, size: format.text.size, bold: format.text.bold, italic: format.text.italic)
         if let font = fonts[key] { return font }
         let font = pango_font_description_from_string(format.text.family)!
@@ -214,7 +205,12 @@ final class Typesetter {
         let probeRole = Typography.TextRole(family: family, size: size, color: Color(0, 0, 0), lineHeight: size,
                                             monospaceFamily: family, monospaceSize: size)
         let format = ParagraphFormat(text: probeRole, width: 1000)
-        let value = probe.isEmpty ? size / 2 : shape(probe, format).inkHeight
+        let shaped = shape(probe, format)
+        var value = size / 2
+        if let run = shaped.paragraph.lines.first?.runs.first,
+           let ink = inkExtents(run.glyphs, font: shaped.paragraph.analysis.items[Int(run.item)].font) {
+            value = Double(ink.bottom - ink.top) / Double(PANGO_SCALE)
+        }
         let result = value > 0 ? value : size / 2
         xHeights[key] = result
         return result

@@ -15,9 +15,14 @@ struct PDFCatalogWriter: PDFTypedDictionaryWriter, ~Copyable {
 
     mutating func pages(_ tree: PDFReference) { dictionary.pair(.pages, tree) }
 
-    /// The name tree of named destinations (the /Dests of /Names).
-    mutating func destinations(_ tree: PDFReference) {
-        dictionary.dictionary(.names) { $0.pair(.dests, tree) }
+    /// The name trees (/Names): of named destinations (/Dests), of embedded files, which
+    /// readers list as attachments (/EmbeddedFiles). Nothing when there are neither.
+    mutating func names(destinations: PDFReference?, embeddedFiles: PDFReference?) {
+        guard destinations != nil || embeddedFiles != nil else { return }
+        dictionary.dictionary(.names) { names in
+            if let destinations { names.pair(.dests, destinations) }
+            if let embeddedFiles { names.pair(.embeddedFiles, embeddedFiles) }
+        }
     }
 
     mutating func outlines(_ root: PDFReference) { dictionary.pair(.outlines, root) }
@@ -45,6 +50,20 @@ struct PDFCatalogWriter: PDFTypedDictionaryWriter, ~Copyable {
 
     /// The document's natural language (BCP 47).
     mutating func language(_ tag: String) { dictionary.pair(.lang, text: tag) }
+
+    /// The document's XMP metadata (a metadata stream).
+    mutating func metadata(_ stream: PDFReference) { dictionary.pair(.metadata, stream) }
+
+    /// What the file's device colours mean (PDF/A's output intent, a dictionary).
+    mutating func outputIntent(_ intent: PDFReference) {
+        dictionary.array(.outputIntents) { $0.item(intent) }
+    }
+
+    /// The files associated with the whole document (file specifications; ISO 32000-2,
+    /// 14.13, as PDF/A-3 asks for).
+    mutating func associatedFiles(_ specifications: [PDFReference]) {
+        dictionary.array(.af) { $0.items(specifications) }
+    }
 }
 
 /// A page (7.7.3.3).
@@ -154,4 +173,12 @@ struct PDFLinkAnnotationWriter: PDFTypedDictionaryWriter, ~Copyable {
 
     /// The annotation's key in the structure tree's parent tree.
     mutating func structParent(_ key: Int) { dictionary.pair(.structParent, key) }
+
+    /// Printed as shown (the Print flag, /F 4), which PDF/A asks of every annotation.
+    mutating func printable() { dictionary.pair(.f, 4) }
+
+    /// Its normal appearance (a form XObject).
+    mutating func appearance(_ form: PDFReference) {
+        dictionary.dictionary(.ap) { $0.pair(.n, form) }
+    }
 }

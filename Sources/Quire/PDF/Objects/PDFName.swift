@@ -225,4 +225,30 @@ extension PDFName {
     static var root: PDFName { .init(known: " /Root") }
     static var info: PDFName { .init(known: " /Info") }
     static var id: PDFName { .init(known: " /ID") }
+
+    // Metadata, output intents and associated files (14.3.2, 14.11.5, 7.11; ISO 19005)
+    static var metadata: PDFName { .init(known: " /Metadata") }
+    static var xml: PDFName { .init(known: " /XML") }
+    static var subject: PDFName { .init(known: " /Subject") }
+    static var modDate: PDFName { .init(known: " /ModDate") }
+    static var outputIntents: PDFName { .init(known: " /OutputIntents") }
+    static var outputIntent: PDFName { .init(known: " /OutputIntent") }
+    static var gtsPDFA1: PDFName { .init(known: " /GTS_PDFA1") }
+    static var outputConditionIdentifier: PDFName { .init(known: " /OutputConditionIdentifier") }
+    static var destOutputProfile: PDFName { .init(known: " /DestOutputProfile") }
+    static var embeddedFiles: PDFName { .init(known: " /EmbeddedFiles") }
+    static var embeddedFile: PDFName { .init(known: " /EmbeddedFile") }
+    static var filespec: PDFName { .init(known: " /Filespec") }
+    /// A file specification's file name; an annotation's flags.
+    static var f: PDFName { .init(known: " /F") }
+    static var uf: PDFName { .init(known: " /UF") }
+    static var ef: PDFName { .init(known: " /EF") }
+    static var desc: PDFName { .init(known: " /Desc") }
+    static var af: PDFName { .init(known: " /AF") }
+    static var afRelationship: PDFName { .init(known: " /AFRelationship") }
+    static var source: PDFName { .init(known: " /Source") }
+    static var params: PDFName { .init(known: " /Params") }
+    /// The media type of Markdown (RFC 7763), as a name: `/text#2Fmarkdown`.
+    static var textMarkdown: PDFName { .init(known: " /text#2Fmarkdown") }
+    static var ap: PDFName { .init(known: " /AP") }
 }

@@ -33,6 +33,9 @@ struct PDFStructElementWriter: PDFTypedDictionaryWriter, ~Copyable {
     /// The alternate description: a figure's alt text.
     mutating func alt(_ text: String) { dictionary.pair(.alt, text: text) }
 
+    /// Its identifier (a byte string unique in the document): a note's.
+    mutating func identifier(_ id: String) { dictionary.pair(.id, bytes: id.utf8) }
+
     /// Its natural language, where it is not the document's.
     mutating func language(_ tag: String) { dictionary.pair(.lang, text: tag) }
 
@@ -46,6 +49,19 @@ struct PDFStructElementWriter: PDFTypedDictionaryWriter, ~Copyable {
 }
 
 extension StructureElement.Role {
+    /// A heading's level (1 to 6); nil for another role.
+    var headingLevel: Int? {
+        switch self {
+        case .heading1: 1
+        case .heading2: 2
+        case .heading3: 3
+        case .heading4: 4
+        case .heading5: 5
+        case .heading6: 6
+        default: nil
+        }
+    }
+
     /// The standard structure type (14.8.4) of an element of this role.
     var structureType: PDFName {
         switch self {

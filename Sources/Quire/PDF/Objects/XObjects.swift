@@ -36,10 +36,10 @@ struct PDFImageWriter: PDFTypedDictionaryWriter, ~Copyable {
         }
     }
 
-    /// 8 bits per component, interpolated when scaled up.
-    mutating func eightBitsInterpolated() {
+    /// 8 bits per component, interpolated when scaled up if `interpolated` (PDF/A forbids it).
+    mutating func eightBits(interpolated: Bool) {
         dictionary.pair(.bitsPerComponent, 8)
-        dictionary.pair(.interpolate, true)
+        if interpolated { dictionary.pair(.interpolate, true) }
     }
 
     /// The data is a JPEG file's, as it is (/DCTDecode).

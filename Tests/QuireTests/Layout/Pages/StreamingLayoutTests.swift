@@ -203,8 +203,10 @@ final class StreamingLayoutTests: XCTestCase {
         let laidOut = RenderPipeline.layout(markdown, options)
         var metadata = RenderPipeline.metadata(title: laidOut.title, author: laidOut.author, options)
         metadata.language = laidOut.language
+        metadata.standards = .default
         let body = FrontMatter.split(markdown).markdown
-        let wholePDF = try RenderPipeline.pdf(of: laidOut, metadata: metadata, mainScript: ScriptGuess.of(blocks: parseMarkdown(body).blocks))
+        let wholePDF = try RenderPipeline.pdf(of: laidOut, metadata: metadata, standards: .default,
+                                              mainScript: ScriptGuess.of(blocks: parseMarkdown(body).blocks)).pdf
         XCTAssertGreaterThan(streamedPDF.count, 10_000)
         XCTAssertEqual(streamedPDF, wholePDF)
     }

@@ -19,7 +19,8 @@ final class LongTokenTests: XCTestCase {
         for line in all.dropLast() {
             let last = line.text.trimmingCharacters(in: .whitespaces)
             guard let end = last.last, last.split(separator: " ").last.map({ $0.count > 3 }) == true else { continue }
-            if code.contains(String(last.split(separator: " ").last!)) || last.hasSuffix("_") {
+            let piece = String(last.split(separator: " ").last!)
+            if code.contains(piece) && !["with", "tests,", "from"].contains(piece) || last.hasSuffix("_") {
                 XCTAssertTrue("(:_".contains(end), "breaks after punctuation: \(last)")
             }
             joined += last

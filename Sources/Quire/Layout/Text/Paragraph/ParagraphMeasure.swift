@@ -1,0 +1,233 @@
+/// A piece of a paragraph inside one item, of one kind: a word (text between spaces, at most
+/// `longestWord` bytes), a run of spaces, a tab, a hard line break, an inline object (an image
+/// or a formula's piece). Words and spaces are shaped, once per distinct text (`WordCache`).
+struct Segment {
+    enum Kind: UInt8 { case word, space, tab, hardBreak, object }
+    var start: Int32
+    var end: Int32
+    /// Its item, in `TextAnalysis.items`.
+    var item: Int32
+    var kind: Kind
+    /// The shaped word (words and spaces), in the typesetter's `WordCache`.
+    var entry: Int32 = -1
+    /// The object (objects), in `MeasuredText.objects`.
+    var object: Int32 = -1
+    /// The space's advance when it is not its glyph's (the space a formula sets between two
+    /// of its pieces), else -1.
+    var advance: Int32 = -1
+
+    /// Longest piece of a word shaped at once: HarfBuzz, under Pango, shapes a run of a few
+    /// hundred kilobytes partly or not at all, and a word that long (a minified file, a
+    /// base64 blob) is set across many lines anyway. Pieces end at a grapheme boundary.
+    static let longestWord = 1024
+}
+
+/// A box the text holds at an object replacement character (U+FFFC): an inline image or a
+/// piece of a formula, drawn by the page, not by the line. Pango units.
+struct InlineObject {
+    var offset: Int
+    var width: Int32
+    /// Above and below the baseline.
+    var ascent: Int32
+    var descent: Int32
+    /// The advance of the text space after it: a formula's space between two of its pieces
+    /// (`StyledText.InlineFormula.spaceAfter`), 0 for none.
+    var spaceAfter: Int32 = 0
+
+    /// The text's images and formula pieces, in order. O(objects log objects).
+    static func of(_ text: StyledText) -> [InlineObject] {
+        var objects = text.images.map {
+            InlineObject(offset: $0.offset, width: Typesetter.pangoUnits($0.width),
+                         ascent: Typesetter.pangoUnits($0.height - $0.descent), descent: Typesetter.pangoUnits($0.descent))
+        }
+        objects += text.formulas.map {
+            InlineObject(offset: $0.offset, width: Typesetter.pangoUnits($0.box.width),
+                         ascent: Typesetter.pangoUnits($0.box.height), descent: Typesetter.pangoUnits($0.box.depth),
+                         spaceAfter: Typesetter.pangoUnits($0.spaceAfter))
+        }
+        if !text.images.isEmpty && !text.formulas.isEmpty { objects.sort { $0.offset < $1.offset } }
+        return objects
+    }
+}
+
+/// A paragraph shaped and measured in logical order, before it is broken into lines.
+struct MeasuredText {
+    var segments: [Segment]
+    /// The natural width (Pango units) of the text before each byte, and at the end: a
+    /// line's width is a difference of two of these.
+    var x: [Int64]
+    /// The width of the stretchable spaces (U+0020, U+00A0 outside code: a code span keeps
+    /// its spaces as typed) before each byte.
+    var spaces: [Int64]
+    /// The advance of a tab stop: eight spaces of the paragraph's font, as Pango's.
+    var tabWidth: Int32
+    /// The text's inline objects, in order.
+    var objects: [InlineObject]
+}
+
+extension Typesetter {
+    /// Cuts `analysis`'s items into segments, shapes each word and run of spaces (through the
+    /// word cache), and sums the widths. A tab reaches the next tab stop from the start of its
+    /// paragraph (as on a paragraph's first line; lines are measured again when made). O(n),
+    /// plus the shaping of words not seen before.
+    func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ analysis: TextAnalysis, _ text: StyledText) -> MeasuredText {
+        let n = bytes.count
+        var segments: [Segment] = []
+        segments.reserveCapacity(n / 4 + 4)
+        var x = [Int64](repeating: 0, count: n + 1)
+        var spaces = [Int64](repeating: 0, count: n + 1)
+        var tabWidth: Int32 = 0
+        let objects = InlineObject.of(text)
+        guard let base = bytes.baseAddress else { return MeasuredText(segments: [], x: x, spaces: spaces, tabWidth: 0, objects: objects) }
+        var objectCursor = 0
+        var codeCursor = 0
+        var char = 0
+        var width: Int64 = 0, spaceWidth: Int64 = 0
+        var paragraphStart: Int64 = 0
+        x.withUnsafeMutableBufferPointer { x in
+            spaces.withUnsafeMutableBufferPointer { spacesBefore in
+                for (itemIndex, item) in analysis.items.enumerated() {
+                    var p = item.range.lowerBound
+                    while p < item.range.upperBound {
+                        // One segment: the characters from p of p's kind.
+                        let kind = segmentKind(bytes, p, char, analysis, objects, &objectCursor)
+                        var end = p
+                        repeat {
+                            end += utf8Length(bytes[end])
+                            char += 1
+                        } while end < item.range.upperBound && (kind == .word || kind == .space)
+                            && !(end - p >= Segment.longestWord && analysis.flags[char].contains(.cursor))
+                            && segmentKind(bytes, end, char, analysis, objects, &objectCursor) == kind
+                        var segment = Segment(start: Int32(p), end: Int32(end), item: Int32(itemIndex), kind: kind)
+                        switch kind {
+                        case .word, .space:
+                            let entry = shapeWord(base, p..<end, item)
+                            segment.entry = Int32(entry)
+                            let stretches = kind == .space && !text.isMonospace(at: p, from: &codeCursor)
+                            if kind == .space, end == p + 1, let formula = segments.last, formula.kind == .object,
+                               Int(formula.end) == p, objects[Int(formula.object)].spaceAfter > 0 {
+                                // A formula's own space between two of its pieces: its width.
+                                segment.advance = objects[Int(formula.object)].spaceAfter
+                                fill(x, spacesBefore, p..<end, width, spaceWidth)
+                                width += Int64(segment.advance)
+                                if stretches { spaceWidth += Int64(segment.advance) }
+                            } else {
+                                addWidths(words.entries[entry], words.glyphs, from: p, to: end, bytes, isSpace: stretches,
+                                          x: x, spaces: spacesBefore, width: &width, spaceWidth: &spaceWidth)
+                            }
+                        case .tab:
+                            if tabWidth == 0 { tabWidth = eightSpaces(item) }
+                            fill(x, spacesBefore, p..<end, width, spaceWidth)
+                            width += Int64(Self.tabAdvance(from: Int32(clamping: width - paragraphStart), tabWidth: tabWidth))
+                        case .hardBreak:
+                            fill(x, spacesBefore, p..<end, width, spaceWidth)
+                            paragraphStart = width
+                        case .object:
+                            segment.object = Int32(objectCursor)
+                            fill(x, spacesBefore, p..<end, width, spaceWidth)
+                            width += Int64(objects[objectCursor].width)
+                        }
+                        segments.append(segment)
+                        p = end
+                    }
+                }
+                x[n] = width
+                spacesBefore[n] = spaceWidth
+            }
+        }
+        return MeasuredText(segments: segments, x: x, spaces: spaces, tabWidth: tabWidth, objects: objects)
+    }
+
+    /// What the character at byte `p` (character `char`) is: a hard break, a tab, an object
+    /// character standing for an image or a formula (`objectCursor` left on its object: it only
+    /// moves past objects before `p`), a space, or part of a word.
+    private func segmentKind(_ bytes: UnsafeBufferPointer<UInt8>, _ p: Int, _ char: Int, _ analysis: TextAnalysis,
+                             _ objects: [InlineObject], _ objectCursor: inout Int) -> Segment.Kind {
+        let byte = bytes[p]
+        if byte == 0x09 { return .tab }
+        if hardBreakLength(bytes, at: p) > 0 { return .hardBreak }
+        if byte == 0xEF, objectCursor < objects.count {
+            while objectCursor < objects.count, objects[objectCursor].offset < p { objectCursor += 1 }
+            if objectCursor < objects.count, objects[objectCursor].offset == p { return .object }
+        }
+        return analysis.flags[char].contains(.white) ? .space : .word
+    }
+
+    /// Writes the widths before each byte of a shaped word at `from..<to` (a cluster's bytes
+    /// share the width before it), adding its advances to `width` (and those of its
+    /// stretchable spaces to `spaceWidth`). Clusters are visited in the text's order (a
+    /// right-to-left word's glyphs are listed from its end).
+    private func addWidths(_ entry: WordCache.Entry, _ glyphs: [ShapedGlyph], from: Int, to: Int,
+                           _ bytes: UnsafeBufferPointer<UInt8>, isSpace: Bool,
+                           x: UnsafeMutableBufferPointer<Int64>, spaces: UnsafeMutableBufferPointer<Int64>,
+                           width: inout Int64, spaceWidth: inout Int64) {
+        let lo = Int(entry.glyphs.lowerBound), hi = Int(entry.glyphs.upperBound)
+        guard lo < hi else { return fill(x, spaces, from..<to, width, spaceWidth) }
+        let backward = glyphs[lo].cluster > glyphs[hi - 1].cluster
+        var next = from  // the next byte to write
+        var lastCluster: Int32 = -1
+        var stretchable = false
+        glyphs.withUnsafeBufferPointer { g in
+            var i = backward ? hi - 1 : lo
+            while backward ? i >= lo : i < hi {
+                let glyph = g[i]
+                if glyph.cluster != lastCluster {
+                    let start = from + Int(glyph.cluster)
+                    while next <= start && next < to {
+                        x[next] = width
+                        spaces[next] = spaceWidth
+                        next += 1
+                    }
+                    lastCluster = glyph.cluster
+                    stretchable = isSpace && (bytes[start] == 0x20 || (bytes[start] == 0xC2 && start + 1 < to && bytes[start + 1] == 0xA0))
+                }
+                width += Int64(glyph.advance)
+                if stretchable { spaceWidth += Int64(glyph.advance) }
+                i += backward ? -1 : 1
+            }
+        }
+        while next < to {
+            x[next] = width
+            spaces[next] = spaceWidth
+            next += 1
+        }
+    }
+
+    private func fill(_ x: UnsafeMutableBufferPointer<Int64>, _ spaces: UnsafeMutableBufferPointer<Int64>, _ range: Range<Int>,
+                      _ width: Int64, _ spaceWidth: Int64) {
+        for i in range {
+            x[i] = width
+            spaces[i] = spaceWidth
+        }
+    }
+
+    /// The advance of eight spaces in `item`'s font: Pango's distance between default tab stops.
+    private func eightSpaces(_ item: TextItem) -> Int32 {
+        let spaces: [UInt8] = Array(repeating: 0x20, count: 8)
+        let entry = spaces.withUnsafeBufferPointer { shapeWord($0.baseAddress!, 0..<8, item) }
+        let width = words.entries[entry].width
+        return width > 0 ? width : 50 * 1024
+    }
+
+    /// A tab's advance from `position` (from its paragraph's start, Pango units): to the next
+    /// tab stop at least a space (an eighth of a stop) away, as Pango's default tabs.
+    static func tabAdvance(from position: Int32, tabWidth: Int32) -> Int32 {
+        let minimum = max(1, tabWidth / 8)
+        let stop = ((max(0, position) + minimum + tabWidth - 1) / tabWidth) * tabWidth
+        return stop - position
+    }
+}
+
+/// The length of the UTF-8 sequence a lead byte starts (1 for a stray continuation byte).
+func utf8Length(_ lead: UInt8) -> Int {
+    lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+}
+
+extension StyledText {
+    /// Whether byte `offset` is in a monospace (code) run; `cursor`, an index in `runs`, only
+    /// moves forward, for offsets asked in ascending order. O(runs passed).
+    func isMonospace(at offset: Int, from cursor: inout Int) -> Bool {
+        while cursor < runs.count, runs[cursor].range.upperBound <= offset { cursor += 1 }
+        return cursor < runs.count && runs[cursor].range.contains(offset) && runs[cursor].attributes.monospace
+    }
+}
