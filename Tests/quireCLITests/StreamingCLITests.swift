@@ -98,6 +98,42 @@ final class StreamingCLITests: BinaryTestCase {
         XCTAssertTrue(a == b, "the PDFs differ")
     }
 
+    /// A long file parsed in sections is checked and claimed as a whole one is: its front
+    /// matter's standards (PDF/A-3a), an image without alt text in a late section warned at
+    /// its line with PDF/UA-1 left unclaimed, the same PDF as the same text read whole; and,
+    /// attached, its bytes come back from the PDF.
+    func testALongFileParsedInSectionsMeetsItsStandardsAndIsAttached() throws {
+        let diagram = Paths.packageRoot.appendingPathComponent("Samples/images/diagram.png")
+        try FileManager.default.copyItem(at: diagram, to: folder.url.appendingPathComponent("d.png"))
+        let parts = (1...1_200).map { "# Part \($0)\n\n" + String(repeating: "Words of part \($0) in a long document. ", count: 25) + "\n" }
+        let head = "---\ntitle: Long\npdf-standard: ua-1,a-3a\n---\n\n" + parts.joined(separator: "\n") + "\n"
+        let line = head.split(separator: "\n", omittingEmptySubsequences: false).count
+        let markdown = head + "![](d.png)\n\nThe end.\n"
+        try Data(markdown.utf8).write(to: folder.url.appendingPathComponent("long.md"))
+        let environment = ["SOURCE_DATE_EPOCH": "1700000000"]
+        let sectioned = try Run.run(quire, ["render", "long.md", "-o", "sectioned.pdf"], environment: environment, timeout: 600, in: folder.url)
+        XCTAssertEqual(sectioned.status, 0, sectioned.stderrText)
+        XCTAssertTrue(sectioned.stderrText.contains("long.md:\(line): image without alt text (d.png)"), sectioned.stderrText)
+        XCTAssertTrue(sectioned.stderrText.contains("PDF/UA-1 not claimed: the image at line \(line) has no alt text"), sectioned.stderrText)
+        let whole = try Run.run(quire, ["render", "-", "-o", "whole.pdf", "-q"], stdin: Data(markdown.utf8),
+                                environment: environment, timeout: 600, in: folder.url)
+        XCTAssertEqual(whole.status, 0, whole.stderrText)
+        let pdf = folder.url.appendingPathComponent("sectioned.pdf")
+        XCTAssertTrue(try Data(contentsOf: pdf) == Data(contentsOf: folder.url.appendingPathComponent("whole.pdf")), "the PDFs differ")
+        var rules = try StandardsRules(pdf)
+        rules.checkMetadata(claims: ["a-3a"])
+        rules.checkArchival(part: 3, level: "a")
+        XCTAssertEqual(rules.problems.prefix(10), [])
+
+        let attached = try Run.run(quire, ["render", "long.md", "-o", "attached.pdf", "-q", "--attach-source"],
+                                   environment: environment, timeout: 600, in: folder.url)
+        XCTAssertEqual(attached.status, 0, attached.stderrText)
+        let saved = folder.url.appendingPathComponent("saved.md")
+        let detach = try Run.run(try Run.tool("pdfdetach"), ["-save", "1", "-o", saved.path, folder.url.appendingPathComponent("attached.pdf").path])
+        XCTAssertEqual(detach.status, 0, detach.stderrText)
+        XCTAssertTrue(try Data(contentsOf: saved) == Data(markdown.utf8), "the attached source differs")
+    }
+
     /// A long file that is not UTF-8 is refused before any output, naming the bad byte.
     func testALongFileThatIsNotTextIsRefusedWithTheOffset() throws {
         var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 1_100_000)
