@@ -117,15 +117,8 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
         let count = final ? emitted + waiting.count : nil
         for var page in waiting {
             emitted += 1
-            if unknown.isEmpty {
-                page.furniture = session.furniture(page: emitted, of: count, size: page.size, info: info, title: title!)
-            } else {
-                page.furniture = session.furniture(page: emitted, of: count, size: page.size, info: info, title: title ?? .plain(""),
-                                                   slots: .known(unknown: unknown))
-                if session.furnitureShows(unknown, page: emitted, size: page.size) {
-                    page.deferredFurniture = emitted
-                    deferred.append(FurnitureDeferral.Waiting(number: emitted, size: page.size, unknown: unknown))
-                }
+            if let marked = session.furnish(&page, number: emitted, of: count, info: info, title: title, unknown: unknown) {
+                deferred.append(marked)
             }
             emit(page)
         }
@@ -156,12 +149,7 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
         hand(flow.add(slices), final: false)
     }
     hand(flow.finish(), final: true)
-    for page in deferred {
-        var furniture = Page(size: page.size, items: [], links: [], destinations: [])
-        furniture.furniture = session.furniture(page: page.number, of: emitted, size: page.size, info: info, title: title!,
-                                                slots: .deferred(unknown: page.unknown))
-        deferral?.furniture(page.number, furniture)
-    }
+    if let deferral { session.drawDeferred(deferred, to: deferral, of: emitted, info: info, title: title!) }
     let outline = session.sink.sortedOutline
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
                          author: info.author?.widest ?? "", keywords: info.keywords, warnings: session.sink.reportedWarnings,
@@ -237,4 +225,34 @@ struct DocumentFacts {
 
     var anchors: AnchorTable { finished ?? builder?.table ?? AnchorTable.Builder().table }
     var cjk: CJKRegion? { counter.dominant }
+}
+
+extension LayoutSession {
+    /// Gives `page`, the `number`th, its furniture: whole when nothing is `unknown` (`title`
+    /// is known then), else the slots that are known; a page on which an unknown slot shows
+    /// is marked and returned, to be finished at the end (`drawDeferred`).
+    func furnish(_ page: inout Page, number: Int, of count: Int?, info: DocumentInfo, title: TextValue?,
+                 unknown: Set<String>) -> FurnitureDeferral.Waiting? {
+        guard !unknown.isEmpty else {
+            page.furniture = furniture(page: number, of: count, size: page.size, info: info, title: title!)
+            return nil
+        }
+        page.furniture = furniture(page: number, of: count, size: page.size, info: info, title: title ?? .plain(""),
+                                   slots: .known(unknown: unknown))
+        guard furnitureShows(unknown, page: number, size: page.size) else { return nil }
+        page.deferredFurniture = number
+        return FurnitureDeferral.Waiting(number: number, size: page.size, unknown: unknown)
+    }
+
+    /// Hands `deferral` the rest of the furniture of each page marked by `furnish`, once the
+    /// page `count` and the `title` are known. O(marked pages).
+    func drawDeferred(_ marked: [FurnitureDeferral.Waiting], to deferral: FurnitureDeferral, of count: Int, info: DocumentInfo,
+                      title: TextValue) {
+        for page in marked {
+            var furniture = Page(size: page.size, items: [], links: [], destinations: [])
+            furniture.furniture = self.furniture(page: page.number, of: count, size: page.size, info: info, title: title,
+                                                 slots: .deferred(unknown: page.unknown))
+            deferral.furniture(page.number, furniture)
+        }
+    }
 }
