@@ -10,6 +10,13 @@ final class PDFFileTests: XCTestCase {
         let catalog = file.reserve(), pages = file.reserve(), page = file.reserve(), content = file.reserve()
         let unused = file.reserve()
         _ = unused
+        Self.addPage(to: file, catalog: catalog, pages: pages, page: page, content: content)
+        return file.finish(root: catalog, info: nil)
+    }
+
+    /// Adds a page (a blue square), its page tree and the catalog to `file`.
+    private static func addPage(to file: PDFFile, catalog: PDFReference, pages: PDFReference, page: PDFReference,
+                                content: PDFReference) {
         file.addStream(content, data: Array("0 0 1 rg 10 10 50 50 re f\n".utf8))
         file.add(page) { d in
             d.pair(.type, .page)
@@ -27,7 +34,6 @@ final class PDFFileTests: XCTestCase {
             d.pair(.type, .catalog)
             d.pair(.pages, pages)
         }
-        return file.finish(root: catalog, info: nil)
     }
 
     func testObjectStreamsAndACrossReferenceStreamMakeASoundFile() throws {
@@ -117,23 +123,7 @@ final class PDFFileTests: XCTestCase {
                 }
             }
             file.add(early) { $0.pair(.count, 424_242) }
-            file.addStream(content, data: Array("0 0 1 rg 10 10 50 50 re f\n".utf8))
-            file.add(page) { d in
-                d.pair(.type, .page)
-                d.pair(.parent, pages)
-                d.array(.mediaBox) { $0.items([0, 0, 100, 100]) }
-                d.pair(.contents, content)
-                d.dictionary(.resources) { _ in }
-            }
-            file.add(pages) { d in
-                d.pair(.type, .pages)
-                d.array(.kids) { $0.item(page) }
-                d.pair(.count, 1)
-            }
-            file.add(catalog) { d in
-                d.pair(.type, .catalog)
-                d.pair(.pages, pages)
-            }
+            Self.addPage(to: file, catalog: catalog, pages: pages, page: page, content: content)
             return (file, file.finish(root: catalog, info: nil))
         }
         let pdf = write(.memory).1
