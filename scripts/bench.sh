@@ -124,8 +124,9 @@ if [ -n "${MEMORY_ONLY:-}" ]; then
 fi
 
 # 1. Large documents against the floor (same text: what Quire's PDF shows, via pdftotext);
-#    commonmark-spec also with its fences' languages removed (the floor does not highlight).
-sed -E 's/^(`{3,}|~{3,})[[:space:]]*[^`~[:space:]].*$/\1/' "$CORPUS/commonmark-spec.md" > "$work/commonmark-spec-plain.md"
+#    commonmark-spec also with its fences' languages removed (the floor does not highlight),
+#    indented fences too (13 `markdown` blocks in its list items).
+sed -E 's/^([[:space:]]*)(`{3,}|~{3,})[[:space:]]*[^`~[:space:]].*$/\1\2/' "$CORPUS/commonmark-spec.md" > "$work/commonmark-spec-plain.md"
 for doc in commonmark-spec.md commonmark-spec-plain.md free-programming-books-langs.md; do
   src="$CORPUS/$doc"; [ -f "$src" ] || src="$work/$doc"
   "$BIN" render "$src" -o "$work/doc.pdf" -q

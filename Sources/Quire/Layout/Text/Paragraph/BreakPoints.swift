@@ -46,6 +46,10 @@ struct BreakPoint {
     /// Widths of the stretchable spaces from the paragraph's start, at `offset` and at `end`.
     var spaces: Int64 = 0
     var spacesEnd: Int64 = 0
+    /// Widths of the letters a justified line may space apart (`MeasuredText.letters`) from
+    /// the paragraph's start, at `offset` and at `end`.
+    var letters: Int64 = 0
+    var lettersEnd: Int64 = 0
     /// CJK gaps among the breaks before this one.
     var gaps: Int32 = 0
     /// The hyphen's advance when a line ends here with one.

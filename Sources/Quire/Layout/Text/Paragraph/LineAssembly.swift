@@ -235,56 +235,75 @@ struct LineAssembler {
     // MARK: Justification
 
     /// Spreads `width` less the runs' width over the line's stretchable spaces (outside code;
-    /// in proportion
-    /// to their widths; shrinking them too when the line is over), and over its gaps between
-    /// CJK characters (a fixed share each), as Pango's `justify_words` spreads it, Pango units
-    /// rounded so that the line is exactly `width`. A line with neither is left as it is.
+    /// in proportion to their widths; shrinking them too when the line is over), over its gaps
+    /// between CJK characters (a fixed share each), as Pango's `justify_words` spreads it, and,
+    /// stretching, over its letters (`LetterSpacing`: with the spaces up to a ratio of 1, as
+    /// `LineBreaker.ratio` counts them); Pango units rounded so that the line is exactly
+    /// `width`. A line with neither spaces nor gaps is left as it is.
     private func justify(_ runs: inout [LineRun], to width: Int64, between i: Int, and j: Int, contentEnd: Int) {
         let natural = runs.reduce(Int64(0)) { $0 + Int64($1.width) }
         let delta = width - natural
         guard delta != 0 else { return }
-        var gapOffsets = Set<Int32>()
-        if delta > 0 { for k in (i + 1)..<j where breaks[k].isCJKGap { gapOffsets.insert(breaks[k].offset) } }
-        let em = Typesetter.pangoUnits(format.text.size)
-        let gapWeight = Double(em) * LineBreaker.cjkGapStretch
-        /// Each glyph's share of the change, in the text's order.
-        func weight(_ glyph: ShapedGlyph, first: Bool) -> Double {
-            guard Int(glyph.cluster) < contentEnd else { return 0 }
-            let c = Int(glyph.cluster)
-            if glyph.advance > 0, bytes[c] == 0x20 || (bytes[c] == 0xC2 && c + 1 < bytes.count && bytes[c + 1] == 0xA0), !isCode(c) {
-                return Double(glyph.advance) * (delta > 0 ? LineBreaker.stretchFraction : LineBreaker.shrinkFraction)
-            }
-            return first && gapOffsets.contains(glyph.cluster) ? gapWeight : 0
-        }
-        var total = 0.0
-        for run in runs {
-            var previous: Int32 = -1
-            for glyph in run.glyphs {
-                total += weight(glyph, first: glyph.cluster != previous)
-                previous = glyph.cluster
-            }
-        }
-        guard total > 0 else { return }
+        let weights = justificationWeights(runs, between: i, and: j, contentEnd: contentEnd, stretching: delta > 0)
+        guard weights.spaces > 0 else { return }
+        let letterShare = weights.letters > 0 ? min(Double(delta) * weights.letters / (weights.spaces + weights.letters), weights.letters) : 0
+        let spaceShare = Double(delta) - letterShare
         var sum = 0.0
         var added: Int64 = 0
+        var w = 0
         for r in runs.indices {
-            var previous: Int32 = -1
             var runAdded: Int32 = 0
             for g in runs[r].glyphs.indices {
-                let glyph = runs[r].glyphs[g]
-                let w = weight(glyph, first: glyph.cluster != previous)
-                previous = glyph.cluster
-                guard w > 0 else { continue }
-                sum += w
-                let target = Int64((Double(delta) * sum / total).rounded())
+                let (space, letter) = weights.each[w]
+                w += 1
+                guard space > 0 || letter > 0 else { continue }
+                sum += space > 0 ? spaceShare * space / weights.spaces : letterShare * letter / weights.letters
+                let target = Int64(sum.rounded())
                 let adjustment = Int32(target - added)
                 added = target
                 runAdded += adjustment
                 runs[r].glyphs[g].advance += adjustment
-                if !isSpaceCluster(glyph) { runs[r].glyphs[g].xOffset += adjustment }  // a CJK gap: before the character
+                // A CJK gap: before the character (a letter's and a space's room come after it).
+                if space > 0, !isSpaceCluster(runs[r].glyphs[g]) { runs[r].glyphs[g].xOffset += adjustment }
             }
             runs[r].width += runAdded
         }
+    }
+
+    /// Each glyph's share of a line's justification (in the runs' order): a stretchable
+    /// space's or a CJK gap's, and a letter's (on the last glyph of a cluster
+    /// `MeasuredText.letters` counts, when `stretching`), with their totals.
+    private func justificationWeights(_ runs: [LineRun], between i: Int, and j: Int, contentEnd: Int,
+                                      stretching: Bool) -> (each: [(Double, Double)], spaces: Double, letters: Double) {
+        var gapOffsets = Set<Int32>()
+        if stretching { for k in (i + 1)..<j where breaks[k].isCJKGap { gapOffsets.insert(breaks[k].offset) } }
+        let gapWeight = Double(Typesetter.pangoUnits(format.text.size)) * LineBreaker.cjkGapStretch
+        let letters = stretching ? measured.letters : []
+        var each: [(Double, Double)] = []
+        each.reserveCapacity(runs.reduce(0) { $0 + $1.glyphs.count })
+        var spaces = 0.0, spaced = 0.0
+        for run in runs {
+            let glyphs = run.glyphs
+            for g in glyphs.indices {
+                let glyph = glyphs[g]
+                let c = Int(glyph.cluster)
+                var space = 0.0, letter = 0.0
+                if c < contentEnd {
+                    if glyph.advance > 0, isSpaceCluster(glyph), !isCode(c) {
+                        space = Double(glyph.advance) * (stretching ? LineBreaker.stretchFraction : LineBreaker.shrinkFraction)
+                    } else if (g == 0 || glyphs[g - 1].cluster != glyph.cluster) && gapOffsets.contains(glyph.cluster) {
+                        space = gapWeight
+                    } else if !letters.isEmpty, run.object < 0, !run.isBackward, g + 1 == glyphs.count || glyphs[g + 1].cluster != glyph.cluster {
+                        let next = g + 1 < glyphs.count ? Int(glyphs[g + 1].cluster) : min(Int(run.end), contentEnd)
+                        if next > c { letter = Double(letters[next] - letters[c]) * LineBreaker.letterStretch }
+                    }
+                }
+                each.append((space, letter))
+                spaces += space
+                spaced += letter
+            }
+        }
+        return (each, spaces, spaced)
     }
 
     /// Whether byte `offset` is in a code span, whose spaces keep their width. O(log runs).

@@ -1,8 +1,9 @@
 /// Chooses where a paragraph's lines end, among its break points (measured: `BreakPoint`).
 ///
 /// Justified and ragged text: by total fit (Knuth and Plass), the lines of least total cost,
-/// each line's cost from how far its spaces stretch or shrink (justified) or how much room it
-/// leaves (ragged: TeX's `\raggedright` with a finite right skip, as ragged2e's), plus
+/// each line's cost from how far its spaces stretch (its letters opening a little with them:
+/// `LetterSpacing`) or shrink (justified) or how much room it leaves (ragged: TeX's
+/// `\raggedright` with a finite right skip, as ragged2e's), plus
 /// penalties for breaking a word at a hyphen, inside a token, two hyphens in a row (at most
 /// `maxHyphensInARow`), a hyphen before the last line, and a runt (a last line of one short word:
 /// CSS's `text-wrap: pretty`). Widths come from sums over the paragraph (`BreakPoint.x`), so a
@@ -28,12 +29,12 @@ struct LineBreaker {
     // their width again).
     static let linePenalty = 10.0
     /// Breaking a word at a hyphen: in justified text worth it against a line whose spaces
-    /// would stretch to about 1.55 times their width (the demerits of a badness of 290). In
-    /// ragged text (hyphenated only when asked), where it only evens the edge, TeX's 50.
-    /// Tuned on Samples/typography.md and art-of-command-line.md set compact on A5 against
-    /// Pango's first fit (see docs/performance.md, "Paragraph quality"): 2,000 hyphenated least
-    /// but left the most lines loose; 100 the reverse.
-    static let hyphenPenalty = (justified: 300.0, ragged: 50.0)
+    /// would stretch to about 1.7 times their width, its letters opened as far as they may (the
+    /// demerits of a badness of 990). In ragged text (hyphenated only when asked), where it
+    /// only evens the edge, TeX's 50. Tuned on Samples/typography.md and art-of-command-line.md
+    /// set compact on A5 against Pango's first fit (see docs/performance.md, "Paragraph
+    /// quality"): with letters spaced, 300 left fewer lines loose but hyphenated a third more.
+    static let hyphenPenalty = (justified: 1_000.0, ragged: 50.0)
     /// Breaking a token too wide for a line at its punctuation or a case hump; between two of
     /// its graphemes.
     static let tokenPenalty = 150.0
@@ -57,6 +58,10 @@ struct LineBreaker {
     /// (by half: a ratio of 1).
     static let shrinkFraction = 0.2
     static let stretchFraction = 0.5
+    /// How far a justified line's letters may open (`LetterSpacing`), in their advance, when
+    /// its spaces stretch half their width again (a ratio of 1): the expansion pdfTeX's
+    /// microtype allows by default, as room between letters instead of wider glyphs.
+    static let letterStretch = 0.02
     /// A ragged line's room is measured against this many ems.
     static let raggedStretch = 3.0
     /// What a gap between CJK characters may stretch, in ems.
@@ -123,7 +128,9 @@ struct LineBreaker {
             r = 0
         } else if justified, spaces > 0 || gaps > 0 {
             let stretch = Double(spaces) * Self.stretchFraction + Double(gaps) * Double(em) * Self.cjkGapStretch
-            r = delta / stretch
+            let letters = Double(breaks[j].lettersEnd - breaks[i].letters) * Self.letterStretch
+            // The letters open with the spaces up to a ratio of 1, then only the spaces stretch.
+            r = delta <= stretch + letters ? delta / (stretch + letters) : (delta - letters) / stretch
         } else if justified, !inToken(i, j) {
             // A lone word, which cannot be stretched: its line is as bad as one whose spaces
             // would make up the room, a quarter of an em of stretch for all.

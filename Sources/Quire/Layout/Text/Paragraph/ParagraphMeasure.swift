@@ -59,6 +59,9 @@ struct MeasuredText {
     /// The width of the stretchable spaces (U+0020, U+00A0 outside code: a code span keeps
     /// its spaces as typed) before each byte.
     var spaces: [Int64]
+    /// The width of the letters justification may space apart (`letterSpacing`) before each
+    /// byte; empty when the paragraph is not justified.
+    var letters: [Int64] = []
     /// The advance of a tab stop: eight spaces of the paragraph's font, as Pango's.
     var tabWidth: Int32
     /// The text's inline objects, in order.

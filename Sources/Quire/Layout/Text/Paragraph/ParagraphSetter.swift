@@ -44,8 +44,9 @@ extension Typesetter {
         let chars = CharacterOffsets(bytes)
         let protected = format.isCode ? [] : text.protectedTokens(bytes)
         var breaks = analysis.breakOpportunities(bytes, chars, protected: protected)
-        let measured = measure(bytes, analysis, text)
+        var measured = measure(bytes, analysis, text)
         let wraps = format.width.isFinite && !format.singleLine
+        if wraps, format.alignment == .justify, !format.isCode { measured.letters = letterSpacing(bytes, analysis, text, measured) }
         let width = wraps || format.singleLine ? Int64((min(max(1, format.width), 1_000_000) * 1024).rounded(.up)) : Int64.max / 4
         let hanging = min(Int64(Typesetter.pangoUnits(max(0, format.hangingIndent))), width - 1)
         let otherWidth = max(1, width - hanging)
@@ -187,6 +188,10 @@ extension Typesetter {
             breaks[k].xEnd = measured.x[end]
             breaks[k].spaces = measured.spaces[offset]
             breaks[k].spacesEnd = measured.spaces[end]
+            if !measured.letters.isEmpty {
+                breaks[k].letters = measured.letters[offset]
+                breaks[k].lettersEnd = measured.letters[end]
+            }
             breaks[k].gaps = gaps
             if breaks[k].isCJKGap { gaps += 1 }
             if breaks[k].kind == .hyphen, offset > 0 {
