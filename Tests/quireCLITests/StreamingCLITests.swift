@@ -146,4 +146,26 @@ final class StreamingCLITests: BinaryTestCase {
         XCTAssertTrue(run.stderrText.contains("not valid UTF-8: bad byte at offset 1050000"), run.stderrText)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
     }
+
+    /// A render now writes its temporary file from the first page to the last: Ctrl-C at any
+    /// moment must still leave the previous output as it was and no `.NAME.quire-XXXXXX`
+    /// beside it (the name is known to the signal handler from before the file exists).
+    func testAnInterruptedRenderKeepsTheOldOutputAndLeavesNoTemporaryFile() throws {
+        let markdown = (1...400).map { "## Part \($0)\n\n" + String(repeating: "words in part \($0) ", count: 80) }.joined(separator: "\n\n")
+        let input = folder.url.appendingPathComponent("long.md"), output = folder.url.appendingPathComponent("long.pdf")
+        try Data(markdown.utf8).write(to: input)
+        let small = folder.url.appendingPathComponent("small.md")
+        try Data("# Small\n\nThe previous output.\n".utf8).write(to: small)
+        XCTAssertEqual(try Run.run(quire, ["render", small.path, "-o", output.path, "-q"]).status, 0)
+        let previous = try Data(contentsOf: output)
+        let temporaries = { (try? FileManager.default.contentsOfDirectory(atPath: self.folder.url.path).filter { $0.contains(".quire-") }) ?? [] }
+        let render = try Background(quire, ["render", input.path, "-o", output.path])
+        defer { render.stop() }
+        let deadline = Date().addingTimeInterval(60)
+        while temporaries().isEmpty, Date() < deadline { usleep(2_000) }
+        XCTAssertFalse(temporaries().isEmpty, "the render writes a temporary file while it runs")
+        XCTAssertEqual(render.interrupt(), 130, render.stderr)
+        XCTAssertEqual(try Data(contentsOf: output), previous, "the previous output kept")
+        XCTAssertEqual(temporaries(), [])
+    }
 }

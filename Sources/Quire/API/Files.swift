@@ -184,12 +184,12 @@ package enum OutputFile {
             }
             var template = Array("\(folder).\(base).quire-XXXXXX".utf8CString)
             let claimed = TemporaryFileInProgress.claim()
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            let fd = claimed ? TemporaryFileInProgress.make(&template)
+                : template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else {
                 if claimed { TemporaryFileInProgress.release() }
                 throw QuireError(file: path, message: "cannot write: \(errnoText())")
             }
-            if claimed { TemporaryFileInProgress.record(template) }
             let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
             (descriptor, replacing, self.claimed, closes) = (fd, (temporary, target), claimed, true)
         }
@@ -310,7 +310,8 @@ package func modificationTime(_ path: String) -> Double? {
 /// without allocating or locking: a fixed buffer, claimed by one write at a time (a second
 /// concurrent write goes unrecorded, and a signal would leave its file behind).
 private enum TemporaryFileInProgress {
-    /// 0: free; 1: claimed, no file yet; 2: `path` names the file.
+    /// 0: free; 1: claimed, no file yet; 2: `path` names the file (or, while `mkstemp` runs,
+    /// the name it is trying: unlinking one it has not made yet removes nothing of ours).
     static let state = Atomic<Int>(0)
     nonisolated(unsafe) static let path: UnsafeMutablePointer<CChar> = {
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
@@ -324,11 +325,19 @@ private enum TemporaryFileInProgress {
         return state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
     }
 
-    /// Records the temporary file's name (a C string with its NUL) once the file exists.
-    static func record(_ name: [CChar]) {
-        guard name.count <= Int(PATH_MAX) + 1 else { return }
-        name.withUnsafeBufferPointer { path.update(from: $0.baseAddress!, count: $0.count) }
+    /// Makes the temporary file (`mkstemp`) in the slot's own buffer, so that a signal at any
+    /// moment finds the name of the file that exists: recorded after `mkstemp` returned, a
+    /// signal in between (the open may wait on a loaded disk) left the file behind. The
+    /// template gets the name made. Returns the descriptor, or -1 with `errno` set.
+    static func make(_ template: inout [CChar]) -> Int32 {
+        guard template.count <= Int(PATH_MAX) + 1 else {
+            return template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        }
+        template.withUnsafeBufferPointer { path.update(from: $0.baseAddress!, count: $0.count) }
         state.store(2, ordering: .releasing)
+        let fd = mkstemp(path)
+        template.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: path, count: $0.count) }
+        return fd
     }
 
     static func release() { state.store(0, ordering: .releasing) }
