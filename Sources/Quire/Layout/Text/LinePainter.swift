@@ -31,6 +31,7 @@ final class LinePainter {
         let set = shaped.paragraph.lines[line.lineIndex]
         let metrics = shaped.lines[line.lineIndex]
         var ops: [TextPaint] = []
+        ops.reserveCapacity(set.runs.count + 1)
         var decorations: [Decoration] = []
         for run in set.runs where run.object < 0 && !run.glyphs.isEmpty {
             let font = shaped.paragraph.analysis.items[Int(run.item)].font
@@ -43,7 +44,7 @@ final class LinePainter {
                                       width: extent.upperBound - extent.lowerBound, height: metrics.ascent + metrics.descent),
                                  attributes.background!))
             }
-            ops += glyphs(run, clusters, fontRef(font), font, origin, shaped)
+            appendGlyphs(run, clusters, fontRef(font), font, origin, shaped, to: &ops)
             if shaped.hasMissingGlyphs {
                 for glyph in run.glyphs { if let character = glyph.missingCharacter { missingCharacters.insert(character) } }
             }
@@ -53,19 +54,20 @@ final class LinePainter {
         return ops
     }
 
-    /// The glyph runs of `run`: one per stretch of one colour (a colour font's run whole, in
-    /// the colour of its first character: its glyphs are pictures whatever the colour).
-    private func glyphs(_ run: LineRun, _ clusters: RunClusters, _ ref: FontRef, _ font: UnsafeMutablePointer<PangoFont>,
-                        _ origin: Point, _ shaped: ShapedText) -> [TextPaint] {
+    /// Appends the glyph runs of `run` to `ops`: one per stretch of one colour (a colour font's
+    /// run whole, in the colour of its first character: its glyphs are pictures whatever the
+    /// colour).
+    private func appendGlyphs(_ run: LineRun, _ clusters: RunClusters, _ ref: FontRef, _ font: UnsafeMutablePointer<PangoFont>,
+                              _ origin: Point, _ shaped: ShapedText, to ops: inout [TextPaint]) {
         let base = shaped.format.text.color
         if ref.isColor {
             let box = colorBox(run, font, origin)
             var glyphRun = clusters.glyphRun(0..<clusters.count, font: ref, color: clusters.attributes(0).color ?? base,
                                              x: 0, baseline: origin.y - box.y)
             if shaped.hasBreakHints { glyphRun.leaveOutBreakHints() }
-            return [.colorGlyphs(glyphRun, box: box)]
+            ops.append(.colorGlyphs(glyphRun, box: box))
+            return
         }
-        var result: [TextPaint] = []
         var start = 0
         while start < clusters.count {
             let color = clusters.attributes(start).color ?? base
@@ -73,10 +75,9 @@ final class LinePainter {
             while end < clusters.count, (clusters.attributes(end).color ?? base) == color { end += 1 }
             var glyphRun = clusters.glyphRun(start..<end, font: ref, color: color, x: origin.x, baseline: origin.y)
             if shaped.hasBreakHints { glyphRun.leaveOutBreakHints() }
-            if !glyphRun.glyphs.isEmpty { result.append(.glyphs(glyphRun)) }
+            if !glyphRun.glyphs.isEmpty { ops.append(.glyphs(glyphRun)) }
             start = end
         }
-        return result
     }
 
     /// The box a colour font's run fills: its width, from the top of its logical or ink

@@ -26,6 +26,9 @@ struct RunClusters {
             x += glyph.advance
         }
         xs.append(x)
+        // At most a cluster per glyph: one allocation each, not one per doubling.
+        starts.reserveCapacity(glyphs.count + 1)
+        glyphRanges.reserveCapacity(glyphs.count)
         if run.shownText != nil {
             // An ellipsis: one cluster of its own text.
             starts = [Int(run.start), Int(run.start)]

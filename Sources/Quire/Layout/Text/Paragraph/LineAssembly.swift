@@ -171,8 +171,11 @@ struct LineAssembler {
                 finish()
                 runs.append(LineRun(item: segment.item, start: Int32(lo), end: Int32(lo), glyphs: [], width: 0,
                                     level: item.level, rise: rise(at: lo)))
+                // About a glyph per byte: the run's glyphs in one allocation, not one per doubling.
+                glyphs.reserveCapacity(min(lineEnd, item.range.upperBound) - lo + 1)
             }
-            pieces.append(glyphs.count)
+            // Only a right-to-left run's pieces are put back to front (`finish`).
+            if item.level & 1 == 1 { pieces.append(glyphs.count) }
             var width: Int32
             if segment.kind == .tab {
                 width = lo < contentEnd ? Typesetter.tabAdvance(from: Int32(clamping: origin + logicalX), tabWidth: measured.tabWidth) : 0
