@@ -5,8 +5,6 @@
 // needs them (Sources/Quire/Images/ImageLibraries.swift).
 import PackageDescription
 
-let uncheckedExclusivityInRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 let package = Package(
     name: "Quire",
     products: [
@@ -56,13 +54,8 @@ let package = Package(
             pkgConfig: "gumbo",
             providers: [.apt(["libgumbo-dev"])]
         ),
-        // Release builds leave out the run-time exclusivity checks (`swift_beginAccess` on every
-        // access to a class's stored property or a global: 3.6% of the layout thread's
-        // instructions); debug builds, which the tests run, keep them, so a violation still
-        // traps there.
-        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CLibDeflate", "CYAML", "CGumbo"],
-                swiftSettings: uncheckedExclusivityInRelease),
-        .executableTarget(name: "quire", dependencies: ["Quire"], swiftSettings: uncheckedExclusivityInRelease),
+        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CLibDeflate", "CYAML", "CGumbo"]),
+        .executableTarget(name: "quire", dependencies: ["Quire"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
         .testTarget(name: "quireCLITests", dependencies: ["Quire"]),
     ],

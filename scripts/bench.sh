@@ -10,7 +10,7 @@ RUNS=${RUNS:-5}
 SHORT_RUNS=${SHORT_RUNS:-$((RUNS * 3))}
 CORPUS=${CORPUS:-Tests/Corpus}
 # The release build as `make release` makes it (Makefile's RELEASE_BUILD).
-${SWIFT_BUILD_RELEASE:-swift build -c release --static-swift-stdlib} 2>&1 | grep -v 'prohibited flag' | tail -1
+${SWIFT_BUILD_RELEASE:-swift build -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked} 2>&1 | grep -v 'prohibited flag' | tail -1
 BIN=$PWD/.build/release/quire
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
