@@ -125,7 +125,8 @@ struct LineBreaker {
         let delta = Double(available(from: i) - naturalWidth(i, j))
         let last = breaks[j].kind == .hard
         let (spaces, gaps) = glue(i, j)
-        let shrink = Double(spaces) * Self.shrinkFraction + Double(breaks[j].lettersEnd - breaks[i].letters) * Self.letterShrink
+        // Letters close up only with spaces, as `LineAssembler.justify` sets them.
+        let shrink = spaces > 0 ? Double(spaces) * Self.shrinkFraction + Double(breaks[j].lettersEnd - breaks[i].letters) * Self.letterShrink : 0
         var r: Double
         if delta < 0 {
             // Only justified lines shrink; a ragged line that does not fit is overfull.
