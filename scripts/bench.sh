@@ -45,9 +45,83 @@ peak_kb() {
 }
 row() { printf '%-52s %12s %12s %9s\n' "$@"; }
 
+# 10. Memory flat in the document's size (issue 34): two generated inputs, each at 1x and 10x
+#     (10 MB of real Markdown: the corpus, the samples and the docs concatenated, then 100 MB;
+#     a list of 100,000 items, then 1,000,000), rendered once each: peak resident memory (the
+#     largest of the process, as getrusage reports it) and time, beside cmark-gfm's own peak on
+#     the same text (its HTML output discarded; with Quire's extensions, and without). Fails
+#     when a target is missed: 10 MB in 100 MiB, 100 MB in 150 MiB, the 100,000-item list in
+#     150 MiB, the 1,000,000-item list in cmark-gfm's peak plus 64 MiB (the smaller of the two
+#     peaks: cmark-gfm without extensions), and 10x the input in at most 10.5x the CPU time.
+memory_benchmarks() {
+  python3 - "$work" "$CORPUS" <<'PY2'
+import glob, os, sys
+work, corpus = sys.argv[1], sys.argv[2]
+files = [f for f in sorted(glob.glob(f"{corpus}/*.md")) if not f.endswith("SOURCES.md")]
+files += sorted(glob.glob("Samples/*.md")) + ["README.md"] + sorted(glob.glob("docs/*.md"))
+texts = [open(f, encoding="utf-8").read() + "\n\n" for f in files]
+parts, size, k = [], 0, 0
+while size < 10 << 20:
+    parts.append(texts[k % len(texts)]); size += len(parts[-1].encode()); k += 1
+real = "".join(parts)
+open(f"{work}/real-1x.md", "w").write(real)
+open(f"{work}/real-10x.md", "w").write(real * 10)
+item = "- item {}: the quick brown fox jumps over the lazy dog\n"
+open(f"{work}/list-1x.md", "w").write("".join(item.format(i) for i in range(100_000)))
+open(f"{work}/list-10x.md", "w").write("".join(item.format(i) for i in range(1_000_000)))
+PY2
+  # measure CMD: "peak_kib elapsed_s cpu_s" of the command and what it waited for.
+  measure() {
+    python3 -c 'import resource, subprocess, sys, time
+s = time.time(); r = subprocess.run(sys.argv[1], shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); e = time.time()
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(u.ru_maxrss, "%.2f" % (e - s), "%.2f" % (u.ru_utime + u.ru_stime)); sys.exit(r.returncode)' "$1"
+  }
+  local cmark=${CMARK_GFM:-cmark-gfm}
+  command -v "$cmark" >/dev/null || { failed "cmark-gfm is not installed (scripts/install-deps.sh installs it)"; return; }
+  echo
+  printf '%-44s %9s %9s %9s %13s %13s\n' "memory: document" "peak MiB" "elapsed s" "CPU s" "cmark-gfm MiB" "(no ext.) MiB"
+  # Each 1x document is rendered before and after its 10x one, its CPU time the mean of the
+  # two (the host's load drifts over the minutes a 10x run takes) and its peak the larger.
+  row_for() {  # row_for DOC QUIRE_MEASURE: prints the row, with cmark-gfm's peaks on DOC
+    local c p qk qe qc ck pk
+    c=$(measure "'$cmark' -e table -e strikethrough -e autolink -e tasklist '$work/$1.md'")
+    p=$(measure "'$cmark' '$work/$1.md'")
+    read -r qk qe qc <<<"$2"; read -r ck _ _ <<<"$c"; read -r pk _ _ <<<"$p"
+    eval "peak_${1//-/_}=$((qk / 1024)) cpu_${1//-/_}=$qc cmark_${1//-/_}=$((ck / 1024)) plain_${1//-/_}=$((pk / 1024))"
+    printf '%-44s %9s %9s %9s %13s %13s\n' "$1 ($(( $(stat -c %s "$work/$1.md") / 1048576 )) MB, $(pdfinfo "$work/$1.pdf" 2>/dev/null | awk '/^Pages/ {print $2}') pages)" \
+      "$((qk / 1024))" "$qe" "$qc" "$((ck / 1024))" "$((pk / 1024))"
+  }
+  render() { measure "'$BIN' render '$work/$1.md' -o '$work/$1.pdf' -q" || failed "render $1.md"; }
+  for kind in real list; do
+    local before ten after
+    before=$(render "$kind-1x"); ten=$(render "$kind-10x"); after=$(render "$kind-1x")
+    read -r k1 e1 c1 <<<"$before"; read -r k2 e2 c2 <<<"$after"
+    row_for "$kind-1x" "$((k1 > k2 ? k1 : k2)) $(echo "($e1 + $e2) / 2" | bc -l | xargs printf %.2f) $(echo "($c1 + $c2) / 2" | bc -l | xargs printf %.2f)"
+    row_for "$kind-10x" "$ten"
+  done
+  target() {  # target NAME VALUE LIMIT: a row, and a failure when VALUE > LIMIT
+    local ok; ok=$(echo "$2 <= $3" | bc -l)
+    printf '  %-58s %10s <= %-10s %s\n' "$1" "$2" "$3" "$([ "$ok" = 1 ] && echo met || echo MISSED)"
+    [ "$ok" = 1 ] || failed "memory target missed: $1 ($2 > $3)"
+  }
+  target "real Markdown 1x: peak MiB" "$peak_real_1x" 100
+  target "real Markdown 10x: peak MiB" "$peak_real_10x" 150
+  target "list of 100,000 items: peak MiB" "$peak_list_1x" 150
+  target "list of 1,000,000 items: peak MiB (cmark-gfm's + 64)" "$peak_list_10x" "$((plain_list_10x + 64))"
+  target "real Markdown 10x vs 1x: CPU time ratio" "$(printf %.2f "$(echo "$cpu_real_10x / $cpu_real_1x" | bc -l)")" 10.5
+  target "list 10x vs 1x: CPU time ratio" "$(printf %.2f "$(echo "$cpu_list_10x / $cpu_list_1x" | bc -l)")" 10.5
+}
+
 echo
 row "measure" "quire" "reference" "ratio"
 row "-------" "-----" "---------" "-----"
+
+if [ -n "${MEMORY_ONLY:-}" ]; then
+  memory_benchmarks
+  [ -s "$work/failures" ] && { echo "$(wc -l < "$work/failures") failures (listed above)" >&2; exit 1; }
+  exit 0
+fi
 
 # 1. Large documents against the floor (same text: what Quire's PDF shows, via pdftotext);
 #    commonmark-spec also with its fences' languages removed (the floor does not highlight),
@@ -189,13 +263,16 @@ read -r lines loose hyphens inrow runts < <(python3 scripts/paragraph-quality.py
 row "typography.md justified on A5: lines, loose" "$lines" "$loose" ""
 row "  hyphenated, in a row, runts" "$hyphens" "$inrow" "$runts"
 
+memory_benchmarks
+
 echo
 echo "Medians of alternating runs: $SHORT_RUNS for single documents and excerpts, $RUNS for the"
 echo "rest. Targets: large document's CPU time at most the floor's and elapsed time well below it"
 echo "(Quire draws on a second thread); --jobs 2 at least 1.6x the throughput"
 echo "of --jobs 1; peak memory at most 100 MiB and flat across a batch; 16x input within 17x"
 echo "time; an excerpt of 1 MB within 2x the cost of 10 KB; 4 shards byte-identical to one batch;"
-echo "highlighted code within 1.25x the elapsed time of the same code plain."
+echo "highlighted code within 1.25x the elapsed time of the same code plain; the memory targets"
+echo "of section 10 (issue 34). MEMORY_ONLY=1 runs section 10 alone."
 if [ -s "$work/failures" ]; then
   echo
   echo "$(wc -l < "$work/failures") measured runs failed (listed above): their rows are not valid." >&2

@@ -187,7 +187,7 @@ public enum Batch {
         }
         do {
             let result = try Quire.renderFile(input: job.input, output: job.output, options: options)
-            return .rendered(warnings: result.warnings, pages: result.pageCount, bytes: result.pdf.count, settings: result.settings,
+            return .rendered(warnings: result.warnings, pages: result.pageCount, bytes: result.size, settings: result.settings,
                              dependencies: result.dependencies.sorted())
         } catch let error as QuireError {
             return .failed(error.file == job.input ? error.message : "\(error.file): \(error.message)")

@@ -125,48 +125,101 @@ package enum OutputFile {
     ///   refuses), a missing folder (naming it), a folder, or a failed write (with the system's
     ///   message); the temporary file is removed.
     package static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        if path == "-" {
-            try writeAll(bytes, fd: 1, name: "standard output")
-            return
+        let output = try Opened(path)
+        do {
+            try writeAll(bytes, fd: output.descriptor, name: path)
+        } catch {
+            output.discard()
+            throw error
         }
-        let target = try finalTarget(of: path)
-        var info = stat()
-        if stat(target, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG:
-                guard info.st_mode & 0o222 != 0 else {
-                    throw QuireError(file: path, message: "is read-only; not overwritten (make it writable or choose another output)")
-                }
-            case S_IFDIR:
-                throw QuireError(file: path, message: "is a folder, not a file")
-            default:
-                try writeInPlace(bytes, to: target, name: path)
+        try output.commit()
+    }
+
+    /// An output being written, as `writeAtomically` writes it, for a writer that writes as it
+    /// goes (`Quire.renderFile`: a PDF's pages as they are made): its file descriptor, then
+    /// `commit` (the temporary file renamed over the output) or `discard` (it is removed).
+    /// Exactly one of the two must be called.
+    package final class Opened {
+        /// Where to write.
+        package let descriptor: Int32
+        private let name: String
+        /// The temporary file and the file it replaces; nil when written in place (standard
+        /// output, a device, a FIFO).
+        private let replacing: (temporary: String, target: String)?
+        /// Whether this write holds the temporary-file slot a signal handler reads.
+        private let claimed: Bool
+        private let closes: Bool
+
+        /// Opens `path` for writing (see `writeAtomically` for what is refused and why).
+        /// - Throws: `QuireError` naming the path.
+        package init(_ path: String) throws {
+            name = path
+            if path == "-" {
+                (descriptor, replacing, claimed, closes) = (1, nil, false, false)
                 return
             }
+            let target = try finalTarget(of: path)
+            var info = stat()
+            if stat(target, &info) == 0 {
+                switch info.st_mode & S_IFMT {
+                case S_IFREG:
+                    guard info.st_mode & 0o222 != 0 else {
+                        throw QuireError(file: path, message: "is read-only; not overwritten (make it writable or choose another output)")
+                    }
+                case S_IFDIR:
+                    throw QuireError(file: path, message: "is a folder, not a file")
+                default:
+                    let fd = open(target, O_WRONLY | O_NOCTTY)
+                    guard fd >= 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
+                    (descriptor, replacing, claimed, closes) = (fd, nil, false, true)
+                    return
+                }
+            }
+            let slash = target.lastIndex(of: "/")
+            let folder = slash.map { String(target[...$0]) } ?? "./"
+            let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+            var folderInfo = stat()
+            guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
+                throw QuireError(file: path, message: "cannot write: the folder \(folder == "./" ? "." : String(folder.dropLast())) does not exist")
+            }
+            var template = Array("\(folder).\(base).quire-XXXXXX".utf8CString)
+            let claimed = TemporaryFileInProgress.claim()
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else {
+                if claimed { TemporaryFileInProgress.release() }
+                throw QuireError(file: path, message: "cannot write: \(errnoText())")
+            }
+            if claimed { TemporaryFileInProgress.record(template) }
+            let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            (descriptor, replacing, self.claimed, closes) = (fd, (temporary, target), claimed, true)
         }
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { String(target[...$0]) } ?? "./"
-        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var folderInfo = stat()
-        guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
-            throw QuireError(file: path, message: "cannot write: the folder \(folder == "./" ? "." : String(folder.dropLast())) does not exist")
+
+        /// Ends the write: the file closed and, for a regular file, given mode 0666 less the
+        /// umask and renamed over the output.
+        /// - Throws: `QuireError` naming the path (the temporary file is removed).
+        package func commit() throws {
+            defer { if claimed { TemporaryFileInProgress.release() } }
+            if let replacing {
+                let mask = umask(0); umask(mask)
+                fchmod(descriptor, 0o666 & ~mask)
+            }
+            guard !closes || close(descriptor) == 0 else {
+                if let replacing { unlink(replacing.temporary) }
+                throw QuireError(file: name, message: "cannot write: \(errnoText())")
+            }
+            if let replacing, rename(replacing.temporary, replacing.target) != 0 {
+                let message = errnoText()
+                unlink(replacing.temporary)
+                throw QuireError(file: name, message: "cannot write: \(message)")
+            }
         }
-        var template = Array("\(folder).\(base).quire-XXXXXX".utf8CString)
-        let claimed = TemporaryFileInProgress.claim()
-        defer { if claimed { TemporaryFileInProgress.release() } }
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
-        if claimed { TemporaryFileInProgress.record(template) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        do {
-            try writeAll(bytes, fd: fd, name: path)
-            let mask = umask(0); umask(mask)
-            fchmod(fd, 0o666 & ~mask)
-            guard close(fd) == 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
-            guard rename(temporary, target) == 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
-        } catch {
-            unlink(temporary)
-            throw error
+
+        /// Abandons the write: the temporary file is closed and removed (a file written in
+        /// place keeps what was written).
+        package func discard() {
+            defer { if claimed { TemporaryFileInProgress.release() } }
+            if closes { close(descriptor) }
+            if let replacing { unlink(replacing.temporary) }
         }
     }
 
@@ -197,19 +250,6 @@ package enum OutputFile {
             }
         }
         throw QuireError(file: path, message: "cannot write: too many levels of symbolic links")
-    }
-
-    /// Writes into an existing file that is not a regular file (a device, a FIFO), in place.
-    private static func writeInPlace(_ bytes: [UInt8], to target: String, name: String) throws {
-        let fd = open(target, O_WRONLY | O_NOCTTY)
-        guard fd >= 0 else { throw QuireError(file: name, message: "cannot write: \(errnoText())") }
-        do {
-            try writeAll(bytes, fd: fd, name: name)
-        } catch {
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 else { throw QuireError(file: name, message: "cannot write: \(errnoText())") }
     }
 
     /// Why writing `path` would destroy something that is not an earlier output: it is an

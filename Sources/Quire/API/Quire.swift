@@ -52,8 +52,10 @@ public enum Quire {
 
     /// Renders the Markdown file at `input` into the PDF at `output`.
     ///
-    /// The PDF is written to a temporary file beside `output` and renamed over it, so a
-    /// failure never leaves a half-written PDF nor destroys an existing one. Images are read
+    /// The PDF is written to a temporary file beside `output` as its pages are made, and renamed
+    /// over `output` at the end, so a failure never leaves a half-written PDF nor destroys an
+    /// existing one, and the file is never held whole in memory (the result's `pdf` is empty:
+    /// the file holds it; `size` says how large it is). Images are read
     /// relative to the input's folder (the current folder for standard input) unless
     /// `options.baseDirectory` says otherwise.
     /// - Throws: `QuireError` naming the file: unreadable, not UTF-8 (with the byte offset),
@@ -65,10 +67,23 @@ public enum Quire {
         options.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch
             ?? modificationTime(input).map { Int64($0.rounded(.down)) }
         if options.baseDirectory == nil { options.baseDirectory = folder(of: input) }
-        let text = try InputFile.readMarkdown(at: input)
-        let result = try render(markdown: text, options: options)
-        try OutputFile.writeAtomically(result.pdf, to: output)
-        return result
+        // A long file (not in excerpt mode, which needs the whole document at once) is parsed a
+        // section at a time, its text never read whole.
+        let sections = try (options.style.excerptCut == nil ? MappedInput.open(input) : nil).map {
+            try RenderPipeline.sections(of: $0, options)
+        }
+        let text = sections == nil ? try InputFile.readMarkdown(at: input) : ""
+        let file = try OutputFile.Opened(output)
+        do {
+            let destination = PDFDestination.file(descriptor: file.descriptor)
+            let result = try sections.map { try RenderPipeline.render($0, options: options, destination: destination, outputName: output) }
+                ?? RenderPipeline.render(markdown: text, options: options, destination: destination, outputName: output)
+            try file.commit()
+            return result
+        } catch {
+            file.discard()
+            throw error
+        }
     }
 }
 

@@ -76,8 +76,10 @@ public struct RenderOptions: Sendable {
 
 /// A document rendered: its PDF, and what rendering it found.
 public struct RenderResult: Sendable {
-    /// The PDF's bytes.
+    /// The PDF's bytes; empty when `Quire.renderFile` wrote them to the file as they came.
     public var pdf: [UInt8]
+    /// The PDF's size in bytes.
+    public var size: Int
     /// The problems met, each once, in the order found (front matter's first); the PDF is
     /// complete regardless.
     public var warnings: [Warning]

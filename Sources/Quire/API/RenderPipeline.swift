@@ -12,14 +12,17 @@ import Glibc
 /// 5. Draw: on the drawing thread, while layout goes on (`ThreadedPDF`).
 /// 6. Finish: outline and metadata, and the file's bytes back.
 enum RenderPipeline {
-    /// Renders Markdown text to PDF bytes (see `Quire.render(markdown:options:)`).
-    /// - Throws: `QuireError` only if the PDF cannot be finished (not expected).
-    static func render(markdown: String, options: RenderOptions) throws(QuireError) -> RenderResult {
+    /// Renders Markdown text to PDF bytes (see `Quire.render(markdown:options:)`), or into the
+    /// open file `destination` names as the pages come (the result's `pdf` is empty then),
+    /// `outputName` naming it in errors.
+    /// - Throws: `QuireError` if the PDF cannot be finished or written.
+    static func render(markdown: String, options: RenderOptions, destination: PDFDestination = .memory,
+                       outputName: String = "") throws(QuireError) -> RenderResult {
         // Each page is painted as soon as it is laid out and drawn on the drawing thread while
         // layout goes on, then dropped: memory stays a few pages whatever the document's length
-        // (unless a header or footer shows the page count, which every page waits for), and
-        // drawing's time hides behind layout's.
-        let pdf = ThreadedPDF(overlapsLayout: options.drawsOnItsOwnThread)
+        // (pages waiting for a page count or a running title go on without it after a while:
+        // `FurnitureDeferral`), and drawing's time hides behind layout's.
+        let pdf = ThreadedPDF(overlapsLayout: options.drawsOnItsOwnThread, destination: destination)
         let painter = LinePainter()
         let links = DocumentLinks(options)
         var standards: Result<SourceStandards, PDFStandardsError>?
@@ -36,7 +39,8 @@ enum RenderPipeline {
                 pdf.setStandards(sources.requested)
             }
             return layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
-                               resources: options.imageResources, highlights: highlights, links: links?.resolver) { page in
+                               resources: options.imageResources, highlights: highlights, links: links?.resolver,
+                               deferral: deferral(pdf, painter)) { page in
                 pdf.draw(paintPage(page, with: painter))
             }
         }
@@ -47,23 +51,49 @@ enum RenderPipeline {
         case nil: throw QuireError(file: options.sourceName, message: "no document")
         }
         laidOut.warnings += sourceWarnings
+        return try finish(pdf, laidOut, Finishing(sources: sources, subject: subject, painter: painter, links: links),
+                          options: options, outputName: outputName)
+    }
+
+    /// Pages that wait long for their furniture go on without it, the rest drawn in `pdf` at
+    /// the end (`FurnitureDeferral`).
+    static func deferral(_ pdf: ThreadedPDF, _ painter: LinePainter) -> FurnitureDeferral {
+        FurnitureDeferral { number, furniture in pdf.drawFurniture(number, paintPage(furniture, with: painter)) }
+    }
+
+    /// What finishing a document's PDF needs besides its pages: its sources' standards and
+    /// attachments, its subject, the painter (which knows the characters no font had) and
+    /// what its links to other documents depended on.
+    struct Finishing {
+        var sources: SourceStandards
+        var subject: String
+        var painter: LinePainter
+        var links: DocumentLinks?
+    }
+
+    /// Finishes `pdf`, whose pages `laidOut` reports, with its metadata, claims and attachments.
+    /// - Throws: `QuireError` naming the input, or the output when it could not be written.
+    static func finish(_ pdf: ThreadedPDF, _ laidOut: LayoutSummary, _ parts: Finishing, options: RenderOptions,
+                       outputName: String) throws(QuireError) -> RenderResult {
+        var laidOut = laidOut
+        let links = parts.links
         var metadata = metadata(title: laidOut.title, author: laidOut.author, options)
         metadata.keywords = laidOut.keywords
-        metadata.subject = subject
-        metadata.standards = sources.claimed
-        if let warning = withdrawClaims(&metadata.standards, painter) { laidOut.warnings.append(warning) }
-        metadata.attachments = sources.attachments
+        metadata.subject = parts.subject
+        metadata.standards = parts.sources.claimed
+        if let warning = withdrawClaims(&metadata.standards, parts.painter) { laidOut.warnings.append(warning) }
+        metadata.attachments = parts.sources.attachments
         metadata.language = documentLanguage(frontMatter: laidOut.language, options.style)
         if let record = links?.record, !record.isEmpty {
             metadata.settings = record.settings(base: options.settingsDigest)
             metadata.links = record.text
         }
-        do {
-            let bytes = try pdf.finish(outline: laidOut.outline, metadata: metadata)
-            return RenderResult(pdf: bytes, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "",
+        do throws(DrawingError) {
+            let (bytes, size) = try pdf.finishWithSize(outline: laidOut.outline, metadata: metadata)
+            return RenderResult(pdf: bytes, size: size, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "",
                                 dependencies: laidOut.imageFiles.union(links?.files ?? []))
         } catch {
-            throw QuireError(file: options.sourceName, message: error.description)
+            throw QuireError(file: error.isWriteFailure ? outputName : options.sourceName, message: error.description)
         }
     }
 

@@ -23,11 +23,24 @@ struct SourceStandards {
     /// Adds a source: checks it when PDF/UA-1 is asked for (its warnings back), attaches its
     /// text when asked, named `name`, dated `modified`. O(document).
     mutating func add(_ document: Document, text: String, name: String, modified: Int64) -> [Warning] {
-        if attach { attachments.append(PDFAttachment(name: name, bytes: Array(text.utf8), modified: modified)) }
-        guard requested.accessible else { return [] }
-        let check = AccessibilityCheck(document)
+        attach(Array(text.utf8), name: name, modified: modified)
+        guard checks else { return [] }
+        return add(AccessibilityCheck(document))
+    }
+
+    /// Whether the sources are checked (PDF/UA-1 is asked for): a source read a part at a
+    /// time is checked so (`AccessibilityCheck.add`) only then.
+    var checks: Bool { requested.accessible }
+
+    /// Adds a source's check (made of its parts): its warnings back.
+    mutating func add(_ check: AccessibilityCheck) -> [Warning] {
         if !check.holds { claimed.accessible = false }
         return check.warnings
+    }
+
+    /// Attaches a source's bytes (read only when asked to attach), named `name`, dated `modified`.
+    mutating func attach(_ bytes: @autoclosure () -> [UInt8], name: String, modified: Int64) {
+        if attach { attachments.append(PDFAttachment(name: name, bytes: bytes(), modified: modified)) }
     }
 
     /// A source's name inside the PDF: its path from `folder` (the inputs' common folder),

@@ -4,8 +4,8 @@
 /// (7.4.2), which the PDF's structure mends (the writer nests headings by their order:
 /// `StructureTree`), so it only warns, saying what is written instead.
 struct AccessibilityCheck {
-    /// The problems, in document order.
-    private(set) var warnings: [Warning] = []
+    /// The problems found so far, in document order.
+    private var found: [Warning] = []
     /// The lines of the images without alt text.
     private(set) var imagesWithoutAlt: [Int] = []
     private var previous: (level: Int, line: Int)?
@@ -13,14 +13,23 @@ struct AccessibilityCheck {
     /// Whether PDF/UA-1 can be claimed for what the source holds.
     var holds: Bool { imagesWithoutAlt.isEmpty }
 
+    /// The problems, in document order, then the claim's withdrawal when one was found.
+    var warnings: [Warning] {
+        guard !imagesWithoutAlt.isEmpty else { return found }
+        let lines = imagesWithoutAlt.count == 1 ? "line \(imagesWithoutAlt[0])" : "lines " + imagesWithoutAlt.map(String.init).joined(separator: ", ")
+        return found + [Warning(line: 0, message: "PDF/UA-1 not claimed: the image\(imagesWithoutAlt.count == 1 ? "" : "s") at \(lines) \(imagesWithoutAlt.count == 1 ? "has" : "have") no alt text")]
+    }
+
     /// Checks `document`. O(blocks + inlines).
     init(_ document: Document) {
-        visit(document.blocks)
-        if !imagesWithoutAlt.isEmpty {
-            let lines = imagesWithoutAlt.count == 1 ? "line \(imagesWithoutAlt[0])" : "lines " + imagesWithoutAlt.map(String.init).joined(separator: ", ")
-            warnings.append(Warning(line: 0, message: "PDF/UA-1 not claimed: the image\(imagesWithoutAlt.count == 1 ? "" : "s") at \(lines) \(imagesWithoutAlt.count == 1 ? "has" : "have") no alt text"))
-        }
+        add(document.blocks)
     }
+
+    /// A check of nothing yet, given a document's blocks a part at a time (`add`).
+    init() {}
+
+    /// Checks the document's next `blocks` (a section of a long one). O(blocks + inlines).
+    mutating func add(_ blocks: [Block]) { visit(blocks) }
 
     private mutating func visit(_ blocks: [Block]) {
         for block in blocks {
@@ -56,7 +65,7 @@ struct AccessibilityCheck {
     private mutating func missingAlt(_ source: String, line: Int) {
         imagesWithoutAlt.append(line)
         let name = source.hasPrefix("data:") ? "a data: image" : source
-        warnings.append(Warning(line: line, message: "image without alt text (\(name)): screen readers cannot say what it shows; give it ![what it shows](…) or alt=\"…\""))
+        found.append(Warning(line: line, message: "image without alt text (\(name)): screen readers cannot say what it shows; give it ![what it shows](…) or alt=\"…\""))
     }
 
     /// Warns when a heading skips levels after the heading before it. The writer nests each
@@ -64,7 +73,7 @@ struct AccessibilityCheck {
     /// a skipping heading is tagged one level below the one before it.
     private mutating func heading(_ level: Int, line: Int) {
         if let previous, level > previous.level + 1 {
-            warnings.append(Warning(line: line, message: "heading level \(level) follows level \(previous.level) (line \(previous.line)), skipping a level; tagged one level below it in the PDF's structure (PDF/UA-1), shown as written"))
+            found.append(Warning(line: line, message: "heading level \(level) follows level \(previous.level) (line \(previous.line)), skipping a level; tagged one level below it in the PDF's structure (PDF/UA-1), shown as written"))
         }
         previous = (level, line)
     }

@@ -81,6 +81,13 @@ enum FrontMatter {
         return (reader.info, blank + text[bodyStart...], reader.warnings)
     }
 
+    /// Where the body starts in `text` (its UTF-8 offset) and how many lines the front matter
+    /// takes, when `split` takes one off `text` (its markdown then differs from `text`).
+    static func bodyStart(_ text: String) -> (offset: Int, lines: Int)? {
+        guard let header = headerLines(text), let start = header.bodyStart else { return nil }
+        return (text.utf8.distance(from: text.startIndex, to: start), header.lines.count + 2)
+    }
+
     /// Whether a block that YAML refuses was meant as front matter: its first line that is
     /// not blank or a comment starts with a `key:`. Otherwise it is Markdown that happens to
     /// start with a thematic break.

@@ -113,13 +113,20 @@ extension ScriptGuess {
     /// O(n) in the text.
     static func of(blocks: [Block]) -> ScriptGuess? {
         var tally = Tally()
+        tally.add(blocks: blocks)
+        return tally.guess
+    }
+}
+
+extension ScriptGuess.Tally {
+    /// Counts the letters of `blocks`' text (as `ScriptGuess.of(blocks:)` reads it). O(n).
+    mutating func add(blocks: [Block]) {
         var stack = [blocks[...]]
         while let next = stack.popLast() {
             for block in next {
-                for inlines in block.inlineContent { tally.add(inlines.plainText) }
+                for inlines in block.inlineContent { add(inlines.plainText) }
                 stack += block.childBlocks.map { $0[...] }
             }
         }
-        return tally.guess
     }
 }

@@ -119,12 +119,13 @@ final class ThreadedPDF {
     private let capacity: Int
     private var finished = false
 
-    init(overlapsLayout: Bool = true, capacity: Int = 4) {
+    /// A PDF whose bytes go to `destination` (by default returned by `finish`).
+    init(overlapsLayout: Bool = true, capacity: Int = 4, destination: PDFDestination = .memory) {
         self.overlapsLayout = overlapsLayout
         self.capacity = max(1, capacity)
         document = thread.newDocument()
         let document = self.document
-        thread.submit { state in state.writers[document] = PDFDocumentWriter(faces: state.faces) }
+        thread.submit { state in state.writers[document] = PDFDocumentWriter(faces: state.faces, destination: destination) }
     }
 
     deinit {
@@ -154,17 +155,35 @@ final class ThreadedPDF {
         }
     }
 
-    /// Waits for every page to be drawn, adds the outline and metadata and returns the file.
-    /// - Throws: `DrawingError` only if the document's writer is gone (never expected).
+    /// Hands page `number`'s deferred furniture to the drawing thread (after the last page,
+    /// before `finish`).
+    func drawFurniture(_ number: Int, _ page: PaintedPage) {
+        let document = self.document
+        thread.submitPage(of: document, capacity: capacity, wait: !overlapsLayout) { state in
+            state.writers[document]?.addFurniture(number, page)
+        }
+    }
+
+    /// Waits for every page to be drawn, adds the outline and metadata and returns the file
+    /// (nothing when it went to a file descriptor: the file has it).
+    /// - Throws: `DrawingError` when the file could not be written (the system's message), or
+    ///   if the document's writer is gone (never expected).
     func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws(DrawingError) -> [UInt8] {
+        try finishWithSize(outline: outline, metadata: metadata).bytes
+    }
+
+    /// `finish`, with the file's size in bytes (the same as the bytes' count in memory).
+    func finishWithSize(outline: [OutlineEntry], metadata: PDFMetadata) throws(DrawingError) -> (bytes: [UInt8], size: Int) {
         finished = true
         let document = self.document
         defer { thread.endDocument(document) }
-        let result = thread.perform { state -> Result<[UInt8], DrawingError> in
+        let result = thread.perform { state -> Result<(bytes: [UInt8], size: Int), DrawingError> in
             guard let writer = state.writers.removeValue(forKey: document) else {
                 return .failure(DrawingError(description: "PDF output failed: no writer"))
             }
-            return .success(writer.finish(outline: outline, metadata: metadata))
+            let bytes = writer.finish(outline: outline, metadata: metadata)
+            if let failure = writer.writeFailure { return .failure(DrawingError(description: "cannot write: \(failure)", isWriteFailure: true)) }
+            return .success((bytes, writer.fileSize))
         }
         return try result.get()
     }
@@ -173,4 +192,6 @@ final class ThreadedPDF {
 /// A failure drawing a page (Cairo's status for a PNG) or finishing a PDF.
 struct DrawingError: Error, Sendable, CustomStringConvertible {
     var description: String
+    /// Whether it is the output file that failed (a full disk): the output is to be named.
+    var isWriteFailure = false
 }

@@ -33,9 +33,22 @@ struct AnchorTable: Sendable {
 
     /// Collects the anchors in one walk of the document (headings, raw HTML, footnotes). O(n).
     init(_ document: Document, namespace: String = "") {
-        var collector = Collector(table: AnchorTable(empty: namespace))
-        collector.walk(document.blocks)
-        self = collector.table
+        var builder = Builder(namespace: namespace)
+        builder.add(document.blocks)
+        self = builder.table
+    }
+
+    /// The table of a document met a part at a time (its sections, `SectionedBody`): the
+    /// parts' blocks in document order give the table the whole document's blocks give.
+    struct Builder {
+        private var collector: Collector
+
+        init(namespace: String = "") { collector = Collector(table: AnchorTable(empty: namespace)) }
+
+        /// Collects the anchors of the document's next blocks. O(n).
+        mutating func add(_ blocks: [Block]) { collector.walk(blocks) }
+
+        var table: AnchorTable { collector.table }
     }
 
     private init(empty namespace: String) { self.namespace = namespace }

@@ -44,44 +44,83 @@ struct LayoutSummary {
 ///   - links: where links to other documents lead (by default they stay as written).
 ///   - highlights: the document's code blocks queued for highlighting (by default queued here,
 ///     with the style's theme).
+///   - deferral: lets pages that would wait long for their furniture go on without it
+///     (`FurnitureDeferral`); nil: they wait.
 /// - Returns: everything but the pages. An empty document gives one empty page.
-/// - Throws: what `emit` throws; layout stops there.
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
 func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  includeFullText: Bool = true, resources: ImageResources = ImageResources(),
-                 highlights: CodeHighlights? = nil, links: LinkResolver? = nil,
-                 emit: (Page) throws -> Void) rethrows -> LayoutSummary {
-    let highlights = highlights ?? CodeHighlights(document, theme: style.codeTheme)
+                 highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
+                 emit: (Page) -> Void) -> LayoutSummary {
+    layOutPages(DocumentFacts(document), style: style, fallbackTitle: fallbackTitle, info: info, resources: resources,
+                    highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme), links: links, deferral: deferral,
+                    blocks: { session, context, add in
+                        if let lines = style.excerptCut {
+                            let title = SectionedDocument.preambleTitle(document.blocks, frontMatter: info.title?.widest, fallback: fallbackTitle)
+                            session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
+                                                           title: title, context, add: add)
+                        } else {
+                            session.layoutBlocks(document.blocks, context, add: add)
+                        }
+                    }, emit: emit)
+}
+
+/// `layOutPages` for a document known by its `facts`, whose blocks `blocks` lays out with the
+/// session and context given, handing each block's slices to the function given (a document
+/// met a section at a time: `RenderPipeline.render(sections:)`). `highlights` is the code
+/// queued when layout starts; `blocks` may queue more (`LayoutSession.highlights`).
+func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+                 resources: ImageResources = ImageResources(), highlights: CodeHighlights, links: LinkResolver? = nil,
+                 deferral: FurnitureDeferral? = nil, blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
+                 emit: (Page) -> Void) -> LayoutSummary {
+    // `blocks` is handed a function that emits pages: `emit` may not escape into it otherwise.
+    withoutActuallyEscaping(emit) { emit in
+        layOutPages(facts, style: style, fallbackTitle: fallbackTitle, info: info, resources: resources, highlights: highlights,
+                        links: links, deferral: deferral, blocks: blocks, emitting: emit)
+    }
+}
+
+private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: String, info: DocumentInfo, resources: ImageResources,
+                         highlights: CodeHighlights, links: LinkResolver?, deferral: FurnitureDeferral?,
+                         blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
+                         emitting emit: @escaping (Page) -> Void) -> LayoutSummary {
     let language = info.lang ?? style.language
     // Pango is told only the document's own language: the template's picks hyphenation
     // patterns and CJK forms (a context language costs fontconfig a sort per script it meets,
     // 130 M instructions for an English README with a CJK language bar).
     let typesetter = Typesetter.forThisThread(language: info.lang)
-    let session = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(document), resources: resources,
+    let session = LayoutSession(style: style, typesetter: typesetter, anchors: facts.anchors, resources: resources,
                                 highlights: highlights, language: language,
-                                cjk: CJKRegion(language: language) ?? .dominant(in: document), linkResolver: links)
+                                cjk: CJKRegion(language: language) ?? facts.cjk, linkResolver: links)
     session.warnAboutMissingFonts()
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
-    let hasFootnotes = document.blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } }
     // A level-1 heading opening the document comes first in source order whatever is recorded later.
-    let opensWithTitle = document.blocks.first.map { if case .heading(1, _) = $0.kind { return true } else { return false } } ?? false
-    let titleMayComeEarly = opensWithTitle || (!hasFootnotes && style.excerptCut == nil)
+    let opensWithTitle = facts.opensWithTitle
+    let titleMayComeEarly = opensWithTitle || (!facts.hasFootnotes && style.excerptCut == nil)
     let countsPages = style.header.usesPageCount || style.footer.usesPageCount
     var flow = PageFlow(style: style)
     var waiting: [Page] = []
     var emitted = 0
     var title = info.title ?? (session.anchors.mayHaveLevelOneHeadings ? nil : documentTitle(info, [], fallbackTitle))
-    func hand(_ pages: [Page], final: Bool) throws {
+    var deferring = false
+    var deferred: [FurnitureDeferral.Waiting] = []
+    func hand(_ pages: [Page], final: Bool) {
         waiting += pages
         if title == nil && (final || (titleMayComeEarly && session.sink.hasHeading)) {
             title = documentTitle(info, session.sink.documentOutline, fallbackTitle)
         }
-        guard let title, final || !countsPages else { return }
+        var unknown: Set<String> = []
+        if title == nil { unknown.insert("title") }
+        if countsPages && !final { unknown.insert("pages") }
+        if let deferral, !unknown.isEmpty, waiting.count > deferral.waitingPages { deferring = true }
+        guard unknown.isEmpty || deferring else { return }
         let count = final ? emitted + waiting.count : nil
         for var page in waiting {
             emitted += 1
-            page.furniture = session.furniture(page: emitted, of: count, size: page.size, info: info, title: title)
-            try emit(page)
+            if let marked = session.furnish(&page, number: emitted, of: count, info: info, title: title, unknown: unknown) {
+                deferred.append(marked)
+            }
+            emit(page)
         }
         waiting = []
     }
@@ -89,33 +128,28 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
     var held: [Slice]? = info.toc ?? style.tableOfContents ? [] : nil
     var contentsAt = 0
     var blocksAdded = 0
-    func add(_ slices: [Slice]) throws {
+    func add(_ slices: [Slice]) {
         var slices = slices
         session.attachNotes(&slices, context)
-        if held != nil { held! += slices } else { try hand(flow.add(slices), final: false) }
+        if held != nil { held! += slices } else { hand(flow.add(slices), final: false) }
     }
     /// A block's slices; the contents go after the title: the front matter's, else an opening level-1 heading.
-    func addBlock(_ slices: [Slice]) throws {
-        try add(slices)
+    func addBlock(_ slices: [Slice]) {
+        add(slices)
         blocksAdded += 1
         if blocksAdded == 1, info.title == nil, opensWithTitle { contentsAt = held?.count ?? 0 }
     }
 
-    try add(session.titleBlock(info))
+    add(session.titleBlock(info))
     contentsAt = held?.count ?? 0
-    if let lines = style.excerptCut {
-        let title = SectionedDocument.preambleTitle(document.blocks, frontMatter: info.title?.widest, fallback: fallbackTitle)
-        try session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
-                                       title: title, context, add: addBlock)
-    } else {
-        try session.layoutBlocks(document.blocks, context, add: addBlock)
-    }
-    try add(session.unplacedNotes(context))
+    blocks(session, context, addBlock)
+    add(session.unplacedNotes(context))
     if var slices = held {
         slices.insert(contentsOf: session.contentsWithPages(around: slices, at: contentsAt, context), at: contentsAt)
-        try hand(flow.add(slices), final: false)
+        hand(flow.add(slices), final: false)
     }
-    try hand(flow.finish(), final: true)
+    hand(flow.finish(), final: true)
+    if let deferral { session.drawDeferred(deferred, to: deferral, of: emitted, info: info, title: title!) }
     let outline = session.sink.sortedOutline
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
                          author: info.author?.widest ?? "", keywords: info.keywords, warnings: session.sink.reportedWarnings,
@@ -130,4 +164,95 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
 /// introduction's headings and has "# Documentation" at line 280.
 private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fallbackTitle: String) -> TextValue {
     info.title ?? outline.first.flatMap { $0.level == 1 ? TextValue.plain($0.title) : nil } ?? .plain(fallbackTitle)
+}
+
+/// How pages that would wait long for what their header and footer show (the page count, a
+/// running title still to come) go on without it: once more than `waitingPages` wait, each
+/// page is handed on with the slots that are known, and marked (`Page.deferredFurniture`)
+/// for the rest, which `furniture` receives at the end of the document as a page of its own
+/// (furniture only) to draw over it: so memory holds no page for them, however long the
+/// document. A document whose pages never wait that long is laid out as without it.
+struct FurnitureDeferral {
+    var waitingPages = 64
+    /// Receives each marked page's number and its deferred furniture, after the last page.
+    var furniture: (Int, Page) -> Void
+
+    /// A page handed on without some of its furniture.
+    struct Waiting {
+        var number: Int
+        var size: PageSize
+        /// The placeholders it waits for ("pages", "title").
+        var unknown: Set<String>
+    }
+}
+
+/// What layout must know of a document before its first block: where its links may point,
+/// whether it has footnotes and opens with a level-1 heading (the running title's source), and
+/// the regional forms its CJK text suggests. Of a whole document, or gathered a section at a
+/// time (`add`) for a document met so.
+struct DocumentFacts {
+    private var builder: AnchorTable.Builder? = AnchorTable.Builder()
+    /// The table once every block is in (`finish`): the builder's slugs are let go.
+    private var finished: AnchorTable?
+    private var counter = CJKRegion.Counter()
+    private(set) var hasFootnotes = false
+    private(set) var opensWithTitle = false
+    private var empty = true
+
+    init() {}
+
+    init(_ document: Document) {
+        add(document.blocks)
+        finish()
+    }
+
+    /// Adds the document's next blocks (before `finish`). O(n).
+    mutating func add(_ blocks: [Block]) {
+        builder?.add(blocks)
+        counter.walk(blocks)
+        if empty, let first = blocks.first {
+            if case .heading(1, _) = first.kind { opensWithTitle = true }
+            empty = false
+        }
+        if !hasFootnotes { hasFootnotes = blocks.contains { if case .footnoteDefinition = $0.kind { return true } else { return false } } }
+    }
+
+    /// Ends the gathering: the anchor table is kept, what built it is let go.
+    mutating func finish() {
+        finished = anchors
+        builder = nil
+    }
+
+    var anchors: AnchorTable { finished ?? builder?.table ?? AnchorTable.Builder().table }
+    var cjk: CJKRegion? { counter.dominant }
+}
+
+extension LayoutSession {
+    /// Gives `page`, the `number`th, its furniture: whole when nothing is `unknown` (`title`
+    /// is known then), else the slots that are known; a page on which an unknown slot shows
+    /// is marked and returned, to be finished at the end (`drawDeferred`).
+    func furnish(_ page: inout Page, number: Int, of count: Int?, info: DocumentInfo, title: TextValue?,
+                 unknown: Set<String>) -> FurnitureDeferral.Waiting? {
+        guard !unknown.isEmpty else {
+            page.furniture = furniture(page: number, of: count, size: page.size, info: info, title: title!)
+            return nil
+        }
+        page.furniture = furniture(page: number, of: count, size: page.size, info: info, title: title ?? .plain(""),
+                                   slots: .known(unknown: unknown))
+        guard furnitureShows(unknown, page: number, size: page.size) else { return nil }
+        page.deferredFurniture = number
+        return FurnitureDeferral.Waiting(number: number, size: page.size, unknown: unknown)
+    }
+
+    /// Hands `deferral` the rest of the furniture of each page marked by `furnish`, once the
+    /// page `count` and the `title` are known. O(marked pages).
+    func drawDeferred(_ marked: [FurnitureDeferral.Waiting], to deferral: FurnitureDeferral, of count: Int, info: DocumentInfo,
+                      title: TextValue) {
+        for page in marked {
+            var furniture = Page(size: page.size, items: [], links: [], destinations: [])
+            furniture.furniture = self.furniture(page: page.number, of: count, size: page.size, info: info, title: title,
+                                                 slots: .deferred(unknown: page.unknown))
+            deferral.furniture(page.number, furniture)
+        }
+    }
 }

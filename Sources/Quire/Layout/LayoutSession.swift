@@ -11,8 +11,18 @@ final class LayoutSession {
     let typesetter: Typesetter
     let anchors: AnchorTable
     let images: ImageStore
-    /// The document's code blocks, queued for highlighting ahead of layout.
-    let highlights: CodeHighlights
+    /// The document's code blocks, queued for highlighting ahead of layout (those of the
+    /// section being set, for a document laid out a section at a time).
+    var highlights: CodeHighlights {
+        get { sharedHighlights.value }
+        set { sharedHighlights.value = newValue }
+    }
+    /// Shared with the sessions derived from this one (`scaled`), which set the same code.
+    private let sharedHighlights: SharedHighlights
+    private final class SharedHighlights {
+        var value: CodeHighlights
+        init(_ value: CodeHighlights) { self.value = value }
+    }
     /// Where a link to another document leads: a destination in the same PDF (a digest), that
     /// document's PDF (`render`, `batch`); nil for the link as written.
     let linkResolver: LinkResolver?
@@ -58,7 +68,7 @@ final class LayoutSession {
         self.typesetter = typesetter
         self.anchors = anchors
         self.images = ImageStore(resources: resources)
-        self.highlights = highlights
+        sharedHighlights = SharedHighlights(highlights)
         self.language = language ?? style.language
         self.linkResolver = linkResolver
         mayTurnPages = true
@@ -74,7 +84,7 @@ final class LayoutSession {
         typesetter = parent.typesetter
         anchors = parent.anchors
         images = parent.images
-        highlights = parent.highlights
+        sharedHighlights = parent.sharedHighlights
         language = parent.language
         linkResolver = parent.linkResolver
         sink = parent.sink
@@ -196,6 +206,15 @@ struct BlockContext {
 
     /// Whether blocks here run right to left (their start is the column's right edge).
     var isRightToLeft: Bool { direction == .rightToLeft }
+
+    /// The context of `block`'s content: with the direction and alignment an enclosing HTML
+    /// element gave it.
+    func inside(_ block: Block) -> BlockContext {
+        var context = self
+        if let direction = block.direction { context.direction = direction }
+        if let alignment = block.alignment { context.alignment = alignment }
+        return context
+    }
 }
 
 extension LayoutSession {

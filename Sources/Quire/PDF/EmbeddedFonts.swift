@@ -158,6 +158,7 @@ final class EmbeddedFonts {
             let glyphs = usedGlyphs.sorted()
             // A name-keyed CFF font addresses glyphs by index: they keep theirs in the subset.
             let subset = face.subset(glyphs, retainingIDs: isCFF && cids == nil)
+            face.releasePages()
             let baseName = Self.subsetTag(glyphs, key) + "+" + Self.postScriptName(face.postScriptName, file: key.file)
             let descriptor = file.reserve(), cidFont = file.reserve(), toUnicode = file.reserve()
             let program = subset.map { writeProgram($0.data, to: file) }

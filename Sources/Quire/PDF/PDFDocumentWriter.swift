@@ -16,7 +16,7 @@ import Glibc
 ///
 /// Used by one thread at a time (the drawing thread's, like the fonts it opens).
 final class PDFDocumentWriter {
-    private let file = PDFFile()
+    private let file: PDFFile
     private let fonts: EmbeddedFonts
     private let images: PDFImages
     private let structure: StructureTree
@@ -24,11 +24,15 @@ final class PDFDocumentWriter {
     private let resourceDictionary: PDFReference
     private var pages: [PDFReference] = []
     private var targets: [Navigation.Target] = []
+    /// Forms of furniture drawn over pages (`addFurniture`), by resource name.
+    private var furnitureForms: [(name: [UInt8], object: PDFReference)] = []
     /// What the standards asked for add to the file (`setStandards`).
     private var standards: DocumentStandards
 
-    /// A writer opening its fonts through `faces` (a thread's, kept across documents).
-    init(faces: FontFaces = FontFaces()) {
+    /// A writer opening its fonts through `faces` (a thread's, kept across documents), its
+    /// bytes going to `destination`.
+    init(faces: FontFaces = FontFaces(), destination: PDFDestination = .memory) {
+        file = PDFFile(destination: destination)
         fonts = EmbeddedFonts(file: file, faces: faces)
         images = PDFImages(file: file, faces: faces)
         structure = StructureTree(file: file)
@@ -86,6 +90,22 @@ final class PDFDocumentWriter {
         }
     }
 
+    /// Writes the furniture page `number` draws over its content (`Page.deferredFurniture`)
+    /// as a form in the page's own space, before `finish`. O(items + glyphs).
+    func addFurniture(_ number: Int, _ page: PaintedPage) {
+        let object = file.reserve()
+        var content = ContentStream(height: page.size.height)
+        content.draw(page, ContentStream.Resources(fonts: fonts, images: images, marks: structure.artifactMarks()))
+        file.addStream(object, as: PDFFormWriter.self, data: content.bytes.array) { form in
+            form.bBox([0, 0, page.size.width, page.size.height])
+            form.resources(resourceDictionary)
+        }
+        furnitureForms.append((Self.furnitureName(number), object))
+    }
+
+    /// The resource name of page `number`'s deferred furniture ("P12").
+    static func furnitureName(_ number: Int) -> [UInt8] { Array("P\(number)".utf8) }
+
     /// A link annotation (12.5.6.5): the area, no border, a URI action or a named destination;
     /// its text (else its target) as its description, its key in the parent tree.
     private static func writeLinkAnnotation(_ link: LinkArea, pageHeight: Double, structParent: Int, text: [UInt8],
@@ -110,6 +130,12 @@ final class PDFDocumentWriter {
         }
         annotation.structParent(structParent)
     }
+
+    /// Why the file could not be written, once a write to it failed (nil while all is well).
+    var writeFailure: String? { file.writeFailure }
+
+    /// The file's size in bytes so far (after `finish`, the whole file's).
+    var fileSize: Int { file.position }
 
     /// Ends the file: fonts, images, the page tree, navigation, metadata. The writer is done
     /// after this. O(pages + destinations + outline + the fonts' subsetting).
@@ -164,7 +190,8 @@ final class PDFDocumentWriter {
         file.add(resourceDictionary, as: PDFResourcesWriter.self) { resources in
             let allFonts = fonts.resources + images.fontResources
             if !allFonts.isEmpty { resources.named(.font, allFonts) }
-            if !images.resources.isEmpty { resources.named(.xObject, images.resources) }
+            let xObjects = images.resources + furnitureForms
+            if !xObjects.isEmpty { resources.named(.xObject, xObjects) }
         }
     }
 

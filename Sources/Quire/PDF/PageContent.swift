@@ -43,6 +43,11 @@ extension ContentStream {
         }
         if artifactOpen { endMarkedContent() }
         endText()
+        if let furniture = page.deferredFurniture {
+            beginMarkedContent(.artifact)
+            drawForm(PDFDocumentWriter.furnitureName(furniture), matrix: [1, 0, 0, 1, 0, 0])
+            endMarkedContent()
+        }
     }
 
     /// Begins content of `node`: `/Role << /MCID n >> BDC`.

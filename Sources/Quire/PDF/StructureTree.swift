@@ -10,8 +10,11 @@
 /// content (an empty table cell) is left out. Each top-level element (a child of the document:
 /// a paragraph, a whole list, a whole table) is written as soon as the next one begins, since
 /// no content of it can come later, so the tree held in memory is one block's, whatever the
-/// document's length. Should content of a written element come later all the same, it goes
-/// into a new element of the same kind: the file stays sound.
+/// document's length. A block of more than `eagerAbove` elements (a list of 100,000 items)
+/// makes the tree eager for the rest of the document: an element is written as soon as a
+/// later sibling appears, so the tree held is a path from the document down and the
+/// elements' last children. Should content of a written element come later all the same, it
+/// goes into a new element of the same kind: the file stays sound.
 final class StructureTree {
     /// A structure element being written.
     final class Node {
@@ -29,6 +32,10 @@ final class StructureTree {
         // than the work), as on the other per-element state of this file.
         @exclusivity(unchecked) fileprivate var kids: [Kid] = []
         @exclusivity(unchecked) fileprivate var appeared = false
+        /// Written to the file: what comes for it later goes to a new element (`live`).
+        @exclusivity(unchecked) fileprivate var written = false
+        /// The index in `kids` of the last element appeared and not written yet.
+        @exclusivity(unchecked) fileprivate var openChild: Int?
         /// A table header cell's scope.
         fileprivate var isColumnHeader = false
 
@@ -45,6 +52,8 @@ final class StructureTree {
     fileprivate enum Kid {
         case content(page: PDFReference, mcid: Int)
         case element(Node)
+        /// An element written before its parent (an eager tree's).
+        case written(PDFReference)
         case annotation(page: PDFReference, object: PDFReference)
     }
 
@@ -59,8 +68,14 @@ final class StructureTree {
     /// The top-level element whose content is being written.
     private var openTop: Node?
     /// Parent tree entries: a page's elements by MCID, or an annotation's element.
-    private var parentTree: [(key: Int, elements: [PDFReference], isArray: Bool)] = []
+    private let parentTree: ParentTree
     private var keys = 0
+    /// Nodes made and not written yet.
+    private var held = 0
+    /// Whether an element is written as soon as a later sibling appears; set for the rest of
+    /// the document once more than `eagerAbove` nodes are held.
+    private var eager = false
+    static let eagerAbove = 4096
     /// The script most of the document's text is in, when known before its elements are
     /// written: an element in another script gets a /Lang of its own.
     @exclusivity(unchecked) private var mainScript: ScriptGuess?
@@ -78,6 +93,7 @@ final class StructureTree {
         self.file = file
         root = file.reserve()
         document = file.reserve()
+        parentTree = ParentTree(file: file)
     }
 
     /// Sets the document's main script (before its first page).
@@ -98,6 +114,7 @@ final class StructureTree {
         node.isColumnHeader = element.role == .headerCell
         nodes[ObjectIdentifier(element)] = node
         lastLookup = node
+        made()
         return node
     }
 
@@ -114,7 +131,22 @@ final class StructureTree {
 
     /// A node the writer makes itself: a link's, a paragraph for an untagged line.
     func newNode(_ role: PDFName, parent: Node?) -> Node {
-        Node(object: file.reserve(), role: role, parent: parent, alt: nil, script: nil, source: nil)
+        made()
+        return Node(object: file.reserve(), role: role, parent: parent, alt: nil, script: nil, source: nil)
+    }
+
+    /// Counts a node made, turning the tree eager when too many are held.
+    private func made() {
+        held += 1
+        if held > Self.eagerAbove { eager = true }
+    }
+
+    /// `node`, or, when it has been written, the node its content goes to now: a new element
+    /// of the same kind, under its parent's live node.
+    fileprivate func live(_ node: Node) -> Node {
+        guard node.written else { return node }
+        if let source = node.source { return self.node(for: source) }
+        return newNode(node.role, parent: node.parent.map(live))
     }
 
     /// Puts `node` (and its ancestors) in the tree when its first content is written. A new
@@ -125,6 +157,11 @@ final class StructureTree {
         node.appeared = true
         if let parent = node.parent {
             appear(parent)
+            if let open = parent.openChild, eager, case .element(let before) = parent.kids[open] {
+                write(before)
+                parent.kids[open] = .written(before.object)
+            }
+            parent.openChild = parent.kids.count
             parent.kids.append(.element(node))
             return
         }
@@ -142,6 +179,11 @@ final class StructureTree {
         PageMarks(tree: self, page: page, key: nextKey())
     }
 
+    /// Marks for content that is all artifacts (furniture drawn in a form): no page, no key.
+    func artifactMarks() -> PageMarks {
+        PageMarks(tree: self, page: document, key: -1)
+    }
+
     fileprivate func nextKey() -> Int {
         keys += 1
         return keys - 1
@@ -153,20 +195,24 @@ final class StructureTree {
     }
 
     fileprivate func finishPage(_ marks: PageMarks) {
-        parentTree.append((marks.key, marks.elements, true))
+        parentTree.addPage(key: marks.key, elements: marks.elements)
     }
 
-    /// Records annotation `object` on `page` as part of `node`, under parent tree key `key`.
+    /// Records annotation `object` on `page` as part of `node` (its live node), under parent
+    /// tree key `key`.
     fileprivate func annotation(_ object: PDFReference, page: PDFReference, key: Int, node: Node) {
+        let node = live(node)
         node.kids.append(.annotation(page: page, object: object))
-        parentTree.append((key, [node.object], false))
+        parentTree.addAnnotation(key: key, element: node.object)
     }
 
     /// Writes `node` and its elements (now complete) and lets them go.
     private func write(_ node: Node) {
         var visit = [node]
         while let node = visit.popLast() {
-            if let source = node.source { nodes[ObjectIdentifier(source)] = nil }
+            node.written = true
+            held -= 1
+            if let source = node.source, nodes[ObjectIdentifier(source)] === node { nodes[ObjectIdentifier(source)] = nil }
             if node === lastLookup { lastLookup = nil }
             if let script = node.script { count(script) }
             file.add(node.object, as: PDFStructElementWriter.self) { element in
@@ -221,8 +267,7 @@ final class StructureTree {
             element.elements(documentKids)
             if let documentLanguage { element.language(documentLanguage) }
         }
-        parentTree.sort { $0.key < $1.key }
-        let tree = writeParentTree()
+        let tree = parentTree.finish()
         file.add(root) { treeRoot in
             treeRoot.pair(.type, .structTreeRoot)
             treeRoot.pair(.k, document)
@@ -246,6 +291,8 @@ final class StructureTree {
                     if onePage != nil { written.markedContent(mcid: mcid) } else { written.markedContent(mcid: mcid, page: page) }
                 case .element(let node):
                     written.element(node.object)
+                case .written(let object):
+                    written.element(object)
                 case .annotation(let page, let object):
                     written.annotation(object, page: page)
                 }
@@ -263,17 +310,6 @@ final class StructureTree {
             if pages > 1 { return nil }
         }
         return onePage
-    }
-
-    /// The parent tree, a number tree: its root. Above 512 keys the entries go into kids of 512
-    /// each, so a reader finds one without reading all.
-    private func writeParentTree() -> PDFReference {
-        file.addTree(.numbers, count: parentTree.count, leafSize: 512,
-                     key: { $1.item(parentTree[$0].key) },
-                     value: { index, array in
-                         let entry = parentTree[index]
-                         if entry.isArray { array.array { $0.items(entry.elements) } } else { array.item(entry.elements[0]) }
-                     })
     }
 }
 
@@ -311,8 +347,9 @@ final class PageMarks {
         annotationKeys = Array(repeating: nil, count: links.count)
     }
 
-    /// A new MCID for content of `node`.
+    /// A new MCID for content of `node` (of its live node, should it have been written).
     func mcid(for node: StructureTree.Node) -> Int {
+        let node = tree.live(node)
         elements.append(node.object)
         tree.content(node, page: page, mcid: elements.count - 1)
         return elements.count - 1

@@ -16,20 +16,47 @@ import Glibc
 /// - Returns: the document. Never fails: Markdown has no syntax errors.
 /// - Complexity: O(n) in the size of the input.
 public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Document {
-    cmark_gfm_core_extensions_ensure_registered()
-    let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | (smartPunctuation ? CMARK_OPT_SMART : 0)
-    guard let root = DisplayMathLines.parse(text, with: { cmarkTree($0, options: options) }) else { return Document(blocks: []) }
-    defer { cmark_node_free(root) }
-    let converter = CmarkConverter()
-    return Document(blocks: converter.blocks(childrenOf: root))
+    withCmarkTree(text, smartPunctuation: smartPunctuation, autolinks: mayHoldAutolinks(text.utf8)) { root in
+        Document(blocks: CmarkConverter().blocks(childrenOf: root))
+    } ?? Document(blocks: [])
 }
 
-/// cmark-gfm's tree of `source` (the caller frees it), read with GitHub's extensions and
-/// Quire's math spans; nil when cmark could not allocate a parser.
-private func cmarkTree(_ source: String, options: Int32) -> OpaquePointer? {
+/// `body`'s value for the tree cmark-gfm parses `text` into, with Quire's extensions and
+/// options and its `$$` lines fenced where GitHub renders display math (`DisplayMathLines`);
+/// the tree is freed after. Nil when cmark fails (out of memory). O(n).
+/// - Parameter autolinks: whether GitHub's autolink extension is needed (`mayHoldAutolinks`
+///   of the whole document): without it the tree is the same for a text it would find nothing
+///   in, but for its text nodes, which the extension cuts at every `w` and `:` it looks at (a
+///   list of a million items took 500 MB more).
+func withCmarkTree<Value>(_ text: String, smartPunctuation: Bool, autolinks: Bool, _ body: (OpaquePointer) -> Value) -> Value? {
+    cmark_gfm_core_extensions_ensure_registered()
+    let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | (smartPunctuation ? CMARK_OPT_SMART : 0)
+    guard let root = DisplayMathLines.parse(text, with: { cmarkTree($0, options: options, autolinks: autolinks) }) else { return nil }
+    defer { cmark_node_free(root) }
+    return body(root)
+}
+
+/// Whether `text` may hold an extended autolink (GitHub's: `www.`, a scheme's `://`, an email
+/// address's `@`, in any case): false means the autolink extension would find none. O(n).
+func mayHoldAutolinks(_ text: some Collection<UInt8>) -> Bool {
+    var previous: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    for byte in text {
+        if byte == UInt8(ascii: "@") { return true }
+        let folded = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+        if byte == UInt8(ascii: "/"), previous.1 == UInt8(ascii: ":"), previous.2 == UInt8(ascii: "/") { return true }
+        if folded == UInt8(ascii: "."), previous == (UInt8(ascii: "w"), UInt8(ascii: "w"), UInt8(ascii: "w")) { return true }
+        previous = (previous.1, previous.2, folded)
+    }
+    return false
+}
+
+/// cmark-gfm's tree of `source` (the caller frees it), read with GitHub's extensions (the
+/// autolink one when `autolinks`) and Quire's math spans; nil when cmark could not allocate a
+/// parser.
+private func cmarkTree(_ source: String, options: Int32, autolinks: Bool) -> OpaquePointer? {
     guard let parser = cmark_parser_new(options) else { return nil }
     defer { cmark_parser_free(parser) }
-    for name in ["table", "strikethrough", "autolink", "tasklist"] {
+    for name in ["table", "strikethrough", "autolink", "tasklist"] where autolinks || name != "autolink" {
         if let ext = cmark_find_syntax_extension(name) {
             cmark_parser_attach_syntax_extension(parser, ext)
         }
@@ -56,10 +83,27 @@ private func cmarkTree(_ source: String, options: Int32) -> OpaquePointer? {
 /// deeper than `maximumBlockDepth` are flattened into their blocks (text kept, markers and
 /// bars dropped), inline spans deeper than `maximumInlineDepth` into plain text. The walks
 /// that flatten use an explicit stack, so no input can exhaust the call stack.
-private final class CmarkConverter {
+///
+/// A section of a document (`SectionParse`) is converted with its lines mapped to the
+/// document's (`lines`) and its footnotes numbered across the document (`sectionNotes`).
+final class CmarkConverter {
     private var footnoteCount = 0
     static let maximumBlockDepth = 128
     static let maximumInlineDepth = 128
+    /// The document's line of each line of the text cmark read.
+    private let lines: SectionLines
+    /// A section's footnotes, numbered across the document; nil for a whole document.
+    private let sectionNotes: SectionNotes?
+    /// Inside a footnote definition: its references are as written (cmark numbers none there).
+    private var inNote = false
+
+    init(lines: SectionLines = .identity, notes: SectionNotes? = nil) {
+        self.lines = lines
+        self.sectionNotes = notes
+    }
+
+    /// The document's line where `node` starts.
+    private func line(_ node: OpaquePointer) -> Int { lines.map(Int(cmark_node_get_start_line(node))) }
 
     func children(_ node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
@@ -84,9 +128,17 @@ private final class CmarkConverter {
 
     /// The blocks inside `node`, with the raw HTML among them read and lowered
     /// (`HTMLStructure`: tables, details, `dir`, `align`, page breaks, what the rest shows).
-    func blocks(childrenOf node: OpaquePointer, depth: Int = 0) -> [Block] {
+    /// Each child is freed once converted, so that the tree shrinks as the blocks grow (a
+    /// long list's peak is its tree's, not its tree's and its blocks' together). Children
+    /// starting on one of the first `prelude` lines of the text, but footnote definitions,
+    /// are left out (a section's definitions, `SectionParse`).
+    func blocks(childrenOf node: OpaquePointer, depth: Int = 0, prelude: Int = 0) -> [Block] {
         var sources: [SourceBlock] = []
         for child in children(node) {
+            defer { cmark_node_free(child) }
+            if prelude > 0, cmark_node_get_start_line(child) <= prelude, cmark_node_get_type(child) != CMARK_NODE_FOOTNOTE_DEFINITION {
+                continue
+            }
             if cmark_node_get_type(child) == CMARK_NODE_HTML_BLOCK {
                 sources.append(htmlSource(child))
             } else {
@@ -97,7 +149,7 @@ private final class CmarkConverter {
     }
 
     private func htmlSource(_ node: OpaquePointer) -> SourceBlock {
-        .html(string(cmark_node_get_literal(node)), line: Int(cmark_node_get_start_line(node)))
+        .html(string(cmark_node_get_literal(node)), line: line(node))
     }
 
     /// Whether `node` holds blocks (a quote, list, item or footnote definition).
@@ -141,7 +193,7 @@ private final class CmarkConverter {
     }
 
     private func convert(_ node: OpaquePointer, depth: Int) -> Block? {
-        let line = Int(cmark_node_get_start_line(node))
+        let line = self.line(node)
         switch cmark_node_get_type(node) {
         case CMARK_NODE_HEADING:
             let level = min(max(Int(cmark_node_get_heading_level(node)), 1), 6)
@@ -164,11 +216,12 @@ private final class CmarkConverter {
         case CMARK_NODE_LIST:
             let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
             let items = children(node).map { item in
+                defer { cmark_node_free(item) }
                 let isTask = isExtension(item, "tasklist")
                 return ListItem(
                     task: isTask ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil,
                     blocks: blocks(childrenOf: item, depth: depth + 1),
-                    line: Int(cmark_node_get_start_line(item)))
+                    line: self.line(item))
             }
             let list = ListBlock(
                 start: ordered ? Int(cmark_node_get_list_start(node)) : nil,
@@ -177,7 +230,10 @@ private final class CmarkConverter {
             return Block(.list(list), line: line)
         case CMARK_NODE_FOOTNOTE_DEFINITION:
             footnoteCount += 1
-            let label = String(footnoteCount)
+            let label = sectionNotes.map { String($0.number(ofLocal: footnoteCount)) } ?? String(footnoteCount)
+            let outer = inNote
+            inNote = true
+            defer { inNote = outer }
             return Block(.footnoteDefinition(label: label, blocks: blocks(childrenOf: node, depth: depth + 1)), line: line)
         default:
             if isExtension(node, "table") { return Block(.table(table(node)), line: line) }
@@ -206,7 +262,7 @@ private final class CmarkConverter {
         var hasHeader = false
         for (index, row) in children(node).enumerated() {
             if index == 0 { hasHeader = cmark_gfm_extensions_get_table_row_is_header(row) != 0 }
-            let line = Int(cmark_node_get_start_line(row))
+            let line = self.line(row)
             var cells = children(row).map { TableCell(inlines: inlineContent(of: $0), line: line) }
             while cells.count < columns { cells.append(TableCell(inlines: [], line: line)) }
             rows.append(cells)
@@ -316,7 +372,10 @@ private final class CmarkConverter {
         case CMARK_NODE_LINEBREAK: return .hardBreak
         case CMARK_NODE_CODE:
             let literal = string(cmark_node_get_literal(node))
-            if let formula = MathSpans.formula(literal: literal, userData: cmark_node_get_user_data(node)) { return .math(formula) }
+            if var formula = MathSpans.formula(literal: literal, userData: cmark_node_get_user_data(node)) {
+                formula.line = lines.map(formula.line)
+                return .math(formula)
+            }
             return .code(literal)
         case CMARK_NODE_HTML_INLINE: return nil   // only in an image's alt text, which is read as plain text
         case CMARK_NODE_EMPH: return .emphasis(inlines(childrenOf: node))
@@ -330,7 +389,10 @@ private final class CmarkConverter {
                           title: string(cmark_node_get_title(node)),
                           alt: inlines(childrenOf: node))
         case CMARK_NODE_FOOTNOTE_REFERENCE:
-            return .footnoteReference(label: string(cmark_node_get_literal(node)))
+            let literal = string(cmark_node_get_literal(node))
+            // cmark numbered it (outside definitions): its number in the document.
+            if let sectionNotes, !inNote, let local = Int(literal) { return .footnoteReference(label: String(sectionNotes.number(ofLocal: local))) }
+            return .footnoteReference(label: literal)
         default:
             if isExtension(node, "strikethrough") { return .strikethrough(inlines(childrenOf: node)) }
             let content = inlines(childrenOf: node)

@@ -37,20 +37,27 @@ enum CJKRegion: String, Sendable, Equatable {
     static func dominant(in document: Document) -> CJKRegion? {
         var counter = Counter()
         counter.walk(document.blocks)
-        let all = counter.kana + counter.hangul + counter.han
-        guard all >= minimumCharacters else { return nil }
-        if counter.hangul * 2 > all { return .korea }
-        if counter.kana * 10 >= all && counter.kana > 0 { return .japan }
-        return .simplifiedChinese
+        return counter.dominant
     }
 
     /// The fewest CJK characters for which a document without a CJK language gets CJK families.
     static let minimumCharacters = 32
 
-    /// Counts the CJK characters of the document's text, code and raw HTML's text.
-    private struct Counter: DocumentWalker {
-        var kana = 0, hangul = 0, han = 0
-        mutating func count(_ s: String) {
+    /// Counts the CJK characters of the document's text, code and raw HTML's text: of a
+    /// document met a part at a time too (`walk` each part's blocks).
+    struct Counter: DocumentWalker {
+        private var kana = 0, hangul = 0, han = 0
+
+        /// The region the characters walked suggest (see `CJKRegion.dominant(in:)`).
+        var dominant: CJKRegion? {
+            let all = kana + hangul + han
+            guard all >= CJKRegion.minimumCharacters else { return nil }
+            if hangul * 2 > all { return .korea }
+            if kana * 10 >= all && kana > 0 { return .japan }
+            return .simplifiedChinese
+        }
+
+        private mutating func count(_ s: String) {
             for scalar in s.unicodeScalars where scalar.value >= 0x1100 {
                 switch scalar.value {
                 case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: kana += 1

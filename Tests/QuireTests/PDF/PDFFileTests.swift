@@ -1,4 +1,5 @@
 @testable import Quire
+import Foundation
 import XCTest
 
 final class PDFFileTests: XCTestCase {
@@ -9,6 +10,13 @@ final class PDFFileTests: XCTestCase {
         let catalog = file.reserve(), pages = file.reserve(), page = file.reserve(), content = file.reserve()
         let unused = file.reserve()
         _ = unused
+        Self.addPage(to: file, catalog: catalog, pages: pages, page: page, content: content)
+        return file.finish(root: catalog, info: nil)
+    }
+
+    /// Adds a page (a blue square), its page tree and the catalog to `file`.
+    private static func addPage(to file: PDFFile, catalog: PDFReference, pages: PDFReference, page: PDFReference,
+                                content: PDFReference) {
         file.addStream(content, data: Array("0 0 1 rg 10 10 50 50 re f\n".utf8))
         file.add(page) { d in
             d.pair(.type, .page)
@@ -26,7 +34,6 @@ final class PDFFileTests: XCTestCase {
             d.pair(.type, .catalog)
             d.pair(.pages, pages)
         }
-        return file.finish(root: catalog, info: nil)
     }
 
     func testObjectStreamsAndACrossReferenceStreamMakeASoundFile() throws {
@@ -93,5 +100,47 @@ final class PDFFileTests: XCTestCase {
         }
         XCTAssertTrue(plain.contains("/Nums [ 21 null ]"), plain)
         XCTAssertEqual(plain.components(separatedBy: "/Limits").count - 1, 3)
+    }
+
+    /// A file of 300,000 objects: its cross-reference entries are packed a chunk of 65,536 at
+    /// a time once two newer chunks exist, and written as a stream per chunk, chained by
+    /// /Prev; an object reserved first and written last (set after its chunk was packed) is
+    /// still found, every reader reads the file, and its bytes are the same written to memory
+    /// or to a file descriptor a megabyte at a time.
+    func testThreeHundredThousandObjectsKeepTheirCrossReferenceEntries() throws {
+        var probe = 0
+        func write(_ destination: PDFDestination) -> (PDFFile, [UInt8]) {
+            let file = PDFFile(destination: destination)
+            let catalog = file.reserve(), pages = file.reserve()
+            let early = file.reserve(), page = file.reserve(), content = file.reserve()
+            for k in 0..<300_000 {
+                let object = file.reserve()
+                if k == 250_001 { probe = object.number }
+                if k % 1_000 == 0 {
+                    file.addStream(object, data: Array("stream \(k) \(String(repeating: "x", count: 40))".utf8))
+                } else {
+                    file.add(object) { $0.pair(.count, k) }
+                }
+            }
+            file.add(early) { $0.pair(.count, 424_242) }
+            Self.addPage(to: file, catalog: catalog, pages: pages, page: page, content: content)
+            return (file, file.finish(root: catalog, info: nil))
+        }
+        let pdf = write(.memory).1
+        XCTAssertEqual(try PDFTools.problems(pdf), [], "four readers read the sections of the cross-reference")
+        XCTAssertEqual(String(decoding: pdf, as: UTF8.self).components(separatedBy: "/Type /XRef").count - 1, 5, "a stream per chunk")
+        XCTAssertEqual(try PDFTools.run("qpdf", ["--show-object=3", "PDF"], pdf: pdf).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "<< /Count 424242 >>")
+        XCTAssertEqual(try PDFTools.run("qpdf", ["--show-object=\(probe)", "PDF"], pdf: pdf).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "<< /Count 250001 >>")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quire-pdffile-\(UUID()).pdf").path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { unlink(path) }
+        let (file, kept) = write(.file(descriptor: fd))
+        close(fd)
+        XCTAssertEqual(kept, [])
+        XCTAssertNil(file.writeFailure)
+        XCTAssertTrue([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == pdf, "the file written as it went differs")
+        XCTAssertEqual(file.position, pdf.count)
     }
 }

@@ -60,13 +60,35 @@ struct BlockKeeps {
 
 extension LayoutSession {
     /// Lays out `blocks` in `context.column`, in order, handing each block's slices to `add`
-    /// with the keeps between blocks applied (`BlockKeeps`). O(total text).
+    /// with the keeps between blocks applied (`BlockKeeps`): a list's an item at a time, every
+    /// other block's at once. O(total text).
     func layoutBlocks(_ blocks: [Block], _ context: BlockContext, add: ([Slice]) throws -> Void) rethrows {
         var keeps = BlockKeeps()
+        try layoutBlocks(blocks, context, keeps: &keeps, add: add)
+    }
+
+    /// `layoutBlocks` for a part of a container's blocks (a section of a document), the keeps
+    /// carried over from the part before in `keeps`. A part ends before a heading (or at the
+    /// end), which no keep between blocks looks at: the last block is laid out as the last.
+    func layoutBlocks(_ blocks: [Block], _ context: BlockContext, keeps: inout BlockKeeps, add: ([Slice]) throws -> Void) rethrows {
         for (i, block) in blocks.enumerated() {
-            var slices = layoutBlock(block, context)
-            keeps.apply(&slices, of: block, before: i + 1 < blocks.count ? blocks[i + 1] : nil)
-            try add(slices)
+            var first = true
+            try layoutBlock(block, context) { part in
+                var slices = part
+                // The keeps touch a block's first line, or the last of a block given at once.
+                if first { keeps.apply(&slices, of: block, before: i + 1 < blocks.count ? blocks[i + 1] : nil) }
+                first = false
+                try add(slices)
+            }
         }
+    }
+
+    /// Lays out one block, handing its slices to `emit` at least once: a list's an item at a
+    /// time (`list(_:_:emit:)`), any other block's at once.
+    func layoutBlock(_ block: Block, _ context: BlockContext, emit: ([Slice]) throws -> Void) rethrows {
+        guard case .list(let list) = block.kind else { return try emit(layoutBlock(block, context)) }
+        var emitted = false
+        try self.list(list, context.inside(block)) { emitted = true; try emit($0) }
+        if !emitted { try emit([]) }
     }
 }

@@ -53,10 +53,7 @@ extension LayoutSession {
     /// Lays out one block through `BlockLayouter`, which leads each kind to its layout
     /// function, with the direction and alignment an enclosing HTML element gives it.
     func layoutBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
-        var context = context
-        if let direction = block.direction { context.direction = direction }
-        if let alignment = block.alignment { context.alignment = alignment }
-        var layouter = BlockLayouter(session: self, context: context)
+        var layouter = BlockLayouter(session: self, context: context.inside(block))
         return block.accept(&layouter)
     }
 

@@ -15,44 +15,74 @@ extension LayoutSession {
     }
 
     func list(_ list: ListBlock, _ context: BlockContext) -> [Slice] {
+        var slices: [Slice] = []
+        self.list(list, context) { slices += $0 }
+        return slices
+    }
+
+    /// The list's slices handed to `emit` an item at a time (the last item's once the list
+    /// is done, since its last slice takes the space after the list): a list of 100,000 items
+    /// reaches pagination, and is drawn and dropped, as it is set, never whole. Emits nothing
+    /// for a list without items.
+    func list(_ list: ListBlock, _ context: BlockContext, emit: ([Slice]) throws -> Void) rethrows {
         let gap = typography.listMarkerGap
-        var markers: [MarkerSpec]
         var gutter = typography.listIndent
+        let shapes = style.listMarkers.isEmpty ? [MarkerShape.disc] : style.listMarkers
+        let bullet = shapes[context.listDepth % shapes.count]
+        var numbers: NumberLabels?
         if let start = list.start {
-            let shaped = list.items.indices.map { i -> ShapedText in
-                var text = StyledText()
-                text.append(numberLabel(start, i))
-                return typesetter.shape(text, bodyFormat(width: Typography.unwrapped, alignment: .left))
-            }
-            let widest = shaped.map { $0.lines.first?.width ?? 0 }.max() ?? 0
-            gutter = max(gutter, widest + gap)
-            markers = shaped.map { .text($0) }
-        } else {
-            let shapes = style.listMarkers.isEmpty ? [MarkerShape.disc] : style.listMarkers
-            markers = Array(repeating: .shape(shapes[context.listDepth % shapes.count]), count: list.items.count)
-        }
-        for (i, item) in list.items.enumerated() {
-            if let checked = item.task { markers[i] = .task(checked: checked) }
+            let labels = NumberLabels(start: start, count: list.items.count, session: self)
+            gutter = max(gutter, labels.widest + gap)
+            numbers = labels
         }
         let itemGap = list.isTight ? typography.tightItemSpacing : blockSpacing
         var items = context
         items.direction = TextDirection.ofList(list, in: context)
         items.structure = element(.list, in: context)
-        var slices: [Slice] = []
-        for (i, item) in list.items.enumerated() {
-            slices += listItem(item.blocks, marker: markers[i], gutter: gutter, tight: list.isTight,
-                               spaceBefore: i == 0 ? 0 : itemGap, items)
-        }
-        guard !slices.isEmpty else { return [] }
         let outer = context.listDepth > 0 && context.tight ? typography.tightItemSpacing : blockSpacing
-        slices[0].spaceBefore = outer
-        slices[slices.count - 1].spaceAfter = max(slices[slices.count - 1].spaceAfter, outer)
-        return slices
+        var pending: [Slice] = []
+        for (i, item) in list.items.enumerated() {
+            if !pending.isEmpty { try emit(pending) }
+            let marker: MarkerSpec = item.task.map { .task(checked: $0) } ?? numbers.map { .text($0.label(i)) } ?? .shape(bullet)
+            pending = listItem(item.blocks, marker: marker, gutter: gutter, tight: list.isTight,
+                               spaceBefore: i == 0 ? 0 : itemGap, items)
+            if i == 0 { pending[0].spaceBefore = outer }
+        }
+        guard !pending.isEmpty else { return }
+        pending[pending.count - 1].spaceAfter = max(pending[pending.count - 1].spaceAfter, outer)
+        try emit(pending)
     }
 
-    private func numberLabel(_ start: Int, _ index: Int) -> String {
-        let (sum, overflow) = start.addingReportingOverflow(index)
-        return overflow ? "\(start)." : "\(sum)."
+    /// An ordered list's numbers ("10."), shaped: the widest one's width sets the gutter of
+    /// every item. A long list's labels are shaped again as their items are set rather than
+    /// kept, so that a list's memory does not grow with its length.
+    private struct NumberLabels {
+        let start: Int
+        let session: LayoutSession
+        /// The labels of a short list, kept from the measuring.
+        private var kept: [ShapedText] = []
+        private(set) var widest = 0.0
+        /// Lists longer than this shape their labels twice.
+        static let keptUpTo = 1024
+
+        init(start: Int, count: Int, session: LayoutSession) {
+            self.start = start
+            self.session = session
+            for i in 0..<count {
+                let shaped = shape(i)
+                widest = max(widest, shaped.lines.first?.width ?? 0)
+                if count <= Self.keptUpTo { kept.append(shaped) }
+            }
+        }
+
+        func label(_ index: Int) -> ShapedText { index < kept.count ? kept[index] : shape(index) }
+
+        private func shape(_ index: Int) -> ShapedText {
+            var text = StyledText()
+            let (sum, overflow) = start.addingReportingOverflow(index)
+            text.append(overflow ? "\(start)." : "\(sum).")
+            return session.typesetter.shape(text, session.bodyFormat(width: Typography.unwrapped, alignment: .left))
+        }
     }
 
     /// One item: its blocks in the body column, the marker beside the first line (on the

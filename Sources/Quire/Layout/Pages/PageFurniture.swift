@@ -6,17 +6,60 @@ extension LayoutSession {
     /// turned for a wide table: its own margins then). The header is left off page 1 unless the
     /// style asks for it. Each slot's text chooses its width variant, then its placeholders are
     /// filled ({title} choosing by the slot's width too). `count` may be nil only when no slot
-    /// uses {pages} (`Furniture.usesPageCount`).
-    func furniture(page number: Int, of count: Int?, size: PageSize, info: DocumentInfo, title: TextValue) -> [PageItem] {
+    /// uses {pages} (`Furniture.usesPageCount`), or when `slots` leaves out those that do.
+    func furniture(page number: Int, of count: Int?, size: PageSize, info: DocumentInfo, title: TextValue,
+                   slots: FurnitureSlots = .all) -> [PageItem] {
         let page = size == style.pageSize ? style : style.turnedForWideTables
         var items: [PageItem] = []
         if number > 1 || style.headerOnFirstPage {
             items += band(style.header, on: page, baselineFromTop: page.margins.top * typography.headerBaseline,
-                          role: typography.header, page: number, of: count, info: info, title: title)
+                          role: typography.header, page: number, of: count, info: info, title: title, slots: slots)
         }
         items += band(style.footer, on: page, baselineFromTop: page.pageSize.height - page.margins.bottom * typography.footerBaseline,
-                      role: typography.footer, page: number, of: count, info: info, title: title)
+                      role: typography.footer, page: number, of: count, info: info, title: title, slots: slots)
         return items
+    }
+
+    /// Which header and footer slots to set, when some show what is not known yet: the page
+    /// count, or a running title still to come. A page is then drawn with the others, and the
+    /// rest later (in a form the PDF draws over the page, `LayoutDeferral`).
+    enum FurnitureSlots: Equatable {
+        case all
+        /// The slots that show none of `unknown` (placeholder names: "pages", "title").
+        case known(unknown: Set<String>)
+        /// The slots that show one of `unknown`.
+        case deferred(unknown: Set<String>)
+
+        /// Whether a slot of `template` (its chosen wording) is set.
+        func includes(_ template: String) -> Bool {
+            switch self {
+            case .all: return true
+            case .known(let unknown): return !Self.shows(template, unknown)
+            case .deferred(let unknown): return Self.shows(template, unknown)
+            }
+        }
+
+        private static func shows(_ template: String, _ names: Set<String>) -> Bool {
+            template.utf8.contains(UInt8(ascii: "{")) && names.contains { template.contains("{\($0)}") }
+        }
+    }
+
+    /// Whether some slot of page `number`'s header or footer (a page of `size`) shows one of
+    /// `unknown` (as `furniture` would set it).
+    func furnitureShows(_ unknown: Set<String>, page number: Int, size: PageSize) -> Bool {
+        let page = size == style.pageSize ? style : style.turnedForWideTables
+        var bands = [style.footer]
+        if number > 1 || style.headerOnFirstPage { bands.append(style.header) }
+        let slots = FurnitureSlots.deferred(unknown: unknown)
+        return bands.contains { templates($0, on: page).contains { slots.includes($0.template) } }
+    }
+
+    /// The band's slots that show something, each with its wording for the slot's width.
+    private func templates(_ furniture: Furniture, on geometry: Style) -> [(template: String, alignment: TextAlignment, width: Double)] {
+        let slots: [(TextValue, TextAlignment)] = [(furniture.left, .left), (furniture.center, .center), (furniture.right, .right)]
+            .filter { $0.0 != .plain("") }
+        let width = slots.count > 1 ? geometry.contentWidth / 3 : geometry.contentWidth
+        return slots.map { (wording($0.0, width: width), $0.1, width) }
     }
 
     /// The most characters a header or footer slot keeps.
@@ -31,14 +74,10 @@ extension LayoutSession {
     }
 
     private func band(_ furniture: Furniture, on geometry: Style, baselineFromTop: Double, role: Typography.TextRole, page: Int,
-                      of count: Int?, info: DocumentInfo, title: TextValue) -> [PageItem] {
+                      of count: Int?, info: DocumentInfo, title: TextValue, slots selected: FurnitureSlots) -> [PageItem] {
         guard !furniture.isEmpty else { return [] }
-        let slots: [(TextValue, TextAlignment)] = [(furniture.left, .left), (furniture.center, .center), (furniture.right, .right)]
-        let used = slots.filter { $0.0 != .plain("") }.count
-        let width = used > 1 ? geometry.contentWidth / 3 : geometry.contentWidth
         var items: [PageItem] = []
-        for (value, alignment) in slots where value != .plain("") {
-            let template = wording(value, width: width)
+        for (template, alignment, width) in templates(furniture, on: geometry) where selected.includes(template) {
             var text = template
             if template.utf8.contains(UInt8(ascii: "{")) {
                 text = filledPlaceholders(template) { name in

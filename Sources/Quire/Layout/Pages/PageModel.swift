@@ -31,6 +31,10 @@ struct Page {
     var links: [LinkArea]
     /// Named destinations defined on this page.
     var destinations: [Destination]
+    /// The number of the furniture drawn over the page at the end of the document, holding
+    /// the header and footer slots whose text was not known when the page was made
+    /// (`FurnitureDeferral`); nil when `furniture` is all of it.
+    var deferredFurniture: Int?
 }
 
 struct Point: Sendable, Equatable {

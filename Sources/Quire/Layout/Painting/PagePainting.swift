@@ -44,6 +44,7 @@ func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
     var painted = PaintedPage(size: page.size, items: items, links: page.links, destinations: page.destinations)
     painted.tags = tags
     painted.actualTexts = actualTexts
+    painted.deferredFurniture = page.deferredFurniture
     return painted
 }
 

@@ -15,6 +15,8 @@ struct PaintedPage: Sendable {
     /// The text a text item stands for where it is not what it shows (`TextLine.actualText`),
     /// by item index; a writer says it for readers that extract text.
     var actualTexts: [Int: String] = [:]
+    /// The furniture drawn over the page at the end (`Page.deferredFurniture`), by number.
+    var deferredFurniture: Int?
 
     /// True when an item is drawn by a library that may shape text with Pango itself (an SVG
     /// image, through librsvg): such a page is drawn while layout waits. O(items).

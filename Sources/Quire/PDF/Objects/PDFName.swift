@@ -221,6 +221,7 @@ extension PDFName {
     static var n: PDFName { .init(known: " /N") }
     static var xRef: PDFName { .init(known: " /XRef") }
     static var size: PDFName { .init(known: " /Size") }
+    static var index: PDFName { .init(known: " /Index") }
     static var root: PDFName { .init(known: " /Root") }
     static var info: PDFName { .init(known: " /Info") }
     static var id: PDFName { .init(known: " /ID") }

@@ -50,7 +50,7 @@ struct PDFImageWriter: PDFTypedDictionaryWriter, ~Copyable {
 }
 
 /// A form XObject (8.10): content drawn in its own space, here a page of another PDF (an SVG
-/// that Cairo drew).
+/// that Cairo drew), or furniture drawn over a page at the end (`FurnitureDeferral`).
 struct PDFFormWriter: PDFTypedDictionaryWriter, ~Copyable {
     private var dictionary: PDFDictionaryWriter
 
@@ -64,6 +64,9 @@ struct PDFFormWriter: PDFTypedDictionaryWriter, ~Copyable {
 
     /// The form's box in its own units (left, bottom, right, top), to 3 decimals.
     mutating func bBox(_ box: [Double]) { dictionary.array(.bBox) { $0.items(box, decimals: 3) } }
+
+    /// Its resources: a dictionary of this file's (the pages' own).
+    mutating func resources(_ resources: PDFReference) { dictionary.pair(.resources, resources) }
 
     /// Its resources: a dictionary copied from the other PDF, as written there.
     mutating func resources(copied value: [UInt8]) { dictionary.pair(.resources, copied: value) }

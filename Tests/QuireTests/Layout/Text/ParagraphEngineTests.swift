@@ -35,6 +35,21 @@ final class ParagraphEngineTests: XCTestCase {
         XCTAssertEqual(typesetter.words.misses, 7)
     }
 
+    /// A list of a million numbered items is a million distinct words: the cache held every
+    /// one of them up to a million glyphs (38 MB of a 100,000-item list's peak). Its words
+    /// and glyphs stay within their limits now, however many paragraphs come.
+    func testRegressionWordCacheOfDistinctWordsStaysBounded() {
+        let typesetter = Typesetter()
+        var largest = 0
+        for n in 0..<40_000 {
+            _ = typesetter.shape(text("item \(n * 7919): the fox"), format(1000))
+            largest = max(largest, typesetter.words.entries.count)
+        }
+        XCTAssertLessThanOrEqual(largest, WordCache.entryLimit + 8)
+        XCTAssertLessThanOrEqual(typesetter.words.glyphs.count, WordCache.glyphLimit + 64)
+        XCTAssertGreaterThan(typesetter.words.misses, 40_000, "every number shaped")
+    }
+
     /// Justified lines chosen by total fit stretch their spaces less than first fit's, worst
     /// line and sum: the Knuth–Plass result on the paragraph that showed rivers on A5 (not
     /// hyphenated: the same breaks for both).

@@ -47,7 +47,11 @@ struct ShapedGlyph: Equatable {
 /// byte (a string's canonical equivalence would take "é" and "e\u{301}" for one word).
 ///
 /// Entries are numbered; a number stays valid until `trim`, which empties the cache when it
-/// holds more than `glyphLimit` glyphs (so between paragraphs only). Used by one thread.
+/// holds more than `glyphLimit` glyphs or `entryLimit` words (so between paragraphs only), as
+/// Chromium's shape cache is cleared whole when full: its memory is bounded (about 7 MB at
+/// most, whatever the document's length: a list of a million numbered items has a million
+/// distinct words); a document's common words are shaped again after each emptying (the
+/// corpus's longest holds 4,010 distinct words, far below). Used by one thread.
 final class WordCache {
     struct Entry {
         var hash: UInt64
@@ -71,15 +75,18 @@ final class WordCache {
     private(set) var misses = 0
     private(set) var hits = 0
 
-    /// Past this many glyphs the cache starts again (about 20 bytes each).
-    static let glyphLimit = 1 << 20
+    /// Past this many glyphs the cache starts again (20 bytes each).
+    static let glyphLimit = 1 << 18
+    /// Past this many words the cache starts again (56 bytes each, a slot of 4 or 8 bytes).
+    static let entryLimit = 1 << 15
 
     init() { glyphString = pango_glyph_string_new() }
     deinit { pango_glyph_string_free(glyphString) }
 
-    /// Empties the cache when it is over `glyphLimit`: entry numbers given before are void.
+    /// Empties the cache when it is over `glyphLimit` or `entryLimit`: entry numbers given
+    /// before are void.
     func trim() {
-        guard glyphs.count > Self.glyphLimit else { return }
+        guard glyphs.count > Self.glyphLimit || entries.count > Self.entryLimit else { return }
         entries.removeAll(keepingCapacity: true)
         glyphs.removeAll(keepingCapacity: true)
         keyBytes.removeAll(keepingCapacity: true)
