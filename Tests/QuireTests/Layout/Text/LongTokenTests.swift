@@ -43,6 +43,21 @@ final class LongTokenTests: XCTestCase {
         }
     }
 
+    /// Regression: justified on A5, Samples/typography.md's first paragraph ended a line with
+    /// `--page-`, inside the code `--page-size a5`, which fits a line whole: a break inside a
+    /// token that could move to the next line is a last resort (here "ren-ders" is cheaper).
+    func testRegressionCodeTokenThatFitsALineIsNotBrokenInJustifiedText() throws {
+        let style = try Templates.style(template: "compact", sets: ["page.size=a5"])
+        let markdown = "This sample shows how Quire sets text as a book would. `make demo` renders it twice: as is (A4, "
+            + "the default template) and with `--template compact --page-size a5`, justified and hyphenated."
+        let all = layout(markdown, style: style).allLines
+        XCTAssertGreaterThan(all.count, 1)
+        for line in all.dropLast() {
+            let shown = line.text.trimmingCharacters(in: .whitespaces)
+            XCTAssertFalse(shown.hasSuffix("--page-"), "the code moves whole: \(all.map(\.text))")
+        }
+    }
+
     /// A URL whose last part is wider than the line breaks after its dots and underscores,
     /// not inside a word.
     func testURLsBreakAfterTheirPunctuation() {

@@ -60,6 +60,9 @@ struct BreakPoint {
     /// separator ("\n", "\r", U+2029; not after a line separator, U+2028 or U+0085, which
     /// ends a line inside its paragraph, keeping its direction and hanging indent, as Pango's).
     var startsParagraph = false
+    /// Inside a token that fits a line whole (`addingEmergencyBreaks`): in justified text a
+    /// last resort (`LineBreaker`'s first pass goes without it).
+    var tokenFitsLine = false
 }
 
 /// The byte offset of each character of a text, and one past the last: Pango's log
@@ -160,7 +163,9 @@ extension TextAnalysis {
                             guard kind == .token else { c += 1; continue }
                             kind = .wholeToken
                         }
-                        result.append(BreakPoint(offset: Int32(chars[c]), end: Int32(chars[c]), kind: kind))
+                        var point = BreakPoint(offset: Int32(chars[c]), end: Int32(chars[c]), kind: kind)
+                        point.tokenFitsLine = !wide
+                        result.append(point)
                     }
                     c += 1
                 }

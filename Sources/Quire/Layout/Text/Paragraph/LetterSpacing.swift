@@ -6,7 +6,8 @@
 /// letters, never into the space after it), outside code and right-to-left text. A line's
 /// letters open by at most `LineBreaker.letterStretch` of their advance, in proportion to how
 /// far its spaces stretch, up to where its spaces stretch half their width again; past that
-/// only its spaces stretch. The text layer is unchanged: the glyphs are the same and stay in
+/// only its spaces stretch. A line that must shrink closes its letters up the same way, by at
+/// most `LineBreaker.letterShrink`, with its spaces. The text layer is unchanged: the glyphs are the same and stay in
 /// their words (poppler and MuPDF read a word's letters as one word at many times this
 /// spacing).
 extension Typesetter {

@@ -239,8 +239,8 @@ struct LineAssembler {
 
     /// Spreads `width` less the runs' width over the line's stretchable spaces (outside code;
     /// in proportion to their widths; shrinking them too when the line is over), over its gaps
-    /// between CJK characters (a fixed share each), as Pango's `justify_words` spreads it, and,
-    /// stretching, over its letters (`LetterSpacing`: with the spaces up to a ratio of 1, as
+    /// between CJK characters (a fixed share each), as Pango's `justify_words` spreads it, and
+    /// over its letters (`LetterSpacing`: with the spaces up to a ratio of 1 or -1, as
     /// `LineBreaker.ratio` counts them); Pango units rounded so that the line is exactly
     /// `width`. A line with neither spaces nor gaps is left as it is.
     private func justify(_ runs: inout [LineRun], to width: Int64, between i: Int, and j: Int, contentEnd: Int) {
@@ -249,7 +249,8 @@ struct LineAssembler {
         guard delta != 0 else { return }
         let weights = justificationWeights(runs, between: i, and: j, contentEnd: contentEnd, stretching: delta > 0)
         guard weights.spaces > 0 else { return }
-        let letterShare = weights.letters > 0 ? min(Double(delta) * weights.letters / (weights.spaces + weights.letters), weights.letters) : 0
+        let letterShare = weights.letters > 0
+            ? max(-weights.letters, min(Double(delta) * weights.letters / (weights.spaces + weights.letters), weights.letters)) : 0
         let spaceShare = Double(delta) - letterShare
         var sum = 0.0
         var added: Int64 = 0
@@ -281,7 +282,7 @@ struct LineAssembler {
         var gapOffsets = Set<Int32>()
         if stretching { for k in (i + 1)..<j where breaks[k].isCJKGap { gapOffsets.insert(breaks[k].offset) } }
         let gapWeight = Double(Typesetter.pangoUnits(format.text.size)) * LineBreaker.cjkGapStretch
-        let letters = stretching ? measured.letters : []
+        let letters = measured.letters
         var each: [(Double, Double)] = []
         each.reserveCapacity(runs.reduce(0) { $0 + $1.glyphs.count })
         var spaces = 0.0, spaced = 0.0
@@ -298,7 +299,7 @@ struct LineAssembler {
                         space = gapWeight
                     } else if !letters.isEmpty, run.object < 0, !run.isBackward, g + 1 == glyphs.count || glyphs[g + 1].cluster != glyph.cluster {
                         let next = g + 1 < glyphs.count ? Int(glyphs[g + 1].cluster) : min(Int(run.end), contentEnd)
-                        if next > c { letter = Double(letters[next] - letters[c]) * LineBreaker.letterStretch }
+                        if next > c { letter = Double(letters[next] - letters[c]) * (stretching ? LineBreaker.letterStretch : LineBreaker.letterShrink) }
                     }
                 }
                 each.append((space, letter))

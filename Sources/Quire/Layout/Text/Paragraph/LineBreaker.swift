@@ -53,15 +53,21 @@ struct LineBreaker {
     /// underfull line's).
     static let overfullBadness = 1e12
     static let maxHyphensInARow = 2
-    /// How far a justified line's spaces may shrink (a fifth: a third, TeX's, set lines as
-    /// cramped as Pango's first fit set loose ones) and stretch before a line counts as loose
-    /// (by half: a ratio of 1).
-    static let shrinkFraction = 0.2
+    /// How far a justified line's spaces may shrink (a third, TeX's; with the letters closing
+    /// up too, `letterShrink`) and stretch before a line counts as loose (by half: a ratio of 1).
+    static let shrinkFraction = 1.0 / 3
     static let stretchFraction = 0.5
     /// How far a justified line's letters may open (`LetterSpacing`), in their advance, when
     /// its spaces stretch half their width again (a ratio of 1): the expansion pdfTeX's
     /// microtype allows by default, as room between letters instead of wider glyphs.
     static let letterStretch = 0.02
+    /// How far a justified line's letters may close up, with its spaces, in their advance:
+    /// pdfTeX's expansion shrinks as it stretches (microtype's default, 2%). A line may then
+    /// take a word whole (`patterns`, not `pat-terns`) where its spaces alone could not.
+    static let letterShrink = 0.02
+    /// A justified line's ratio beyond which it is not acceptable when the alternative is to
+    /// break inside a token that fits a line (`totalFit`): spaces stretched to twice their width.
+    static let tokenTolerance = 2.0
     /// A ragged line's room is measured against this many ems.
     static let raggedStretch = 3.0
     /// What a gap between CJK characters may stretch, in ems.
@@ -119,7 +125,8 @@ struct LineBreaker {
         let delta = Double(available(from: i) - naturalWidth(i, j))
         let last = breaks[j].kind == .hard
         let (spaces, gaps) = glue(i, j)
-        let shrink = Double(spaces) * Self.shrinkFraction
+        // Letters close up only with spaces, as `LineAssembler.justify` sets them.
+        let shrink = spaces > 0 ? Double(spaces) * Self.shrinkFraction + Double(breaks[j].lettersEnd - breaks[i].letters) * Self.letterShrink : 0
         var r: Double
         if delta < 0 {
             // Only justified lines shrink; a ragged line that does not fit is overfull.
@@ -164,13 +171,41 @@ struct LineBreaker {
         var total: Double
     }
 
+    /// Justified text breaks inside a token that fits a line whole (code, an address) only as
+    /// a last resort, as the token could move to the next line: a first pass goes without such
+    /// breaks, and its lines are kept unless one is overfull or its spaces stretch past
+    /// `tokenTolerance` (TeX's first pass without hyphenation, under `\pretolerance`); else
+    /// they are weighed with the rest. At most twice the work, for paragraphs holding such a
+    /// token.
     private func totalFit(justified: Bool) -> Choice {
+        if justified, breaks.contains(where: { $0.tokenFitsLine && !$0.forced }),
+           let whole = totalFit(justified: true, keepingTokensWhole: true), acceptable(whole.ends) {
+            return whole
+        }
+        return totalFit(justified: justified, keepingTokensWhole: false) ?? firstFit(scale: 1)
+    }
+
+    /// Whether no justified line ending at `ends` is overfull or stretched past `tokenTolerance`.
+    private func acceptable(_ ends: [Int]) -> Bool {
+        var start = 0
+        for end in ends {
+            let r = ratio(start, end, justified: true).ratio
+            if r < -1 || r > Self.tokenTolerance { return false }
+            start = end
+        }
+        return true
+    }
+
+    /// The lines of least total demerits (without breaks inside tokens that fit a line when
+    /// `keepingTokensWhole`), or nil when none reach the text's end.
+    private func totalFit(justified: Bool, keepingTokensWhole: Bool) -> Choice? {
         var examined = 0
         var nodes = [Node(breakIndex: 0, pred: -1, hyphens: 0, total: 0)]
         nodes.reserveCapacity(breaks.count + breaks.count / 4)
         var active = 0
         for j in 1..<breaks.count {
             let b = breaks[j]
+            if keepingTokensWhole, b.tokenFitsLine, !b.forced { continue }
             let isHyphen = b.kind == .hyphen
             var best0: Node?, best1: Node?, best2: Node?
             var k = active
@@ -205,7 +240,7 @@ struct LineBreaker {
         for candidate in nodes.indices.reversed() where Int(nodes[candidate].breakIndex) == breaks.count - 1 {
             if k < 0 || nodes[candidate].total < nodes[k].total { k = candidate }
         }
-        guard k >= 0 else { return firstFit(scale: 1) }
+        guard k >= 0 else { return nil }
         var result: [Int] = []
         while k > 0 {
             result.append(Int(nodes[k].breakIndex))
