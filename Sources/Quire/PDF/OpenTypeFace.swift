@@ -74,14 +74,20 @@ final class OpenTypeFace {
     /// Drops the pages of the font file the face has read from memory: they come back from
     /// the file when read again. After a subset, which reads much of a CJK collection (12 MB of
     /// a 26 MB one), so that each font's pages do not add to the next one's. Only a file
-    /// HarfBuzz mapped is touched (a copy in memory would lose its bytes).
+    /// HarfBuzz mapped is touched (a copy in memory would lose its bytes). Only a file of at
+    /// least `releasedFileSize`: finding the mapping reads /proc/self/maps (hundreds of lines,
+    /// a fraction of a millisecond of system time), more than a small font's pages are worth.
     func releasePages() {
         var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return }
+        guard let data = hb_blob_get_data(blob, &length), length >= OpenTypeFace.releasedFileSize else { return }
         let start = UInt(bitPattern: data)
         guard MappedPages.isFileMapping(start..<(start + UInt(length))) else { return }
         MappedPages.release(UnsafeMutableRawPointer(mutating: data), count: Int(length))
     }
+
+    /// The smallest font file whose pages `releasePages` drops: 4 MiB (CJK collections of 16 to
+    /// 26 MB, colour emoji; not a Latin, Arabic or monospaced face of a few hundred KB).
+    static let releasedFileSize: UInt32 = 4 << 20
 
     /// The glyph's advance width in font units (at the face's variation). O(1).
     func advance(_ glyph: UInt32) -> Int {

@@ -1,0 +1,54 @@
+@testable import Quire
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class DrawingThreadTests: XCTestCase {
+    /// Regression (issue 32's CPU time): a drawn page's memory was let go on the drawing
+    /// thread, so each of its blocks took the layout thread's malloc arena lock while that
+    /// thread allocated (1,400 futex calls on free-programming-books-langs). A page is now let
+    /// go by the thread that submitted it: at its next page, and at `endDocument`.
+    func testDrawnPagesAreLetGoOnTheThreadThatSubmittedThem() {
+        let thread = DrawingThread.shared
+        let document = thread.newDocument()
+        let log = ReleaseLog()
+        // Pages handed over without waiting, as layout does; the caller's own reference to a
+        // job is gone as soon as it is queued.
+        for _ in 0..<3 {
+            let page = PageMemory(log)
+            thread.submitPage(of: document, capacity: 1, wait: false) { _ in page.draw() }
+        }
+        thread.submitPage(of: document, capacity: 1, wait: true) { _ in }
+        thread.endDocument(document)
+        let submitter = pthread_self()
+        XCTAssertEqual(log.drawn, 3)
+        XCTAssertEqual(log.threads.count, 3, "every drawn page is let go by the time its document ends")
+        XCTAssertTrue(log.threads.allSatisfy { pthread_equal($0, submitter) != 0 },
+                      "drawn pages are let go on the submitting thread, not the drawing thread")
+    }
+}
+
+/// What the probes saw: pages drawn, and the threads their memory was let go on.
+private final class ReleaseLog: @unchecked Sendable {  // fields used under the monitor only
+    private let monitor = Monitor()
+    private var drawCount = 0
+    private var releases: [pthread_t] = []
+
+    var drawn: Int { monitor.locked { drawCount } }
+    var threads: [pthread_t] { monitor.locked { releases } }
+
+    func recordDraw() { monitor.locked { drawCount += 1 } }
+    func recordRelease() { monitor.locked { releases.append(pthread_self()) } }
+}
+
+/// Stands for a painted page's memory: captured by the page's job, let go with it.
+private final class PageMemory: @unchecked Sendable {  // its one field is a Sendable log
+    private let log: ReleaseLog
+
+    init(_ log: ReleaseLog) { self.log = log }
+
+    deinit { log.recordRelease() }
+
+    func draw() { log.recordDraw() }
+}
