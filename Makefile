@@ -8,7 +8,10 @@ BIN := .build/debug/quire
 # global: 3.6% of the layout thread's instructions); debug builds, which the tests run, keep
 # them, so a violation still traps there. A flag of the build, not of Package.swift, so that
 # the library stays usable as any package's dependency (SwiftPM refuses unsafe flags there).
-RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked
+# No $ORIGIN run path: with the Swift libraries inside, the loader has nothing to find beside
+# the binary, and each of its 20 libraries was first looked for there (40 failed opens and
+# stats at each start, in whatever folder it is installed in).
+RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -enforce-exclusivity=unchecked
 
 .PHONY: all deps build release install demo test docs bench pathological clean
 

@@ -96,6 +96,8 @@ package enum InputFile {
             throw QuireError(file: path, message: "is a directory, not a Markdown file")
         }
         var bytes: [UInt8] = []
+        // A regular file's size is known: one allocation, no copy as the array grows.
+        if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

@@ -145,7 +145,8 @@ final class PDFFile {
     }
 
     /// The file's bytes not yet handed to `sink` (all of them, for a file kept in memory).
-    private var output = ByteBuffer(capacity: 64 * 1024)
+    /// Room for a chunk and the object that ends it, so that it seldom grows.
+    private var output = ByteBuffer(capacity: PDFSink.chunk + 64 * 1024)
     /// Where the bytes go, with how many it has taken and their running hash (the /ID).
     private let sink: PDFSink
     // Touched for each object, each access a single read or write (the run-time exclusivity
