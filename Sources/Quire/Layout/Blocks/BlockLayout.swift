@@ -46,7 +46,7 @@ extension LayoutSession {
     /// Lays out `blocks` in `context.column`, in order, with the keeps between them. O(total text).
     func layoutBlocks(_ blocks: [Block], _ context: BlockContext) -> [Slice] {
         var slices: [Slice] = []
-        layoutBlocks(blocks, context) { slices += $0 }
+        layoutBlocks(blocks, context) { slices.appendTaking($0) }
         return slices
     }
 

@@ -16,7 +16,7 @@ extension LayoutSession {
 
     func list(_ list: ListBlock, _ context: BlockContext) -> [Slice] {
         var slices: [Slice] = []
-        self.list(list, context) { slices += $0 }
+        self.list(list, context) { slices.appendTaking($0) }
         return slices
     }
 

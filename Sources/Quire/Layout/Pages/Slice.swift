@@ -106,6 +106,14 @@ struct Column: Sendable, Equatable {
 }
 
 extension Array where Element == Slice {
+    /// Appends `slices` (a part a block handed up): while this is empty, by taking the part's
+    /// storage as it is, so that the slices are not copied one by one with each of their
+    /// arrays retained (as `+=` does at every level a part passes through: lists in lists).
+    /// O(1) when empty, else O(slices).
+    mutating func appendTaking(_ slices: [Slice]) {
+        if isEmpty { self = slices } else { self += slices }
+    }
+
     /// The slices (lines of one text) stacked into one slice, top to bottom, without the
     /// spacing between them; the first baseline kept. O(items).
     func stacked() -> Slice {
