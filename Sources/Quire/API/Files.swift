@@ -22,14 +22,10 @@ package enum InputFile {
         if let (width, bigEndian) = wideEncoding(bytes) { return try decodeWide(bytes, width: width, bigEndian: bigEndian, name: name) }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        let nul = bytes.firstIndex(of: 0)
-        let text = String(validating: body, as: UTF8.self)
-        let invalid = text == nil ? firstInvalidOffset(bytes) : nil
-        if let nul, invalid.map({ nul < $0 }) ?? true {
-            throw QuireError(file: name, message: "not a text file: NUL byte at offset \(nul)")
-        }
-        if let invalid { throw QuireError(file: name, message: "not valid UTF-8: bad byte at offset \(invalid)") }
-        return text!
+        if let text = String(validating: body, as: UTF8.self), !body.contains(0) { return text }
+        // Not text: the first NUL or byte that breaks UTF-8, found as a sectioned file's scan finds it.
+        let problem = bytes.withUnsafeBufferPointer { SectionScanner.firstProblem($0, base: 0) }
+        throw QuireError(file: name, message: (problem ?? .invalidUTF8(offset: 0)).message)
     }
 
     /// The code unit width (2 or 4 bytes) and byte order a byte-order mark announces; nil for
@@ -71,20 +67,6 @@ package enum InputFile {
             offset += length
         }
         return String(scalars)
-    }
-
-    /// Offset of the first byte that does not begin or continue a valid UTF-8 sequence.
-    static func firstInvalidOffset(_ bytes: [UInt8]) -> Int {
-        var offset = 0
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let s): offset += UTF8.width(s)
-            case .emptyInput: return offset
-            case .error: return offset
-            }
-        }
     }
 
     static func readBytes(_ path: String) throws -> [UInt8] {

@@ -139,7 +139,7 @@ extension RenderPipeline {
 }
 
 extension SectionScanner.Problem {
-    /// As `InputFile.decode` says it.
+    /// What a file's error says (`InputFile.decode`, a sectioned render).
     var message: String {
         switch self {
         case .nul(let offset): return "not a text file: NUL byte at offset \(offset)"

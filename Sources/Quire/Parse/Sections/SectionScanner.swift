@@ -54,7 +54,7 @@ struct SectionScanner {
         lineCount = reader.line
     }
 
-    /// The first NUL or byte that breaks UTF-8, as `InputFile.decode` reports it. O(n).
+    /// The first NUL or byte that breaks UTF-8 (`InputFile.decode` reports it too). O(n).
     static func firstProblem(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> Problem? {
         var i = 0
         let n = bytes.count
