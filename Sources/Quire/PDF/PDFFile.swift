@@ -402,11 +402,4 @@ final class PDFFile {
         return width
     }
 
-    /// 16 bytes that identify the file: two 64-bit hashes of its bytes (`FileHash`). A
-    /// different document gives a different identifier; the same one, the same.
-    static func fileIdentifier(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
-        var hash = FileHash()
-        hash.add(raw)
-        return hash.identifier
-    }
 }
