@@ -401,5 +401,4 @@ final class PDFFile {
         while width < 8, value >> (8 * width) != 0 { width += 1 }
         return width
     }
-
 }
