@@ -1,5 +1,5 @@
-// The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift and
-// WordCache.swift import CPangoCairo; the engine's other files work on Swift values.
+// The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift, WordCache.swift
+// and WordShaper.swift import CPangoCairo; the engine's other files work on Swift values.
 import CPangoCairo
 
 /// What the paragraph engine needs to know of a font Pango chose, measured once per font:

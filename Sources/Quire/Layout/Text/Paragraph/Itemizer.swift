@@ -1,5 +1,5 @@
-// The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift and
-// WordCache.swift import CPangoCairo; the engine's other files work on Swift values.
+// The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift, WordCache.swift
+// and WordShaper.swift import CPangoCairo; the engine's other files work on Swift values.
 import CPangoCairo
 
 /// A stretch of a paragraph in one font, script, language and bidi level, as Pango's itemizer

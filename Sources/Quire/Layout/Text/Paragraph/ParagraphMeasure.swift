@@ -90,32 +90,26 @@ extension Typesetter {
         x.withUnsafeMutableBufferPointer { x in
             spaces.withUnsafeMutableBufferPointer { spacesBefore in
                 for (itemIndex, item) in analysis.items.enumerated() {
-                    var p = item.range.lowerBound
-                    while p < item.range.upperBound {
-                        // One segment: the characters from p of p's kind.
-                        let kind = segmentKind(bytes, p, char, analysis, objects, &objectCursor)
-                        var end = p
-                        repeat {
-                            end += utf8Length(bytes[end])
-                            char += 1
-                        } while end < item.range.upperBound && (kind == .word || kind == .space)
-                            && !(end - p >= Segment.longestWord && analysis.flags[char].contains(.cursor))
-                            && segmentKind(bytes, end, char, analysis, objects, &objectCursor) == kind
-                        var segment = Segment(start: Int32(p), end: Int32(end), item: Int32(itemIndex), kind: kind)
-                        switch kind {
+                    let first = segments.count
+                    cut(item, itemIndex, bytes, analysis, objects, &objectCursor, &char, into: &segments)
+                    segments.withUnsafeMutableBufferPointer {
+                        words.shape(base, UnsafeMutableBufferPointer(rebasing: $0[first...]), item.analysis)
+                    }
+                    for s in first..<segments.count {
+                        let segment = segments[s]
+                        let (p, end) = (Int(segment.start), Int(segment.end))
+                        switch segment.kind {
                         case .word, .space:
-                            let entry = shapeWord(base, p..<end, item)
-                            segment.entry = Int32(entry)
-                            let stretches = kind == .space && !text.isMonospace(at: p, from: &codeCursor)
-                            if kind == .space, end == p + 1, let formula = segments.last, formula.kind == .object,
-                               Int(formula.end) == p, objects[Int(formula.object)].spaceAfter > 0 {
+                            let stretches = segment.kind == .space && !text.isMonospace(at: p, from: &codeCursor)
+                            if segment.kind == .space, end == p + 1, s > 0, segments[s - 1].kind == .object,
+                               Int(segments[s - 1].end) == p, objects[Int(segments[s - 1].object)].spaceAfter > 0 {
                                 // A formula's own space between two of its pieces: its width.
-                                segment.advance = objects[Int(formula.object)].spaceAfter
+                                segments[s].advance = objects[Int(segments[s - 1].object)].spaceAfter
                                 fill(x, spacesBefore, p..<end, width, spaceWidth)
-                                width += Int64(segment.advance)
-                                if stretches { spaceWidth += Int64(segment.advance) }
+                                width += Int64(segments[s].advance)
+                                if stretches { spaceWidth += Int64(segments[s].advance) }
                             } else {
-                                addWidths(words.entries[entry], words.glyphs, from: p, to: end, bytes, isSpace: stretches,
+                                addWidths(words.entries[Int(segment.entry)], words.glyphs, from: p, to: end, bytes, isSpace: stretches,
                                           x: x, spaces: spacesBefore, width: &width, spaceWidth: &spaceWidth)
                             }
                         case .tab:
@@ -126,12 +120,9 @@ extension Typesetter {
                             fill(x, spacesBefore, p..<end, width, spaceWidth)
                             paragraphStart = width
                         case .object:
-                            segment.object = Int32(objectCursor)
                             fill(x, spacesBefore, p..<end, width, spaceWidth)
-                            width += Int64(objects[objectCursor].width)
+                            width += Int64(objects[Int(segment.object)].width)
                         }
-                        segments.append(segment)
-                        p = end
                     }
                 }
                 x[n] = width
@@ -139,6 +130,28 @@ extension Typesetter {
             }
         }
         return MeasuredText(segments: segments, x: x, spaces: spaces, tabWidth: tabWidth, objects: objects)
+    }
+
+    /// Cuts `item` into segments (`char` counting characters on), appended to `segments`: each
+    /// the characters from its start of its kind, a word or run of spaces at most
+    /// `Segment.longestWord` bytes long, ended at a grapheme boundary.
+    private func cut(_ item: TextItem, _ itemIndex: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ analysis: TextAnalysis,
+                     _ objects: [InlineObject], _ objectCursor: inout Int, _ char: inout Int, into segments: inout [Segment]) {
+        var p = item.range.lowerBound
+        while p < item.range.upperBound {
+            let kind = segmentKind(bytes, p, char, analysis, objects, &objectCursor)
+            var end = p
+            repeat {
+                end += utf8Length(bytes[end])
+                char += 1
+            } while end < item.range.upperBound && (kind == .word || kind == .space)
+                && !(end - p >= Segment.longestWord && analysis.flags[char].contains(.cursor))
+                && segmentKind(bytes, end, char, analysis, objects, &objectCursor) == kind
+            var segment = Segment(start: Int32(p), end: Int32(end), item: Int32(itemIndex), kind: kind)
+            if kind == .object { segment.object = Int32(objectCursor) }
+            segments.append(segment)
+            p = end
+        }
     }
 
     /// What the character at byte `p` (character `char`) is: a hard break, a tab, an object

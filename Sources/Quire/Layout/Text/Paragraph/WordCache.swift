@@ -1,5 +1,5 @@
-// The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift and
-// WordCache.swift import CPangoCairo; the engine's other files work on Swift values.
+// The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift, WordCache.swift
+// and WordShaper.swift import CPangoCairo; the engine's other files work on Swift values.
 import CPangoCairo
 
 /// A glyph as HarfBuzz shaped it (through Pango): its id (Pango's: `PANGO_GLYPH_EMPTY` for
@@ -70,7 +70,11 @@ final class WordCache {
     private var keyBytes: [UInt8] = []
     /// Open addressing: entry numbers + 1, 0 for an empty slot; a power of two long.
     private var slots: [Int32] = Array(repeating: 0, count: 1024)
-    private let glyphString: UnsafeMutablePointer<PangoGlyphString>
+    private let shaper = WordShaper()
+    /// Scratch of `shape(_:_:_:)` for segments: the segments not found (with their word's
+    /// place in the batch, or -1), the batch's words.
+    private var pending: [(segment: Int, word: Int)] = []
+    private var batch: [Range<Int>] = []
     /// Shapings done and words found, for tests and measurements.
     private(set) var misses = 0
     private(set) var hits = 0
@@ -84,12 +88,10 @@ final class WordCache {
     /// written), so that the arrays never grow by copying: doubling touched each page twice
     /// or more (200 of free-programming-books-langs' page faults).
     init() {
-        glyphString = pango_glyph_string_new()
         glyphs.reserveCapacity(Self.glyphLimit)
         entries.reserveCapacity(Self.entryLimit)
         keyBytes.reserveCapacity(Self.entryLimit * 8)
     }
-    deinit { pango_glyph_string_free(glyphString) }
 
     /// Empties the cache when it is over `glyphLimit` or `entryLimit`: entry numbers given
     /// before are void.
@@ -106,6 +108,64 @@ final class WordCache {
     /// ends `range`, as Pango shows it). Shapes the text the first time it is asked for.
     /// O(length) to hash and compare; shaping the first time.
     func shape(_ text: UnsafePointer<UInt8>, _ range: Range<Int>, _ analysis: PangoAnalysis, hyphen: Bool) -> Int {
+        let lookup = find(text, range, analysis, hyphen: hyphen)
+        if let found = lookup.found {
+            hits += 1
+            return found
+        }
+        let first = glyphs.count
+        shaper.shape(text, range, analysis, hyphen: hyphen, into: &glyphs)
+        return insert(text, range, analysis, lookup, glyphs: first)
+    }
+
+    /// Sets the entry of each word and run of spaces of `segments` (one item's, shaped with
+    /// `analysis`), as `shape` would one by one; the words not cached yet are shaped together
+    /// (`WordShaper.shapeTogether`: HarfBuzz's cost per call paid once per item), each word
+    /// whose glyphs there are not exactly its own shaped again alone. A word twice in an
+    /// item, new to the cache, is shaped twice in the batch and cached once. O(length).
+    func shape(_ text: UnsafePointer<UInt8>, _ segments: UnsafeMutableBufferPointer<Segment>, _ analysis: PangoAnalysis) {
+        pending.removeAll(keepingCapacity: true)
+        batch.removeAll(keepingCapacity: true)
+        for i in segments.indices where segments[i].kind == .word || segments[i].kind == .space {
+            let range = Int(segments[i].start)..<Int(segments[i].end)
+            let lookup = find(text, range, analysis, hyphen: false)
+            if let found = lookup.found {
+                hits += 1
+                segments[i].entry = Int32(found)
+            } else if segments[i].kind == .word {
+                pending.append((i, batch.count))
+                batch.append(range)
+            } else {
+                pending.append((i, -1))
+            }
+        }
+        guard !pending.isEmpty else { return }
+        if batch.count > 1 { shaper.shapeTogether(text, batch, analysis) }
+        for (i, word) in pending {
+            let range = Int(segments[i].start)..<Int(segments[i].end)
+            let lookup = find(text, range, analysis, hyphen: false)  // the same word may be in twice
+            if let found = lookup.found {
+                hits += 1
+                segments[i].entry = Int32(found)
+                continue
+            }
+            let first = glyphs.count
+            if !(batch.count > 1 && word >= 0 && shaper.appendGlyphs(ofWord: word, to: &glyphs)) {
+                shaper.shape(text, range, analysis, hyphen: false, into: &glyphs)
+            }
+            segments[i].entry = Int32(insert(text, range, analysis, lookup, glyphs: first))
+        }
+    }
+
+    /// Where `text[range]` with `analysis` and `hyphen` is in the cache, or the slot for it.
+    private struct Lookup {
+        var found: Int?
+        var slot: Int
+        var hash: UInt64
+        var properties: UInt64
+    }
+
+    private func find(_ text: UnsafePointer<UInt8>, _ range: Range<Int>, _ analysis: PangoAnalysis, hyphen: Bool) -> Lookup {
         let font = analysis.font!
         let properties = UInt64(analysis.level & 1) | (hyphen ? 2 : 0) | UInt64(analysis.script) << 8 | UInt64(analysis.gravity) << 16
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -123,15 +183,25 @@ final class WordCache {
             let e = entries[Int(slots[slot]) - 1]
             if e.hash == hash, e.font == font, e.properties == properties, e.language == analysis.language,
                e.key.count == length, keyBytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(e.key.lowerBound), text + range.lowerBound, length) == 0 }) {
-                hits += 1
-                return Int(slots[slot]) - 1
+                return Lookup(found: Int(slots[slot]) - 1, slot: slot, hash: hash, properties: properties)
             }
             slot = (slot + 1) & mask
         }
+        return Lookup(found: nil, slot: slot, hash: hash, properties: properties)
+    }
+
+    /// Adds the entry of `text[range]`, whose glyphs are `glyphs` from `first` on, at the slot
+    /// `lookup` found free. Returns its number.
+    private func insert(_ text: UnsafePointer<UInt8>, _ range: Range<Int>, _ analysis: PangoAnalysis, _ lookup: Lookup, glyphs first: Int) -> Int {
         misses += 1
+        var width: Int32 = 0
+        for g in first..<glyphs.count { width += glyphs[g].advance }
+        let keyStart = keyBytes.count
+        keyBytes.append(contentsOf: UnsafeBufferPointer(start: text + range.lowerBound, count: range.count))
         let index = entries.count
-        entries.append(make(text, range, analysis, hyphen: hyphen, hash: hash, properties: properties))
-        slots[slot] = Int32(index + 1)
+        entries.append(Entry(hash: lookup.hash, font: analysis.font, properties: lookup.properties, language: analysis.language,
+                             key: Int32(keyStart)..<Int32(keyBytes.count), glyphs: Int32(first)..<Int32(glyphs.count), width: width))
+        slots[lookup.slot] = Int32(index + 1)
         if entries.count * 2 > slots.count { grow() }
         return index
     }
@@ -144,30 +214,6 @@ final class WordCache {
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(index + 1)
         }
-    }
-
-    private func make(_ text: UnsafePointer<UInt8>, _ range: Range<Int>, _ analysis: PangoAnalysis, hyphen: Bool,
-                      hash: UInt64, properties: UInt64) -> Entry {
-        var analysis = analysis
-        if hyphen { analysis.flags |= UInt8(PANGO_ANALYSIS_FLAG_NEED_HYPHEN) }
-        let start = UnsafeRawPointer(text + range.lowerBound).assumingMemoryBound(to: CChar.self)
-        // The word is its own paragraph: no context across the spaces around it.
-        pango_shape_with_flags(start, Int32(range.count), start, Int32(range.count), &analysis, glyphString, PANGO_SHAPE_NONE)
-        let count = Int(glyphString.pointee.num_glyphs)
-        let first = glyphs.count
-        var width: Int32 = 0
-        if let infos = glyphString.pointee.glyphs, let clusters = glyphString.pointee.log_clusters {
-            for g in 0..<count {
-                let info = infos[g]
-                width += info.geometry.width
-                glyphs.append(ShapedGlyph(id: info.glyph, advance: info.geometry.width, xOffset: info.geometry.x_offset,
-                                          yOffset: info.geometry.y_offset, cluster: clusters[g]))
-            }
-        }
-        let keyStart = keyBytes.count
-        keyBytes.append(contentsOf: UnsafeBufferPointer(start: text + range.lowerBound, count: range.count))
-        return Entry(hash: hash, font: analysis.font, properties: properties, language: analysis.language,
-                     key: Int32(keyStart)..<Int32(keyBytes.count), glyphs: Int32(first)..<Int32(glyphs.count), width: width)
     }
 }
 
