@@ -110,7 +110,7 @@ extension CLI {
         /// worker processes. An interruption stops before the next file.
         private func render(_ pending: [Int], _ results: Results, _ reporter: Progress) {
             let jobs = self.jobs
-            if arguments.jobs == 1 || pending.count <= 1 {
+            if arguments.workers == 1 || pending.count <= 1 {
                 for index in pending {
                     guard Interrupts.signal == nil else { break }
                     let rendering = Date()
@@ -119,7 +119,7 @@ extension CLI {
                 }
                 return
             }
-            WorkerPool.run(pending.map { jobs[$0] }, tree: tree, workers: arguments.jobs, arguments: workerArguments) { i, outcome, seconds in
+            WorkerPool.run(pending.map { jobs[$0] }, tree: tree, workers: arguments.workers, arguments: workerArguments) { i, outcome, seconds in
                 results.set(pending[i], outcome, seconds: seconds) { reporter.report($0, jobs[pending[i]], outcome) }
             }
         }

@@ -18,7 +18,11 @@ struct Arguments: Sendable {
     /// `--page` and `--dpi` when given (they need `--png`).
     var page: Int?
     var dpi: Double?
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// `--jobs`; nil for the number of cores (`workers`), read only by a batch (Foundation
+    /// reads the process's CPU quota from its control group files to count them).
+    var jobs: Int?
+    /// The files a batch renders at once: `--jobs`, else the number of cores.
+    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
     var force = false
     var keys = false
     /// `templates --print NAME`.

@@ -41,31 +41,29 @@ package struct Configuration: Sendable {
     /// parent that has one, looking no further up than a repository's root (a folder holding
     /// `.git`, a folder or a worktree's file) or `/`. O(depth).
     package static func find(from folder: String) -> String? {
-        searched(from: folder).last { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
+        searched(from: folder).last { isFile($0) }
     }
 
     /// The places `find` looks, nearest first, up to the first that holds a configuration, or
     /// to the repository's root or `/` (`quire watch` watches them all: a configuration
     /// added there changes the output). O(depth).
     package static func searched(from folder: String) -> [String] {
-        var current = URL(fileURLWithPath: folder).standardizedFileURL
+        var current = AbsolutePath.of(folder)
         var places: [String] = []
         while true {
-            let candidate = current.appendingPathComponent(fileName).path
-            places.append(candidate)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
-                return places
-            }
-            let parent = current.deletingLastPathComponent()
-            if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) || parent.path == current.path {
-                return places
-            }
-            current = parent
+            let inside = current == "/" ? "/" : current + "/"
+            places.append(inside + fileName)
+            if isFile(inside + fileName) { return places }
+            var info = stat()
+            if stat(inside + ".git", &info) == 0 || current == "/" { return places }
+            current = Quire.folder(of: current)
         }
+    }
+
+    /// Whether `path` is there (its link followed) and not a folder.
+    private static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
     }
 
     /// Reads and checks the configuration at `path`.

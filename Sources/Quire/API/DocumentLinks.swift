@@ -42,7 +42,7 @@ final class DocumentLinks: Sendable {
     /// no `baseDirectory`).
     init?(_ options: RenderOptions) {
         guard options.linkExtension != .keep, let base = options.baseDirectory else { return nil }
-        func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        func absolute(_ path: String) -> String { AbsolutePath.of(path) }
         mode = options.linkExtension
         tree = options.inputTree
         folder = absolute(base)

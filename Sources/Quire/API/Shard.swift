@@ -23,7 +23,7 @@ extension Batch {
         /// "K/N" with 1 <= K <= N (spaces allowed around the numbers); nil otherwise.
         public init?(parsing text: String) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { $0.trimmingWhitespace() }
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else { return nil }
             self.init(index: k - 1, count: n)
         }
@@ -37,7 +37,7 @@ extension Batch {
         public static func fromEnvironment(_ environment: [String: String]) throws(QuireError) -> Shard {
             func number(_ name: String) throws(QuireError) -> Int? {
                 guard let text = environment[name] else { return nil }
-                guard let n = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                guard let n = Int(text.trimmingWhitespace()) else {
                     throw QuireError(file: "--shard env", message: "\(name)='\(text)' is not a whole number")
                 }
                 return n

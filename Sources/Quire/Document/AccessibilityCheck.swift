@@ -51,9 +51,9 @@ struct AccessibilityCheck {
             case .softBreak, .hardBreak:
                 if line > 0 { line += 1 }
             case .image(let source, _, let alt):
-                if alt.plainText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { missingAlt(source, line: line) }
+                if alt.plainText.trimmingWhitespaceAndNewlines().isEmpty { missingAlt(source, line: line) }
             case .htmlImage(let image):
-                if image.alt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { missingAlt(image.source, line: line) }
+                if image.alt.trimmingWhitespaceAndNewlines().isEmpty { missingAlt(image.source, line: line) }
             case .located(let located, _):
                 line = located
             default: break

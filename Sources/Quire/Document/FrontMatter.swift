@@ -92,7 +92,7 @@ enum FrontMatter {
     /// not blank or a comment starts with a `key:`. Otherwise it is Markdown that happens to
     /// start with a thematic break.
     private static func looksLikeKeys(_ lines: [Substring]) -> Bool {
-        guard let first = lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("#") }),
+        guard let first = lines.first(where: { !$0.trimmingWhitespace().isEmpty && !$0.hasPrefix("#") }),
               let colon = first.firstIndex(of: ":") else { return false }
         let key = first[..<colon]
         return !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
@@ -162,7 +162,7 @@ enum FrontMatter {
             switch value {
             case .scalar(let s, _, _):
                 // "a, b" is one author's name, but keywords written in one line are a list.
-                return key == "keywords" ? s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } : [s]
+                return key == "keywords" ? s.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty } : [s]
             case .sequence(let items, _):
                 var names: [String] = []
                 for item in items {
@@ -246,7 +246,7 @@ enum FrontMatter {
             var line = text[start..<newline]
             if line.utf8.last == UInt8(ascii: "\r") { line = line.dropLast() }
             let next = newline == text.endIndex ? newline : text.utf8.index(after: newline)
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingWhitespace()
             if first {
                 guard trimmed == "---" else { return nil }
                 first = false

@@ -21,7 +21,7 @@ struct CodeLanguage: Sendable, Hashable {
     /// The language `info` (a code block's info string's first word) asks for; nil when it
     /// asks for none (empty, or `text`, `none`, `plain`...). Case-insensitive. O(length).
     init?(info: String) {
-        var word = Substring(info.trimmingCharacters(in: .whitespaces))
+        var word = Substring(info.trimmingWhitespace())
         while let first = word.first, first == "{" || first == "." { word = word.dropFirst() }
         if let end = word.firstIndex(where: { "{},:;=".contains($0) }) { word = word[..<end] }
         if word.lowercased().hasPrefix("language-") { word = word.dropFirst("language-".count) }

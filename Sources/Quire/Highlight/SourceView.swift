@@ -177,7 +177,7 @@ final class SourceView {
 
     /// A GLib message on one line: its lines joined, surrounding space dropped.
     private static func oneLine(_ message: String) -> String {
-        message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }
             .filter { !$0.isEmpty }.joined(separator: " ")
     }
 

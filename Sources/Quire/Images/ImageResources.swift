@@ -69,7 +69,7 @@ struct ImageResources: Sendable, Equatable {
     }
 
     private func classify(_ reference: String) -> Classified {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = reference.trimmingWhitespaceAndNewlines()
         guard !trimmed.isEmpty else { return .source(.refused("image has no source")) }
         let lower = trimmed.lowercased()
         if lower.hasPrefix("data:") {

@@ -107,7 +107,7 @@ final class LayoutSession {
         for (key, role) in [("body.font", type.body), ("heading.font", type.heading(1).text), ("code.font", type.code)] {
             let families = role.family
             guard let used = typesetter.substitute(for: role) else { continue }
-            let wanted = families.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? families
+            let wanted = families.split(separator: ",").first.map { $0.trimmingWhitespace() } ?? families
             sink.warn(Warning(line: 0, message: "font '\(wanted)' (\(key)) is not installed; '\(used)' is used instead"))
         }
     }

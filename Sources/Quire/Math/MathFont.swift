@@ -225,7 +225,7 @@ extension MathFont {
                                    "Latin Modern Math", "STIX Two Math", "Noto Sans Math"]
 
     private static func locate(_ families: String) -> (file: String, index: Int32)? {
-        let asked = families.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let asked = families.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         for family in asked + fallbackFamilies {
             if let found = fontconfigFile(family: family), MathFont(file: found.file, index: found.index) != nil {
                 return found

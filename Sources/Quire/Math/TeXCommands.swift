@@ -195,7 +195,7 @@ extension TeXParser {
     }
 
     private func color(_ name: String) throws -> Color {
-        let key = name.trimmingCharacters(in: .whitespaces)
+        let key = name.trimmingWhitespace()
         if let named = Self.colors[key.lowercased()] { return named }
         if let css = Color(css: key.hasPrefix("#") ? key : "#" + key), key.count >= 3 { return css }
         throw MathError(message: "unknown colour \(key) in \\color")
@@ -238,7 +238,7 @@ extension TeXParser {
 
     /// A TeX length in mu (18 to the em; points taken at a 10 pt em). 0 when unreadable.
     static func mu(_ length: String) -> Double {
-        let s = length.trimmingCharacters(in: .whitespaces)
+        let s = length.trimmingWhitespace()
         let unit = String(s.suffix(2))
         let number = Double(s.dropLast(2)) ?? 0
         switch unit {
@@ -273,7 +273,7 @@ extension TeXParser {
         if command == "def" {
             while position < tokens.count, case .parameter = tokens[position] { parameters += 1; position += 1 }
         } else {
-            if let count = try rawOptional() { parameters = Int(TeXParser.plainText(count).trimmingCharacters(in: .whitespaces)) ?? 0 }
+            if let count = try rawOptional() { parameters = Int(TeXParser.plainText(count).trimmingWhitespace()) ?? 0 }
             optional = try rawOptional()
         }
         guard let body = try rawArgument() else { throw MathError.missing("definition", after: "\\" + command) }

@@ -17,7 +17,7 @@ enum MarkdownConventions {
             if case .hardBreak = inline { end = i; break }
             return nil  // emphasis, code, a link... on the first line: not a marker
         }
-        let trimmed = marker.trimmingCharacters(in: .whitespaces)
+        let trimmed = marker.trimmingWhitespace()
         guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]"),
               let kind = AlertKind(rawValue: trimmed.dropFirst(2).dropLast().lowercased()) else { return nil }
         var blocks = Array(children.dropFirst())
@@ -46,7 +46,7 @@ enum MarkdownConventions {
                 guard case .text(let t) = inline else { return false }
                 text += t
             }
-            let word = text.trimmingCharacters(in: .whitespaces)
+            let word = text.trimmingWhitespace()
             return word == "\\newpage" || word == "\\pagebreak"
         }
         func endLine(_ i: Int) {

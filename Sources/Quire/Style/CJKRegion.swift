@@ -13,7 +13,7 @@ enum CJKRegion: String, Sendable, Equatable {
     /// The region a language tag names: ja, ko, zh (Hans, Hant; CN, SG, TW, HK, MO); nil for
     /// other languages.
     init?(language: String) {
-        let parts = language.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
+        let parts = language.lowercased().split { $0 == "-" || $0 == "_" }.map(String.init)
         switch parts.first {
         case "ja": self = .japan
         case "ko": self = .korea

@@ -7,10 +7,10 @@ enum Lengths {
 
     /// "12", "12pt", "20mm", "1.5cm", "1in" → points; nil otherwise.
     static func length(_ text: Substring, defaultUnit: String = "pt") -> Double? {
-        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let t = text.trimmingWhitespace().lowercased()
         let unit = units.keys.first { t.hasSuffix($0) }
         let number = unit.map { String(t.dropLast($0.count)) } ?? t
-        guard let n = Double(number.trimmingCharacters(in: .whitespaces)), n.isFinite, n >= 0 else { return nil }
+        guard let n = Double(number.trimmingWhitespace()), n.isFinite, n >= 0 else { return nil }
         return n * units[unit ?? defaultUnit]!
     }
 
@@ -40,11 +40,11 @@ enum Lengths {
 
     /// `text` read as `pageSize` describes; nil when it does not read as a size.
     private static func readPageSize(_ text: String) -> PageSizeReading? {
-        var t = text.lowercased().replacingOccurrences(of: "×", with: "x").trimmingCharacters(in: .whitespaces)
+        var t = String(text.lowercased().map { $0 == "×" ? "x" : $0 }).trimmingWhitespace()
         var orientation: PageOrientation?
         for turn in PageOrientation.allCases where t.hasSuffix(turn.rawValue) {
             orientation = turn
-            t = String(t.dropLast(turn.rawValue.count)).trimmingCharacters(in: .whitespaces)
+            t = String(t.dropLast(turn.rawValue.count)).trimmingWhitespace()
         }
         var size: PageSize
         if let named = PageSize.named(t) {
@@ -61,9 +61,9 @@ enum Lengths {
 
     /// "210", "210mm", " 29.7 cm ": the number and its unit, if written.
     private static func measure(_ text: Substring) -> (number: Double, unit: String?)? {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmingWhitespace()
         let unit = units.keys.first { t.hasSuffix($0) }
-        let digits = unit.map { String(t.dropLast($0.count)).trimmingCharacters(in: .whitespaces) } ?? t
+        let digits = unit.map { String(t.dropLast($0.count)).trimmingWhitespace() } ?? t
         guard let n = Double(digits), n.isFinite, n > 0 else { return nil }
         return (n, unit)
     }

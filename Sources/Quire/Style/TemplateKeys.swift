@@ -35,7 +35,7 @@ package struct TemplateKey: Sendable {
                     allowed: "one, two or four lengths (top right bottom left) in pt, mm, cm or in, each 0 to 300 pt; or \"auto\"",
                     meaning: "Margins around the text block; auto: lines of about 70 characters of body text, margins in proportion on smaller pages.",
                     example: "\"20mm 18mm\"") { style, v in
-            if case .string(let s) = v, s.trimmingCharacters(in: .whitespaces).lowercased() == "auto" {
+            if case .string(let s) = v, s.trimmingWhitespace().lowercased() == "auto" {
                 style.givenMargins = nil
                 return true
             }
@@ -172,7 +172,7 @@ package struct TemplateKey: Sendable {
                     meaning: "List markers by nesting depth, repeating.", example: "[\"dash\", \"disc\"]") { style, v in
             let names: [String]
             switch v {
-            case .string(let s): names = s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            case .string(let s): names = s.split(separator: ",").map { $0.trimmingWhitespace() }
             case .array(let a): names = a.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
                 guard names.count == a.count else { return false }
             default: return false
@@ -374,7 +374,7 @@ package struct TemplateKey: Sendable {
     }
 
     private static func setString(_ v: JSONValue, _ set: (String) -> Void) -> Bool {
-        guard case .string(let s) = v, !s.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
+        guard case .string(let s) = v, !s.trimmingWhitespace().isEmpty else { return false }
         set(s)
         return true
     }
@@ -400,7 +400,7 @@ extension TextValue {
         case .object(let pairs):
             var variants: [(width: Double, text: String)] = []
             for (key, value) in pairs {
-                guard let w = Double(key.trimmingCharacters(in: .whitespaces)), w >= 0, w.isFinite,
+                guard let w = Double(key.trimmingWhitespace()), w >= 0, w.isFinite,
                       case .string(let text) = value else { return nil }
                 variants.append((w, text))
             }
@@ -414,7 +414,7 @@ extension TextValue {
 extension Color {
     /// "#rrggbb" (or "#rgb"); nil otherwise.
     public init?(hex: String) {
-        var s = hex.trimmingCharacters(in: .whitespaces)
+        var s = hex.trimmingWhitespace()
         guard s.hasPrefix("#") else { return nil }
         s.removeFirst()
         if s.count == 3 { s = s.map { "\($0)\($0)" }.joined() }
@@ -427,9 +427,9 @@ extension Color {
     /// to 1/255); nil otherwise.
     public init?(css: String) {
         if let hex = Color(hex: css) { self = hex; return }
-        let s = css.trimmingCharacters(in: .whitespaces).lowercased()
+        let s = css.trimmingWhitespace().lowercased()
         guard s.hasPrefix("rgb("), s.hasSuffix(")") else { return nil }
-        let parts = s.dropFirst(4).dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = s.dropFirst(4).dropLast().split(separator: ",").map { $0.trimmingWhitespace() }
         guard parts.count == 3 else { return nil }
         var components: [Double] = []
         for part in parts {

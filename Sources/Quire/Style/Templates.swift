@@ -62,7 +62,7 @@ public enum Templates {
             guard let eq = set.firstIndex(of: "="), eq != set.startIndex else {
                 throw TemplateError(message: "\(source) needs KEY=VALUE, not '\(set)'")
             }
-            let key = String(set[..<eq]).trimmingCharacters(in: .whitespaces)
+            let key = String(set[..<eq]).trimmingWhitespace()
             let text = String(set[set.index(after: eq)...])
             // A value that is JSON (a number, true, an array, a map) is taken as JSON; anything else as a string.
             let value = JSONValue.parse(text) ?? .string(text)

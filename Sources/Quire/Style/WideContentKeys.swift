@@ -69,7 +69,7 @@ extension TemplateKey {
                     allowed: "auto (up to the page's safe area, page.safe-margin), measure (never wider than the text column), or a length in pt, mm, cm or in",
                     meaning: meaning, example: "\"160mm\"") { style, v in
             if case .string(let s) = v {
-                switch s.trimmingCharacters(in: .whitespaces).lowercased() {
+                switch s.trimmingWhitespace().lowercased() {
                 case "auto": set(&style, .page); return true
                 case "measure": set(&style, .measure); return true
                 default: break

@@ -95,7 +95,7 @@ extension LayoutSession {
 
     func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
         let destination = anchors.headingDestinations[line] ?? "h-line\(line)"
-        let title = content.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = content.plainText.trimmingWhitespaceAndNewlines()
         sink.addOutline(OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination), line: line)
         return headingSlices(level: level, styledText(content, line: line, mathSize: typography.heading(level).text.size),
                              destination: destination, context,

@@ -13,7 +13,7 @@ extension LayoutSession {
                 continue
             }
             let text = styledText(content, line: line)
-            let title = text.string.trimmingCharacters(in: .whitespacesAndNewlines)
+            let title = text.string.trimmingWhitespaceAndNewlines()
             guard !title.isEmpty else { slices += anchorSlice(text.anchors.map(\.name)); continue }
             let destination = "html\(line)-\(k)"
             sink.addOutline(OutlineEntry(level: level, title: title, destination: destination), line: line)

@@ -84,14 +84,14 @@ extension LayoutSession {
     /// A picture scaled to fit the column and the page, aligned, linked, with its caption.
     private func blockImage(_ image: LoadedImage, _ figure: FigureCandidate, alignment: TextAlignment?,
                             line: Int, _ context: BlockContext) -> [Slice] {
-        let caption = figure.isMarkdown ? figure.alt.trimmingCharacters(in: .whitespacesAndNewlines) : ""
+        let caption = figure.isMarkdown ? figure.alt.trimmingWhitespaceAndNewlines() : ""
         let room = style.contentHeight - (caption.isEmpty ? 0 : typography.captionRoom)
         let size = Self.fitted(image, declared: figure.declared, into: ImageBox(width: context.column.width, height: room))
         let x = context.column.x + (context.column.width - size.width) * Self.offsetFraction(alignment, context)
         var slice = Slice(height: size.height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
         slice.excerptRole = .atomic(sink.newAtomicGroup())
         let rect = Rect(x: x, y: 0, width: size.width, height: size.height)
-        let element = element(.figure, in: context, alt: figure.alt.trimmingCharacters(in: .whitespacesAndNewlines))
+        let element = element(.figure, in: context, alt: figure.alt.trimmingWhitespaceAndNewlines())
         slice.items.append(.image(rect, image, tag: .element(element)))
         if let link = figure.link, let target = linkTarget(link, line: line) {
             slice.links.append(LinkArea(rect: rect, target: target))
@@ -120,7 +120,7 @@ extension LayoutSession {
                                into: ImageBox(width: context.column.width, height: typography.body.lineHeight))
         var text = StyledText()
         text.append(image: image, width: size.width, height: size.height, descent: inlineImageDescent(height: size.height),
-                    alt: figure.alt.trimmingCharacters(in: .whitespacesAndNewlines))
+                    alt: figure.alt.trimmingWhitespaceAndNewlines())
         if let link = figure.link, let target = linkTarget(link, line: line) {
             text.links.append(StyledText.Link(range: 0..<text.count, target: target))
         }
@@ -164,7 +164,7 @@ extension LayoutSession {
     /// What stands for an image that cannot be shown: its alt text, else a name from its URL
     /// (`ImageLabel`: a badge's label and message, a file's name).
     static func placeholderLabel(alt: String, source: String) -> String {
-        let trimmed = alt.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = alt.trimmingWhitespaceAndNewlines()
         return trimmed.isEmpty ? ImageLabel.label(for: source) : trimmed
     }
 

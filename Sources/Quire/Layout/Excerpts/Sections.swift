@@ -73,10 +73,10 @@ extension Block {
     var sectionHeading: (level: Int, text: String)? {
         switch kind {
         case .heading(let level, let content):
-            return (level, content.plainText.trimmingCharacters(in: .whitespacesAndNewlines))
+            return (level, content.plainText.trimmingWhitespaceAndNewlines())
         case .html(let html):
             for block in html.blocks {
-                let text = block.inlineContent.first?.plainText.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                let text = block.inlineContent.first?.plainText.trimmingWhitespaceAndNewlines() ?? ""
                 if case .heading(let level, _) = block.kind, !text.isEmpty { return (level, text) }
                 if !text.isEmpty { return nil }
             }
@@ -91,11 +91,11 @@ extension Block {
     var levelOneTitle: String? {
         switch kind {
         case .heading(1, let content):
-            let text = content.plainText.trimmingCharacters(in: .whitespaces)
+            let text = content.plainText.trimmingWhitespace()
             return text.isEmpty ? nil : text
         case .html(let html):
             let heading = html.blocks.lazy.compactMap { if case .heading(1, let content) = $0.kind { return content } else { return nil } }.first
-            let text = heading.map { $0.plainText.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+            let text = heading.map { $0.plainText.trimmingWhitespaceAndNewlines() } ?? ""
             return text.isEmpty ? nil : text
         default:
             return nil

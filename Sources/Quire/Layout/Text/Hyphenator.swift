@@ -30,7 +30,7 @@ final class Hyphenator: @unchecked Sendable {  // the dictionary is read-only on
     /// hyph_LL_RR.dic for the tag's language and region, else hyph_LL.dic, else the first
     /// hyph_LL_*.dic (so "de" finds hyph_de_DE.dic). Loaded once per process.
     static func forLanguage(_ language: String) -> Hyphenator? {
-        let parts = language.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
+        let parts = language.split { $0 == "-" || $0 == "_" }.map(String.init)
         guard let first = parts.first, !first.isEmpty, first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
         let code = first.lowercased()
         // The region: the first two-letter or three-digit subtag after the language (scripts are four letters).

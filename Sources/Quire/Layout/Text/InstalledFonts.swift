@@ -1,6 +1,6 @@
 // Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift,
-// InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift and WordCache.swift are the
-// only files of Layout that import CPangoCairo.
+// InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
+// WordShaper.swift are the only files of Layout that import CPangoCairo.
 import CPangoCairo
 
 /// Whether a font family is installed, as fontconfig lists its fonts (not as it matches them:
@@ -20,7 +20,7 @@ enum InstalledFonts {
     }
 
     private static func names(_ families: String) -> [String] {
-        families.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        families.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
     /// Whether `config` (nil: fontconfig's default one) lists a font of `family`.

@@ -1,6 +1,6 @@
 // Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift,
-// InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift and WordCache.swift are the
-// only files of Layout that import CPangoCairo.
+// InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
+// WordShaper.swift are the only files of Layout that import CPangoCairo.
 import CPangoCairo
 import Foundation
 
@@ -171,7 +171,7 @@ final class Typesetter {
         let families = role.family
         let key = FontKey(family: families, size: role.size, bold: role.bold, italic: role.italic)
         if let known = substitutes[key] { return known }
-        let wanted = families.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? families
+        let wanted = families.split(separator: ",").first.map { $0.trimmingWhitespace() } ?? families
         if isInstalled(family: wanted) {
             substitutes[key] = .some(nil)
             return nil

@@ -47,7 +47,7 @@ public struct PDFStandards: Sendable, Equatable, Hashable, CustomStringConvertib
     /// - Throws: `PDFStandardsError` naming the value that is unknown, unsupported or in
     ///   conflict with another (two PDF/A levels; `none` with a standard).
     public static func parse(_ text: String) throws(PDFStandardsError) -> PDFStandards {
-        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace().lowercased() }
         guard !names.isEmpty, !names.contains("") else { throw PDFStandardsError("'\(text)' names no standard; allowed: \(allowed)") }
         if names.contains("none") {
             guard names.count == 1 else { throw PDFStandardsError("'none' claims nothing and cannot be combined with \(names.filter { $0 != "none" }.joined(separator: ","))") }

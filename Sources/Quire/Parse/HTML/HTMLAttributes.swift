@@ -68,7 +68,7 @@ extension HTMLElement {
     }
 
     var direction: Direction? {
-        switch (attributes["dir"] ?? style["direction"])?.lowercased().trimmingCharacters(in: .whitespaces) {
+        switch (attributes["dir"] ?? style["direction"])?.lowercased().trimmingWhitespace() {
         case "rtl": return .fixed(.rightToLeft)
         case "ltr": return .fixed(.leftToRight)
         case "auto": return .auto
@@ -96,9 +96,9 @@ extension HTMLElement {
         var result: [String: String] = [:]
         for declaration in css.lowercased().split(separator: ";") {
             guard let colon = declaration.firstIndex(of: ":") else { continue }
-            let property = declaration[..<colon].trimmingCharacters(in: .whitespaces)
+            let property = declaration[..<colon].trimmingWhitespace()
             let value = declaration[declaration.index(after: colon)...].replacingOccurrences(of: "!important", with: "")
-            result[property] = value.trimmingCharacters(in: .whitespaces)
+            result[property] = value.trimmingWhitespace()
         }
         return result
     }
@@ -118,7 +118,7 @@ extension HTMLElement {
     /// `colspan`/`rowspan` as a count: 1 when absent or not a number; `rowspan="0"` (to the
     /// end of the table) as a large count that placing caps.
     func span(_ attribute: String) -> Int {
-        guard let n = attributes[attribute].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else { return 1 }
+        guard let n = attributes[attribute].flatMap({ Int($0.trimmingWhitespace()) }) else { return 1 }
         return n == 0 ? 10_000 : max(1, min(n, 10_000))
     }
 }

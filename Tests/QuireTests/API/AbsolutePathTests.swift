@@ -1,0 +1,15 @@
+import Foundation
+@testable import Quire
+import XCTest
+
+/// `AbsolutePath.of` gives what `URL(fileURLWithPath:).standardizedFileURL.path` gives.
+final class AbsolutePathTests: XCTestCase {
+    func testPathsAreWhatFoundationsStandardizedURLsGive() {
+        let paths = ["docs/guide.md", "./a/./b/", "a/../b", "../x", "../../../../../../../..", "/", "/a/b/../../..",
+                     "/usr//share/./doc/", ".", "..", "a b/c d.md", "/tmp/é/ü.md", "x/y/z/../../w", "/a/b/c/..",
+                     "./", "a/..", "/../a"]
+        for path in paths {
+            XCTAssertEqual(AbsolutePath.of(path), URL(fileURLWithPath: path).standardizedFileURL.path, path)
+        }
+    }
+}
