@@ -106,4 +106,30 @@ final class WordShaperTests: XCTestCase {
         XCTAssertGreaterThan(taken, 30)
         XCTAssertGreaterThan(left, 0, "the word opening with a combining mark is shaped alone")
     }
+
+    /// An item longer than a batch (`WordCache.batchLimit`): its words are shaped a batch at a
+    /// time, and each cached word has the glyphs it has shaped alone.
+    func testWordsOfAnItemLongerThanABatchAreCachedAsShapedAlone() {
+        let typesetter = Typesetter()
+        let string = (0..<2_000).map { "word\($0)" }.joined(separator: " ")
+        XCTAssertGreaterThan(string.utf8.count, 3 * WordCache.batchLimit)
+        let all = words(typesetter, string)
+        XCTAssertEqual(Set(all.map { UInt(bitPattern: $0.1.font) }).count, 1)
+        var segments = all.map { Segment(start: Int32($0.0.lowerBound), end: Int32($0.0.upperBound), item: 0, kind: .word) }
+        let bytes = Array(string.utf8)
+        let cache = WordCache()
+        let shaper = WordShaper()
+        bytes.withUnsafeBufferPointer { b in
+            segments.withUnsafeMutableBufferPointer { cache.shape(b.baseAddress!, $0, all[0].1) }
+            for (segment, (range, analysis)) in zip(segments, all) {
+                let entry = cache.entries[Int(segment.entry)]
+                var alone: [ShapedGlyph] = []
+                shaper.shape(b.baseAddress!, range, analysis, hyphen: false, into: &alone)
+                XCTAssertEqual(Array(cache.glyphs[Int(entry.glyphs.lowerBound)..<Int(entry.glyphs.upperBound)]), alone)
+            }
+        }
+        XCTAssertEqual(cache.misses, 2_000)
+        XCTAssertGreaterThanOrEqual(cache.shaper.batches, 4)
+        XCTAssertLessThanOrEqual(cache.shaper.longestBatch, WordCache.batchLimit + 16)
+    }
 }

@@ -70,7 +70,7 @@ final class WordCache {
     private var keyBytes: [UInt8] = []
     /// Open addressing: entry numbers + 1, 0 for an empty slot; a power of two long.
     private var slots: [Int32] = Array(repeating: 0, count: 1024)
-    private let shaper = WordShaper()
+    let shaper = WordShaper()
     /// Scratch of `shape(_:_:_:)` for segments: the segments not found (with their word's
     /// place in the batch, or -1), the batch's words.
     private var pending: [(segment: Int, word: Int)] = []
@@ -120,12 +120,14 @@ final class WordCache {
 
     /// Sets the entry of each word and run of spaces of `segments` (one item's, shaped with
     /// `analysis`), as `shape` would one by one; the words not cached yet are shaped together
-    /// (`WordShaper.shapeTogether`: HarfBuzz's cost per call paid once per item), each word
-    /// whose glyphs there are not exactly its own shaped again alone. A word twice in an
-    /// item, new to the cache, is shaped twice in the batch and cached once. O(length).
+    /// (`WordShaper.shapeTogether`: one HarfBuzz call for many words), each word whose glyphs
+    /// there are not exactly its own shaped again alone. A word twice in a batch, new to the
+    /// cache, is shaped twice and cached once. Batches hold at most `batchLimit` bytes, so
+    /// that a paragraph of a megabyte never holds a megabyte's glyphs at once. O(length).
     func shape(_ text: UnsafePointer<UInt8>, _ segments: UnsafeMutableBufferPointer<Segment>, _ analysis: PangoAnalysis) {
         pending.removeAll(keepingCapacity: true)
         batch.removeAll(keepingCapacity: true)
+        var batchBytes = 0
         for i in segments.indices where segments[i].kind == .word || segments[i].kind == .space {
             let range = Int(segments[i].start)..<Int(segments[i].end)
             let lookup = find(text, range, analysis, hyphen: false)
@@ -135,10 +137,25 @@ final class WordCache {
             } else if segments[i].kind == .word {
                 pending.append((i, batch.count))
                 batch.append(range)
+                batchBytes += range.count + 1
+                if batchBytes >= Self.batchLimit {
+                    shapePending(text, segments, analysis)
+                    batchBytes = 0
+                }
             } else {
                 pending.append((i, -1))
             }
         }
+        shapePending(text, segments, analysis)
+    }
+
+    /// Most bytes of words shaped in one HarfBuzz call (`shape(_:_:_:)` for segments).
+    static let batchLimit = 4096
+
+    /// Shapes the pending segments' words together (`batch`) and caches each pending segment
+    /// in order; empties both lists.
+    private func shapePending(_ text: UnsafePointer<UInt8>, _ segments: UnsafeMutableBufferPointer<Segment>,
+                              _ analysis: PangoAnalysis) {
         guard !pending.isEmpty else { return }
         if batch.count > 1 { shaper.shapeTogether(text, batch, analysis) }
         for (i, word) in pending {
@@ -155,6 +172,8 @@ final class WordCache {
             }
             segments[i].entry = Int32(insert(text, range, analysis, lookup, glyphs: first))
         }
+        pending.removeAll(keepingCapacity: true)
+        batch.removeAll(keepingCapacity: true)
     }
 
     /// Where `text[range]` with `analysis` and `hyphen` is in the cache, or the slot for it.

@@ -44,6 +44,9 @@ final class WordShaper {
     /// Each word of the last batch: its offset in `batchText`, and the range of its glyphs in
     /// `batchBuffer` (nil when it must be shaped alone).
     private var batchWords: [(offset: Int32, glyphs: Range<Int>?)] = []
+    /// Batches shaped and the longest one's bytes, for tests and measurements.
+    private(set) var batches = 0
+    private(set) var longestBatch = 0
 
     init() {
         buffer = hb_buffer_create()
@@ -80,9 +83,10 @@ final class WordShaper {
     }
 
     /// Shapes `words` (pieces of `text` in one item, shaped with `analysis`) in one call,
-    /// each followed by a space: HarfBuzz's cost per call (a pass over every lookup of the
-    /// font, some 18,000 instructions in Noto Serif) is paid once per batch rather than once per
-    /// word. `appendGlyphs(ofWord:to:)` then gives each word's glyphs where they are exactly
+    /// each followed by a space: one HarfBuzz call per item's new words rather than one per
+    /// word (on free-programming-books-langs 1,776 calls instead of 4,217; with Noto Serif
+    /// HarfBuzz's cost is mostly per glyph, about 2,000 instructions, so the saving is the
+    /// calls' own cost). `appendGlyphs(ofWord:to:)` then gives each word's glyphs where they are exactly
     /// those of the word shaped alone: where HarfBuzz marks neither the word's first cluster
     /// nor the space after it unsafe to break (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`: no kerning,
     /// ligature or context across them) and the word starts with no mark or format character
@@ -95,6 +99,8 @@ final class WordShaper {
             batchText.append(contentsOf: UnsafeBufferPointer(start: text + word.lowerBound, count: word.count))
             batchText.append(0x20)
         }
+        batches += 1
+        longestBatch = max(longestBatch, batchText.count)
         guard Self.isHarfBuzzShaped(analysis), !words.isEmpty,
               batchText.withUnsafeBufferPointer({ shape(batchBuffer, UnsafeBufferPointer(rebasing: $0.dropLast()), analysis) })
         else { return }
