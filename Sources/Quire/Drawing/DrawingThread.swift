@@ -64,7 +64,10 @@ final class DrawingThread: @unchecked Sendable {  // a worker, and page counts u
             return drawn.removeValue(forKey: document)
         }
         let handoff = Handoff(draw)
-        worker.submit { [self] state in
+        // Pages overlapping layout wake the thread two at a time (`deferringWake`): layout
+        // comes back with the next page or with `perform` (finishing), and never waits for
+        // the thread with one page queued while below capacity (3 or more).
+        worker.submit(deferringWake: !wait && capacity > 2) { [self] state in
             handoff.run(state)
             monitor.locked {
                 // A document dropped meanwhile (`endDocument`) has no count left to lower.

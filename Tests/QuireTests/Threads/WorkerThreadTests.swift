@@ -40,6 +40,24 @@ final class WorkerThreadTests: XCTestCase {
         XCTAssertEqual(pthread_equal(pthread_self(), thread), 0, "not the caller's thread")
     }
 
+    /// Jobs submitted `deferringWake` (pages overlapping layout) run once a second one waits,
+    /// without another job to wake the thread, and before a job submitted after them.
+    func testJobsDeferringTheWakeRunTwoAtATimeAndBeforeLaterJobs() {
+        let worker = WorkerThread<Recorder>(makeState: { Recorder(released: Promise()) },
+                                            fallback: { Recorder(released: Promise()) })
+        XCTAssertTrue(worker.hasThread)
+        _ = worker.perform { _ in 0 }  // the thread is up and waiting on an empty queue
+        let second = Promise<Bool>()
+        worker.submit(deferringWake: true) { $0.ran.append(1) }
+        worker.submit(deferringWake: true) { state in
+            state.ran.append(2)
+            second.fulfil(true)
+        }
+        XCTAssertEqual(value(of: second), true, "the second deferred job wakes the thread")
+        worker.submit(deferringWake: true) { $0.ran.append(3) }
+        XCTAssertEqual(worker.perform { $0.ran }, [1, 2, 3], "a job that waits runs after the deferred one")
+    }
+
     func testAWorkerLetGoFinishesItsJobsThenReleasesItsStateOnItsThread() throws {
         let released = Promise<Bool>()
         let done = Promise<Int>()
