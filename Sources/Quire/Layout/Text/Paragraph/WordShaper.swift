@@ -21,6 +21,19 @@ final class WordShaper {
     private struct FontData {
         var font: UnsafeMutablePointer<PangoFont>
         var parent: OpaquePointer
+
+        /// The data a font function is given.
+        static func of(_ fontData: UnsafeMutableRawPointer?) -> FontData {
+            fontData!.assumingMemoryBound(to: FontData.self).pointee
+        }
+
+        /// Pango's box for an unknown glyph (`PANGO_GET_UNKNOWN_GLYPH`): its ink and logical
+        /// rectangles, Pango units.
+        func box(_ glyph: hb_codepoint_t) -> (ink: PangoRectangle, logical: PangoRectangle) {
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_font_get_glyph_extents(font, glyph, &ink, &logical)
+            return (ink, logical)
+        }
     }
 
     private struct ShapingFont {
@@ -255,13 +268,13 @@ final class WordShaper {
     /// Pango's font functions (`pango_font_get_hb_font_for_context`, without show flags):
     /// a character the font lacks becomes `PANGO_GET_UNKNOWN_GLYPH` (reported as found only
     /// for U+0020, which HarfBuzz must not synthesize, and past U+10FFFF; other spaces are
-    /// left to HarfBuzz's fallback), measured by Pango's box. Immutable once made (HarfBuzz
+    /// left to HarfBuzz's fallback), measured by Pango's box. Pango's vertical advance is
+    /// left out: only horizontal text is shaped here (`isHarfBuzzShaped`). Immutable once made (HarfBuzz
     /// then allows any thread to use it), shared by all shapers.
     nonisolated(unsafe) private static let functions: OpaquePointer = {
         let f = hb_font_funcs_create()!
         hb_font_funcs_set_nominal_glyph_func(f, { _, fontData, unicode, glyph, _ in
-            let data = fontData!.assumingMemoryBound(to: FontData.self).pointee
-            if hb_font_get_nominal_glyph(data.parent, unicode, glyph) != 0 { return 1 }
+            if hb_font_get_nominal_glyph(FontData.of(fontData).parent, unicode, glyph) != 0 { return 1 }
             if g_unichar_type(unicode) == G_UNICODE_SPACE_SEPARATOR {
                 guard unicode == 0x20 else { return 0 }
                 glyph!.pointee = 0x20 | ShapedGlyph.unknownFlag
@@ -271,24 +284,14 @@ final class WordShaper {
             return unicode > 0x10FFFF ? 1 : 0
         }, nil, nil)
         hb_font_funcs_set_glyph_h_advance_func(f, { _, fontData, glyph, _ in
-            let data = fontData!.assumingMemoryBound(to: FontData.self).pointee
+            let data = FontData.of(fontData)
             guard glyph & ShapedGlyph.unknownFlag != 0 else { return hb_font_get_glyph_h_advance(data.parent, glyph) }
-            var logical = PangoRectangle()
-            pango_font_get_glyph_extents(data.font, glyph, nil, &logical)
-            return logical.width
-        }, nil, nil)
-        hb_font_funcs_set_glyph_v_advance_func(f, { _, fontData, glyph, _ in
-            let data = fontData!.assumingMemoryBound(to: FontData.self).pointee
-            guard glyph & ShapedGlyph.unknownFlag != 0 else { return hb_font_get_glyph_v_advance(data.parent, glyph) }
-            var logical = PangoRectangle()
-            pango_font_get_glyph_extents(data.font, glyph, nil, &logical)
-            return logical.height
+            return data.box(glyph).logical.width
         }, nil, nil)
         hb_font_funcs_set_glyph_extents_func(f, { _, fontData, glyph, extents, _ in
-            let data = fontData!.assumingMemoryBound(to: FontData.self).pointee
+            let data = FontData.of(fontData)
             guard glyph & ShapedGlyph.unknownFlag != 0 else { return hb_font_get_glyph_extents(data.parent, glyph, extents) }
-            var ink = PangoRectangle()
-            pango_font_get_glyph_extents(data.font, glyph, &ink, nil)
+            let ink = data.box(glyph).ink
             extents!.pointee = hb_glyph_extents_t(x_bearing: ink.x, y_bearing: ink.y, width: ink.width, height: ink.height)
             return 1
         }, nil, nil)
