@@ -1,4 +1,5 @@
 import Foundation
+import Quire
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,9 +39,9 @@ final class FileWatcher {
     /// every file under `trees` but those under `ignoring` (the PDFs a batch writes into its
     /// input tree, its manifest), instead of what was watched before.
     func watch(files paths: Set<String>, trees roots: [String] = [], ignoring: [String] = []) {
-        files = Set(paths.map(Self.standardised))
-        trees = roots.map(Self.standardised)
-        ignored = ignoring.map(Self.standardised)
+        files = Set(paths.map(AbsolutePath.of))
+        trees = roots.map(AbsolutePath.of)
+        ignored = ignoring.map(AbsolutePath.of)
         ancestors = []
         var wanted: Set<String> = []
         for file in files {
@@ -153,10 +154,6 @@ final class FileWatcher {
     /// Whether `path` lies below the folder `folder`.
     static func isInside(_ path: String, _ folder: String) -> Bool {
         path.hasPrefix(folder == "/" ? "/" : folder + "/")
-    }
-
-    static func standardised(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     private static func isFolder(_ path: String) -> Bool {

@@ -149,8 +149,8 @@ extension CLI {
     /// What a batch writes, whose changes are its own: the output folder (unless it is an
     /// input folder itself: its PDFs are passed over by name) and the manifest.
     private static func batchOutputs(_ run: BatchRun) -> [String] {
-        let trees = Set(batchTrees(run).map(FileWatcher.standardised))
-        var outputs = trees.contains(FileWatcher.standardised(run.output)) ? [] : [run.output]
+        let trees = Set(batchTrees(run).map(AbsolutePath.of))
+        var outputs = trees.contains(AbsolutePath.of(run.output)) ? [] : [run.output]
         if let manifest = run.arguments.manifest { outputs.append(manifest) }
         return outputs
     }
@@ -162,7 +162,7 @@ extension CLI {
         let files = changed.filter { !MarkdownFiles.isMarkdown($0) }
         guard !files.isEmpty else { return [] }
         return Set(jobs.filter { job in
-            if let named = dependencies[job.input] { return named.contains { files.contains(FileWatcher.standardised($0)) } }
+            if let named = dependencies[job.input] { return named.contains { files.contains(AbsolutePath.of($0)) } }
             let folder = (job.input as NSString).deletingLastPathComponent
             return files.contains { FileWatcher.isInside($0, folder) }
         }.map(\.relativePath))

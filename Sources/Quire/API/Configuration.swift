@@ -83,7 +83,7 @@ package struct Configuration: Sendable {
         case .failure(let error): throw QuireError(file: path, line: error.line, message: "column \(error.column): not valid JSON here")
         }
         var configuration = Configuration(path: path)
-        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        let folder = Quire.folder(of: AbsolutePath.of(path))
         for (key, value) in object {
             try configuration.read(key, value, folder: folder)
         }

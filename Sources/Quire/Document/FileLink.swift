@@ -31,7 +31,7 @@ extension FileLink {
         } else {
             joined = (folder as NSString).appendingPathComponent(file)
         }
-        self.init(path: URL(fileURLWithPath: joined).standardizedFileURL.path,
+        self.init(path: AbsolutePath.of(joined),
                   fragment: hash.map { String(link[link.index(after: $0)...]) })
     }
 

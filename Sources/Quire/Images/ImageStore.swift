@@ -21,7 +21,7 @@ final class ImageStore {
     /// The image `reference` names. O(1) after the first lookup of the same reference.
     func lookup(_ reference: String) -> Lookup {
         if let cached = cache[reference] { return cached }
-        if let path = resources.localPath(reference) { files.insert(URL(fileURLWithPath: path).standardizedFileURL.path) }
+        if let path = resources.localPath(reference) { files.insert(AbsolutePath.of(path)) }
         let result: Lookup
         switch resources.locate(reference) {
         case .remote(let url):

@@ -96,7 +96,7 @@ struct DigestLayouter {
     /// A path as the digest shows it: relative to `base` when it lies under it.
     func shown(_ path: String) -> String {
         guard !base.isEmpty else { return path }
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let absolute = AbsolutePath.of(path)
         let prefix = base == "/" ? "/" : base + "/"
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : path
     }
