@@ -47,9 +47,14 @@ final class DrawingThread: @unchecked Sendable {  // a worker, and page counts u
         worker.submit(job)
     }
 
-    /// Queues `draw` for `document` as one page: waits first while `capacity` of the
-    /// document's pages are waiting, and afterwards until it is drawn when `wait`. Called by
-    /// the one thread that lays `document` out, so its pages are queued in order.
+    /// Queues `draw` for `document` as one page: when `capacity` of the document's pages are
+    /// waiting, first waits until only half of them are (`resumeAt`), and afterwards until it
+    /// is drawn when `wait`. Called by the one thread that lays `document` out, so its pages
+    /// are queued in order.
+    ///
+    /// Why half: a burst of pages (those held for the page count, handed on together) woke
+    /// the caller after every page drawn and the drawing thread after every page queued; going
+    /// on only at half capacity hands on half the capacity per wake.
     ///
     /// A drawn page's memory is let go on the calling thread, at its next page or at
     /// `endDocument`, not on the drawing thread: malloc gives each thread an arena of its own,
@@ -58,8 +63,11 @@ final class DrawingThread: @unchecked Sendable {  // a worker, and page counts u
     /// futex calls, 300 once pages went back).
     func submitPage(of document: Int, capacity: Int, wait: Bool, _ draw: @escaping Job) {
         // The drawn pages are let go as the value returned is dropped: here, outside the lock.
+        let resume = Self.resumeAt(capacity: capacity)
         _ = monitor.locked {
-            while pending[document, default: 0] >= capacity { monitor.wait() }
+            if pending[document, default: 0] >= capacity {
+                while pending[document, default: 0] > resume { monitor.wait() }
+            }
             pending[document, default: 0] += 1
             return drawn.removeValue(forKey: document)
         }
@@ -71,11 +79,11 @@ final class DrawingThread: @unchecked Sendable {  // a worker, and page counts u
             handoff.run(state)
             monitor.locked {
                 // A document dropped meanwhile (`endDocument`) has no count left to lower.
-                if let waiting = pending[document] {
-                    pending[document] = waiting - 1
-                    if let job = handoff.take() { drawn[document, default: []].append(job) }
-                }
-                monitor.broadcast()
+                guard let waiting = pending[document] else { return monitor.broadcast() }
+                pending[document] = waiting - 1
+                if let job = handoff.take() { drawn[document, default: []].append(job) }
+                // Waiters go on at `resume` pages or fewer (none, when waiting for a page drawn).
+                if waiting - 1 <= resume { monitor.broadcast() }
             }
         }
         if wait {
@@ -85,6 +93,9 @@ final class DrawingThread: @unchecked Sendable {  // a worker, and page counts u
             }
         }
     }
+
+    /// How many of a document's pages may still wait when a caller held at `capacity` goes on.
+    static func resumeAt(capacity: Int) -> Int { capacity / 2 }
 
     /// Runs `job` on the drawing thread after the jobs before it, and waits for its value.
     func perform<Value: Sendable>(_ job: @escaping @Sendable (DrawingState) -> Value) -> Value {

@@ -27,6 +27,42 @@ final class DrawingThreadTests: XCTestCase {
         XCTAssertTrue(log.threads.allSatisfy { pthread_equal($0, submitter) != 0 },
                       "drawn pages are let go on the submitting thread, not the drawing thread")
     }
+
+    /// Regression (issue 32's CPU time): a caller held at capacity went on as soon as one page
+    /// was drawn, so a burst of pages (those held for the page count) woke the layout thread
+    /// after every page drawn and the drawing thread after every page queued. It now goes on
+    /// once half the capacity is drawn.
+    func testACallerHeldAtCapacityGoesOnOnceHalfOfItIsDrawn() {
+        let thread = DrawingThread.shared
+        let document = thread.newDocument()
+        let capacity = 4
+        let gates = (0..<capacity).map { _ in Promise<Bool>() }
+        for gate in gates {
+            thread.submitPage(of: document, capacity: capacity, wait: false) { _ in _ = gate.wait() }
+        }
+        let fifthQueued = Promise<Bool>()
+        XCTAssertTrue(startThread {
+            thread.submitPage(of: document, capacity: capacity, wait: false) { _ in }
+            fifthQueued.fulfil(true)
+        })
+        gates[0].fulfil(true)
+        usleep(300_000)
+        XCTAssertNil(fifthQueued.current, "one page drawn of four: the caller still waits")
+        gates[1].fulfil(true)
+        XCTAssertEqual(value(of: fifthQueued), true, "two pages drawn of four: the caller goes on")
+        for gate in gates[2...] { gate.fulfil(true) }
+        thread.submitPage(of: document, capacity: capacity, wait: true) { _ in }
+        thread.endDocument(document)
+    }
+
+    /// Waits up to `seconds` for `promise`; nil when it was not fulfilled by then.
+    private func value<T>(of promise: Promise<T>, within seconds: Double = 10) -> T? {
+        for _ in 0..<Int(seconds * 1000) {
+            if let value = promise.current { return value }
+            usleep(1000)
+        }
+        return promise.current
+    }
 }
 
 /// What the probes saw: pages drawn, and the threads their memory was let go on.
