@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // Quire: a Markdown-to-PDF typesetter. No package dependencies: only the toolchain and
-// Debian's C libraries: cmark-gfm, gumbo, Pango and Cairo, HarfBuzz's subsetter, libdeflate and
-// libyaml found through pkg-config; libhyphen linked by name; gdk-pixbuf and librsvg opened at run time when an image
-// needs them (Sources/Quire/Images/ImageLibraries.swift).
+// Debian's C libraries: cmark-gfm, gumbo, Pango and Cairo, HarfBuzz's subsetter, libdeflate,
+// libyaml and (for the command) gperftools' tcmalloc found through pkg-config; libhyphen
+// linked by name; gdk-pixbuf and librsvg opened at run time when an image needs them
+// (Sources/Quire/Images/ImageLibraries.swift).
 import PackageDescription
 
 let package = Package(
@@ -54,8 +55,15 @@ let package = Package(
             pkgConfig: "gumbo",
             providers: [.apt(["libgumbo-dev"])]
         ),
+        // gperftools' tcmalloc: the command's allocator (Sources/quire/Allocator.swift), not
+        // the library's, which leaves the choice to the program it is part of.
+        .systemLibrary(
+            name: "CTCMalloc",
+            pkgConfig: "libtcmalloc_minimal",
+            providers: [.apt(["libgoogle-perftools-dev"])]
+        ),
         .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CLibDeflate", "CYAML", "CGumbo"]),
-        .executableTarget(name: "quire", dependencies: ["Quire"]),
+        .executableTarget(name: "quire", dependencies: ["Quire", "CTCMalloc"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
         .testTarget(name: "quireCLITests", dependencies: ["Quire"]),
     ],

@@ -14,6 +14,7 @@ install_pdfua() {
   "$venv/bin/python" -m pip install -q --disable-pip-version-check pdfua==0.1.3
 }
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libpango1.0-dev libcairo2-dev libharfbuzz-dev libdeflate-dev libyaml-dev
+          libgoogle-perftools-dev
           libgdk-pixbuf-2.0-0 librsvg2-2 libgtksourceview-4-0
           libhyphen-dev hyphen-en-us poppler-utils qpdf strace mupdf-tools ghostscript parallel python3-yaml python3-venv icc-profiles-free cmark-gfm
           fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core fonts-texgyre-math)

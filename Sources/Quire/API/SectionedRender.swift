@@ -49,6 +49,7 @@ extension RenderPipeline {
     ///   when it could not be written.
     static func render(_ input: SectionedInput, options: RenderOptions, destination: PDFDestination,
                        outputName: String) throws(QuireError) -> RenderResult {
+        ResidentMemory.keepLittleFree()
         var sources: SourceStandards
         do throws(PDFStandardsError) {
             sources = try SourceStandards(options, frontMatter: input.info.pdfStandards)
