@@ -55,8 +55,8 @@ let package = Package(
             pkgConfig: "gumbo",
             providers: [.apt(["libgumbo-dev"])]
         ),
-        // gperftools' tcmalloc: the command's allocator (Sources/quire/Allocator.swift), not
-        // the library's, which leaves the choice to the program it is part of.
+        // gperftools' tcmalloc: the command's allocator (Sources/quire/main.swift imports it),
+        // not the library's, which leaves the choice to the program it is part of.
         .systemLibrary(
             name: "CTCMalloc",
             pkgConfig: "libtcmalloc_minimal",
