@@ -138,7 +138,7 @@ public enum Batch {
         }
         // A FIFO or device is not opened to read its first bytes: that waits for a writer
         // that never comes. A batch never names one as output: it is left alone.
-        guard isRegularFile(job.output) else {
+        guard fileKind(job.output) == S_IFREG else {
             return .failed("\(job.output) exists and is not a regular file (a FIFO, a device or a folder); not overwritten")
         }
         guard let made = quirePDFInfo(job.output) else {
@@ -151,12 +151,6 @@ public enum Batch {
             guard let tree, record.isCurrent(in: tree, madeAt: out) else { return nil }
         }
         return .skipped(settings: made.settings)
-    }
-
-    /// Whether `path` (a symbolic link followed) is a regular file.
-    private static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// A file's identity (device and inode): the same file by any path, links included.

@@ -54,17 +54,13 @@ package struct Configuration: Sendable {
             let inside = current == "/" ? "/" : current + "/"
             places.append(inside + fileName)
             if isFile(inside + fileName) { return places }
-            var info = stat()
-            if stat(inside + ".git", &info) == 0 || current == "/" { return places }
+            if fileKind(inside + ".git") != nil || current == "/" { return places }
             current = Quire.folder(of: current)
         }
     }
 
     /// Whether `path` is there (its link followed) and not a folder.
-    private static func isFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
-    }
+    private static func isFile(_ path: String) -> Bool { fileKind(path).map { $0 != S_IFDIR } ?? false }
 
     /// Reads and checks the configuration at `path`.
     /// - Throws: `QuireError` naming the file: unreadable, not JSON (with the line and

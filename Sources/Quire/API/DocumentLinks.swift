@@ -69,7 +69,7 @@ final class DocumentLinks: Sendable {
         if file.path == source, let fragment { return .sameDocument(fragment: fragment) }
         let written = String(link.prefix { $0 != "#" })
         let relative = tree.map { $0.relative(file.path) ?? FileLink.relativePath(file.path, from: $0.root) }
-        let isThere = if let tree, let relative { tree.paths.contains(relative) } else { Self.isRegularFile(file.path) }
+        let isThere = if let tree, let relative { tree.paths.contains(relative) } else { fileKind(file.path) == S_IFREG }
         guard isThere else {
             note(relative, .notInput)
             let why = tree == nil ? "no such file" : "not one of the batch's inputs"
@@ -99,11 +99,6 @@ final class DocumentLinks: Sendable {
     private func note(_ relative: String?, _ kind: LinkRecord.Kind) {
         guard mode == .pdf, let relative else { return }
         recorded.withLock { $0.record.note(relative, kind) }
-    }
-
-    private static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     // MARK: Other files' anchors

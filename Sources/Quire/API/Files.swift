@@ -183,7 +183,7 @@ package enum OutputFile {
         /// - Throws: `QuireError` naming the path (the temporary file is removed).
         package func commit() throws {
             defer { if claimed { TemporaryFileInProgress.release() } }
-            if let replacing {
+            if replacing != nil {
                 let mask = umask(0); umask(mask)
                 fchmod(descriptor, 0o666 & ~mask)
             }
@@ -279,6 +279,13 @@ package enum OutputFile {
 }
 
 func errnoText() -> String { String(cString: strerror(errno)) }
+
+/// The kind of what is at `path`, a symbolic link followed: its `S_IFMT` bits (`S_IFREG`,
+/// `S_IFDIR`, ...); nil when nothing is there or it cannot be reached. One `stat`.
+func fileKind(_ path: String) -> mode_t? {
+    var info = stat()
+    return stat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+}
 
 /// A file's modification time in seconds since 1970, with its sub-second part (so an output
 /// written in the same second as its input's edit is not taken for up to date); nil for

@@ -95,15 +95,15 @@ final class WordShaper {
         append(buffer, 0..<Int(hb_buffer_get_length(buffer)), clusterBase: 0, to: &glyphs)
     }
 
-    /// Shapes `words` (pieces of `text` in one item, shaped with `analysis`) in one call,
-    /// each followed by a space: one HarfBuzz call per item's new words rather than one per
-    /// word (on free-programming-books-langs 1,776 calls instead of 4,217; with Noto Serif
-    /// HarfBuzz's cost is mostly per glyph, about 2,000 instructions, so the saving is the
-    /// calls' own cost). `appendGlyphs(ofWord:to:)` then gives each word's glyphs where they are exactly
-    /// those of the word shaped alone: where HarfBuzz marks neither the word's first cluster
-    /// nor the space after it unsafe to break (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`: no kerning,
-    /// ligature or context across them) and the word starts with no mark or format character
-    /// (which shaped alone meet the text's start). O(total length).
+    /// Shapes `words` (pieces of `text` in one item, shaped with `analysis`) in one call, each
+    /// followed by a space: one HarfBuzz call per item's new words rather than one per word (on
+    /// free-programming-books-langs 1,776 calls instead of 4,217; with Noto Serif HarfBuzz's cost
+    /// is mostly per glyph, about 2,000 instructions, so the saving is the calls' own cost).
+    /// `appendGlyphs(ofWord:to:)` then gives each word's glyphs where they are exactly those of the
+    /// word shaped alone: where HarfBuzz marks neither the word's first cluster nor the space after
+    /// it unsafe to break (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`: no kerning, ligature or context across
+    /// them) and the word starts with no mark or format character (which shaped alone meet the
+    /// text's start). O(total length).
     func shapeTogether(_ text: UnsafePointer<UInt8>, _ words: [Range<Int>], _ analysis: PangoAnalysis) {
         batchText.removeAll(keepingCapacity: true)
         batchWords.removeAll(keepingCapacity: true)
@@ -265,12 +265,12 @@ final class WordShaper {
         return shaping
     }
 
-    /// Pango's font functions (`pango_font_get_hb_font_for_context`, without show flags):
-    /// a character the font lacks becomes `PANGO_GET_UNKNOWN_GLYPH` (reported as found only
-    /// for U+0020, which HarfBuzz must not synthesize, and past U+10FFFF; other spaces are
-    /// left to HarfBuzz's fallback), measured by Pango's box. Pango's vertical advance is
-    /// left out: only horizontal text is shaped here (`isHarfBuzzShaped`). Immutable once made (HarfBuzz
-    /// then allows any thread to use it), shared by all shapers.
+    /// Pango's font functions (`pango_font_get_hb_font_for_context`, without show flags): a
+    /// character the font lacks becomes `PANGO_GET_UNKNOWN_GLYPH` (reported as found only for
+    /// U+0020, which HarfBuzz must not synthesize, and past U+10FFFF; other spaces are left to
+    /// HarfBuzz's fallback), measured by Pango's box. Pango's vertical advance is left out: only
+    /// horizontal text is shaped here (`isHarfBuzzShaped`). Immutable once made (HarfBuzz then
+    /// allows any thread to use it), shared by all shapers.
     nonisolated(unsafe) private static let functions: OpaquePointer = {
         let f = hb_font_funcs_create()!
         hb_font_funcs_set_nominal_glyph_func(f, { _, fontData, unicode, glyph, _ in
