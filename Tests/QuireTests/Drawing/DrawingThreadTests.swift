@@ -40,11 +40,17 @@ final class DrawingThreadTests: XCTestCase {
         for gate in gates {
             thread.submitPage(of: document, capacity: capacity, wait: false) { _ in _ = gate.wait() }
         }
-        let fifthQueued = Promise<Bool>()
+        let submitting = Promise<Bool>(), fifthQueued = Promise<Bool>()
         XCTAssertTrue(startThread {
+            submitting.fulfil(true)
             thread.submitPage(of: document, capacity: capacity, wait: false) { _ in }
             fifthQueued.fulfil(true)
         })
+        // The fifth page must come while four wait: a page drawn before it would leave room
+        // for it at once, under the old rule as under the new one.
+        XCTAssertEqual(value(of: submitting), true)
+        usleep(200_000)
+        XCTAssertNil(fifthQueued.current, "four pages wait: the caller waits")
         gates[0].fulfil(true)
         usleep(300_000)
         XCTAssertNil(fifthQueued.current, "one page drawn of four: the caller still waits")
