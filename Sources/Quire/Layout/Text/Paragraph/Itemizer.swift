@@ -65,14 +65,24 @@ extension Typesetter {
             }
             let list = fontAttributes(text, format)
             defer { pango_attr_list_unref(list) }
-            var items: [TextItem] = []
-            var firstIsRightToLeft: Bool?
-            for (range, rightToLeft) in directedParagraphs(bytes, format) {
-                if firstIsRightToLeft == nil { firstIsRightToLeft = rightToLeft }
-                items += itemize(chars8, range, list, format, rightToLeft: rightToLeft)
-            }
-            return TextAnalysis(items: items, flags: flags, isRightToLeft: firstIsRightToLeft ?? false)
+            let paragraphs = directedParagraphs(bytes, format)
+            let items = itemize(paragraphs, of: bytes, list, format)
+            return TextAnalysis(items: items, flags: flags, isRightToLeft: paragraphs.first?.1 ?? false)
         }
+    }
+
+    /// Pango's items of each of `paragraphs` of `bytes`, in its direction. The itemizer reads
+    /// a copy without the explicit bidi controls that UAX #9 ignores, one paragraph separator
+    /// per call, when the text holds such controls (`BidiControls`: Debian's fribidi crashes on
+    /// deep or unbalanced runs of them); the copy has the same byte offsets.
+    private func itemize(_ paragraphs: [(Range<Int>, Bool)], of bytes: UnsafeBufferPointer<UInt8>, _ list: OpaquePointer,
+                         _ format: ParagraphFormat) -> [TextItem] {
+        func items(_ text: UnsafeBufferPointer<UInt8>, _ paragraphs: [(Range<Int>, Bool)]) -> [TextItem] {
+            let chars = UnsafeRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self)
+            return paragraphs.flatMap { range, rightToLeft in itemize(chars, range, list, format, rightToLeft: rightToLeft) }
+        }
+        guard let filtered = BidiControls.filtered(bytes, paragraphs: paragraphs) else { return items(bytes, paragraphs) }
+        return filtered.text.withUnsafeBufferPointer { items($0, filtered.paragraphs) }
     }
 
     /// Pango's items of `text[range]` under `list`, in a paragraph of the direction given.
