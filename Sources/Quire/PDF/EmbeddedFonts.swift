@@ -118,7 +118,10 @@ final class EmbeddedFonts {
             return Double(widths[g])
         }
 
+        /// Text longer than a ToUnicode entry may say (`ToUnicodeCMap.maximumUnits`) is never
+        /// claimed: the caller's ActualText span says it instead.
         func claim(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard ToUnicodeCMap.fits(text) else { return false }
             let g = valid(glyph)
             let start = Int(textStarts[g])
             guard start >= 0 else {
@@ -134,7 +137,7 @@ final class EmbeddedFonts {
 
         func suggest(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) {
             let g = valid(glyph)
-            if textStarts[g] < 0 { setText(g, text) }
+            if textStarts[g] < 0, ToUnicodeCMap.fits(text) { setText(g, text) }
         }
 
         private func setText(_ g: Int, _ text: UnsafeBufferPointer<UInt8>) {

@@ -2,6 +2,24 @@
 /// shows, so that copying, searching and screen readers get the text back. A code may stand
 /// for several characters (a ligature, an emoji sequence).
 enum ToUnicodeCMap {
+    /// The longest text, in UTF-16 units, one code maps to: MuPDF ignores a longer entry
+    /// ("ignoring one to many mapping", 8 units in its CMap reader), and the specification
+    /// only promises 512 bytes; a glyph standing for more (a base letter under a long run of
+    /// marks or controls) gets its text from an ActualText span instead.
+    static let maximumUnits = 8
+
+    /// Whether `utf8`'s text is at most `maximumUnits` UTF-16 units long. O(1) for text of
+    /// at most 8 bytes (each byte is at most one unit), else O(n).
+    @inline(__always)
+    static func fits(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.count <= maximumUnits || utf16Count(utf8) <= maximumUnits
+    }
+
+    /// UTF-16 units of UTF-8 text: one per lead byte, two for a four-byte sequence's.
+    private static func utf16Count(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        utf8.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : $1 >= 0xF0 ? 2 : 1) }
+    }
+
     /// The CMap's text for `mappings` (code → UTF-16 units, codes ascending), codes of
     /// `codeBytes` bytes (2 for Identity-H fonts, 1 for Type 3 fonts).
     /// - Complexity: O(total length of the mappings).
