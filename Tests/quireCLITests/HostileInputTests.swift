@@ -84,4 +84,55 @@ final class HostileInputTests: BinaryTestCase {
         XCTAssertEqual(run.status, 0, String(run.stderrText.suffix(2000)))
         XCTAssertTrue(try PDFInspector(pdf: digest).check().passed)
     }
+
+    /// `javascript:`, `file:` and `data:` links (Markdown or HTML, in any case) were clickable
+    /// URI actions; they are plain text with a warning naming the file and line, while http,
+    /// https, mailto and relative links stay links, and `links.schemes` allows more.
+    func testLinksWithUntrustedSchemesWereClickable() throws {
+        let input = try write("links.md", """
+            # Links
+
+            A [js](javascript:alert(1)) link.
+
+            A [file](file:///etc/passwd) link.
+
+            A [data](data:text/html,<b>x</b>) link and <a href="JaVaScRiPt:alert(2)">html</a>.
+
+            Fine: [web](https://example.com), [mail](mailto:a@b.c), [rel](other.pdf).
+
+            """)
+        let output = folder.url.appendingPathComponent("links.pdf")
+        let run = try Run.run(quire, ["render", input.path, "-o", output.path])
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        let uris = try PDFInspector(pdf: output).links().uris
+        XCTAssertEqual(Set(uris), ["https://example.com", "mailto:a@b.c", "other.pdf"], "\(uris)")
+        for (scheme, line) in [("javascript", 3), ("file", 5), ("data", 7)] {
+            XCTAssertTrue(run.stderrText.contains("links.md:\(line): link to a \(scheme): address set as plain text"), run.stderrText)
+        }
+        XCTAssertTrue(try PDFInspector(pdf: output).text().contains("A js link."), "the link's text stays")
+        let allowed = try Run.run(quire, ["render", input.path, "-o", output.path, "--set", "links.schemes=file"])
+        XCTAssertEqual(allowed.status, 0, allowed.stderrText)
+        XCTAssertTrue(try PDFInspector(pdf: output).links().uris.contains("file:///etc/passwd"))
+        XCTAssertFalse(allowed.stderrText.contains("file: address"), allowed.stderrText)
+    }
+
+    /// A placeholder said "image ../secret.png is outside the resource root /tmp/…/docs": the
+    /// PDF a batch service publishes told the world its folders. The placeholder names the
+    /// image as written and the reason; the warning on standard error may keep the path.
+    func testAPlaceholderToldTheResourceRootsAbsolutePath() throws {
+        let secret = folder.url.appendingPathComponent("secret.png")
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: secret)
+        let input = try write("docs/doc.md", "# Doc\n\n![](../secret.png)\n\nText.\n")
+        let output = folder.url.appendingPathComponent("doc.pdf")
+        let run = try Run.run(quire, ["render", input.path, "-o", output.path])
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("doc.md:3: image ../secret.png is outside the resource root"), run.stderrText)
+        let text = try PDFInspector(pdf: output).text()
+        XCTAssertTrue(text.contains("../secret.png"), text)
+        XCTAssertTrue(text.contains("outside the resource root"), text)
+        let folderName = folder.url.lastPathComponent
+        XCTAssertFalse(text.contains(folderName), "no absolute path in the PDF: \(text)")
+        let bytes = try Data(contentsOf: output)
+        XCTAssertNil(bytes.range(of: Data(folderName.utf8)), "nor anywhere in its bytes")
+    }
 }

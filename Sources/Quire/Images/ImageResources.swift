@@ -30,8 +30,10 @@ struct ImageResources: Sendable, Equatable {
         case data([UInt8])
         /// A URL Quire never fetches.
         case remote(String)
-        /// Not usable, and why.
-        case refused(String)
+        /// Not usable, and why: `reason` names the image only as the document wrote it (it is
+        /// shown in the PDF, which must not tell the machine's folders); `detail` adds what the
+        /// warning on standard error may say besides (an absolute path).
+        case refused(String, detail: String? = nil)
     }
 
     /// Classifies and resolves `reference` (a Markdown image destination or an `<img src>`).
@@ -44,9 +46,11 @@ struct ImageResources: Sendable, Equatable {
         }
         let rootDirectory = root ?? baseDirectory ?? "/"
         guard let resolved = Self.realPath(full) else { return .refused("image not found: \(path)") }
-        guard let resolvedRoot = Self.realPath(rootDirectory) else { return .refused("resource root not found: \(rootDirectory)") }
+        guard let resolvedRoot = Self.realPath(rootDirectory) else {
+            return .refused("image \(path) not read: the resource root is not found", detail: rootDirectory)
+        }
         guard resolvedRoot == "/" || resolved.hasPrefix(resolvedRoot + "/") else {
-            return .refused("image \(path) is outside the resource root \(resolvedRoot) (--resource-root DIR allows more)")
+            return .refused("image \(path) is outside the resource root (--resource-root DIR allows more)", detail: "the root is \(resolvedRoot)")
         }
         var info = stat()
         guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .refused("image \(path) is not a file") }

@@ -11,6 +11,8 @@ final class ImageStore {
 
     let resources: ImageResources
     private var cache: [String: Lookup] = [:]
+    /// What a refused reference's warning says beyond its placeholder (`Source.refused`).
+    private var details: [String: String] = [:]
     /// Every local file an image reference named, found or not (absolute, as written).
     private(set) var files: Set<String> = []
 
@@ -26,7 +28,8 @@ final class ImageStore {
         switch resources.locate(reference) {
         case .remote(let url):
             result = .unavailable(reason: "remote image not fetched: \(url)", remote: url)
-        case .refused(let reason):
+        case .refused(let reason, let detail):
+            details[reference] = detail
             result = .unavailable(reason: reason, remote: nil)
         case .data(let bytes):
             result = Self.decode(bytes, name: "data: URI image")
@@ -57,6 +60,6 @@ final class ImageStore {
     /// The warning for an unavailable image at `line` (the same image twice on a line gives
     /// the same warning, which the sink reports once).
     func warning(_ reason: String, reference: String, line: Int) -> Warning {
-        Warning(line: line, message: reason + "; a placeholder stands in")
+        Warning(line: line, message: reason + (details[reference].map { " (\($0))" } ?? "") + "; a placeholder stands in")
     }
 }

@@ -116,6 +116,10 @@ public struct Style: Sendable, Equatable, Encodable {
     public var textColor: Color = Color(hex: "#141419")!
     /// Links' text colour (and the excerpt label's).
     public var linkColor: Color = Color(hex: "#0d54b3")!
+    /// URI schemes (lowercase) a link may have besides `http`, `https` and `mailto`; a link
+    /// of any other scheme (`javascript:`, `file:`, `data:`) is set as plain text with a
+    /// warning, as GitHub drops such links.
+    public var linkSchemes: [String] = []
     /// Rules under headings, thematic breaks and table lines.
     public var ruleColor: Color = Color(hex: "#bfbfc7")!
     /// The bar beside a block quote.

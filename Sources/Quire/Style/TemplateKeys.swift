@@ -135,6 +135,21 @@ package struct TemplateKey: Sendable {
                     meaning: "Colour of links and of the excerpt label.", example: "\"#aa3300\"") { style, v in
             setColor(v) { style.linkColor = $0 }
         },
+        TemplateKey(name: "links.schemes", type: "array of strings or string",
+                    allowed: "URI scheme names (letters, digits, +, -, .), as an array or a comma-separated string",
+                    meaning: "Schemes a link may have besides http, https and mailto; a link of another scheme (javascript:, file:, data:) is plain text, with a warning.",
+                    example: "[\"ftp\", \"doi\"]") { style, v in
+            let names: [String]
+            switch v {
+            case .string(let s): names = s.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            case .array(let a): names = a.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+                guard names.count == a.count else { return false }
+            default: return false
+            }
+            guard names.allSatisfy(LinkSchemes.isSchemeName) else { return false }
+            style.linkSchemes = names.map { $0.lowercased() }
+            return true
+        },
         TemplateKey(name: "rule.color", type: "string", allowed: colorAllowed,
                     meaning: "Colour of rules under headings, thematic breaks and table lines.", example: "\"#999999\"") { style, v in
             setColor(v) { style.ruleColor = $0 }

@@ -271,7 +271,8 @@ extension LayoutSession {
 
     /// Where a link leads: a destination for `#fragment` (nil with a warning when no anchor
     /// matches), nil for an empty destination, what `linkResolver` says for a link to another
-    /// document (its warning reported here), else the URI.
+    /// document (its warning reported here), else the URI, when its scheme is one a reader can
+    /// trust (`LinkSchemes`; nil with a warning otherwise).
     func linkTarget(_ destination: String, line: Int) -> LinkArea.Target? {
         if destination.hasPrefix("#") {
             if let name = anchors.destination(forFragment: String(destination.dropFirst())) {
@@ -281,6 +282,12 @@ extension LayoutSession {
             return nil
         }
         if destination.isEmpty { return nil }
+        guard LinkSchemes.allows(destination, style.linkSchemes) else {
+            let scheme = LinkSchemes.scheme(of: destination) ?? ""
+            sink.warn(Warning(line: line, message: "link to a \(scheme): address set as plain text (links keep http, https and mailto; "
+                              + "the key links.schemes allows others)"))
+            return nil
+        }
         switch linkResolver?(destination) {
         case .target(let target, let warning)?:
             if let warning { sink.warn(Warning(line: line, message: warning)) }
