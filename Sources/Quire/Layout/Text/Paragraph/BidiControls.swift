@@ -37,7 +37,7 @@ enum BidiControls {
             while i < range.upperBound {
                 let length = min(scalarLength(result.text[i]), range.upperBound - i)
                 if let control = Control(result.text, at: i, end: range.upperBound), !state.apply(control) {
-                    result.text.replaceSubrange(i..<(i + 3), with: [0xE2, 0x81, 0xA0])
+                    (result.text[i], result.text[i + 1], result.text[i + 2]) = (0xE2, 0x81, 0xA0)
                 } else if isParagraphSeparator(result.text, at: i, end: range.upperBound) {
                     if start < i { result.paragraphs.append((start..<i, rightToLeft)) }
                     result.paragraphs.append((i..<(i + length), rightToLeft))
