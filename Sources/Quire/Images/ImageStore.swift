@@ -25,7 +25,11 @@ final class ImageStore {
         let result: Lookup
         switch resources.locate(reference) {
         case .remote(let url):
-            result = .unavailable(reason: "remote image not fetched: \(url)", remote: url)
+            if let badge = StaticBadge(url: url) {
+                result = Self.draw(badge, url: url)
+            } else {
+                result = .unavailable(reason: "remote image not fetched: \(url)", remote: url)
+            }
         case .refused(let reason):
             result = .unavailable(reason: reason, remote: nil)
         case .data(let bytes):
@@ -44,6 +48,15 @@ final class ImageStore {
         }
         cache[reference] = result
         return result
+    }
+
+    /// A static badge drawn from its URL, without the network.
+    private static func draw(_ badge: StaticBadge, url: String) -> Lookup {
+        do {
+            return .image(try LoadedImage.drawing(BadgeDrawing(badge)))
+        } catch {
+            return .unavailable(reason: "badge \(url) cannot be drawn: \(error)", remote: url)
+        }
     }
 
     private static func decode(_ bytes: [UInt8], name: String) -> Lookup {
