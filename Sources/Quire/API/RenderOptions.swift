@@ -39,7 +39,9 @@ public struct RenderOptions: Sendable {
     public var attachSource = false
 
     /// Where images may be read from, as layout takes it.
-    var imageResources: ImageResources { ImageResources(baseDirectory: baseDirectory, root: resourceRoot) }
+    var imageResources: ImageResources {
+        ImageResources(baseDirectory: baseDirectory, root: resourceRoot, fetching: style.images ?? ImageFetching())
+    }
 
     /// The standards a document is to meet: these options', else its front matter's, else the
     /// style's; checked against `attachSource` and what the machine has.

@@ -13,10 +13,16 @@ struct ImageResources: Sendable, Equatable {
     var baseDirectory: String?
     /// Folder that no local image may come from outside of; nil: `baseDirectory`.
     var root: String?
+    /// Whether and how remote images are fetched (`images.fetch`; by default not).
+    var fetching = ImageFetching()
+    /// The remote images the document names, fetched together when layout starts (others are
+    /// fetched when met: a long document's sections).
+    var remoteImages: [String] = []
 
-    init(baseDirectory: String? = nil, root: String? = nil) {
+    init(baseDirectory: String? = nil, root: String? = nil, fetching: ImageFetching = ImageFetching()) {
         self.baseDirectory = baseDirectory
         self.root = root
+        self.fetching = fetching
     }
 
     /// Largest image file read, in bytes.
@@ -28,7 +34,7 @@ struct ImageResources: Sendable, Equatable {
         case file(String)
         /// Bytes from a `data:` URI.
         case data([UInt8])
-        /// A URL Quire never fetches.
+        /// An `http`, `https` or protocol-relative URL: fetched only when asked (`images.fetch`).
         case remote(String)
         /// Not usable, and why.
         case refused(String)

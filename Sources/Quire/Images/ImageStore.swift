@@ -14,8 +14,27 @@ final class ImageStore {
     /// Every local file an image reference named, found or not (absolute, as written).
     private(set) var files: Set<String> = []
 
+    /// The remote images fetched or read from the cache (nil: fetching is off).
+    let remote: RemoteImages?
+
     init(resources: ImageResources) {
         self.resources = resources
+        remote = resources.fetching.isOn ? RemoteImages(resources.fetching) : nil
+        remote?.load(resources.remoteImages.map(Self.absoluteURL).filter { StaticBadge(url: $0) == nil })
+    }
+
+    /// A protocol-relative URL (`//host/path`) as https.
+    static func absoluteURL(_ url: String) -> String { url.hasPrefix("//") ? "https:" + url : url }
+
+    /// What each remote image gave, by URL: where it came from, or why nothing did (the batch
+    /// manifest lists them).
+    var fetchedImages: [(url: String, result: String)] {
+        (remote?.outcomes ?? [:]).sorted { $0.key < $1.key }.map { url, outcome in
+            switch outcome {
+            case .bytes(_, let source): return (url, source.rawValue)
+            case .failed(let reason): return (url, "failed: " + reason)
+            }
+        }
     }
 
     /// The image `reference` names. O(1) after the first lookup of the same reference.
@@ -27,6 +46,13 @@ final class ImageStore {
         case .remote(let url):
             if let badge = StaticBadge(url: url) {
                 result = Self.draw(badge, url: url)
+            } else if let remote {
+                switch remote.outcome(Self.absoluteURL(url)) {
+                case .bytes(let bytes, _):
+                    result = Self.decode(bytes, name: "remote image \(url)", remote: url)
+                case .failed(let reason):
+                    result = .unavailable(reason: "remote image \(url): \(reason)", remote: url)
+                }
             } else {
                 result = .unavailable(reason: "remote image not fetched: \(url)", remote: url)
             }
@@ -59,11 +85,11 @@ final class ImageStore {
         }
     }
 
-    private static func decode(_ bytes: [UInt8], name: String) -> Lookup {
+    private static func decode(_ bytes: [UInt8], name: String, remote: String? = nil) -> Lookup {
         do {
             return .image(try LoadedImage.decode(bytes))
         } catch {
-            return .unavailable(reason: "\(name): \(error)", remote: nil)
+            return .unavailable(reason: "\(name): \(error)", remote: remote)
         }
     }
 

@@ -52,7 +52,9 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
                  includeFullText: Bool = true, resources: ImageResources = ImageResources(),
                  highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
                  emit: (Page) -> Void) -> LayoutSummary {
-    layOutPages(DocumentFacts(document), style: style, fallbackTitle: fallbackTitle, info: info, resources: resources,
+    var resources = resources
+    if resources.fetching.isOn { resources.remoteImages = RemoteImageList.of(document.blocks) }  // fetched together
+    return layOutPages(DocumentFacts(document), style: style, fallbackTitle: fallbackTitle, info: info, resources: resources,
                     highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme), links: links, deferral: deferral,
                     blocks: { session, context, add in
                         if let lines = style.excerptCut {
