@@ -90,6 +90,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             pass
 
 
+http.server.ThreadingHTTPServer.request_queue_size = 128  # twelve badges connect at once
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
 print(server.server_address[1], flush=True)
