@@ -40,7 +40,7 @@ public struct RenderOptions: Sendable {
 
     /// Where images may be read from, as layout takes it.
     var imageResources: ImageResources {
-        ImageResources(baseDirectory: baseDirectory, root: resourceRoot, fetching: style.images ?? ImageFetching())
+        ImageResources(baseDirectory: baseDirectory, root: resourceRoot, fetching: style.images)
     }
 
     /// The standards a document is to meet: these options', else its front matter's, else the

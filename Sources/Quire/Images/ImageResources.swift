@@ -15,14 +15,18 @@ struct ImageResources: Sendable, Equatable {
     var root: String?
     /// Whether and how remote images are fetched (`images.fetch`; by default not).
     var fetching = ImageFetching()
+    /// Whether an option or a template key gave `fetching` (front matter's `fetch-images` is
+    /// used only when none did).
+    var fetchingGiven = false
     /// The remote images the document names, fetched together when layout starts (others are
     /// fetched when met: a long document's sections).
     var remoteImages: [String] = []
 
-    init(baseDirectory: String? = nil, root: String? = nil, fetching: ImageFetching = ImageFetching()) {
+    init(baseDirectory: String? = nil, root: String? = nil, fetching: ImageFetching? = nil) {
         self.baseDirectory = baseDirectory
         self.root = root
-        self.fetching = fetching
+        self.fetching = fetching ?? ImageFetching()
+        fetchingGiven = fetching != nil
     }
 
     /// Largest image file read, in bytes.

@@ -53,6 +53,7 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
                  highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
                  emit: (Page) -> Void) -> LayoutSummary {
     var resources = resources
+    if !resources.fetchingGiven, let asked = info.fetchImages { resources.fetching.mode = asked }  // front matter's, at most public
     if resources.fetching.isOn { resources.remoteImages = RemoteImageList.of(document.blocks) }  // fetched together
     return layOutPages(DocumentFacts(document), style: style, fallbackTitle: fallbackTitle, info: info, resources: resources,
                     highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme), links: links, deferral: deferral,

@@ -163,6 +163,21 @@ final class RemoteImageTests: XCTestCase {
         XCTAssertEqual(pictures(doc).count, 3, "\(doc.warnings)")
     }
 
+    /// Front matter may ask for fetching, at most public, and only when no option says otherwise.
+    func testFrontMatterAsksForPublicAtMost() {
+        let body = "![Shot](\(server.url("/image.png")))\n"
+        let asked = layout("---\nfetch-images: public\n---\n" + body)
+        XCTAssertTrue(asked.warnings.contains { $0.message.contains("refused: 127.0.0.1 is a loopback address") }, "\(asked.warnings)")
+        let all = layout("---\nfetch-images: all\n---\n" + body)
+        XCTAssertTrue(all.warnings.contains { $0.line == 2 && $0.message.contains("public addresses only") }, "\(all.warnings)")
+        XCTAssertTrue(all.warnings.contains { $0.message.contains("refused: 127.0.0.1") }, "\(all.warnings)")
+        var none = Style()
+        none.images = ImageFetching()  // --fetch-images=none
+        let overruled = layout("---\nfetch-images: public\n---\n" + body, style: none)
+        XCTAssertTrue(overruled.warnings.contains { $0.message.contains("remote image not fetched") }, "\(overruled.warnings)")
+        XCTAssertEqual(server.requests, [])
+    }
+
     func testPublicRefusesPrivateRanges() {
         for address: UInt32 in [0x7F00_0001, 0x0A01_0203, 0xAC1F_FFFF, 0xC0A8_0101, 0xA9FE_A9FE, 0xE000_00FB, 0x0000_0000, 0x6440_0001] {
             XCTAssertNotNil(AddressPolicy.refusal(ipv4: address), String(address, radix: 16))
