@@ -93,4 +93,7 @@ public struct RenderResult: Sendable {
     /// The files besides the input that the PDF depends on, there or not (absolute): the
     /// images it names and the Markdown files its links name (`quire watch` watches them).
     public var dependencies: Set<String> = []
+    /// Each remote image fetched or looked up in the cache (`images.fetch`), as "URL fetched",
+    /// "URL cached", "URL revalidated" or "URL failed: reason"; empty when fetching is off.
+    public var remoteImages: [String] = []
 }

@@ -16,6 +16,8 @@ struct LayoutSummary {
     var language: String?
     /// The local files its images name, found or not (absolute).
     var imageFiles: Set<String> = []
+    /// Its remote images and what each gave (`ImageStore.fetchedImages`), when fetching is on.
+    var remoteImages: [String] = []
 }
 
 /// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
@@ -157,7 +159,8 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
                          author: info.author?.widest ?? "", keywords: info.keywords, warnings: session.sink.reportedWarnings,
                          excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang,
-                         imageFiles: session.images.files)
+                         imageFiles: session.images.files,
+                         remoteImages: session.images.fetchedImages.map { "\($0.url) \($0.result)" })
 }
 
 /// The title the running header and the metadata use: the front matter's, else the document's
