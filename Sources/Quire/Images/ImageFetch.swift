@@ -153,7 +153,10 @@ private final class Transfer {
 
     /// What the finished transfer gave, `code` its CURLcode.
     func response(_ code: Int32, _ curl: CurlLibrary) -> FetchResponse {
-        if let refused { return .failed("refused: \(refused) (images.fetch public fetches from public addresses only; all allows any)") }
+        // A host with several addresses may have had one refused and another connected to.
+        if let refused, code != Curl.ok {
+            return .failed("refused: \(refused) (images.fetch public fetches from public addresses only; all allows any)")
+        }
         if tooLarge || code == Curl.fileTooLarge { return .failed("larger than \(sizeText(settings.maxBytes)) (images.max-size)") }
         let detail = errorText.pointee == 0 ? curl.message(code) : String(cString: errorText)
         switch code {

@@ -76,7 +76,8 @@ final class RemoteImages {
             cache.write(entry)
             return .bytes(entry.body, .revalidated)
         case .failed(let reason):
-            return .failed(reason)
+            // An expired copy is better than a placeholder when the server cannot be reached.
+            return cached.map { .bytes($0.body, .cached) } ?? .failed(reason)
         }
     }
 }

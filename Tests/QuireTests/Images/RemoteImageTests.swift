@@ -109,6 +109,16 @@ final class RemoteImageTests: XCTestCase {
         XCTAssertEqual(server.requests.count, 2)
     }
 
+    /// An expired copy stands in when revalidating it fails (here a 404).
+    func testAnExpiredCopyIsUsedWhenTheServerFails() throws {
+        let url = server.url("/missing.png"), images = settings(.all)
+        ImageCache(images).write(ImageCache.Entry(url: url, confirmed: 0, etag: nil, lastModified: nil,
+                                                  body: try Fixtures.bytes("diagram.png")))
+        let doc = render("![Shot](\(url))\n", images)
+        XCTAssertEqual(pictures(doc).count, 1, "\(doc.warnings)")
+        XCTAssertEqual(server.requests, ["GET /missing.png 404"], "asked again, the answer a 404")
+    }
+
     func testSVGBadgeIsFetchedAndDecodedByItsBytes() {
         let doc = render("See ![CI](\(server.url("/badge.svg"))) now.\n", settings(.all))
         XCTAssertEqual(pictures(doc).map(\.format), [.svg])
