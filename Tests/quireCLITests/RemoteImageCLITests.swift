@@ -64,6 +64,21 @@ final class RemoteImageCLITests: BinaryTestCase {
         XCTAssertEqual(requests.count, 2, "up to date: nothing rendered, nothing requested")
     }
 
+    /// quire.json's `set` turns fetching on for a project, as `--fetch-images` does.
+    func testQuireJSONTurnsFetchingOn() throws {
+        try startServer()
+        let project = folder.url.appendingPathComponent("project")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        let cache = folder.url.appendingPathComponent("cache").path
+        try Data(#"{"set": {"images.fetch": "all", "images.cache": "\#(cache)"}}"#.utf8).write(to: project.appendingPathComponent("quire.json"))
+        let input = project.appendingPathComponent("doc.md")
+        try Data("![shot](http://127.0.0.1:\(port)/image.png)\n".utf8).write(to: input)
+        let run = try Run.run(quire, ["render", input.path, "-o", folder.url.appendingPathComponent("doc.pdf").path])
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        XCTAssertEqual(run.stderrText, "")
+        XCTAssertEqual(requests, ["GET /image.png 200"])
+    }
+
     /// libcurl is opened only when fetching is on (checked with strace when it can trace).
     func testLibcurlIsLoadedOnlyWhenFetching() throws {
         guard let strace = try? Run.tool("strace") else { throw XCTSkip("strace is not installed") }
