@@ -24,6 +24,7 @@ struct CurlLibrary: @unchecked Sendable {  // immutable C function pointers: saf
     let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
     let multiInit: @convention(c) () -> OpaquePointer?
     let multiCleanup: @convention(c) (OpaquePointer?) -> Int32
+    let multiSetLong: @convention(c) (OpaquePointer?, Int32, Int) -> Int32
     let multiAdd: @convention(c) (OpaquePointer?, OpaquePointer?) -> Int32
     let multiRemove: @convention(c) (OpaquePointer?, OpaquePointer?) -> Int32
     let multiPerform: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Int32
@@ -50,6 +51,7 @@ struct CurlLibrary: @unchecked Sendable {  // immutable C function pointers: saf
         strerror = try symbol(curl, "curl_easy_strerror")
         multiInit = try symbol(curl, "curl_multi_init")
         multiCleanup = try symbol(curl, "curl_multi_cleanup")
+        multiSetLong = try symbol(curl, "curl_multi_setopt")
         multiAdd = try symbol(curl, "curl_multi_add_handle")
         multiRemove = try symbol(curl, "curl_multi_remove_handle")
         multiPerform = try symbol(curl, "curl_multi_perform")
@@ -75,6 +77,8 @@ enum Curl {
     static let followLocation: Int32 = 52, maxRedirects: Int32 = 68, noSignal: Int32 = 99
     static let timeoutMilliseconds: Int32 = 155, connectTimeoutMilliseconds: Int32 = 156
     static let maxFileSize: Int32 = 30_117
+    // Multi options (longs).
+    static let maxHostConnections: Int32 = 7, maxTotalConnections: Int32 = 13
     // Infos: CURLINFO_LONG (0x200000) + n, CURLINFO_STRING (0x100000) + n.
     static let responseCode: Int32 = 0x200002, privateInfo: Int32 = 0x100015
     // Results.

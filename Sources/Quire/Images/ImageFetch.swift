@@ -38,6 +38,12 @@ enum ImageFetch {
         case .failure(let error): return Dictionary(requests.map { ($0.url, .failed(error.message)) }) { a, _ in a }
         }
         guard let multi = curl.multiInit() else { return Dictionary(requests.map { ($0.url, .failed("libcurl failed")) }) { a, _ in a } }
+        // At most 16 connections to one host and 32 in all: a README's dozen badges in one round
+        // trip even over HTTP/1.1 (HTTP/2 servers, such as shields.io's, multiplex them on one
+        // connection anyway), while a page of a hundred queues the rest rather than open a
+        // hundred sockets.
+        _ = curl.multiSetLong(multi, Curl.maxHostConnections, 16)
+        _ = curl.multiSetLong(multi, Curl.maxTotalConnections, 32)
         var transfers: [OpaquePointer: Transfer] = [:]
         for request in requests where !transfers.values.contains(where: { $0.request.url == request.url }) {
             let transfer = Transfer(request, settings)
