@@ -140,6 +140,17 @@ enum CLI {
                 a.sets.append(("page.orientation=landscape", "--landscape"))
             },
             excerptLines,
+            Option(["--fetch-images"], value: "MODE", "fetch http and https images: none (default: no request), public",
+                   "(never from loopback, private, link-local or multicast addresses), all",
+                   "(as --set images.fetch=MODE; kept in the cache, images.cache)") { a, v throws(ExitCode) in
+                guard ImageFetching.Mode(rawValue: v) != nil else {
+                    throw usageError("invalid --fetch-images '\(v)'", hint: "give none, public or all")
+                }
+                a.sets.append(("images.fetch=\"\(v)\"", "--fetch-images"))
+            },
+            Option(flag: ["--offline"], "remote images from the cache only: no request (as --set images.offline=true)") { a in
+                a.sets.append(("images.offline=true", "--offline"))
+            },
         ]
     }
 

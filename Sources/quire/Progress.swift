@@ -31,7 +31,7 @@ extension CLI {
             guard !quiet else { return }
             var lines: [String] = []
             switch outcome {
-            case .rendered(let warnings, _, _, _, _):
+            case .rendered(let warnings, _, _, _, _, _):
                 lines = warnings.map { warningLine($0, file: job.relativePath) }
                 if !terminal { lines.append("rendered \(job.relativePath)") }
             case .skipped:

@@ -109,7 +109,7 @@ extension CLI {
                 if Interrupts.signal != nil { return status }
                 Interrupts.setDraining(false)
                 for (job, outcome) in finished {
-                    if case .rendered(_, _, _, _, let files) = outcome { dependencies[job.input] = files }
+                    if case .rendered(_, _, _, _, let files, _) = outcome { dependencies[job.input] = files }
                 }
                 last = run
             }

@@ -23,7 +23,8 @@ public enum Batch {
         /// Rendered: its warnings, the PDF's pages and bytes, the settings digest it records
         /// (`RenderResult.settings`), and the files besides its input it depends on
         /// (`RenderResult.dependencies`, sorted).
-        case rendered(warnings: [Warning], pages: Int = 0, bytes: Int = 0, settings: String = "", dependencies: [String] = [])
+        case rendered(warnings: [Warning], pages: Int = 0, bytes: Int = 0, settings: String = "", dependencies: [String] = [],
+                      images: [String] = [])
         /// Up to date (`check`): made with these settings, which it records.
         case skipped(settings: String)
         /// Not rendered, and why (the file and, when known, its line).
@@ -182,7 +183,7 @@ public enum Batch {
         do {
             let result = try Quire.renderFile(input: job.input, output: job.output, options: options)
             return .rendered(warnings: result.warnings, pages: result.pageCount, bytes: result.size, settings: result.settings,
-                             dependencies: result.dependencies.sorted())
+                             dependencies: result.dependencies.sorted(), images: result.remoteImages)
         } catch let error as QuireError {
             return .failed(error.file == job.input ? error.message : "\(error.file): \(error.message)")
         } catch {

@@ -12,7 +12,9 @@ extension Batch {
     /// from machines that mount the folders at different places merge; `reason` is null unless
     /// the file failed; `pages` is null unless it was rendered; `bytes` (the PDF's size) and
     /// `settings` (its `QuireSettings`) are null when it failed; `seconds` is the time it took
-    /// (its rendering, or deciding that it is up to date).
+    /// (its rendering, or deciding that it is up to date). With `images.fetch` on, a rendered
+    /// file's line ends with `"images":[…]`: each remote image as "URL fetched", "URL cached",
+    /// "URL revalidated" or "URL failed: reason" (`RenderResult.remoteImages`).
     public struct ManifestEntry: Sendable, Equatable {
         /// The input, relative to the input folder.
         public var path: String
@@ -32,6 +34,8 @@ extension Batch {
         public var settings: String?
         /// How many warnings rendering it gave.
         public var warnings: Int
+        /// Its remote images and what each gave; empty when fetching is off (and left out).
+        public var images: [String] = []
 
         /// The entry for `job`, finished with `outcome` in `seconds`; the size of a skipped
         /// file's PDF is read from the file system.
@@ -41,9 +45,10 @@ extension Batch {
             self.seconds = seconds
             warnings = 0
             switch outcome {
-            case .rendered(let warnings, let pages, let bytes, let settings, _):
+            case .rendered(let warnings, let pages, let bytes, let settings, _, let images):
                 status = "rendered"
                 self.pages = pages; self.bytes = bytes; self.settings = settings; self.warnings = warnings.count
+                self.images = images
             case .skipped(let settings):
                 status = "skipped"
                 self.settings = settings
@@ -60,7 +65,8 @@ extension Batch {
             func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
             return "{\"path\":\(string(path)),\"output\":\(string(output)),\"status\":\(string(status)),"
                 + "\"reason\":\(string(reason)),\"pages\":\(number(pages)),\"bytes\":\(number(bytes)),"
-                + "\"seconds\":\(String(format: "%.3f", seconds)),\"settings\":\(string(settings)),\"warnings\":\(warnings)}"
+                + "\"seconds\":\(String(format: "%.3f", seconds)),\"settings\":\(string(settings)),\"warnings\":\(warnings)"
+                + (images.isEmpty ? "" : ",\"images\":[" + images.map { string($0) }.joined(separator: ",") + "]") + "}"
         }
     }
 

@@ -39,7 +39,9 @@ public struct RenderOptions: Sendable {
     public var attachSource = false
 
     /// Where images may be read from, as layout takes it.
-    var imageResources: ImageResources { ImageResources(baseDirectory: baseDirectory, root: resourceRoot) }
+    var imageResources: ImageResources {
+        ImageResources(baseDirectory: baseDirectory, root: resourceRoot, fetching: style.images)
+    }
 
     /// The standards a document is to meet: these options', else its front matter's, else the
     /// style's; checked against `attachSource` and what the machine has.
@@ -91,4 +93,7 @@ public struct RenderResult: Sendable {
     /// The files besides the input that the PDF depends on, there or not (absolute): the
     /// images it names and the Markdown files its links name (`quire watch` watches them).
     public var dependencies: Set<String> = []
+    /// Each remote image fetched or looked up in the cache (`images.fetch`), as "URL fetched",
+    /// "URL cached", "URL revalidated" or "URL failed: reason"; empty when fetching is off.
+    public var remoteImages: [String] = []
 }

@@ -91,7 +91,7 @@ enum RenderPipeline {
         do throws(DrawingError) {
             let (bytes, size) = try pdf.finishWithSize(outline: laidOut.outline, metadata: metadata)
             return RenderResult(pdf: bytes, size: size, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "",
-                                dependencies: laidOut.imageFiles.union(links?.files ?? []))
+                                dependencies: laidOut.imageFiles.union(links?.files ?? []), remoteImages: laidOut.remoteImages)
         } catch {
             throw QuireError(file: error.isWriteFailure ? outputName : options.sourceName, message: error.description)
         }

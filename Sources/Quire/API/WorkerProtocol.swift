@@ -14,7 +14,8 @@ import Glibc
 ///   path relative to it (`Batch.InputTree`: links between inputs lead to their PDFs).
 /// - Request: the fields input path, output path, input path relative to the input folder.
 /// - Reply: "rendered", the page count, the byte count, the settings digest, the number of
-///   files it depends on and each of them, then a position ("LINE", "LINE:COLUMN", or "" when
+///   files it depends on and each of them, the number of remote images and each one's line
+///   (`RenderResult.remoteImages`), then a position ("LINE", "LINE:COLUMN", or "" when
 ///   none is known) and a message per warning; "skipped" and the settings; or "failed" and the reason.
 package enum WorkerProtocol {
     /// A frame that does not follow the protocol, or ends before its last byte.
@@ -100,8 +101,9 @@ package enum WorkerProtocol {
 
     package static func reply(_ outcome: Batch.Outcome) -> [UInt8] {
         switch outcome {
-        case .rendered(let warnings, let pages, let bytes, let settings, let dependencies):
+        case .rendered(let warnings, let pages, let bytes, let settings, let dependencies, let images):
             let head = ["rendered", String(pages), String(bytes), settings, String(dependencies.count)] + dependencies
+                + [String(images.count)] + images
             return frame(head.map { Array($0.utf8) } + warnings.flatMap { [Array($0.position.utf8), Array($0.message.utf8)] })
         case .skipped(let settings):
             return frame([Array("skipped".utf8), Array(settings.utf8)])
@@ -114,13 +116,15 @@ package enum WorkerProtocol {
         let f = try fields(of: payload).map { String(decoding: $0, as: UTF8.self) }
         switch f.first {
         case "rendered" where f.count >= 5:
-            guard let pages = Int(f[1]), let bytes = Int(f[2]), let count = Int(f[4]), count >= 0, 5 + count <= f.count,
-                  (f.count - 5 - count) % 2 == 0 else {
-                throw Malformed(message: "a page, byte or file count is not a number, or the fields do not add up")
+            guard let pages = Int(f[1]), let bytes = Int(f[2]), let count = Int(f[4]), count >= 0, 6 + count <= f.count,
+                  let imageCount = Int(f[5 + count]), imageCount >= 0, 6 + count + imageCount <= f.count,
+                  (f.count - 6 - count - imageCount) % 2 == 0 else {
+                throw Malformed(message: "a page, byte, file or image count is not a number, or the fields do not add up")
             }
             let dependencies = Array(f[5..<(5 + count)])
+            let images = Array(f[(6 + count)..<(6 + count + imageCount)])
             var warnings: [Warning] = []
-            for k in stride(from: 5 + count, to: f.count, by: 2) {
+            for k in stride(from: 6 + count + imageCount, to: f.count, by: 2) {
                 // "LINE", "LINE:COLUMN", or "" when neither is known.
                 let numbers = f[k].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
                 guard f[k].isEmpty || (1...2).contains(numbers.count) && !numbers.contains(nil) else {
@@ -129,7 +133,7 @@ package enum WorkerProtocol {
                 warnings.append(Warning(line: numbers.first.flatMap { $0 } ?? 0, column: numbers.count == 2 ? numbers[1]! : 0,
                                         message: f[k + 1]))
             }
-            return .rendered(warnings: warnings, pages: pages, bytes: bytes, settings: f[3], dependencies: dependencies)
+            return .rendered(warnings: warnings, pages: pages, bytes: bytes, settings: f[3], dependencies: dependencies, images: images)
         case "skipped" where f.count == 2:
             return .skipped(settings: f[1])
         case "failed" where f.count == 2:

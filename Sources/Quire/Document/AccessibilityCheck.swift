@@ -63,6 +63,8 @@ struct AccessibilityCheck {
     }
 
     private mutating func missingAlt(_ source: String, line: Int) {
+        // A static badge says what it shows, as shields.io's own SVG does: "label: message".
+        guard StaticBadge(url: source.trimmingWhitespaceAndNewlines()) == nil else { return }
         imagesWithoutAlt.append(line)
         let name = source.hasPrefix("data:") ? "a data: image" : source
         found.append(Warning(line: line, message: "image without alt text (\(name)): screen readers cannot say what it shows; give it ![what it shows](…) or alt=\"…\""))

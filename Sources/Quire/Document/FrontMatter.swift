@@ -16,6 +16,9 @@ struct DocumentInfo: Sendable, Equatable {
     var subject: String?
     /// `pdf-standard`: the standards the PDF claims (over the template's).
     var pdfStandards: PDFStandards?
+    /// `fetch-images`: none or public (a document never opens its reader's own network: `all`
+    /// is read as public, with a warning); used only when no option or template key sets it.
+    var fetchImages: ImageFetching.Mode?
 
     init(title: TextValue? = nil, subtitle: TextValue? = nil, author: TextValue? = nil,
                 date: TextValue? = nil, lang: String? = nil) {
@@ -126,13 +129,27 @@ enum FrontMatter {
                 case "toc": info.toc = flag(key, value) ?? info.toc
                 case "subject", "description": info.subject = text(key, value)?.widest ?? info.subject
                 case "pdf-standard": info.pdfStandards = standards(value) ?? info.pdfStandards
+                case "fetch-images": info.fetchImages = fetchMode(value) ?? info.fetchImages
                 default: break
                 }
             }
         }
 
         static let keys: Set<String> = ["title", "subtitle", "author", "date", "lang", "keywords", "toc", "subject", "description",
-                                        "pdf-standard"]
+                                        "pdf-standard", "fetch-images"]
+
+        /// `fetch-images`: none, public, or all (read as public).
+        mutating func fetchMode(_ value: YAMLNode) -> ImageFetching.Mode? {
+            guard case .scalar(let s, _, _) = value, let mode = ImageFetching.Mode(rawValue: s.lowercased()) else {
+                warn("'fetch-images' must be none, public or all; ignored", at: value.mark)
+                return nil
+            }
+            guard mode != .all else {
+                warn("'fetch-images: all' in front matter fetches from public addresses only (a document cannot open your own network; --fetch-images=all can)", at: value.mark)
+                return .public
+            }
+            return mode
+        }
 
         /// A string, or a map of widths (in em) to wordings.
         mutating func text(_ key: String, _ value: YAMLNode) -> TextValue? {

@@ -13,10 +13,20 @@ struct ImageResources: Sendable, Equatable {
     var baseDirectory: String?
     /// Folder that no local image may come from outside of; nil: `baseDirectory`.
     var root: String?
+    /// Whether and how remote images are fetched (`images.fetch`; by default not).
+    var fetching = ImageFetching()
+    /// Whether an option or a template key gave `fetching` (front matter's `fetch-images` is
+    /// used only when none did).
+    var fetchingGiven = false
+    /// The remote images the document names, fetched together when layout starts (others are
+    /// fetched when met: a long document's sections).
+    var remoteImages: [String] = []
 
-    init(baseDirectory: String? = nil, root: String? = nil) {
+    init(baseDirectory: String? = nil, root: String? = nil, fetching: ImageFetching? = nil) {
         self.baseDirectory = baseDirectory
         self.root = root
+        self.fetching = fetching ?? ImageFetching()
+        fetchingGiven = fetching != nil
     }
 
     /// Largest image file read, in bytes.
@@ -28,7 +38,7 @@ struct ImageResources: Sendable, Equatable {
         case file(String)
         /// Bytes from a `data:` URI.
         case data([UInt8])
-        /// A URL Quire never fetches.
+        /// An `http`, `https` or protocol-relative URL: fetched only when asked (`images.fetch`).
         case remote(String)
         /// Not usable, and why: `reason` names the image only as the document wrote it (it is
         /// shown in the PDF, which must not tell the machine's folders); `detail` adds what the

@@ -16,8 +16,27 @@ final class ImageStore {
     /// Every local file an image reference named, found or not (absolute, as written).
     private(set) var files: Set<String> = []
 
+    /// The remote images fetched or read from the cache (nil: fetching is off).
+    let remote: RemoteImages?
+
     init(resources: ImageResources) {
         self.resources = resources
+        remote = resources.fetching.isOn ? RemoteImages(resources.fetching) : nil
+        remote?.load(resources.remoteImages.map(Self.absoluteURL).filter { StaticBadge(url: $0) == nil })
+    }
+
+    /// A protocol-relative URL (`//host/path`) as https.
+    static func absoluteURL(_ url: String) -> String { url.hasPrefix("//") ? "https:" + url : url }
+
+    /// What each remote image gave, by URL: where it came from, or why nothing did (the batch
+    /// manifest lists them).
+    var fetchedImages: [(url: String, result: String)] {
+        (remote?.outcomes ?? [:]).sorted { $0.key < $1.key }.map { url, outcome in
+            switch outcome {
+            case .bytes(_, let source): return (url, source.rawValue)
+            case .failed(let reason): return (url, "failed: " + reason)
+            }
+        }
     }
 
     /// The image `reference` names. O(1) after the first lookup of the same reference.
@@ -27,7 +46,18 @@ final class ImageStore {
         let result: Lookup
         switch resources.locate(reference) {
         case .remote(let url):
-            result = .unavailable(reason: "remote image not fetched: \(url)", remote: url)
+            if let badge = StaticBadge(url: url) {
+                result = Self.draw(badge, url: url)
+            } else if let remote {
+                switch remote.outcome(Self.absoluteURL(url)) {
+                case .bytes(let bytes, _):
+                    result = Self.decode(bytes, name: "remote image \(url)", remote: url)
+                case .failed(let reason):
+                    result = .unavailable(reason: "remote image \(url): \(reason)", remote: url)
+                }
+            } else {
+                result = .unavailable(reason: "remote image not fetched: \(url)", remote: url)
+            }
         case .refused(let reason, let detail):
             details[reference] = detail
             result = .unavailable(reason: reason, remote: nil)
@@ -49,11 +79,20 @@ final class ImageStore {
         return result
     }
 
-    private static func decode(_ bytes: [UInt8], name: String) -> Lookup {
+    /// A static badge drawn from its URL, without the network.
+    private static func draw(_ badge: StaticBadge, url: String) -> Lookup {
+        do {
+            return .image(try LoadedImage.drawing(BadgeDrawing(badge)))
+        } catch {
+            return .unavailable(reason: "badge \(url) cannot be drawn: \(error)", remote: url)
+        }
+    }
+
+    private static func decode(_ bytes: [UInt8], name: String, remote: String? = nil) -> Lookup {
         do {
             return .image(try LoadedImage.decode(bytes))
         } catch {
-            return .unavailable(reason: "\(name): \(error)", remote: nil)
+            return .unavailable(reason: "\(name): \(error)", remote: remote)
         }
     }
 

@@ -24,6 +24,8 @@ final class LoadedImage: Sendable {
     let width: Double
     let height: Double
     let bytes: [UInt8]
+    /// The static badge this SVG draws (`StaticBadge`), when Quire drew it from its URL.
+    let badge: BadgeDrawing?
 
     /// Points per pixel: CSS's 96 pixels per inch.
     static let pointsPerPixel = 0.75
@@ -33,11 +35,18 @@ final class LoadedImage: Sendable {
     /// Cairo's largest image surface side.
     static let maximumSide = 32_767
 
-    private init(format: Format, width: Double, height: Double, bytes: [UInt8]) {
+    private init(format: Format, width: Double, height: Double, bytes: [UInt8], badge: BadgeDrawing? = nil) {
         self.format = format
         self.width = width
         self.height = height
         self.bytes = bytes
+        self.badge = badge
+    }
+
+    /// A static badge drawn as an SVG, checked to decode like any SVG, keeping its layout.
+    static func drawing(_ badge: BadgeDrawing) throws -> LoadedImage {
+        let svg = try decode(Array(badge.svg().utf8))
+        return LoadedImage(format: .svg, width: svg.width, height: svg.height, bytes: svg.bytes, badge: badge)
     }
 
     /// Checks that `bytes` hold a PNG, JPEG, GIF or SVG image that decodes, and measures it.

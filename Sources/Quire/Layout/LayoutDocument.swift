@@ -16,6 +16,8 @@ struct LayoutSummary {
     var language: String?
     /// The local files its images name, found or not (absolute).
     var imageFiles: Set<String> = []
+    /// Its remote images and what each gave (`ImageStore.fetchedImages`), when fetching is on.
+    var remoteImages: [String] = []
 }
 
 /// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
@@ -52,7 +54,10 @@ func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info
                  includeFullText: Bool = true, resources: ImageResources = ImageResources(),
                  highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
                  emit: (Page) -> Void) -> LayoutSummary {
-    layOutPages(DocumentFacts(document), style: style, fallbackTitle: fallbackTitle, info: info, resources: resources,
+    var resources = resources
+    if !resources.fetchingGiven, let asked = info.fetchImages { resources.fetching.mode = asked }  // front matter's, at most public
+    if resources.fetching.isOn { resources.remoteImages = RemoteImageList.of(document.blocks) }  // fetched together
+    return layOutPages(DocumentFacts(document), style: style, fallbackTitle: fallbackTitle, info: info, resources: resources,
                     highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme), links: links, deferral: deferral,
                     blocks: { session, context, add in
                         if let lines = style.excerptCut {
@@ -154,7 +159,8 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
                          author: info.author?.widest ?? "", keywords: info.keywords, warnings: session.sink.reportedWarnings,
                          excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang,
-                         imageFiles: session.images.files)
+                         imageFiles: session.images.files,
+                         remoteImages: session.images.fetchedImages.map { "\($0.url) \($0.result)" })
 }
 
 /// The title the running header and the metadata use: the front matter's, else the document's

@@ -67,6 +67,9 @@ public struct Style: Sendable, Equatable, Encodable {
     /// colours by default (`github`, shipped in `Templates/` with `github-dark`); GtkSourceView's
     /// own schemes stay selectable. A dark scheme also sets its block's background.
     public var codeTheme: String = "github"
+    /// Whether and how remote images are fetched (`images.*`); nil: not (the default), and
+    /// left out of the settings digest, as it was before these keys.
+    public var images: ImageFetching?
     /// The widest a code block may grow to hold its longest line (`code.max-width`).
     public var codeMaxWidth: WidthLimit = .page
     /// The smallest size, in points, a code block wider than its column steps down to before

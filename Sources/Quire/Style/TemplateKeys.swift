@@ -253,7 +253,7 @@ package struct TemplateKey: Sendable {
         numberKey("footer.size", "Size of the footer.", "a multiple of the body size from 0.5 to 2",
                   0.5...2, "0.9") { $0.footerScale = $1 },
         pdfStandardKey,
-    ]
+    ] + imageKeys
 
     /// `pdf.standard`: an unknown or unsupported standard says why.
     private static var pdfStandardKey: TemplateKey {

@@ -49,6 +49,9 @@ final class WorkerProtocolTests: XCTestCase {
         // A front matter warning's column, a warning of no line, and the files a PDF depends on (for watch).
         try roundTrip(.rendered(warnings: [Warning(line: 2, column: 8, message: "not YAML"), Warning(line: 0, message: "font")],
                                 dependencies: ["/docs/a b/logo.png", "/docs/other,1:.md"]))
+        // The remote images a document fetched (for the manifest), with dependencies and warnings around them.
+        try roundTrip(.rendered(warnings: [Warning(line: 4, message: "remote image x: HTTP status 404")], dependencies: ["/a.png"],
+                                images: ["https://x.example/a.png fetched", "https://x.example/b,1:2.png failed: timed out"]))
         try roundTrip(.skipped(settings: "0123456789abcdef"))
         try roundTrip(.failed("cannot read: No such file\nor directory"))
         try roundTrip(.failed(""))

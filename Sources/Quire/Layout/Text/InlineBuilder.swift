@@ -226,8 +226,10 @@ struct InlineBuilder: InlineVisitor {
         switch session.images.lookup(source) {
         case .image(let image):
             let size = LayoutSession.fitted(image, declared: declared, into: imageBox)
+            // A static badge without alt text says what it shows, as shields.io's title does.
+            let described = alt.trimmingWhitespaceAndNewlines().isEmpty ? image.badge?.accessibleText ?? alt : alt
             text.append(image: image, width: size.width, height: size.height, descent: session.inlineImageDescent(height: size.height),
-                        alt: alt, effective(attributes))
+                        alt: described, effective(attributes))
         case .unavailable(let reason, let remote):
             session.sink.warn(session.images.warning(reason, reference: source, line: line))
             var a = effective(attributes)

@@ -1,0 +1,61 @@
+/// The template keys of remote images (`images.*`): whether they are fetched, the cache, and
+/// the bounds on fetching (`TemplateKey.all` lists them last). Unset, they leave `Style.images`
+/// nil, so a PDF's settings digest is what it was before they existed.
+extension TemplateKey {
+    static let imageKeys: [TemplateKey] = [
+        imagesKey("images.fetch", type: "string", allowed: "none, public or all",
+                  meaning: "Whether http and https images are fetched (--fetch-images): none (the default: no request; a shields.io static badge is still drawn), public (never from a loopback, private, link-local or multicast address, checked at every redirect), all.",
+                  example: "\"public\"") { images, v in
+            guard case .string(let s) = v, let mode = ImageFetching.Mode(rawValue: s.lowercased()) else { return false }
+            images.mode = mode
+            return true
+        },
+        imagesKey("images.offline", type: "boolean", allowed: "true or false",
+                  meaning: "Remote images from the cache only, whatever their age: no request (--offline).", example: "true") { images, v in
+            guard case .bool(let b) = v else { return false }
+            images.offline = b
+            return true
+        },
+        imagesKey("images.cache", type: "string", allowed: "a folder",
+                  meaning: "Where fetched images are kept (default: $XDG_CACHE_HOME/quire, else ~/.cache/quire).",
+                  example: "\"/var/cache/quire\"") { images, v in
+            guard case .string(let s) = v, !s.isEmpty else { return false }
+            images.cacheFolder = s
+            return true
+        },
+        imageNumber("images.max-age", "Seconds a cached image is used without a request; older, it is revalidated (ETag, Last-Modified).",
+                    "seconds from 0 to 31536000", 0...31_536_000, "86400") { $0.maxAge = $1 },
+        imageNumber("images.max-redirects", "Redirects followed for one image.", "a whole number from 0 to 20", 0...20, "5") {
+            $0.maxRedirects = Int($1)
+        },
+        imageNumber("images.connect-timeout", "Seconds to connect to an image's server.", "seconds from 0.1 to 300", 0.1...300, "5") {
+            $0.connectTimeout = $1
+        },
+        imageNumber("images.timeout", "Seconds for one image, from connecting to its last byte.", "seconds from 0.1 to 3600", 0.1...3600, "15") {
+            $0.timeout = $1
+        },
+        imageNumber("images.max-size", "The largest image fetched, in megabytes (MB: 2^20 bytes); a larger one is a placeholder.",
+                    "megabytes from 0.001 to 1024", 0.001...1024, "10") { $0.maxBytes = Int($1 * 1_048_576) },
+        imageNumber("images.document-timeout", "Seconds for all of a document's images, fetched together.",
+                    "seconds from 1 to 3600", 1...3600, "60") { $0.documentTimeout = $1 },
+    ]
+
+    private static func imagesKey(_ name: String, type: String, allowed: String, meaning: String, example: String,
+                                  _ set: @escaping @Sendable (inout ImageFetching, JSONValue) -> Bool) -> TemplateKey {
+        TemplateKey(name: name, type: type, allowed: allowed, meaning: meaning, example: example) { style, v in
+            var images = style.images ?? ImageFetching()
+            guard set(&images, v) else { return false }
+            style.images = images
+            return true
+        }
+    }
+
+    private static func imageNumber(_ name: String, _ meaning: String, _ allowed: String, _ range: ClosedRange<Double>,
+                                    _ example: String, _ set: @escaping @Sendable (inout ImageFetching, Double) -> Void) -> TemplateKey {
+        imagesKey(name, type: "number", allowed: allowed, meaning: meaning, example: example) { images, v in
+            guard case .number(let n) = v, range.contains(n), !(allowed.hasPrefix("a whole") && n != n.rounded()) else { return false }
+            set(&images, n)
+            return true
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+
+/// `--fetch-images` end to end, against scripts/image-server.py on 127.0.0.1 (the only address
+/// these tests make a request to): the image in the PDF, the batch manifest listing what each
+/// document fetched, a cache hit re-rendering nothing, libcurl loaded only when fetching.
+final class RemoteImageCLITests: BinaryTestCase {
+    override class var folderPrefix: String { "remote" }
+
+    private var server: Process?
+    private var port = 0
+    private var log: URL { folder.url.appendingPathComponent("requests.log") }
+
+    override func tearDownWithError() throws {
+        server?.terminate()
+        server?.waitUntilExit()
+        try super.tearDownWithError()
+    }
+
+    /// Starts the server; its port.
+    private func startServer() throws {
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [Paths.packageRoot.appendingPathComponent("scripts/image-server.py").path,
+                             Paths.packageRoot.appendingPathComponent("Samples/images/diagram.png").path, log.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        server = process
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([0x0A]) { line += byte }
+        port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self)))
+    }
+
+    private var requests: [String] {
+        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    func testBatchManifestListsWhatEachDocumentFetchedAndACacheHitRendersNothing() throws {
+        try startServer()
+        let inputs = folder.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        let image = "http://127.0.0.1:\(port)/image.png", missing = "http://127.0.0.1:\(port)/missing.png"
+        try Data("# A\n\n![shot](\(image))\n\n![gone](\(missing))\n".utf8).write(to: inputs.appendingPathComponent("a.md"))
+        try Data("# B\n\nNo images.\n".utf8).write(to: inputs.appendingPathComponent("b.md"))
+        let out = folder.url.appendingPathComponent("out"), manifest = folder.url.appendingPathComponent("m.jsonl")
+        let arguments = ["batch", inputs.path, "-o", out.path, "--fetch-images=all", "--manifest", manifest.path,
+                         "--set", "images.cache=\"\(folder.url.appendingPathComponent("cache").path)\""]
+        let first = try Run.run(quire, arguments)
+        XCTAssertEqual(first.status, 0, first.stderrText)
+        XCTAssertTrue(first.stderrText.contains("a.md:5: remote image \(missing): HTTP status 404; a placeholder stands in"), first.stderrText)
+        let lines = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n")
+        let a = try XCTUnwrap(lines.first { $0.contains("\"path\":\"a.md\"") })
+        XCTAssertTrue(a.hasSuffix(",\"images\":[\"\(image) fetched\",\"\(missing) failed: HTTP status 404\"]}"), String(a))
+        XCTAssertFalse(try XCTUnwrap(lines.first { $0.contains("\"path\":\"b.md\"") }).contains("images"))
+        let listed = try Run.run(try Run.tool("pdfimages"), ["-list", out.appendingPathComponent("a.pdf").path])
+        XCTAssertTrue(listed.stdoutText.contains(" image "), listed.stdoutText)
+        XCTAssertEqual(requests, ["GET /image.png 200", "GET /missing.png 404"])
+
+        let again = try Run.run(quire, arguments)
+        XCTAssertEqual(again.status, 0, again.stderrText)
+        XCTAssertTrue(try String(contentsOf: manifest, encoding: .utf8).contains("\"path\":\"a.md\",\"output\":\"a.pdf\",\"status\":\"skipped\""))
+        XCTAssertEqual(requests.count, 2, "up to date: nothing rendered, nothing requested")
+    }
+
+    /// quire.json's `set` turns fetching on for a project, as `--fetch-images` does.
+    func testQuireJSONTurnsFetchingOn() throws {
+        try startServer()
+        let project = folder.url.appendingPathComponent("project")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        let cache = folder.url.appendingPathComponent("cache").path
+        try Data(#"{"set": {"images.fetch": "all", "images.cache": "\#(cache)"}}"#.utf8).write(to: project.appendingPathComponent("quire.json"))
+        let input = project.appendingPathComponent("doc.md")
+        try Data("![shot](http://127.0.0.1:\(port)/image.png)\n".utf8).write(to: input)
+        let run = try Run.run(quire, ["render", input.path, "-o", folder.url.appendingPathComponent("doc.pdf").path])
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        XCTAssertEqual(run.stderrText, "")
+        XCTAssertEqual(requests, ["GET /image.png 200"])
+    }
+
+    /// libcurl is opened only when fetching is on (checked with strace when it can trace).
+    func testLibcurlIsLoadedOnlyWhenFetching() throws {
+        guard let strace = try? Run.tool("strace") else { throw XCTSkip("strace is not installed") }
+        let probe = try Run.run(strace, ["-f", "-o", "/dev/null", "true"])
+        guard probe.status == 0 else { throw XCTSkip("strace cannot trace here: \(probe.stderrText)") }
+        try startServer()
+        let input = folder.url.appendingPathComponent("doc.md")
+        try Data("![shot](http://127.0.0.1:\(port)/image.png)\n".utf8).write(to: input)
+        func opensCurl(_ extra: [String], _ name: String) throws -> Bool {
+            let trace = folder.url.appendingPathComponent("\(name).strace")
+            let run = try Run.run(strace, ["-f", "-e", "trace=openat,open", "-o", trace.path, quire.path, "render", input.path,
+                                           "-o", folder.url.appendingPathComponent("\(name).pdf").path, "-q",
+                                           "--set", "images.cache=\"\(folder.url.appendingPathComponent("cache").path)\""] + extra)
+            XCTAssertEqual(run.status, 0, run.stderrText)
+            return try String(contentsOf: trace, encoding: .utf8).contains("libcurl.so.4")
+        }
+        XCTAssertFalse(try opensCurl([], "off"))
+        XCTAssertTrue(try opensCurl(["--fetch-images=all"], "on"))
+        XCTAssertEqual(requests, ["GET /image.png 200"])
+    }
+}
