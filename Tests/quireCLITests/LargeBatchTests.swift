@@ -211,6 +211,14 @@ final class LargeBatchTests: BinaryTestCase {
             XCTAssertEqual(run.status, 0, "index \(index): \(run.stderrText)")
         }
         XCTAssertEqual(try pdfs("pdf").count, 24)
+        for index in 0..<completions {
+            // Each pod's manifest ends with its shard's line: index K (from 0) is shard K+1.
+            let text = try String(contentsOf: folder.url.appendingPathComponent("pdf/manifest-\(index).jsonl"), encoding: .utf8)
+            let last = try XCTUnwrap(text.split(separator: "\n").last)
+            let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+            XCTAssertEqual(summary["shard"] as? String, "\(index + 1)/\(completions)")
+            XCTAssertEqual(summary["finished"] as? Int, summary["files"] as? Int)
+        }
         let paths = try (0..<completions).flatMap { try manifest("pdf/manifest-\($0).jsonl").map { $0["path"] as! String } }
         XCTAssertEqual(paths.count, 24)
         XCTAssertEqual(Set(paths).count, 24)
