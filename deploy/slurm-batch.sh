@@ -44,7 +44,9 @@ done
 case "$runtime" in
   podman)
     volumes=(); for m in "${mounts[@]}"; do volumes+=(--volume "$m"); done
-    exec podman run --rm --user "$(id -u):$(id -g)" --workdir "$PWD" "${volumes[@]}" "$QUIRE_IMAGE" "${args[@]}" ;;
+    # The container starts with an environment of its own: --shard env needs Slurm's variables.
+    exec podman run --rm --user "$(id -u):$(id -g)" --workdir "$PWD" "${volumes[@]}" \
+      --env SLURM_ARRAY_TASK_ID --env SLURM_ARRAY_TASK_COUNT --env SLURM_ARRAY_TASK_MIN "$QUIRE_IMAGE" "${args[@]}" ;;
   apptainer)
     binds=(); for m in "${mounts[@]}"; do binds+=(--bind "$m"); done
     exec apptainer exec --pwd "$PWD" "${binds[@]}" "$QUIRE_IMAGE" quire "${args[@]}" ;;

@@ -145,7 +145,8 @@ final class ShardBalanceCLITests: BinaryTestCase {
             let args = try String(contentsOfFile: path(runtime + ".args"), encoding: .utf8).split(separator: "\n").map(String.init)
             let expected = runtime == "podman"
                 ? ["run", "--rm", "--user", "\(uid):\(gid)", "--workdir", here, "--volume", "\(here):\(here)",
-                   "--volume", "\(here)/docs:\(here)/docs", "--volume", "\(here)/\(runtime)-pdf:\(here)/\(runtime)-pdf", "quire:test", "batch"]
+                   "--volume", "\(here)/docs:\(here)/docs", "--volume", "\(here)/\(runtime)-pdf:\(here)/\(runtime)-pdf",
+                   "--env", "SLURM_ARRAY_TASK_ID", "--env", "SLURM_ARRAY_TASK_COUNT", "--env", "SLURM_ARRAY_TASK_MIN", "quire:test", "batch"]
                 : ["exec", "--pwd", here, "--bind", "\(here):\(here)", "--bind", "\(here)/docs:\(here)/docs",
                    "--bind", "\(here)/\(runtime)-pdf:\(here)/\(runtime)-pdf", "quire:test", "quire", "batch"]
             XCTAssertEqual(Array(args.prefix(expected.count)), expected)
