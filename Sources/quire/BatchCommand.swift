@@ -50,7 +50,8 @@ extension CLI {
             a.shardBalance = balance
         },
         Option(["--manifest"], value: "FILE", "write one JSON line per file: path, output, status (rendered,",
-               "skipped, failed), reason, pages, bytes, seconds, settings, warnings") { a, v in a.manifest = v },
+               "skipped, failed), reason, pages, bytes, seconds, settings, warnings;",
+               "with --shard, a last line: the shard, its files and bytes, its time") { a, v in a.manifest = v },
         Option(["--only-failed"], value: "MANIFEST", "render only the files MANIFEST (one run's or several shards'",
                "concatenated) lists as failed") { a, v in a.onlyFailed = v },
         tableOfContents,
