@@ -12,7 +12,8 @@
 # Then merge the manifests and retry the failures on one node:
 #   cat pdf/manifest-*.jsonl > manifest.jsonl && quire batch docs -o pdf --only-failed manifest.jsonl
 # The variables, all optional: QUIRE_IN (docs) and QUIRE_OUT (pdf), the folders;
-# QUIRE_SHARDS, the number of shards when the array submitted is not all of them;
+# QUIRE_SHARDS, the number of shards when the array submitted is not all of them (its task
+# ids then counted from 1, as in the array below);
 # QUIRE_SHARD_BY (size, or path: a file keeps its shard when others change);
 # QUIRE_IMAGE, the image deploy/Containerfile builds, run with QUIRE_RUNTIME (podman or
 # apptainer, the first found; for apptainer, a .sif file or a docker:// address), else
