@@ -89,6 +89,36 @@ final class ShardBalanceCLITests: BinaryTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("bad/huge.pdf")))
     }
 
+    // MARK: make cluster-test
+
+    /// The cluster test's scripts parse (the test itself needs root and Slurm: `make
+    /// cluster-test`), and its corpus has several hundred files, made of Tests/Corpus and
+    /// Samples: the corpus files as they are and cut into their sections.
+    func testTheClusterTestsScriptsParseAndItsCorpusHasSeveralHundredFiles() throws {
+        let scripts = Paths.packageRoot.appendingPathComponent("scripts")
+        for script in ["cluster-test.sh", "cluster/slurm.sh"] {
+            let run = try Run.run(URL(fileURLWithPath: "/bin/bash"), ["-n", scripts.appendingPathComponent(script).path])
+            XCTAssertEqual(run.status, 0, "\(script): \(run.stderrText)")
+        }
+        let corpus = folder.url.appendingPathComponent("corpus")
+        let made = try Run.run(URL(fileURLWithPath: "/usr/bin/python3"),
+                               [scripts.appendingPathComponent("cluster/make-corpus.py").path, Paths.packageRoot.path, corpus.path])
+        XCTAssertEqual(made.status, 0, made.stderrText)
+        let files = (FileManager.default.enumerator(atPath: corpus.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".md") }
+        XCTAssertEqual(Int(made.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)), files.count)
+        XCTAssertGreaterThanOrEqual(files.count, 300)
+        // Each corpus file's sections, in order, are the file: nothing lost, nothing invented;
+        // each after the first starts at a heading of level 2 or 3.
+        let originals = Paths.packageRoot.appendingPathComponent("Tests/Corpus")
+        for name in try FileManager.default.contentsOfDirectory(atPath: originals.path) where name.hasSuffix(".md") && name != "SOURCES.md" {
+            let prefix = "sections/" + String(name.dropLast(3)) + "/"
+            let parts = try files.filter { $0.hasPrefix(prefix) }.sorted()
+                .map { try String(contentsOf: corpus.appendingPathComponent($0), encoding: .utf8) }
+            XCTAssertEqual(parts.joined(), try String(contentsOf: originals.appendingPathComponent(name), encoding: .utf8), name)
+            for part in parts.dropFirst() { XCTAssertTrue(part.hasPrefix("## ") || part.hasPrefix("### "), "\(name): \(part.prefix(40))") }
+        }
+    }
+
     // MARK: deploy/slurm-batch.sh
 
     private let script = Paths.packageRoot.appendingPathComponent("deploy/slurm-batch.sh")

@@ -105,12 +105,19 @@ cluster_processes() {
   done
 }
 
-# Kills with SIGKILL the processes of this cluster that `filter` (a grep pattern on
-# /proc/PID/comm, e.g. 'slurmd|slurmstepd|quire') selects: a node's crash.
+# Kills with SIGKILL the processes of this cluster whose name (/proc/PID/comm) the pattern
+# $1 matches (e.g. 'slurmd|slurmstepd|quire'): a node's crash. Repeated until none is left,
+# for a process started (a batch's new worker) while the others were being killed.
 cluster_kill() {
-  local pid
-  for pid in $(cluster_processes); do
-    if grep -qE "^($1)\$" "/proc/$pid/comm" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
+  local pid pids
+  while :; do
+    pids=()
+    for pid in $(cluster_processes); do
+      if grep -qE "^($1)\$" "/proc/$pid/comm" 2>/dev/null && [ -n "$(cluster_alive "$pid")" ]; then pids+=("$pid"); fi
+    done
+    [ ${#pids[@]} -gt 0 ] || return 0
+    kill -KILL "${pids[@]}" 2>/dev/null || true
+    sleep 0.1
   done
 }
 
