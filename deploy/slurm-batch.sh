@@ -7,7 +7,10 @@
 # Each task writes pdf/manifest-K.jsonl, whose last line gives its files and wall time.
 # A task that did not finish (cancelled, or its node lost: its manifest is missing, or its
 # last line's "finished" is below its "files") is submitted again alone, with the number of
-# shards fixed; what it finished before is up to date and skipped, nothing is rendered twice:
+# shards fixed; what it finished before is up to date and skipped, nothing is rendered twice.
+# A lost node also leaves the PDFs it was writing half-written under hidden temporary names
+# (.NAME.pdf.quire-XXXXXX); remove them first:
+#   find pdf -name '.*.pdf.quire-*' -delete
 #   sbatch --array=3,5 --export=ALL,QUIRE_SHARDS=8 deploy/slurm-batch.sh
 # Then merge the manifests and retry the failures on one node:
 #   cat pdf/manifest-*.jsonl > manifest.jsonl && quire batch docs -o pdf --only-failed manifest.jsonl

@@ -141,18 +141,23 @@ wait_pdfs 40
 scancel "${job}_2"
 say "cancelled task ${job}_2 (scancel) with $(find "$CLUSTER/work/$OUT" -name '*.pdf' | wc -l) PDFs made"
 wait_pdfs 120
-cluster_kill 'slurmd|slurmstepd|quire'
+cluster_kill 'slurmctld|slurmscriptd|munged'
 scontrol update nodename="$CLUSTER_NODE" state=down reason="killed by cluster-test"
-say "node $CLUSTER_NODE killed (slurmd, its job steps and their processes: SIGKILL) with $(find "$CLUSTER/work/$OUT" -name '*.pdf' | wc -l) PDFs made"
+made=$(find "$CLUSTER/work/$OUT" -name '*.pdf' | wc -l)
+say "node $CLUSTER_NODE killed (slurmd, its job steps and their processes: SIGKILL) with $made PDFs made"
 wait_job "$job"
 cluster_start_slurmd
 scontrol update nodename="$CLUSTER_NODE" state=resume
 cluster_wait_node 60
 say "node $CLUSTER_NODE back; the tasks ended: $(task_states "$job" | tr '\n' ';')"
+after=$(find "$CLUSTER/work/$OUT" -name '*.pdf' | wc -l)
+[ "$after" -eq "$made" ] || { say "FAIL: $((after - made)) PDFs written after the node was killed"; exit 1; }
 unfinished=$(python3 "$root/scripts/cluster/check.py" unfinished "$CLUSTER/work/$OUT" "$SHARDS")
 [ -n "$unfinished" ] || { say "FAIL: every shard finished: the faults came too late"; exit 1; }
 python3 "$root/scripts/cluster/check.py" snapshot "$CLUSTER/work/$OUT" "$CLUSTER/snapshot.json"
-find "$CLUSTER/work/$OUT" -name '.*.quire-*' -print -delete | sed 's/^/cluster-test: left by the killed processes, removed: /'
+# The half-written PDFs of the killed processes, removed as deploy/slurm-batch.sh says.
+left=$(find "$CLUSTER/work/$OUT" -name '.*.pdf.quire-*' -print -delete | wc -l)
+say "$left temporary files left by the killed processes removed (find pdf -name '.*.pdf.quire-*' -delete)"
 retry=$(EXTRA="QUIRE_SHARDS=$SHARDS" submit --array="$unfinished")
 wait_job "$retry"
 say "resubmitted the unfinished shards ($unfinished) as job $retry"

@@ -106,14 +106,16 @@ cluster_processes() {
 }
 
 # Kills with SIGKILL the processes of this cluster whose name (/proc/PID/comm) the pattern
-# $1 matches (e.g. 'slurmd|slurmstepd|quire'): a node's crash. Repeated until none is left,
-# for a process started (a batch's new worker) while the others were being killed.
+# $1 does not match: with 'slurmctld|slurmscriptd|munged', everything of the node (slurmd,
+# its job steps, the tasks and their workers, which are named "exe": Quire starts them from
+# /proc/self/exe), a node's crash. Repeated until none is left, for a process started (a
+# batch's new worker) while the others were being killed.
 cluster_kill() {
   local pid pids
   while :; do
     pids=()
     for pid in $(cluster_processes); do
-      if grep -qE "^($1)\$" "/proc/$pid/comm" 2>/dev/null && [ -n "$(cluster_alive "$pid")" ]; then pids+=("$pid"); fi
+      if ! grep -qE "^($1)\$" "/proc/$pid/comm" 2>/dev/null && [ -n "$(cluster_alive "$pid")" ]; then pids+=("$pid"); fi
     done
     [ ${#pids[@]} -gt 0 ] || return 0
     kill -KILL "${pids[@]}" 2>/dev/null || true
