@@ -18,7 +18,7 @@ BIN := .build/debug/quire
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -enforce-exclusivity=unchecked \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
-.PHONY: all deps build release install demo test docs bench pathological clean
+.PHONY: all deps build release install demo test cluster-test docs bench pathological clean
 
 all: build
 
@@ -53,6 +53,15 @@ demo: build
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test --disable-swift-testing
+
+# deploy/slurm-batch.sh on a private one-node Slurm cluster (Debian's slurmctld, slurmd and
+# munge, installed here, not by `make test`): a 4-task array over the corpus, checked against
+# one process, then a cancelled task and a killed node, retried (scripts/cluster-test.sh).
+# Runs the debug binary; QUIRE_BINARY=.build/release/quire for the release one.
+cluster-test: deps
+	@scripts/install-deps.sh cluster
+	$(SWIFT) build
+	scripts/cluster-test.sh
 
 clean:
 	rm -rf .build Samples/out

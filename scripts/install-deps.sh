@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Quire builds and tests with, only if some are missing.
+# Installs the Debian packages Quire builds and tests with, only if some are missing
+# (with the argument `cluster`, those of `make cluster-test` instead).
 # Runs apt-get update first when a package cannot be found in the current lists.
 # Then the PDF/UA-1 checker the end-to-end tests run (`pdfua`, from PyPI), in a virtual
 # environment of the repository's own (.build/pdfua), never into the system's Python.
@@ -18,6 +19,12 @@ packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libpango1.0-
           libgdk-pixbuf-2.0-0 librsvg2-2 libgtksourceview-4-0 libcurl4
           libhyphen-dev hyphen-en-us poppler-utils qpdf strace valgrind mupdf-tools ghostscript parallel python3-yaml python3-venv icc-profiles-free cmark-gfm
           fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core fonts-texgyre-math)
+# `install-deps.sh cluster`: what `make cluster-test` adds, a one-node Slurm cluster (not
+# installed by `make test`).
+if [ "${1:-}" = cluster ]; then
+  packages=(slurmctld slurmd slurm-client munge)
+  install_pdfua() { :; }
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

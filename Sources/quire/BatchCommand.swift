@@ -41,8 +41,17 @@ extension CLI {
                 a.shard = shard
             }
         },
+        Option(["--shard-by"], value: "path|size", "how --shard spreads the files: by the hash of their path (the",
+               "default: a file keeps its shard), or by size, largest first, so that",
+               "shards hold about as many bytes each") { a, v throws(ExitCode) in
+            guard let balance = Batch.Shard.Balance(rawValue: v) else {
+                throw usageError("invalid --shard-by '\(v)'", hint: "give 'path' or 'size'")
+            }
+            a.shardBalance = balance
+        },
         Option(["--manifest"], value: "FILE", "write one JSON line per file: path, output, status (rendered,",
-               "skipped, failed), reason, pages, bytes, seconds, settings, warnings") { a, v in a.manifest = v },
+               "skipped, failed), reason, pages, bytes, seconds, settings, warnings;",
+               "with --shard, a last line: the shard, its files and bytes, its time") { a, v in a.manifest = v },
         Option(["--only-failed"], value: "MANIFEST", "render only the files MANIFEST (one run's or several shards'",
                "concatenated) lists as failed") { a, v in a.onlyFailed = v },
         tableOfContents,
@@ -77,6 +86,9 @@ extension CLI {
         guard a.output != nil else {
             throw usageError("batch needs -o OUTPUT_DIR", hint: "give the folder the PDFs go to (it may be INPUT_DIR itself)")
         }
+        if a.shardBalance != nil && a.shard == nil {
+            throw usageError("--shard-by needs --shard", hint: "give the shard too: --shard K/N --shard-by size")
+        }
         let parsed = a
         a = try withConfiguration(a)
         let batch = try BatchRun(a)
@@ -100,7 +112,7 @@ extension CLI {
     /// manifest lists as failed (a usage error when it cannot be read).
     static func selected(_ plan: [Batch.Job], _ a: Arguments) throws(ExitCode) -> [Batch.Job] {
         var jobs = plan
-        if let shard = a.shard { jobs = jobs.filter { shard.contains($0.relativePath) } }
+        if let shard = a.shard { jobs = shard.select(jobs, by: a.shardBalance ?? .path) }
         guard let manifest = a.onlyFailed else { return jobs }
         let failed: Set<String>
         do {

@@ -136,6 +136,15 @@ extension CLI {
             return list
         }
 
+        /// A shard's manifest's last line (`Batch.ShardSummary`): its files and their bytes, what
+        /// became of them, its wall time since `started`.
+        private func shardSummary(_ shard: Batch.Shard, rendered: Int, skipped: Int, failed: Int, started: Date) -> String {
+            Batch.ShardSummary(shard: shard, balance: arguments.shardBalance ?? .path, files: jobs.count,
+                               inputBytes: jobs.reduce(0) { $0 + Batch.Shard.inputSize($1.input) },
+                               rendered: rendered, skipped: skipped, failed: failed,
+                               seconds: Date().timeIntervalSince(started)).jsonLine
+        }
+
         /// Prints the failures and the summary and writes the manifest, of the jobs that
         /// finished; the exit status.
         private func report(_ outcomes: [(outcome: Batch.Outcome, seconds: Double)?], started: Date) -> Int32 {
@@ -151,7 +160,10 @@ extension CLI {
             for (path, reason) in failures { printError("quire: error: \(path): \(reason)") }
             var status: Int32 = failures.isEmpty ? 0 : 1
             if let manifest = arguments.manifest {
-                let lines = finished.map { Batch.ManifestEntry($0, $1.outcome, seconds: $1.seconds).jsonLine + "\n" }
+                var lines = finished.map { Batch.ManifestEntry($0, $1.outcome, seconds: $1.seconds).jsonLine + "\n" }
+                if let shard = arguments.shard {
+                    lines.append(shardSummary(shard, rendered: rendered, skipped: skipped, failed: failures.count, started: started) + "\n")
+                }
                 do {
                     try OutputFile.writeAtomically(Array(lines.joined().utf8), to: manifest)
                 } catch {

@@ -31,6 +31,8 @@ struct Arguments: Sendable {
     var linkExtension = LinkExtension.pdf
     /// `--shard K/N` or `--shard env`, resolved.
     var shard: Batch.Shard?
+    /// `--shard-by`: how the shards are spread (nil: not given, by path).
+    var shardBalance: Batch.Shard.Balance?
     /// `--manifest FILE` and `--only-failed MANIFEST`.
     var manifest: String?
     var onlyFailed: String?

@@ -33,10 +33,12 @@ final class LargeBatchTests: BinaryTestCase {
 
     private func path(_ relative: String) -> String { folder.url.appendingPathComponent(relative).path }
 
-    /// The manifest's lines as objects.
+    /// The manifest's files' lines as objects (a shard's summary line, which has no "path",
+    /// left out: ShardBalanceCLITests checks it).
     private func manifest(_ path: String) throws -> [[String: Any]] {
         let text = try String(contentsOf: folder.url.appendingPathComponent(path), encoding: .utf8)
         return try text.split(separator: "\n").map { try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            .filter { $0["path"] != nil }
     }
 
     /// Relative path → bytes of every PDF under `out`.
@@ -209,6 +211,14 @@ final class LargeBatchTests: BinaryTestCase {
             XCTAssertEqual(run.status, 0, "index \(index): \(run.stderrText)")
         }
         XCTAssertEqual(try pdfs("pdf").count, 24)
+        for index in 0..<completions {
+            // Each pod's manifest ends with its shard's line: index K (from 0) is shard K+1.
+            let text = try String(contentsOf: folder.url.appendingPathComponent("pdf/manifest-\(index).jsonl"), encoding: .utf8)
+            let last = try XCTUnwrap(text.split(separator: "\n").last)
+            let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+            XCTAssertEqual(summary["shard"] as? String, "\(index + 1)/\(completions)")
+            XCTAssertEqual(summary["finished"] as? Int, summary["files"] as? Int)
+        }
         let paths = try (0..<completions).flatMap { try manifest("pdf/manifest-\($0).jsonl").map { $0["path"] as! String } }
         XCTAssertEqual(paths.count, 24)
         XCTAssertEqual(Set(paths).count, 24)

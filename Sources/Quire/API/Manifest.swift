@@ -70,8 +70,51 @@ extension Batch {
         }
     }
 
+    /// The last line of a shard's manifest (`--shard` with `--manifest`): which shard it was,
+    /// how its inputs were spread, how many files and input bytes it was given, what became
+    /// of them, and its wall time, so that the manifests of N shards, concatenated, tell how
+    /// even the shards were and which did not finish (killed shards leave no manifest).
+    /// `{"shard":"2/4","by":"size","files":57,"inputBytes":204800,"rendered":55,"skipped":1,
+    /// "failed":1,"finished":57,"seconds":41.250}`: it has no `path`, which tells it from the
+    /// files' lines; `finished` is below `files` when the run was interrupted.
+    public struct ShardSummary: Sendable, Equatable {
+        /// Which shard this was.
+        public var shard: Shard
+        /// How the batch was spread over its shards (`--shard-by`).
+        public var balance: Shard.Balance
+        /// The files the shard was given.
+        public var files: Int
+        /// Their sizes in bytes, summed.
+        public var inputBytes: Int
+        /// How many were rendered, up to date, failed.
+        public var rendered: Int
+        /// Up to date (`Outcome.skipped`).
+        public var skipped: Int
+        /// Failed (`Outcome.failed`).
+        public var failed: Int
+        /// The files the run finished (rendered, skipped or failed); below `files` when interrupted.
+        public var finished: Int { rendered + skipped + failed }
+        /// The shard's wall time: from its first file's check to its manifest.
+        public var seconds: Double
+
+        /// A summary of these counts and wall time.
+        public init(shard: Shard, balance: Shard.Balance, files: Int, inputBytes: Int,
+                    rendered: Int, skipped: Int, failed: Int, seconds: Double) {
+            self.shard = shard; self.balance = balance; self.files = files; self.inputBytes = inputBytes
+            self.rendered = rendered; self.skipped = skipped; self.failed = failed; self.seconds = seconds
+        }
+
+        /// The summary as one line of JSON (without the newline).
+        public var jsonLine: String {
+            "{\"shard\":\"\(shard)\",\"by\":\"\(balance.rawValue)\",\"files\":\(files),\"inputBytes\":\(inputBytes),"
+                + "\"rendered\":\(rendered),\"skipped\":\(skipped),\"failed\":\(failed),\"finished\":\(finished),"
+                + "\"seconds\":\(String(format: "%.3f", seconds))}"
+        }
+    }
+
     /// The paths (relative to the input folder) of the files a manifest lists as failed; when
     /// a path is listed more than once (a manifest made of several runs), its last line counts.
+    /// Shards' summary lines (`ShardSummary`) are passed over.
     /// - Parameters:
     ///   - text: the manifest's contents, one JSON line per file.
     ///   - name: the manifest's name, for messages.
@@ -81,8 +124,9 @@ extension Batch {
         var status: [String: String] = [:]
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let path = object["path"] as? String, let state = object["status"] as? String else {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            if let object, object["path"] == nil, object["shard"] is String { continue } // a ShardSummary
+            guard let object, let path = object["path"] as? String, let state = object["status"] as? String else {
                 throw QuireError(file: name, line: number + 1, message: "not a manifest line (a JSON object with \"path\" and \"status\")")
             }
             status[path] = state
