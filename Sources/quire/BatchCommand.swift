@@ -65,7 +65,8 @@ extension CLI {
     \(batchTable.help)
 
     Ctrl-C (SIGINT) or SIGTERM stops the batch: the files being rendered are stopped, the
-    summary and the manifest tell what finished, and the exit status is 130 (or 143).
+    summary and the manifest tell what finished (the rest are "not-started"), and the exit
+    status is 130 (or 143); a second Ctrl-C kills the workers, and still nothing is lost.
     Exit status: 0 when every file rendered or was up to date, 1 when some failed or the
     inputs hold no Markdown file, 2 for a usage error.
     """
@@ -79,9 +80,10 @@ extension CLI {
         }
         let parsed = a
         a = try withConfiguration(a)
+        // Drained from before the plan: a signal while the tree is read still gets a manifest.
+        Interrupts.drain()
         let batch = try BatchRun(a)
         guard !batch.whole.isEmpty else { return noMarkdownFound(a.inputs) }
-        Interrupts.drain()
         if a.watch { return watchBatch(parsed, first: batch) }
         return batch.run()
     }

@@ -82,8 +82,10 @@ extension CLI {
             let started = Date()
             let reporter = Progress(total: jobs.count, quiet: arguments.quiet, started: started)
             let results = Results(count: jobs.count)
+            // What a writer killed in an earlier run (SIGKILL, a crash) left beside these outputs.
+            OutputFile.removeTemporaryFiles(of: jobs.map(\.output) + (arguments.manifest.map { [$0] } ?? []))
             let pending = upToDateChecked(results, reporter)
-            render(pending, results, reporter)
+            render(pending, results, reporter, started: started)
             reporter.finish()
             let finished = zip(jobs, results.all).compactMap { job, result in result.map { (job, $0.outcome) } }
             return (report(results.all, started: started), finished)
@@ -108,14 +110,24 @@ extension CLI {
 
         /// Renders the pending jobs: here, one after another, for one job at a time; else in
         /// worker processes. An interruption stops before the next file.
-        private func render(_ pending: [Int], _ results: Results, _ reporter: Progress) {
+        /// A second signal during a file rendered here ends the batch with what finished (the
+        /// file's temporary file removed, the summary and the manifest written).
+        private func render(_ pending: [Int], _ results: Results, _ reporter: Progress, started: Date) {
             let jobs = self.jobs
             if arguments.workers == 1 || pending.count <= 1 {
-                for index in pending {
-                    guard Interrupts.signal == nil else { break }
-                    let rendering = Date()
-                    let outcome = Batch.render(jobs[index], options: options)
-                    results.set(index, outcome, seconds: Date().timeIntervalSince(rendering)) { reporter.report($0, jobs[index], outcome) }
+                let run = Unchecked(self)
+                let ending: @Sendable () -> Void = {
+                    OutputFile.removeTemporaryFileInProgress()
+                    reporter.finish()
+                    _exit(run.value.report(results.all, started: started))
+                }
+                Interrupts.abandonWith(ending) {
+                    for index in pending {
+                        guard Interrupts.signal == nil else { break }
+                        let rendering = Date()
+                        let outcome = Batch.render(jobs[index], options: options)
+                        results.set(index, outcome, seconds: Date().timeIntervalSince(rendering)) { reporter.report($0, jobs[index], outcome) }
+                    }
                 }
                 return
             }
@@ -151,7 +163,10 @@ extension CLI {
             for (path, reason) in failures { printError("quire: error: \(path): \(reason)") }
             var status: Int32 = failures.isEmpty ? 0 : 1
             if let manifest = arguments.manifest {
-                let lines = finished.map { Batch.ManifestEntry($0, $1.outcome, seconds: $1.seconds).jsonLine + "\n" }
+                // Every job has a line: one an interruption kept from finishing is "not-started".
+                let lines = zip(jobs, outcomes).map { job, result in
+                    (result.map { Batch.ManifestEntry(job, $0.outcome, seconds: $0.seconds) } ?? Batch.ManifestEntry(notStarted: job)).jsonLine + "\n"
+                }
                 do {
                     try OutputFile.writeAtomically(Array(lines.joined().utf8), to: manifest)
                 } catch {
@@ -170,4 +185,11 @@ extension CLI {
             return status
         }
     }
+}
+
+/// A value handed to a `@Sendable` closure that runs once, when the thread that made it no
+/// longer uses it (the batch ending on a second signal).
+private struct Unchecked<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

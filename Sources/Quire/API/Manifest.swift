@@ -18,7 +18,8 @@ extension Batch {
         public var path: String
         /// The PDF, relative to the output folder.
         public var output: String
-        /// "rendered", "skipped" or "failed".
+        /// "rendered", "skipped", "failed", or "not-started" (an interrupted batch's files it did
+        /// not finish).
         public var status: String
         /// Why the file failed; nil unless it did.
         public var reason: String?
@@ -54,6 +55,13 @@ extension Batch {
             }
         }
 
+        /// The entry for `job` when an interruption (Ctrl-C) came before it finished: status
+        /// "not-started", reason "interrupted" (`--only-failed` renders it again).
+        public init(notStarted job: Job) {
+            self.init(job, .failed("interrupted"), seconds: 0)
+            status = "not-started"
+        }
+
         /// The entry as one line of JSON (without the newline). O(length).
         public var jsonLine: String {
             func string(_ s: String?) -> String { s.map { JSONValue.string($0).json } ?? "null" }
@@ -64,7 +72,8 @@ extension Batch {
         }
     }
 
-    /// The paths (relative to the input folder) of the files a manifest lists as failed; when
+    /// The paths (relative to the input folder) of the files a manifest lists as failed (or
+    /// not started: an interrupted batch's); when
     /// a path is listed more than once (a manifest made of several runs), its last line counts.
     /// - Parameters:
     ///   - text: the manifest's contents, one JSON line per file.
@@ -81,6 +90,6 @@ extension Batch {
             }
             status[path] = state
         }
-        return Set(status.filter { $0.value == "failed" }.keys)
+        return Set(status.filter { $0.value == "failed" || $0.value == "not-started" }.keys)
     }
 }
