@@ -67,8 +67,9 @@ extension CLI {
     Ctrl-C (SIGINT) or SIGTERM stops the batch: the files being rendered are stopped, the
     summary and the manifest tell what finished (the rest are "not-started"), and the exit
     status is 130 (or 143); a second Ctrl-C kills the workers, and still nothing is lost.
-    Exit status: 0 when every file rendered or was up to date, 1 when some failed or the
-    inputs hold no Markdown file, 2 for a usage error.
+    Exit status: 0 when every file rendered or was up to date, 1 when some failed, an input
+    is missing, two inputs would write one PDF, or the inputs hold no Markdown file, 2 for
+    a usage error.
     """
 
     static func batch(_ args: [String]) throws(ExitCode) -> Int32 {

@@ -23,8 +23,9 @@ extension CLI {
         /// The time of day the summary starts with (`batch --watch`); nil: none.
         var clockTime: String?
 
-        /// Plans the run; a usage error (exit status 2, already reported) for bad options, an
-        /// input that does not exist, a manifest that is an input or goes to a missing folder.
+        /// Plans the run; a usage error (exit status 2, already reported) for bad options, a
+        /// manifest that is an input or goes to a missing folder; an input error (1) for an
+        /// input that does not exist or two inputs that would write one PDF.
         init(_ a: Arguments) throws(ExitCode) {
             arguments = a
             output = a.output ?? "."
@@ -33,7 +34,10 @@ extension CLI {
             do {
                 plan = try Batch.plan(inputs: a.inputs, output: output, exclude: a.excludes)
             } catch {
-                throw usageError("\(error)", hint: "batch takes folders, files or quoted globs of Markdown files")
+                // An input that is missing or clashes with another is an input error (1), as
+                // for render and digest, not a usage error.
+                throw inputError("\(error)", hint: "\(error)".contains(" would both be written to ")
+                                 ? "each input needs a PDF of its own" : "batch takes folders, files or quoted globs of Markdown files")
             }
             if !a.quiet {
                 for glob in plan.unmatched { printError("quire: warning: \(glob): \(MarkdownFiles.nothingMatches)") }

@@ -3,7 +3,9 @@ import Quire
 import Glibc
 #endif
 
-/// Exit codes: 0 success, 1 a rendering error, 2 a usage error (bad flag, template or value).
+/// Exit codes: 0 success, 1 an input or output error (a file missing, unreadable, not
+/// rendered or not written; a setting a file gives), 2 a usage error (the command line: bad
+/// command, flag, template or value), 128 + the signal when interrupted.
 enum CLI {
     static let usage = """
     quire \(Quire.version): typeset Markdown (CommonMark + GitHub extensions) into PDF.
@@ -29,6 +31,12 @@ enum CLI {
     Options also come from a quire.json beside the inputs or above them (--config FILE,
     --no-config); those on the command line win.
     Run 'quire COMMAND --help' for a command's options.
+
+    Exit status, for every command: 0 success; 1 a problem with a file (an input missing,
+    unreadable or not rendered, an output that cannot be written), or with a setting its
+    front matter or quire.json gives; 2 a usage error on the command line (an unknown
+    command, option, key or value, options in conflict); 130 (143) interrupted by Ctrl-C
+    (SIGTERM).
     """
 
     static func run(_ args: [String]) -> Int32 {
@@ -200,6 +208,13 @@ enum CLI {
             options.resourceRoot = root
         }
         return options
+    }
+
+    /// Reports a problem with an input or output (exit status 1: a file that is missing,
+    /// unreadable or in the way; the command line itself was right) with a hint.
+    static func inputError(_ message: String, hint: String) -> ExitCode {
+        printError("quire: error: \(message)\nhint: \(hint)")
+        return ExitCode(1)
     }
 
     /// Reports a usage problem (exit status 2) with a hint, for the caller to throw.

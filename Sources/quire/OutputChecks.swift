@@ -1,3 +1,4 @@
+import Foundation
 import Quire
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +29,8 @@ extension CLI {
     /// Throws a usage error (exit status 2) when `path` is "-" and standard output is a
     /// terminal (a PDF's bytes would garble it, as pandoc refuses), or an error (exit status
     /// 1) when `path` is one of `inputs` (by any path), or an existing file that is not of
-    /// `kind` (a Markdown file given as `-o` by mistake) and `force` is not set.
+    /// `kind` (a Markdown file given as `-o` by mistake) and `force` is not set. A missing
+    /// folder for the output is made (`makeFolder`).
     static func checkOutput(_ path: String, kind: OutputKind, force: Bool, inputs: [String] = []) throws(ExitCode) {
         if path == "-" {
             guard isatty(1) == 0 else {
@@ -45,5 +47,34 @@ extension CLI {
             printError("quire: error: \(path): \(problem)")
             throw ExitCode(1)
         }
+        try makeFolder(of: path, inputs: inputs)
+    }
+
+    /// Makes the output's folder, and the folders above it, when missing, as pandoc and Typst
+    /// do: `-o build/pdf/guide.pdf` works in a fresh checkout. Only when every input exists (a
+    /// mistyped input makes no folder; its error comes when it is read).
+    /// - Throws: an error (exit status 1) naming the folder that cannot be made and why.
+    static func makeFolder(of path: String, inputs: [String]) throws(ExitCode) {
+        let folder = Quire.folder(of: path)
+        if let existing = kind(of: folder) {
+            guard existing != S_IFDIR else { return }
+            printError("quire: error: \(path): cannot make the folder \(folder): a file is in the way")
+            throw ExitCode(1)
+        }
+        guard inputs.allSatisfy({ $0 == "-" || kind(of: $0) != nil }) else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            printError("quire: error: \(path): cannot make the folder \(folder): "
+                       + ((error as NSError).localizedFailureReason ?? "\(error.localizedDescription)"))
+            throw ExitCode(1)
+        }
+    }
+
+    /// What is at `path`, a symbolic link followed (`S_IFMT` bits: `S_IFREG`, `S_IFDIR`...);
+    /// nil when nothing is. One `stat`.
+    static func kind(of path: String) -> mode_t? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
     }
 }

@@ -32,7 +32,7 @@ extension CLI {
     Warnings (a link to a missing #anchor or file, an image that cannot be shown) are
     printed as 'quire: warning: FILE:LINE: message'; the PDF is still written.
     Options also come from quire.json (see --config), under those given here.
-    Exit status: 0 success, 1 rendering error, 2 usage error.
+    Exit status: 0 success, 1 an input or output error (a missing input too), 2 usage error.
     """
 
     static func render(_ args: [String]) throws(ExitCode) -> Int32 {

@@ -19,7 +19,8 @@ extension CLI {
     Options:
     \(watchTable.help)
 
-    Exit status: 2 for a usage error at the start; Ctrl-C ends it with 130.
+    Exit status: 1 when an input does not exist, 2 for a usage error at the start; Ctrl-C
+    ends it with 130.
     """
 
     static func watch(_ args: [String]) throws(ExitCode) -> Int32 {
@@ -30,6 +31,12 @@ extension CLI {
         let output = try renderOutput(first, command: "watch")
         guard output != "-", !first.inputs.contains("-") else {
             throw usageError("watch reads files and writes a file", hint: "give INPUT.md and -o OUTPUT.pdf, not '-'")
+        }
+        // A missing input is not waited for (it would be for ever): a typo ends the command.
+        for input in first.inputs where kind(of: input) != S_IFREG {
+            throw inputError("\(input): " + (kind(of: input) == S_IFDIR ? "is a folder, not a Markdown file" : "no such file"),
+                             hint: kind(of: input) == S_IFDIR ? "for a folder, run 'quire batch \(input) -o OUT_DIR --watch'"
+                                : "watch renders Markdown files that exist; check the name")
         }
         try checkOutput(output, kind: .pdf, force: first.force, inputs: first.inputs)
         guard let watcher = FileWatcher() else {

@@ -90,6 +90,84 @@ final class CommandLineTriedTests: BinaryTestCase {
         XCTAssertEqual(rerun.status, 0, rerun.stderrText)
         XCTAssertEqual(temporaryFiles(output), [".notes.quire-Ab12Cd"])
     }
+
+    /// Point 2: `x.md` and `x.markdown` in one folder both "rendered" to `x.pdf`, one over
+    /// the other, and the manifest gave both the same output. The batch is refused up front,
+    /// naming both inputs, and writes nothing.
+    func testRegressionTwoInputsNeverWriteOneOutput() throws {
+        try folder.write("docs/x.md", "# From md\n")
+        try folder.write("docs/x.markdown", "# From markdown\n")
+        try folder.write("docs/y.md", "# Y\n")
+        let run = try quire("batch", folder.path("docs"), "-o", folder.path("pdf"))
+        XCTAssertEqual(run.status, 1, run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("quire: error: x.markdown and x.md: would both be written to x.pdf"), run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("--exclude"), run.stderrText)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("pdf/x.pdf")), "nothing rendered")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("pdf/y.pdf")), "nothing rendered")
+        // Leaving one out, as the message says, renders.
+        let fixed = try quire("batch", folder.path("docs"), "-o", folder.path("pdf"), "--exclude", "x.markdown")
+        XCTAssertEqual(fixed.status, 0, fixed.stderrText)
+    }
+
+    /// Point 5: `quire digest missing-dir -o d.pdf` wrote a 2-page PDF of 0 documents (and
+    /// exited 1). A digest no document could be included in writes nothing.
+    func testRegressionAFailedDigestWritesNothing() throws {
+        let pdf = folder.path("d.pdf")
+        let run = try quire("digest", folder.path("missing-dir"), "-o", pdf)
+        XCTAssertEqual(run.status, 1, run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("missing-dir: no such file or folder"), run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("not written"), run.stderrText)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pdf), "no digest of nothing")
+        try Data([0x41, 0x00]).write(to: URL(fileURLWithPath: folder.path("bad.md")))
+        XCTAssertEqual(try quire("digest", folder.path("bad.md"), "-o", pdf).status, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pdf), "no digest of nothing")
+    }
+
+    /// Point 6: a missing input exited 1 for render and digest but 2 for batch. Input and
+    /// output errors exit 1 everywhere, usage errors 2, and `--help` says so.
+    func testRegressionOneExitCodePerKindOfMistake() throws {
+        let gone = folder.path("gone.md")
+        for command in [["render", gone], ["batch", gone, "-o", folder.path("pdf")], ["digest", gone, "-o", folder.path("d.pdf")]] {
+            let run = try Run.run(quire, command)
+            XCTAssertEqual(run.status, 1, "\(command[0]): \(run.stderrText)")
+            XCTAssertTrue(run.stderrText.contains("gone.md"), run.stderrText)
+        }
+        XCTAssertEqual(try quire("render", "--tittle", "x", gone).status, 2, "a usage error")
+        let help = try quire("--help").stdoutText
+        XCTAssertTrue(help.contains("1 a problem with a file"), help)
+        XCTAssertTrue(help.contains("2 a usage error"), help)
+    }
+
+    /// Point 16: an output in a missing folder was refused; the folder chain is made, as
+    /// pandoc and Typst do, but not for an input that does not exist.
+    func testRegressionAMissingOutputFolderIsCreated() throws {
+        let input = try folder.write("a.md", "# A\n\nText.\n")
+        let render = try quire("render", input, "-o", folder.path("build/pdf/a.pdf"))
+        XCTAssertEqual(render.status, 0, render.stderrText)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("build/pdf/a.pdf")))
+        let digest = try quire("digest", input, "-o", folder.path("digests/d.pdf"))
+        XCTAssertEqual(digest.status, 0, digest.stderrText)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("digests/d.pdf")))
+        let typo = try quire("render", folder.path("b.md"), "-o", folder.path("made/b.pdf"))
+        XCTAssertEqual(typo.status, 1, typo.stderrText)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("made")), "a mistyped input makes no folder")
+        try folder.write("file", "in the way\n")
+        let blocked = try quire("render", input, "-o", folder.path("file/a.pdf"))
+        XCTAssertEqual(blocked.status, 1, blocked.stderrText)
+        XCTAssertTrue(blocked.stderrText.contains("cannot make the folder"), blocked.stderrText)
+    }
+
+    /// Point 17: `quire watch nothere.md` printed that it watched and waited for ever. It ends
+    /// with exit status 1, naming the file.
+    func testRegressionWatchOfAMissingFileExits() throws {
+        let run = try Run.run(quire, ["watch", folder.path("nothere.md")], timeout: 30)
+        XCTAssertEqual(run.status, 1, run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("nothere.md: no such file"), run.stderrText)
+        try folder.write("docs/a.md", "# A\n")
+        let folderRun = try Run.run(quire, ["watch", folder.path("docs")], timeout: 30)
+        XCTAssertEqual(folderRun.status, 1, folderRun.stderrText)
+        XCTAssertTrue(folderRun.stderrText.contains("--watch"), folderRun.stderrText)
+    }
 }
 
 /// Finding a batch's worker processes (`quire __worker`), which run in process groups of
