@@ -91,6 +91,24 @@ final class CommandLineTriedTests: BinaryTestCase {
         XCTAssertEqual(temporaryFiles(output), [".notes.quire-Ab12Cd"])
     }
 
+    /// Point 3: `a.md` links `lists.md#ordered-lists`; the heading renamed there, `a.md` stayed
+    /// "up to date" with no warning on every later run. A document whose fragment links point
+    /// into a changed file is rendered again, and warns.
+    func testRegressionIncrementalBatchSeesLinksAnotherFileBroke() throws {
+        try folder.write("docs/a.md", "# A\n\nSee [ordered lists](lists.md#ordered-lists).\n")
+        let lists = try folder.write("docs/lists.md", "# Lists\n\n## Ordered lists\n\n1. one\n")
+        let first = try quire("batch", folder.path("docs"), "-o", folder.path("pdf"))
+        XCTAssertEqual(first.status, 0, first.stderrText)
+        XCTAssertFalse(first.stderrText.contains("warning"), first.stderrText)
+        try folder.write("docs/lists.md", "# Lists\n\n## Numbered lists\n\n1. one\n")
+        // Edited after the PDFs were made (a time set, not waited for).
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: lists)
+        let second = try quire("batch", folder.path("docs"), "-o", folder.path("pdf"))
+        XCTAssertEqual(second.status, 0, second.stderrText)
+        XCTAssertTrue(second.stderrText.contains("rendered a.md"), second.stderrText)
+        XCTAssertTrue(second.stderrText.contains("link to missing anchor #ordered-lists in lists.md"), second.stderrText)
+    }
+
     /// Point 2: `x.md` and `x.markdown` in one folder both "rendered" to `x.pdf`, one over
     /// the other, and the manifest gave both the same output. The batch is refused up front,
     /// naming both inputs, and writes nothing.
