@@ -16,7 +16,7 @@ extension CLI {
         Option(flag: ["--watch"], "after the run, render again what changes (a file, an image, the template,",
                "the configuration) until Ctrl-C") { $0.watch = true },
         Option(["--title"], value: "TEXT", "every PDF's title (default: each file's own)") { a, v in
-            a.title = v
+            a.title = v.allSatisfy(\.isWhitespace) ? nil : v  // an empty title is none
         },
         Option(["--resource-root"], value: "DIR", "let images come from anywhere under DIR (default: the input folder)") { a, v in
             a.resourceRoot = v

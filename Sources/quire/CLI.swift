@@ -76,7 +76,7 @@ enum CLI {
     static let help = Option(flag: ["-h", "--help"], "show this help") { $0.help = true }
     static let quiet = Option(flag: ["-q", "--quiet"], "do not print warnings") { $0.quiet = true }
     static let title = Option(["--title"], value: "TEXT", "the title in the metadata, running header and title block", "(default: front matter title, first level-1 heading, file name)") { a, v in
-        a.title = v
+        a.title = v.allSatisfy(\.isWhitespace) ? nil : v  // an empty title is none: the default is used
     }
     static let resourceRoot = Option(["--resource-root"], value: "DIR", "let images come from anywhere under DIR (default: the input's",
                                      "folder; a path leaving it is refused with a warning)") { a, v in a.resourceRoot = v }

@@ -5,7 +5,9 @@ extension CLI {
     static let digestTable = OptionTable(command: "digest", inputs: .many, options: [
         Option(["-o", "--output"], value: "PATH", "the PDF to write (required; '-': standard output, not a terminal)") { a, v in a.output = v },
         Option(flag: ["--force"], "replace an existing output that is not a PDF (refused otherwise)") { $0.force = true },
-        Option(["--title"], value: "TEXT", "the digest's title (default: Digest)") { a, v in a.title = v },
+        Option(["--title"], value: "TEXT", "the digest's title (default: Digest)") { a, v in
+            a.title = v.allSatisfy(\.isWhitespace) ? nil : v  // an empty title is none
+        },
         resourceRoot,
         exclude,
         pdfStandard,

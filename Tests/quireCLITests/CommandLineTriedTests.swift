@@ -109,6 +109,22 @@ final class CommandLineTriedTests: BinaryTestCase {
         XCTAssertTrue(second.stderrText.contains("link to missing anchor #ordered-lists in lists.md"), second.stderrText)
     }
 
+    /// Point 7: `--title ""` or `title: ""` wrote an empty /Title and still claimed PDF/UA-1
+    /// (veraPDF: UA-07-001). An empty title is no title: the first heading is used.
+    func testRegressionAnEmptyTitleIsNotATitle() throws {
+        let plain = try folder.write("plain.md", "# The Heading\n\nText.\n")
+        let fronted = try folder.write("fronted.md", "---\ntitle: \"\"\n---\n\n# The Heading\n\nText.\n")
+        for (input, extra) in [(plain, ["--title", ""]), (fronted, []), (plain, ["--title", "  "])] {
+            let pdf = folder.path("out.pdf")
+            let run = try Run.run(quire, ["render", input, "-o", pdf] + extra)
+            XCTAssertEqual(run.status, 0, run.stderrText)
+            let info = try Run.run(try Run.tool("pdfinfo"), [pdf]).stdoutText
+            XCTAssertTrue(info.contains("Title:           The Heading\n"), "\(extra): \(info)")
+        }
+        let warned = try quire("render", fronted, "-o", folder.path("f.pdf"))
+        XCTAssertTrue(warned.stderrText.contains("\(fronted):2:8: 'title' is empty"), warned.stderrText)
+    }
+
     /// Point 2: `x.md` and `x.markdown` in one folder both "rendered" to `x.pdf`, one over
     /// the other, and the manifest gave both the same output. The batch is refused up front,
     /// naming both inputs, and writes nothing.
