@@ -17,8 +17,8 @@ enum CLI {
       quire batch INPUT... -o OUTPUT_DIR [--jobs N] [--force] [--watch] [options]
       quire digest INPUT... -o OUT.pdf [--excerpt-lines N] [--title T] [options]
       quire templates [--keys | --print NAME]
-      quire --help
-      quire --version
+      quire --help        (also -h)
+      quire --version     (also -V)
 
     Commands:
       render      typeset a Markdown file into a PDF (several: one PDF, a chapter each)
@@ -182,6 +182,7 @@ enum CLI {
     /// What did not stop the style (a font that is not installed) is printed as a warning
     /// unless -q or `reportingWarnings` is false (a batch's workers: their batch said it).
     static func options(_ a: Arguments, reportingWarnings: Bool = true) throws(ExitCode) -> RenderOptions {
+        try checkConflicts(a)
         var options: RenderOptions
         do {
             let resolved = try Templates.resolve(template: a.template, settings: a.sets)
@@ -208,6 +209,20 @@ enum CLI {
             options.resourceRoot = root
         }
         return options
+    }
+
+    /// Options that contradict each other, and a SOURCE_DATE_EPOCH that is not a number, are
+    /// usage errors rather than one of them silently winning or being ignored.
+    static func checkConflicts(_ a: Arguments) throws(ExitCode) {
+        let typed = a.sets.filter { $0.source == "--page-size" }.map { $0.text.dropFirst("page.size=".count).lowercased() }
+        if a.sets.contains(where: { $0.source == "--landscape" }), let size = typed.first(where: { $0.hasSuffix("portrait") }) {
+            throw usageError("--landscape and --page-size '\(size)' contradict each other", hint: "give one orientation")
+        }
+        if let epoch = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), !epoch.isEmpty,
+           Int64(epoch).map({ $0 >= 0 }) != true {
+            throw usageError("SOURCE_DATE_EPOCH='\(epoch)' is not a whole number of seconds since 1970",
+                             hint: "unset it, or set it as SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)")
+        }
     }
 
     /// Reports a problem with an input or output (exit status 1: a file that is missing,

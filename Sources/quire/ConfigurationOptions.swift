@@ -20,6 +20,9 @@ extension CLI {
     static func withConfiguration(_ a: Arguments) throws(ExitCode) -> Arguments {
         var merged = a
         merged.config = nil
+        if !a.configuration, let named = a.config {
+            throw usageError("--no-config and --config '\(named)' contradict each other", hint: "give one of them")
+        }
         guard a.configuration else { return merged }
         guard let path = a.config ?? Configuration.find(from: configurationFolder(a.inputs.first ?? "-")) else { return merged }
         let configuration: Configuration

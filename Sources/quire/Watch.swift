@@ -4,7 +4,12 @@ import Quire
 /// `quire watch INPUT.md [-o OUT.pdf]` and `quire batch --watch`: render again whenever what
 /// the output is made from changes, until Ctrl-C.
 extension CLI {
-    static let watchTable = OptionTable(command: "watch", inputs: .many, options: renderTable.options)
+    /// render's options, with the output as watch takes it (a file: never '-').
+    static let watchTable = OptionTable(command: "watch", inputs: .many, options: renderTable.options.map { option in
+        guard option.names.contains("--output") else { return option }
+        return Option(["-o", "--output"], value: "PATH", "where to write the PDF (default: INPUT with .pdf beside it;",
+                      "required when there are several inputs; a file, not '-')") { a, v in a.output = v }
+    })
 
     static let watchUsage = """
     Usage: quire watch INPUT.md [INPUT.md...] [-o OUTPUT.pdf] [options]

@@ -125,6 +125,39 @@ final class CommandLineTriedTests: BinaryTestCase {
         XCTAssertTrue(warned.stderrText.contains("\(fronted):2:8: 'title' is empty"), warned.stderrText)
     }
 
+    /// Point 9: options in conflict were silently resolved (`--no-config --config x.json`,
+    /// `--landscape --page-size "a4 portrait"`), `--page-size 210x297` made a page of 74 x
+    /// 105 mm (points), and `SOURCE_DATE_EPOCH=abc` was ignored. Each is a usage error now.
+    func testRegressionConflictsAreErrorsNotSilence() throws {
+        let input = try folder.write("a.md", "# A\n")
+        try folder.write("x.json", "{}")
+        let cases: [([String], [String: String], String)] = [
+            (["--no-config", "--config", folder.path("x.json")], [:], "--no-config and --config"),
+            (["--landscape", "--page-size", "a4 portrait"], [:], "--landscape and --page-size 'a4 portrait' contradict"),
+            (["--page-size", "210x297"], [:], "page size '210x297' has no unit"),
+            ([], ["SOURCE_DATE_EPOCH": "abc"], "SOURCE_DATE_EPOCH='abc' is not a whole number"),
+        ]
+        for (extra, environment, message) in cases {
+            let run = try Run.run(quire, ["render", input, "-o", folder.path("a.pdf")] + extra, environment: environment)
+            XCTAssertEqual(run.status, 2, "\(extra) \(environment): \(run.stderrText)")
+            XCTAssertTrue(run.stderrText.contains(message), run.stderrText)
+        }
+        let fine = try quire("render", input, "-o", folder.path("a.pdf"), "--landscape", "--page-size", "210x297mm")
+        XCTAssertEqual(fine.status, 0, fine.stderrText)
+    }
+
+    /// Point 11: `quire watch --help` offered `-o -`, which watch refuses; `-V` worked but was
+    /// not listed.
+    func testRegressionHelpMatchesBehaviour() throws {
+        let watch = try quire("watch", "--help")
+        XCTAssertEqual(watch.status, 0)
+        XCTAssertFalse(watch.stdoutText.contains("'-' writes to standard output"), watch.stdoutText)
+        XCTAssertTrue(watch.stdoutText.contains("not '-'"), watch.stdoutText)
+        let help = try quire("--help").stdoutText
+        XCTAssertTrue(help.contains("-V"), help)
+        XCTAssertEqual(try quire("-V").stdoutText, try quire("--version").stdoutText)
+    }
+
     /// Point 2: `x.md` and `x.markdown` in one folder both "rendered" to `x.pdf`, one over
     /// the other, and the manifest gave both the same output. The batch is refused up front,
     /// naming both inputs, and writes nothing.
