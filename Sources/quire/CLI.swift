@@ -33,10 +33,9 @@ enum CLI {
     Run 'quire COMMAND --help' for a command's options.
 
     Exit status, for every command: 0 success; 1 a problem with a file (an input missing,
-    unreadable or not rendered, an output that cannot be written), or with a setting its
-    front matter or quire.json gives; 2 a usage error on the command line (an unknown
-    command, option, key or value, options in conflict); 130 (143) interrupted by Ctrl-C
-    (SIGTERM).
+    unreadable or not rendered, a setting its front matter gives, an output that cannot be
+    written); 2 a usage error in the command line or quire.json (an unknown command,
+    option, key or value, options in conflict); 130 (143) interrupted by Ctrl-C (SIGTERM).
     """
 
     static func run(_ args: [String]) -> Int32 {

@@ -29,7 +29,7 @@ extension CLI {
         do {
             configuration = try Configuration.load(path)
         } catch {
-            throw usageError("\(error)", hint: "README's 'quire.json' section lists its keys; --no-config reads none")
+            throw usageError("\(error)", hint: "'quire --help' and 'quire templates --keys' list the options and keys it takes; --no-config reads none")
         }
         merged.config = path
         merged.template = a.template ?? configuration.template

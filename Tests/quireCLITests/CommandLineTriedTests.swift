@@ -158,6 +158,23 @@ final class CommandLineTriedTests: BinaryTestCase {
         XCTAssertEqual(try quire("-V").stdoutText, try quire("--version").stdoutText)
     }
 
+    /// Point 8: `{"resource-root":"/nonexistent"}` in quire.json was reported as
+    /// "--resource-root … is not a folder" (not typed), `--config .` as "not a Markdown file",
+    /// and hints pointed to a README the installed binary's user does not have.
+    func testRegressionConfigurationErrorsNameTheirFileAndKey() throws {
+        let input = try folder.write("a.md", "# A\n")
+        let config = try folder.write("quire.json", "{\"resource-root\": \"/nonexistent\"}")
+        let run = try quire("render", input, "-o", folder.path("a.pdf"))
+        XCTAssertEqual(run.status, 2, run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("\(config): 'resource-root' \"/nonexistent\" is not a folder"), run.stderrText)
+        XCTAssertFalse(run.stderrText.contains("--resource-root"), run.stderrText)
+        XCTAssertFalse(run.stderrText.contains("README"), run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("quire templates --keys"), run.stderrText)
+        let folderAsConfig = try quire("render", input, "-o", folder.path("a.pdf"), "--config", folder.url.path)
+        XCTAssertEqual(folderAsConfig.status, 2, folderAsConfig.stderrText)
+        XCTAssertTrue(folderAsConfig.stderrText.contains("is a folder, not a quire.json file"), folderAsConfig.stderrText)
+    }
+
     /// Point 2: `x.md` and `x.markdown` in one folder both "rendered" to `x.pdf`, one over
     /// the other, and the manifest gave both the same output. The batch is refused up front,
     /// naming both inputs, and writes nothing.

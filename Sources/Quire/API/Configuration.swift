@@ -67,6 +67,9 @@ package struct Configuration: Sendable {
     ///   column), not an object, an unknown key or a value of the wrong type (naming the key).
     package static func load(_ path: String) throws(QuireError) -> Configuration {
         let text: String
+        if fileKind(path) == S_IFDIR {
+            throw QuireError(file: path, message: "is a folder, not a quire.json file")
+        }
         do {
             text = try InputFile.readMarkdown(at: path)
         } catch {
@@ -124,6 +127,10 @@ package struct Configuration: Sendable {
             linkExtension = mode
         case "resource-root":
             resourceRoot = relative(try string())
+            // Checked here, where the file and key can be named: "--resource-root" was not typed.
+            guard fileKind(resourceRoot!) == S_IFDIR else {
+                throw QuireError(file: path, message: "'resource-root' \(value.quoted) is not a folder")
+            }
         case "exclude":
             guard case .array(let items) = value else { throw wrong("an array of patterns") }
             for item in items {
