@@ -39,6 +39,7 @@ extension CLI {
             }
             return
         }
+        try checkExtension(path, kind: kind)
         if let input = inputs.first(where: { OutputFile.isSameFile(path, as: $0) }) {
             printError("quire: error: \(QuireError.outputIsInput(path, input))")
             throw ExitCode(1)
@@ -48,6 +49,26 @@ extension CLI {
             throw ExitCode(1)
         }
         try makeFolder(of: path, inputs: inputs)
+    }
+
+    /// Extensions that name another format than the one written: `-o out.png` wrote a PDF
+    /// named out.png. As in Typst and pandoc the extension says the format; Quire writes
+    /// PNG only through `preview --png`, so these are refused with the way to get it. (A
+    /// Markdown or text name is an existing file's, refused when it is not a PDF, or an input.)
+    static let otherFormats: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "html", "htm", "epub", "docx",
+                                            "odt", "tex", "ps", "eps"]
+
+    /// A usage error (exit status 2) when `path`'s extension names another format.
+    static func checkExtension(_ path: String, kind: OutputKind) throws(ExitCode) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return }
+        let ext = name[name.index(after: dot)...].lowercased()
+        let own = kind == .pdf ? "pdf" : "png"
+        guard ext != own, otherFormats.contains(ext) else { return }
+        let hint = ext == "png" && kind == .pdf
+            ? "Quire writes PDF; for a PNG of a page run 'quire preview INPUT.md --png \(path) --page K', or name the output .pdf"
+            : "Quire writes \(kind.name)s; name the output .\(own)"
+        throw usageError("\(path): a .\(ext) name for a \(kind.name)", hint: hint)
     }
 
     /// Makes the output's folder, and the folders above it, when missing, as pandoc and Typst

@@ -175,6 +175,19 @@ final class CommandLineTriedTests: BinaryTestCase {
         XCTAssertTrue(folderAsConfig.stderrText.contains("is a folder, not a quire.json file"), folderAsConfig.stderrText)
     }
 
+    /// Point 10: `-o out.png` wrote a PDF named out.png. The extension names the format; one
+    /// Quire does not write there is refused with the way to get it.
+    func testRegressionTheOutputsExtensionChoosesItsFormat() throws {
+        let input = try folder.write("a.md", "# A\n")
+        let png = try quire("render", input, "-o", folder.path("out.png"))
+        XCTAssertEqual(png.status, 2, png.stderrText)
+        XCTAssertTrue(png.stderrText.contains("quire preview"), png.stderrText)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("out.png")))
+        XCTAssertEqual(try quire("digest", input, "-o", folder.path("d.html")).status, 2)
+        XCTAssertEqual(try quire("render", input, "-o", folder.path("out.PDF")).status, 0)
+        XCTAssertEqual(try quire("render", input, "-o", folder.path("out")).status, 0, "no extension: a PDF")
+    }
+
     /// Point 2: `x.md` and `x.markdown` in one folder both "rendered" to `x.pdf`, one over
     /// the other, and the manifest gave both the same output. The batch is refused up front,
     /// naming both inputs, and writes nothing.
