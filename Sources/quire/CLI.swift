@@ -65,7 +65,7 @@ enum CLI {
                 let a = try workerTable.parse(rest)
                 return WorkerProtocol.serve(options: try options(a, reportingWarnings: false), input: 0, output: 1)
             default:
-                throw usageError("unknown command '\(command)'", hint: "run 'quire --help' for the commands")
+                throw unknownCommand(command, rest)
             }
         }
     }
@@ -208,6 +208,19 @@ enum CLI {
             options.resourceRoot = root
         }
         return options
+    }
+
+    /// The usage error for an unknown command, with what was probably meant: a near command
+    /// (`rendr`, `--versoin`), or `render` before a Markdown file given as the command.
+    static func unknownCommand(_ command: String, _ rest: [String]) -> ExitCode {
+        let commands = ["render", "watch", "preview", "batch", "digest", "templates", "--help", "--version"]
+        if MarkdownFiles.isMarkdown(command) || command.hasSuffix("/") {
+            let verb = command.hasSuffix("/") ? "batch" : "render"
+            return usageError("unknown command '\(command)'",
+                              hint: "did you mean 'quire \(verb) \(([command] + rest).joined(separator: " "))'? run 'quire --help' for the commands")
+        }
+        return usageError("unknown command '\(command)'",
+                          hint: Suggestions.didYouMean(command, among: commands) + "run 'quire --help' for the commands")
     }
 
     /// Options that contradict each other, and a SOURCE_DATE_EPOCH that is not a number, are

@@ -188,6 +188,34 @@ final class CommandLineTriedTests: BinaryTestCase {
         XCTAssertEqual(try quire("render", input, "-o", folder.path("out")).status, 0, "no extension: a PDF")
     }
 
+    /// Point 12: a typo got no suggestion (`rendr`, `--tittle`; `--versoin` was called an
+    /// unknown command), nor did `quire a.md` or `digest --attach-source`.
+    func testRegressionTyposGetSuggestions() throws {
+        let input = try folder.write("a.md", "# A\n")
+        let cases: [([String], String)] = [
+            (["rendr", input], "did you mean 'render'?"),
+            (["--versoin"], "did you mean '--version'?"),
+            (["render", input, "--tittle", "T"], "did you mean '--title'?"),
+            (["digest", input, "-o", folder.path("d.pdf"), "--attach-source"], "did you mean '--attach-sources'?"),
+            ([input], "did you mean 'quire render \(input)'?"),
+        ]
+        for (arguments, suggestion) in cases {
+            let run = try Run.run(quire, arguments)
+            XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderrText)")
+            XCTAssertTrue(run.stderrText.contains(suggestion), "\(arguments): \(run.stderrText)")
+        }
+        XCTAssertFalse(try quire("zzzzzz").stderrText.contains("did you mean"), "nothing near: no guess")
+        // A folder or a PDF given to render is named for what it is.
+        try folder.write("docs/b.md", "# B\n")
+        let dir = try quire("render", folder.path("docs"))
+        XCTAssertEqual(dir.status, 1, dir.stderrText)
+        XCTAssertTrue(dir.stderrText.contains("quire batch") && dir.stderrText.contains("quire digest"), dir.stderrText)
+        XCTAssertEqual(try quire("render", input, "-o", folder.path("a.pdf")).status, 0)
+        let pdf = try quire("render", folder.path("a.pdf"))
+        XCTAssertEqual(pdf.status, 1, pdf.stderrText)
+        XCTAssertTrue(pdf.stderrText.contains("a.pdf: is a PDF, not a Markdown file"), pdf.stderrText)
+    }
+
     /// Point 2: `x.md` and `x.markdown` in one folder both "rendered" to `x.pdf`, one over
     /// the other, and the manifest gave both the same output. The batch is refused up front,
     /// naming both inputs, and writes nothing.
