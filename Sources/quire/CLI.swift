@@ -192,6 +192,7 @@ enum CLI {
         } catch {
             throw usageError(error.message, hint: "'quire templates --keys' lists every key and the values it takes")
         }
+        if reportingWarnings { try checkCodeTheme(options.style.codeTheme) }
         options.title = a.title
         options.linkExtension = a.linkExtension
         options.pdfStandards = a.pdfStandards
@@ -208,6 +209,19 @@ enum CLI {
             options.resourceRoot = root
         }
         return options
+    }
+
+    /// An unknown code.theme is a usage error at once, as any other key's bad value, whether
+    /// or not the document has code (it was a warning, and only when a block was highlighted).
+    /// The default needs no look; another opens GtkSourceView to list the installed schemes
+    /// (without it, nothing is highlighted anyway, and rendering warns).
+    static func checkCodeTheme(_ theme: String) throws(ExitCode) {
+        guard theme != Highlighting.defaultTheme else { return }
+        let installed = Highlighting.installed()
+        guard installed.problem == nil, !installed.themes.contains(theme) else { return }
+        throw usageError("code theme '\(theme)' (code.theme) is not installed",
+                         hint: Suggestions.didYouMean(theme, among: installed.themes)
+                            + "installed: \(installed.themes.joined(separator: ", ")) ('quire templates --keys' lists them)")
     }
 
     /// The usage error for an unknown command, with what was probably meant: a near command

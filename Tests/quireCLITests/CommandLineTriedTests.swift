@@ -216,6 +216,28 @@ final class CommandLineTriedTests: BinaryTestCase {
         XCTAssertTrue(pdf.stderrText.contains("a.pdf: is a PDF, not a Markdown file"), pdf.stderrText)
     }
 
+    /// Point 18: README's first command came after 60 lines, and that `make demo` and `make
+    /// test` install packages with `sudo` was said only after them.
+    func testRegressionREADMEStartsWithAQuickStart() throws {
+        let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(lines.prefix(20).contains { $0.contains("quire render ") && !$0.hasPrefix("#") }, "a first command within 20 lines")
+        let demo = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("make demo") })
+        XCTAssertTrue(lines[..<demo].joined(separator: " ").contains("sudo"), "sudo is said before make demo runs")
+    }
+
+    /// Point 15: an unknown code.theme was a warning, and only for a document with code; it
+    /// is a usage error at once, as any other key's bad value.
+    func testRegressionCodeThemeIsCheckedLikeEveryOtherKey() throws {
+        let input = try folder.write("a.md", "# A\n\nNo code here.\n")
+        let run = try quire("render", input, "-o", folder.path("a.pdf"), "--set", "code.theme=solarized-darkk")
+        XCTAssertEqual(run.status, 2, run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("code theme 'solarized-darkk' (code.theme) is not installed"), run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("did you mean 'solarized-dark'?"), run.stderrText)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("a.pdf")))
+        XCTAssertEqual(try quire("render", input, "-o", folder.path("a.pdf"), "--set", "code.theme=solarized-dark").status, 0)
+    }
+
     /// Point 2: `x.md` and `x.markdown` in one folder both "rendered" to `x.pdf`, one over
     /// the other, and the manifest gave both the same output. The batch is refused up front,
     /// naming both inputs, and writes nothing.
