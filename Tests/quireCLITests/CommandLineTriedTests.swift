@@ -238,6 +238,16 @@ final class CommandLineTriedTests: BinaryTestCase {
         XCTAssertEqual(try quire("render", input, "-o", folder.path("a.pdf"), "--set", "code.theme=solarized-dark").status, 0)
     }
 
+    /// Point 14 (in part): `make demo` warned on Samples/features.md, which named a missing
+    /// logo.png and said images "arrive later". It renders without a warning.
+    func testRegressionTheFeaturesSampleIsClean() throws {
+        let sample = Paths.packageRoot.appendingPathComponent("Samples/features.md").path
+        let run = try quire("render", sample, "-o", folder.path("features.pdf"))
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        XCTAssertEqual(run.stderrText, "", "no warning on a shipped sample")
+        XCTAssertFalse(try String(contentsOfFile: sample, encoding: .utf8).contains("until images arrive"))
+    }
+
     /// Point 2: `x.md` and `x.markdown` in one folder both "rendered" to `x.pdf`, one over
     /// the other, and the manifest gave both the same output. The batch is refused up front,
     /// naming both inputs, and writes nothing.
