@@ -85,6 +85,7 @@ extension CLI {
         func execute() -> (status: Int32, finished: [(job: Batch.Job, outcome: Batch.Outcome)]) {
             let started = Date()
             let reporter = Progress(total: jobs.count, quiet: arguments.quiet, started: started)
+            reporter.shownPrefix = typedFolder
             let results = Results(count: jobs.count)
             // What a writer killed in an earlier run (SIGKILL, a crash) left beside these outputs.
             OutputFile.removeTemporaryFiles(of: jobs.map(\.output) + (arguments.manifest.map { [$0] } ?? []))
@@ -93,6 +94,16 @@ extension CLI {
             reporter.finish()
             let finished = zip(jobs, results.all).compactMap { job, result in result.map { (job, $0.outcome) } }
             return (report(results.all, started: started), finished)
+        }
+
+        /// The one input folder as the user typed it, with a "/" ("in/", "./docs/"), which
+        /// warnings' paths start with; "" for several inputs or files (paths are then relative
+        /// to the folder holding them all, as the summary says).
+        private var typedFolder: String {
+            guard arguments.inputs.count == 1, kind(of: arguments.inputs[0]) == S_IFDIR else { return "" }
+            var folder = arguments.inputs[0]
+            while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+            return folder == "." ? "" : folder == "/" ? "/" : folder + "/"
         }
 
         /// Records what is up to date or must not be touched; the indexes of the jobs to render.

@@ -248,6 +248,18 @@ final class CommandLineTriedTests: BinaryTestCase {
         XCTAssertFalse(try String(contentsOfFile: sample, encoding: .utf8).contains("until images arrive"))
     }
 
+    /// Point 13: batch warnings named `features.md:89`, relative to the input folder, not the
+    /// path the user typed (`in/features.md:89`), which an editor opens from where quire ran.
+    func testRegressionBatchWarningsUseThePathsTyped() throws {
+        try folder.write("in/sub/doc.md", "# Doc\n\n[gone](#nowhere)\n")
+        let run = try Run.run(quire, ["batch", "in", "-o", "pdf"], in: folder.url)
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("quire: warning: in/sub/doc.md:3:"), run.stderrText)
+        let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains("Hidden files and folders"), "README says hidden folders are skipped")
+        XCTAssertTrue(readme.contains("symbolic link\nto a folder is not followed") || readme.contains("symbolic link to a folder is not followed"))
+    }
+
     /// Point 2: `x.md` and `x.markdown` in one folder both "rendered" to `x.pdf`, one over
     /// the other, and the manifest gave both the same output. The batch is refused up front,
     /// naming both inputs, and writes nothing.
