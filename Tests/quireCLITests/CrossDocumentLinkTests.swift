@@ -45,7 +45,8 @@ final class CrossDocumentLinkTests: BinaryTestCase {
         XCTAssertEqual(run.status, 0, run.stderrText)
         for warning in ["index.md:5: link to gone.md: not one of the batch's inputs; left as written",
                         "index.md:5: link to missing anchor #nowhere in guide/intro.md; it opens the document at its start"] {
-            XCTAssertTrue(run.stderrText.contains("quire: warning: " + warning), run.stderrText)
+            // Named from the input folder as typed (issue 48).
+            XCTAssertTrue(run.stderrText.contains("quire: warning: \(input.path)/" + warning), run.stderrText)
         }
         let links = try relativeLinks(under: output)
         XCTAssertEqual(links.map { "\($0.pdf) -> \($0.uri)" }, [
