@@ -205,6 +205,10 @@ final class CommandLineTriedTests: BinaryTestCase {
             XCTAssertTrue(run.stderrText.contains(suggestion), "\(arguments): \(run.stderrText)")
         }
         XCTAssertFalse(try quire("zzzzzz").stderrText.contains("did you mean"), "nothing near: no guess")
+        let key = try quire("render", input, "-o", folder.path("k.pdf"), "--set", "body.sizee=12")
+        XCTAssertEqual(key.status, 2, key.stderrText)
+        XCTAssertTrue(key.stderrText.contains("unknown key 'body.sizee' (--set); did you mean 'body.size'?"), key.stderrText)
+        XCTAssertFalse(key.stderrText.contains("page.orientation"), "not every key: \(key.stderrText)")
         // A folder or a PDF given to render is named for what it is.
         try folder.write("docs/b.md", "# B\n")
         let dir = try quire("render", folder.path("docs"))

@@ -1,11 +1,11 @@
 /// "Did you mean": the known word nearest a mistyped one (`rendr`, `--tittle`, `--versoin`),
 /// for the hint of a usage error.
-enum Suggestions {
+package enum Suggestions {
     /// The candidate nearest `word` by edit distance (insertions, deletions, substitutions
     /// and swaps of two neighbours, each 1), when it is near enough to be a typo: at most 1
     /// for words of up to 4 characters, 2 for longer ones; ties go to the first candidate.
     /// O(candidates × word length²).
-    static func nearest(_ word: String, among candidates: [String]) -> String? {
+    package static func nearest(_ word: String, among candidates: [String]) -> String? {
         let limit = word.count <= 4 ? 1 : 2
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -16,7 +16,7 @@ enum Suggestions {
     }
 
     /// Optimal string alignment distance between `a` and `b`.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func distance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
@@ -35,7 +35,7 @@ enum Suggestions {
     }
 
     /// " (did you mean 'X'?)"-style text for a hint: "did you mean 'X'? " or "".
-    static func didYouMean(_ word: String, among candidates: [String]) -> String {
+    package static func didYouMean(_ word: String, among candidates: [String]) -> String {
         nearest(word, among: candidates).map { "did you mean '\($0)'? " } ?? ""
     }
 }
