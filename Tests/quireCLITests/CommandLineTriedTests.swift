@@ -173,6 +173,12 @@ final class CommandLineTriedTests: BinaryTestCase {
         let folderAsConfig = try quire("render", input, "-o", folder.path("a.pdf"), "--config", folder.url.path)
         XCTAssertEqual(folderAsConfig.status, 2, folderAsConfig.stderrText)
         XCTAssertTrue(folderAsConfig.stderrText.contains("is a folder, not a quire.json file"), folderAsConfig.stderrText)
+        // Every front-matter key that is an option is a quire.json key: pdf-standard too.
+        try folder.write("quire.json", "{\"pdf-standard\": \"a-2b\"}")
+        let standard = try quire("render", input, "-o", folder.path("a.pdf"))
+        XCTAssertEqual(standard.status, 0, standard.stderrText)
+        let metadata = try Run.run(try Run.tool("mutool"), ["show", folder.path("a.pdf"), "trailer/Root/Metadata"]).stdoutText
+        XCTAssertTrue(metadata.contains("pdfaid:part") || metadata.contains("<pdfaid:part>2"), metadata)
     }
 
     /// Point 10: `-o out.png` wrote a PDF named out.png. The extension names the format; one

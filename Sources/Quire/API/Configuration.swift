@@ -35,7 +35,8 @@ package struct Configuration: Sendable {
     package var resourceRoot: String?
 
     /// The keys a configuration may hold, as messages list them.
-    static let keys = ["template", "set", "page-size", "landscape", "excerpt-lines", "toc", "link-ext", "resource-root", "exclude"]
+    static let keys = ["template", "set", "page-size", "landscape", "excerpt-lines", "toc", "link-ext", "resource-root", "exclude",
+                       "pdf-standard"]
 
     /// The configuration file for inputs in `folder`: `quire.json` there or in the nearest
     /// parent that has one, looking no further up than a repository's root (a folder holding
@@ -122,6 +123,9 @@ package struct Configuration: Sendable {
         case "toc":
             guard case .bool(let on) = value else { throw wrong("true or false") }
             settings.append(("toc=\(on)", source))
+        case "pdf-standard":
+            // As front matter and --pdf-standard name it (the template key pdf.standard).
+            settings.append(("pdf.standard=" + JSONValue.string(try string()).json, source))
         case "link-ext":
             guard let mode = LinkExtension(rawValue: try string()) else { throw wrong("\"pdf\", \"md\" or \"keep\"") }
             linkExtension = mode
