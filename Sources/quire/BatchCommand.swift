@@ -16,7 +16,7 @@ extension CLI {
         Option(flag: ["--watch"], "after the run, render again what changes (a file, an image, the template,",
                "the configuration) until Ctrl-C") { $0.watch = true },
         Option(["--title"], value: "TEXT", "every PDF's title (default: each file's own)") { a, v in
-            a.title = v
+            a.title = v.allSatisfy(\.isWhitespace) ? nil : v  // an empty title is none
         },
         Option(["--resource-root"], value: "DIR", "let images come from anywhere under DIR (default: the input folder)") { a, v in
             a.resourceRoot = v
@@ -74,9 +74,11 @@ extension CLI {
     \(batchTable.help)
 
     Ctrl-C (SIGINT) or SIGTERM stops the batch: the files being rendered are stopped, the
-    summary and the manifest tell what finished, and the exit status is 130 (or 143).
-    Exit status: 0 when every file rendered or was up to date, 1 when some failed or the
-    inputs hold no Markdown file, 2 for a usage error.
+    summary and the manifest tell what finished (the rest are "not-started"), and the exit
+    status is 130 (or 143); a second Ctrl-C kills the workers, and still nothing is lost.
+    Exit status: 0 when every file rendered or was up to date, 1 when some failed, an input
+    is missing, two inputs would write one PDF, or the inputs hold no Markdown file, 2 for
+    a usage error.
     """
 
     static func batch(_ args: [String]) throws(ExitCode) -> Int32 {
@@ -91,9 +93,10 @@ extension CLI {
         }
         let parsed = a
         a = try withConfiguration(a)
+        // Drained from before the plan: a signal while the tree is read still gets a manifest.
+        Interrupts.drain()
         let batch = try BatchRun(a)
         guard !batch.whole.isEmpty else { return noMarkdownFound(a.inputs) }
-        Interrupts.drain()
         if a.watch { return watchBatch(parsed, first: batch) }
         return batch.run()
     }

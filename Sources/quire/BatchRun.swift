@@ -23,8 +23,9 @@ extension CLI {
         /// The time of day the summary starts with (`batch --watch`); nil: none.
         var clockTime: String?
 
-        /// Plans the run; a usage error (exit status 2, already reported) for bad options, an
-        /// input that does not exist, a manifest that is an input or goes to a missing folder.
+        /// Plans the run; a usage error (exit status 2, already reported) for bad options, a
+        /// manifest that is an input or goes to a missing folder; an input error (1) for an
+        /// input that does not exist or two inputs that would write one PDF.
         init(_ a: Arguments) throws(ExitCode) {
             arguments = a
             output = a.output ?? "."
@@ -33,7 +34,10 @@ extension CLI {
             do {
                 plan = try Batch.plan(inputs: a.inputs, output: output, exclude: a.excludes)
             } catch {
-                throw usageError("\(error)", hint: "batch takes folders, files or quoted globs of Markdown files")
+                // An input that is missing or clashes with another is an input error (1), as
+                // for render and digest, not a usage error.
+                throw inputError("\(error)", hint: "\(error)".contains(" would both be written to ")
+                                 ? "each input needs a PDF of its own" : "batch takes folders, files or quoted globs of Markdown files")
             }
             if !a.quiet {
                 for glob in plan.unmatched { printError("quire: warning: \(glob): \(MarkdownFiles.nothingMatches)") }
@@ -81,12 +85,25 @@ extension CLI {
         func execute() -> (status: Int32, finished: [(job: Batch.Job, outcome: Batch.Outcome)]) {
             let started = Date()
             let reporter = Progress(total: jobs.count, quiet: arguments.quiet, started: started)
+            reporter.shownPrefix = typedFolder
             let results = Results(count: jobs.count)
+            // What a writer killed in an earlier run (SIGKILL, a crash) left beside these outputs.
+            OutputFile.removeTemporaryFiles(of: jobs.map(\.output) + (arguments.manifest.map { [$0] } ?? []))
             let pending = upToDateChecked(results, reporter)
-            render(pending, results, reporter)
+            render(pending, results, reporter, started: started)
             reporter.finish()
             let finished = zip(jobs, results.all).compactMap { job, result in result.map { (job, $0.outcome) } }
             return (report(results.all, started: started), finished)
+        }
+
+        /// The one input folder as the user typed it, with a "/" ("in/", "./docs/"), which
+        /// warnings' paths start with; "" for several inputs or files (paths are then relative
+        /// to the folder holding them all, as the summary says).
+        private var typedFolder: String {
+            guard arguments.inputs.count == 1, kind(of: arguments.inputs[0]) == S_IFDIR else { return "" }
+            var folder = arguments.inputs[0]
+            while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+            return folder == "." ? "" : folder == "/" ? "/" : folder + "/"
         }
 
         /// Records what is up to date or must not be touched; the indexes of the jobs to render.
@@ -108,14 +125,24 @@ extension CLI {
 
         /// Renders the pending jobs: here, one after another, for one job at a time; else in
         /// worker processes. An interruption stops before the next file.
-        private func render(_ pending: [Int], _ results: Results, _ reporter: Progress) {
+        /// A second signal during a file rendered here ends the batch with what finished (the
+        /// file's temporary file removed, the summary and the manifest written).
+        private func render(_ pending: [Int], _ results: Results, _ reporter: Progress, started: Date) {
             let jobs = self.jobs
             if arguments.workers == 1 || pending.count <= 1 {
-                for index in pending {
-                    guard Interrupts.signal == nil else { break }
-                    let rendering = Date()
-                    let outcome = Batch.render(jobs[index], options: options)
-                    results.set(index, outcome, seconds: Date().timeIntervalSince(rendering)) { reporter.report($0, jobs[index], outcome) }
+                let run = Unchecked(self)
+                let ending: @Sendable () -> Void = {
+                    OutputFile.removeTemporaryFileInProgress()
+                    reporter.finish()
+                    _exit(run.value.report(results.all, started: started))
+                }
+                Interrupts.abandonWith(ending) {
+                    for index in pending {
+                        guard Interrupts.signal == nil else { break }
+                        let rendering = Date()
+                        let outcome = Batch.render(jobs[index], options: options)
+                        results.set(index, outcome, seconds: Date().timeIntervalSince(rendering)) { reporter.report($0, jobs[index], outcome) }
+                    }
                 }
                 return
             }
@@ -160,9 +187,14 @@ extension CLI {
             for (path, reason) in failures { printError("quire: error: \(path): \(reason)") }
             var status: Int32 = failures.isEmpty ? 0 : 1
             if let manifest = arguments.manifest {
-                var lines = finished.map { Batch.ManifestEntry($0, $1.outcome, seconds: $1.seconds).jsonLine + "\n" }
+                // Every job has a line: one an interruption kept from finishing is "not-started".
+                var lines = zip(jobs, outcomes).map { job, result in
+                    (result.map { Batch.ManifestEntry(job, $0.outcome, seconds: $0.seconds) } ?? Batch.ManifestEntry(notStarted: job)).jsonLine + "
+"
+                }
                 if let shard = arguments.shard {
-                    lines.append(shardSummary(shard, rendered: rendered, skipped: skipped, failed: failures.count, started: started) + "\n")
+                    lines.append(shardSummary(shard, rendered: rendered, skipped: skipped, failed: failures.count, started: started) + "
+")
                 }
                 do {
                     try OutputFile.writeAtomically(Array(lines.joined().utf8), to: manifest)
@@ -182,4 +214,11 @@ extension CLI {
             return status
         }
     }
+}
+
+/// A value handed to a `@Sendable` closure that runs once, when the thread that made it no
+/// longer uses it (the batch ending on a second signal).
+private struct Unchecked<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

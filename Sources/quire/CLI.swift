@@ -3,7 +3,9 @@ import Quire
 import Glibc
 #endif
 
-/// Exit codes: 0 success, 1 a rendering error, 2 a usage error (bad flag, template or value).
+/// Exit codes: 0 success, 1 an input or output error (a file missing, unreadable, not
+/// rendered or not written; a setting a file gives), 2 a usage error (the command line: bad
+/// command, flag, template or value), 128 + the signal when interrupted.
 enum CLI {
     static let usage = """
     quire \(Quire.version): typeset Markdown (CommonMark + GitHub extensions) into PDF.
@@ -15,8 +17,8 @@ enum CLI {
       quire batch INPUT... -o OUTPUT_DIR [--jobs N] [--force] [--watch] [options]
       quire digest INPUT... -o OUT.pdf [--excerpt-lines N] [--title T] [options]
       quire templates [--keys | --print NAME]
-      quire --help
-      quire --version
+      quire --help        (also -h)
+      quire --version     (also -V)
 
     Commands:
       render      typeset a Markdown file into a PDF (several: one PDF, a chapter each)
@@ -29,6 +31,11 @@ enum CLI {
     Options also come from a quire.json beside the inputs or above them (--config FILE,
     --no-config); those on the command line win.
     Run 'quire COMMAND --help' for a command's options.
+
+    Exit status, for every command: 0 success; 1 a problem with a file (an input missing,
+    unreadable or not rendered, a setting its front matter gives, an output that cannot be
+    written); 2 a usage error in the command line or quire.json (an unknown command,
+    option, key or value, options in conflict); 130 (143) interrupted by Ctrl-C (SIGTERM).
     """
 
     static func run(_ args: [String]) -> Int32 {
@@ -58,7 +65,7 @@ enum CLI {
                 let a = try workerTable.parse(rest)
                 return WorkerProtocol.serve(options: try options(a, reportingWarnings: false), input: 0, output: 1)
             default:
-                throw usageError("unknown command '\(command)'", hint: "run 'quire --help' for the commands")
+                throw unknownCommand(command, rest)
             }
         }
     }
@@ -68,7 +75,7 @@ enum CLI {
     static let help = Option(flag: ["-h", "--help"], "show this help") { $0.help = true }
     static let quiet = Option(flag: ["-q", "--quiet"], "do not print warnings") { $0.quiet = true }
     static let title = Option(["--title"], value: "TEXT", "the title in the metadata, running header and title block", "(default: front matter title, first level-1 heading, file name)") { a, v in
-        a.title = v
+        a.title = v.allSatisfy(\.isWhitespace) ? nil : v  // an empty title is none: the default is used
     }
     static let resourceRoot = Option(["--resource-root"], value: "DIR", "let images come from anywhere under DIR (default: the input's",
                                      "folder; a path leaving it is refused with a warning)") { a, v in a.resourceRoot = v }
@@ -185,6 +192,7 @@ enum CLI {
     /// What did not stop the style (a font that is not installed) is printed as a warning
     /// unless -q or `reportingWarnings` is false (a batch's workers: their batch said it).
     static func options(_ a: Arguments, reportingWarnings: Bool = true) throws(ExitCode) -> RenderOptions {
+        try checkConflicts(a)
         var options: RenderOptions
         do {
             let resolved = try Templates.resolve(template: a.template, settings: a.sets)
@@ -195,6 +203,7 @@ enum CLI {
         } catch {
             throw usageError(error.message, hint: "'quire templates --keys' lists every key and the values it takes")
         }
+        if reportingWarnings { try checkCodeTheme(options.style.codeTheme) }
         options.title = a.title
         options.linkExtension = a.linkExtension
         options.pdfStandards = a.pdfStandards
@@ -211,6 +220,53 @@ enum CLI {
             options.resourceRoot = root
         }
         return options
+    }
+
+    /// An unknown code.theme is a usage error at once, as any other key's bad value, whether
+    /// or not the document has code (it was a warning, and only when a block was highlighted).
+    /// The default needs no look; another opens GtkSourceView to list the installed schemes
+    /// (without it, nothing is highlighted anyway, and rendering warns).
+    static func checkCodeTheme(_ theme: String) throws(ExitCode) {
+        guard theme != Highlighting.defaultTheme else { return }
+        let installed = Highlighting.installed()
+        guard installed.problem == nil, !installed.themes.contains(theme) else { return }
+        throw usageError("code theme '\(theme)' (code.theme) is not installed",
+                         hint: Suggestions.didYouMean(theme, among: installed.themes)
+                            + "installed: \(installed.themes.joined(separator: ", ")) ('quire templates --keys' lists them)")
+    }
+
+    /// The usage error for an unknown command, with what was probably meant: a near command
+    /// (`rendr`, `--versoin`), or `render` before a Markdown file given as the command.
+    static func unknownCommand(_ command: String, _ rest: [String]) -> ExitCode {
+        let commands = ["render", "watch", "preview", "batch", "digest", "templates", "--help", "--version"]
+        if MarkdownFiles.isMarkdown(command) || command.hasSuffix("/") {
+            let verb = command.hasSuffix("/") ? "batch" : "render"
+            return usageError("unknown command '\(command)'",
+                              hint: "did you mean 'quire \(verb) \(([command] + rest).joined(separator: " "))'? run 'quire --help' for the commands")
+        }
+        return usageError("unknown command '\(command)'",
+                          hint: Suggestions.didYouMean(command, among: commands) + "run 'quire --help' for the commands")
+    }
+
+    /// Options that contradict each other, and a SOURCE_DATE_EPOCH that is not a number, are
+    /// usage errors rather than one of them silently winning or being ignored.
+    static func checkConflicts(_ a: Arguments) throws(ExitCode) {
+        let typed = a.sets.filter { $0.source == "--page-size" }.map { $0.text.dropFirst("page.size=".count).lowercased() }
+        if a.sets.contains(where: { $0.source == "--landscape" }), let size = typed.first(where: { $0.hasSuffix("portrait") }) {
+            throw usageError("--landscape and --page-size '\(size)' contradict each other", hint: "give one orientation")
+        }
+        if let epoch = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), !epoch.isEmpty,
+           Int64(epoch).map({ $0 >= 0 }) != true {
+            throw usageError("SOURCE_DATE_EPOCH='\(epoch)' is not a whole number of seconds since 1970",
+                             hint: "unset it, or set it as SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)")
+        }
+    }
+
+    /// Reports a problem with an input or output (exit status 1: a file that is missing,
+    /// unreadable or in the way; the command line itself was right) with a hint.
+    static func inputError(_ message: String, hint: String) -> ExitCode {
+        printError("quire: error: \(message)\nhint: \(hint)")
+        return ExitCode(1)
     }
 
     /// Reports a usage problem (exit status 2) with a hint, for the caller to throw.

@@ -20,13 +20,16 @@ extension CLI {
     static func withConfiguration(_ a: Arguments) throws(ExitCode) -> Arguments {
         var merged = a
         merged.config = nil
+        if !a.configuration, let named = a.config {
+            throw usageError("--no-config and --config '\(named)' contradict each other", hint: "give one of them")
+        }
         guard a.configuration else { return merged }
         guard let path = a.config ?? Configuration.find(from: configurationFolder(a.inputs.first ?? "-")) else { return merged }
         let configuration: Configuration
         do {
             configuration = try Configuration.load(path)
         } catch {
-            throw usageError("\(error)", hint: "README's 'quire.json' section lists its keys; --no-config reads none")
+            throw usageError("\(error)", hint: "'quire --help' and 'quire templates --keys' list the options and keys it takes; --no-config reads none")
         }
         merged.config = path
         merged.template = a.template ?? configuration.template

@@ -5,7 +5,9 @@ extension CLI {
     static let digestTable = OptionTable(command: "digest", inputs: .many, options: [
         Option(["-o", "--output"], value: "PATH", "the PDF to write (required; '-': standard output, not a terminal)") { a, v in a.output = v },
         Option(flag: ["--force"], "replace an existing output that is not a PDF (refused otherwise)") { $0.force = true },
-        Option(["--title"], value: "TEXT", "the digest's title (default: Digest)") { a, v in a.title = v },
+        Option(["--title"], value: "TEXT", "the digest's title (default: Digest)") { a, v in
+            a.title = v.allSatisfy(\.isWhitespace) ? nil : v  // an empty title is none
+        },
         resourceRoot,
         exclude,
         pdfStandard,
@@ -31,8 +33,8 @@ extension CLI {
     \(digestTable.help)
 
     Exit status: 0 when every document was included, 1 when some could not be (they are
-    listed in the digest and here), the inputs hold no Markdown file, or the PDF could not
-    be written, 2 for a usage error.
+    listed in the digest and here), none could be (then nothing is written), the inputs
+    hold no Markdown file, or the PDF could not be written, 2 for a usage error.
     """
 
     static func digest(_ args: [String]) throws(ExitCode) -> Int32 {
@@ -47,6 +49,12 @@ extension CLI {
         try checkOutput(output, kind: .pdf, force: a.force, inputs: collected.files)
         do {
             let result = try Digest.render(inputs: a.inputs, title: a.title, excerptLines: nil, options: options, exclude: a.excludes)
+            guard result.documents > 0 else {
+                // A digest of no document is no digest: nothing is written.
+                for failure in result.failures { printError("quire: error: \(failure.path): \(failure.reason)") }
+                printError("quire: error: no document could be included; \(output) not written")
+                return 1
+            }
             try OutputFile.writeAtomically(result.pdf, to: output)
             if !a.quiet {
                 for (path, warnings) in result.warnings { printWarnings(warnings, file: path) }

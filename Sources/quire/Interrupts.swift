@@ -9,8 +9,11 @@ import Synchronization
 /// exits with 128 + the signal's number (130, 143), as a shell reports a command a signal
 /// ended. `quire batch` drains instead (`drain`): the first signal is recorded and forwarded
 /// to the worker processes (which end at once), no new file is started, and the batch writes
-/// its summary and manifest of what finished before it exits with the same status; a second
-/// signal ends it at once.
+/// its summary and manifest before it exits with the same status. However many signals come
+/// (a double Ctrl-C; `timeout -s INT`, which signals the command and then its group), the
+/// batch itself never ends early: a later signal kills the workers (SIGKILL: none can outlive
+/// the batch, whose pool removes their temporary files), or abandons the file rendered in
+/// this process (`abandonWith`); the manifest is always written.
 ///
 /// The handler only reads and writes atomics, calls `unlink`, `write` and `_exit`: what a
 /// signal handler may. Forwarding to workers happens on a thread of its own, woken through a
@@ -18,12 +21,17 @@ import Synchronization
 enum Interrupts {
     /// The signal received (0: none yet).
     private static let received = Atomic<Int32>(0)
+    /// How many signals have come.
+    private static let count = Atomic<Int>(0)
     /// Whether the first signal is drained (batch) rather than ending the process.
     private static let draining = Atomic<Bool>(false)
     /// The pipe the handler wakes the forwarding thread through: read end, write end.
     nonisolated(unsafe) private static var wake: (Int32, Int32) = (-1, -1)
     /// Worker processes a drained signal is forwarded to.
     private static let workers = Mutex<Set<pid_t>>([])
+    /// What a later signal does while a batch renders a file in this process: ends the batch
+    /// with what finished (see `abandonWith`).
+    private static let abandon = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// The signal that interrupted the command (SIGINT or SIGTERM), nil while none has.
     static var signal: Int32? {
@@ -63,7 +71,21 @@ enum Interrupts {
     static func register(_ pid: pid_t) {
         workers.withLock { _ = $0.insert(pid) }
         // A worker started just after the signal was forwarded gets it now.
-        if let signal { kill(pid, signal) }
+        if let signal { kill(pid, forwarded(signal)) }
+    }
+
+    /// While `body` renders in this process, a second signal calls `ending` (on another
+    /// thread), which must end the process: it writes what finished and exits.
+    static func abandonWith<T>(_ ending: @escaping @Sendable () -> Void, _ body: () -> T) -> T {
+        abandon.withLock { $0 = ending }
+        defer { abandon.withLock { $0 = nil } }
+        return body()
+    }
+
+    /// The signal a worker gets: the one received, first; SIGKILL once a second has come (a
+    /// worker that is starting, or stuck, must still be gone before the batch exits).
+    private static func forwarded(_ signal: Int32) -> Int32 {
+        count.load(ordering: .acquiring) > 1 ? SIGKILL : signal
     }
 
     static func forget(_ pid: pid_t) {
@@ -74,14 +96,23 @@ enum Interrupts {
         // Made now, not first in the handler (a static is made under a lock).
         _ = received.load(ordering: .relaxed)
         _ = draining.load(ordering: .relaxed)
+        _ = count.load(ordering: .relaxed)
         Glibc.signal(SIGINT, handle)
         Glibc.signal(SIGTERM, handle)
+        // A process inherits its parent's blocked signals: a batch's worker started from a
+        // dispatch thread, which blocks SIGINT and SIGTERM, ignored them and rendered on.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGINT)
+        sigaddset(&unblocked, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
     /// The signal handler: async-signal-safe calls only.
     private static let handle: @convention(c) (Int32) -> Void = { signal in
-        let first = received.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing).exchanged
-        if first && draining.load(ordering: .acquiring) {
+        _ = received.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing)
+        count.add(1, ordering: .acquiringAndReleasing)
+        if draining.load(ordering: .acquiring) {
             var byte: UInt8 = 1
             _ = write(wake.1, &byte, 1)
             return
@@ -90,13 +121,20 @@ enum Interrupts {
         _exit(status(for: signal))
     }
 
-    /// Waits for the handler's byte, then sends the signal to every registered worker.
+    /// For each of the handler's bytes, sends the signal to every registered worker (SIGKILL
+    /// from the second on), and from the second on abandons a file rendered in this process.
     private static func forwardForever() {
         var byte: UInt8 = 0
-        while read(wake.0, &byte, 1) < 0 && errno == EINTR {}
-        guard let signal else { return }
-        workers.withLock { pids in
-            for pid in pids { kill(pid, signal) }
+        while true {
+            let n = read(wake.0, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            guard n == 1 else { return }
+            guard let signal else { continue }
+            let sent = forwarded(signal)
+            workers.withLock { pids in
+                for pid in pids { kill(pid, sent) }
+            }
+            if sent == SIGKILL, let ending = abandon.withLock({ $0 }) { ending() }
         }
     }
 }

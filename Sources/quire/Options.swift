@@ -131,7 +131,8 @@ struct OptionTable: Sendable {
                 attached = String(arg.dropFirst(2))
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
-                throw CLI.usageError("unknown option '\(name)'", hint: hint + "; an input whose name starts with '-' goes after '--'")
+                let guess = Suggestions.didYouMean(name, among: options.flatMap(\.names).filter { $0.hasPrefix("--") })
+                throw CLI.usageError("unknown option '\(name)'", hint: guess + hint + "; an input whose name starts with '-' goes after '--'")
             }
             guard option.value != nil else {
                 if attached != nil { throw CLI.usageError("option '\(name)' takes no value", hint: hint) }

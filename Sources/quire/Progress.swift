@@ -13,6 +13,10 @@ extension CLI {
         /// The terminal's width in columns, asked once.
         let columns: Int
 
+        /// What a warning's file name starts with: the input folder as typed ("in/"), so that
+        /// `in/features.md:89` opens from where the command ran; "" when not one folder.
+        var shownPrefix = ""
+
         init(total: Int, quiet: Bool, started: Date) {
             self.total = total; self.quiet = quiet; self.started = started
             columns = Self.terminalColumns()
@@ -32,7 +36,7 @@ extension CLI {
             var lines: [String] = []
             switch outcome {
             case .rendered(let warnings, _, _, _, _, _):
-                lines = warnings.map { warningLine($0, file: job.relativePath) }
+                lines = warnings.map { warningLine($0, file: shownPrefix + job.relativePath) }
                 if !terminal { lines.append("rendered \(job.relativePath)") }
             case .skipped:
                 if !terminal { lines.append("skipped \(job.relativePath) (up to date)") }

@@ -1,4 +1,7 @@
 import Quire
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `quire render` and `quire preview`: one Markdown file, or several as one document.
 extension CLI {
@@ -32,13 +35,28 @@ extension CLI {
     Warnings (a link to a missing #anchor or file, an image that cannot be shown) are
     printed as 'quire: warning: FILE:LINE: message'; the PDF is still written.
     Options also come from quire.json (see --config), under those given here.
-    Exit status: 0 success, 1 rendering error, 2 usage error.
+    Exit status: 0 success, 1 an input or output error (a missing input too), 2 usage error.
     """
+
+    /// A folder or a PDF given to render is named for what it is, with the command meant
+    /// (an error, exit status 1): "is a directory" or "is the input itself" said less.
+    static func checkInputsAreMarkdown(_ inputs: [String]) throws(ExitCode) {
+        for input in inputs where input != "-" {
+            if kind(of: input) == S_IFDIR {
+                throw inputError("\(input): is a folder, not a Markdown file",
+                                 hint: "for a PDF of each file under it run 'quire batch \(input) -o OUT_DIR'; for one PDF of them all, 'quire digest \(input) -o OUT.pdf'")
+            }
+            if input.lowercased().hasSuffix(".pdf") {
+                throw inputError("\(input): is a PDF, not a Markdown file", hint: "render takes Markdown files (.md); give the .md the PDF was made from")
+            }
+        }
+    }
 
     static func render(_ args: [String]) throws(ExitCode) -> Int32 {
         var a = try renderTable.parse(args)
         if a.help { print(renderUsage); return 0 }
         a = try withConfiguration(a)
+        try checkInputsAreMarkdown(a.inputs)
         let output = try renderOutput(a, command: "render")
         try checkOutput(output, kind: .pdf, force: a.force, inputs: a.inputs)
         let options = try self.options(a, input: a.inputs[0])

@@ -4,7 +4,12 @@ import Quire
 /// `quire watch INPUT.md [-o OUT.pdf]` and `quire batch --watch`: render again whenever what
 /// the output is made from changes, until Ctrl-C.
 extension CLI {
-    static let watchTable = OptionTable(command: "watch", inputs: .many, options: renderTable.options)
+    /// render's options, with the output as watch takes it (a file: never '-').
+    static let watchTable = OptionTable(command: "watch", inputs: .many, options: renderTable.options.map { option in
+        guard option.names.contains("--output") else { return option }
+        return Option(["-o", "--output"], value: "PATH", "where to write the PDF (default: INPUT with .pdf beside it;",
+                      "required when there are several inputs; a file, not '-')") { a, v in a.output = v }
+    })
 
     static let watchUsage = """
     Usage: quire watch INPUT.md [INPUT.md...] [-o OUTPUT.pdf] [options]
@@ -19,7 +24,8 @@ extension CLI {
     Options:
     \(watchTable.help)
 
-    Exit status: 2 for a usage error at the start; Ctrl-C ends it with 130.
+    Exit status: 1 when an input does not exist, 2 for a usage error at the start; Ctrl-C
+    ends it with 130.
     """
 
     static func watch(_ args: [String]) throws(ExitCode) -> Int32 {
@@ -30,6 +36,12 @@ extension CLI {
         let output = try renderOutput(first, command: "watch")
         guard output != "-", !first.inputs.contains("-") else {
             throw usageError("watch reads files and writes a file", hint: "give INPUT.md and -o OUTPUT.pdf, not '-'")
+        }
+        // A missing input is not waited for (it would be for ever): a typo ends the command.
+        for input in first.inputs where kind(of: input) != S_IFREG {
+            throw inputError("\(input): " + (kind(of: input) == S_IFDIR ? "is a folder, not a Markdown file" : "no such file"),
+                             hint: kind(of: input) == S_IFDIR ? "for a folder, run 'quire batch \(input) -o OUT_DIR --watch'"
+                                : "watch renders Markdown files that exist; check the name")
         }
         try checkOutput(output, kind: .pdf, force: first.force, inputs: first.inputs)
         guard let watcher = FileWatcher() else {

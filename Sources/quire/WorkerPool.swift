@@ -83,20 +83,24 @@ enum WorkerPool {
 
         func render(_ job: Batch.Job) -> Batch.Outcome {
             guard WorkerProtocol.write(WorkerProtocol.request(job), to: input.fileHandleForWriting.fileDescriptor) else {
-                return died()
+                return died(writing: job)
             }
             do {
-                guard let reply = try replies.next() else { return died() }
+                guard let reply = try replies.next() else { return died(writing: job) }
                 return try WorkerProtocol.outcome(fromReply: reply)
             } catch {
-                return died()
+                return died(writing: job)
             }
         }
 
-        private func died() -> Batch.Outcome {
+        /// The worker ended (a crash, a signal): waited for, and the temporary file it was
+        /// writing `job`'s PDF to, which only a worker ended by SIGINT or SIGTERM removes
+        /// itself, removed (its name is random, its place and prefix are known).
+        private func died(writing job: Batch.Job) -> Batch.Outcome {
             isDead = true
             try? input.fileHandleForWriting.close()
             process.waitUntilExit()
+            OutputFile.removeTemporaryFiles(of: [job.output])
             Interrupts.forget(process.processIdentifier)
             let how = process.terminationReason == .uncaughtSignal
                 ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"

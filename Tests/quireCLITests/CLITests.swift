@@ -31,7 +31,7 @@ final class CLITests: BinaryTestCase {
         XCTAssertTrue(page.stderrText.contains("--page needs --png"), page.stderrText)
         XCTAssertEqual(try quire("preview", input.path, "--dpi", "72").status, 2)
         let missing = try quire("batch", folder.url.appendingPathComponent("nope").path, "-o", folder.url.path)
-        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.status, 1, "a missing input is an input error (issue 48)")
         XCTAssertTrue(missing.stderrText.contains("no such file or folder"), missing.stderrText)
         let file = try quire("batch", input.path, "-o", folder.url.appendingPathComponent("pdf").path)
         XCTAssertEqual(file.status, 0, file.stderrText)

@@ -98,12 +98,15 @@ final class HighlightCLITests: BinaryTestCase {
         XCTAssertTrue(bad.stderrText.contains("code.theme"), bad.stderrText)
     }
 
-    func testAnUnknownThemeIsOneWarningNamingTheInstalledOnes() throws {
-        let result = try render("```swift\nlet x = 1\n```\n\n```c\nint y;\n```\n", "unknown", ["--set", "code.theme=neon"])
-        let lines = result.run.stderrText.split(separator: "\n")
-        XCTAssertEqual(lines.count, 1, result.run.stderrText)
-        XCTAssertEqual(String(lines[0]), "quire: warning: \(result.input.path): code theme 'neon' (code.theme) is not installed; "
-                       + "'github' is used instead (installed: classic, cobalt, github, github-dark, kate, oblivion, solarized-dark, solarized-light, tango)")
+    /// Issue 48: an unknown theme is a usage error at once, as any key's bad value (it was a
+    /// warning, given only when a block was highlighted).
+    func testAnUnknownThemeIsAUsageErrorNamingTheInstalledOnes() throws {
+        let input = try folder.write("unknown.md", "```swift\nlet x = 1\n```\n\n```c\nint y;\n```\n")
+        let run = try Run.run(quire, ["render", input, "-o", folder.path("unknown.pdf"), "--set", "code.theme=neon"])
+        XCTAssertEqual(run.status, 2, run.stderrText)
+        XCTAssertEqual(run.stderrText, "quire: error: code theme 'neon' (code.theme) is not installed\n"
+                       + "hint: installed: classic, cobalt, github, github-dark, kate, oblivion, solarized-dark, solarized-light, tango "
+                       + "('quire templates --keys' lists them)\n")
     }
 
     func testTemplatesKeysListsTheThemesAndLanguages() throws {

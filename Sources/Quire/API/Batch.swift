@@ -84,7 +84,8 @@ public enum Batch {
     /// place under `output`, mirroring their paths below the plan's root. Hidden files and
     /// folders, and the output folder when it lies inside an input, are left out; a file
     /// named twice is rendered once.
-    /// - Throws: `QuireError` for an input that does not exist or a folder that cannot be read.
+    /// - Throws: `QuireError` for an input that does not exist, a folder that cannot be read,
+    ///   or two inputs that would write one PDF (`x.md` and `x.markdown`).
     /// - Complexity: O(entries in the trees searched × (patterns + log)).
     public static func plan(inputs: [String], output: String, exclude: [PathPattern] = []) throws -> Plan {
         let outputRoot = Batch.root(of: output)
@@ -109,7 +110,23 @@ public enum Batch {
             let pdf = (relative as NSString).deletingPathExtension + ".pdf"
             jobs.append(Job(relativePath: relative, input: path, output: outputRoot.appendingPathComponent(pdf).path))
         }
-        return Plan(root: root, jobs: jobs.sorted { $0.relativePath < $1.relativePath }, unmatched: unmatched)
+        jobs.sort { $0.relativePath < $1.relativePath }
+        try checkOutputsDiffer(jobs)
+        return Plan(root: root, jobs: jobs, unmatched: unmatched)
+    }
+
+    /// Two inputs that would write one PDF (`x.md` and `x.markdown`): one would overwrite the
+    /// other, and the manifest would give both the same output.
+    /// - Throws: `QuireError` naming both inputs and the PDF. O(jobs).
+    static func checkOutputsDiffer(_ jobs: [Job]) throws {
+        var writer: [String: String] = [:]  // output: the input that writes it
+        for job in jobs {
+            if let first = writer.updateValue(job.relativePath, forKey: job.output) {
+                let pdf = (job.relativePath as NSString).deletingPathExtension + ".pdf"
+                throw QuireError(file: "\(first) and \(job.relativePath)", message: "would both be written to \(pdf); "
+                                 + "rename one, or leave one out with --exclude '\(job.relativePath)'")
+            }
+        }
     }
 
     /// A folder as `plan` uses it: absolute, standardised, symbolic links resolved.

@@ -35,7 +35,8 @@ package struct Configuration: Sendable {
     package var resourceRoot: String?
 
     /// The keys a configuration may hold, as messages list them.
-    static let keys = ["template", "set", "page-size", "landscape", "excerpt-lines", "toc", "link-ext", "resource-root", "exclude"]
+    static let keys = ["template", "set", "page-size", "landscape", "excerpt-lines", "toc", "link-ext", "resource-root", "exclude",
+                       "pdf-standard"]
 
     /// The configuration file for inputs in `folder`: `quire.json` there or in the nearest
     /// parent that has one, looking no further up than a repository's root (a folder holding
@@ -67,6 +68,9 @@ package struct Configuration: Sendable {
     ///   column), not an object, an unknown key or a value of the wrong type (naming the key).
     package static func load(_ path: String) throws(QuireError) -> Configuration {
         let text: String
+        if fileKind(path) == S_IFDIR {
+            throw QuireError(file: path, message: "is a folder, not a quire.json file")
+        }
         do {
             text = try InputFile.readMarkdown(at: path)
         } catch {
@@ -119,11 +123,18 @@ package struct Configuration: Sendable {
         case "toc":
             guard case .bool(let on) = value else { throw wrong("true or false") }
             settings.append(("toc=\(on)", source))
+        case "pdf-standard":
+            // As front matter and --pdf-standard name it (the template key pdf.standard).
+            settings.append(("pdf.standard=" + JSONValue.string(try string()).json, source))
         case "link-ext":
             guard let mode = LinkExtension(rawValue: try string()) else { throw wrong("\"pdf\", \"md\" or \"keep\"") }
             linkExtension = mode
         case "resource-root":
             resourceRoot = relative(try string())
+            // Checked here, where the file and key can be named: "--resource-root" was not typed.
+            guard fileKind(resourceRoot!) == S_IFDIR else {
+                throw QuireError(file: path, message: "'resource-root' \(value.quoted) is not a folder")
+            }
         case "exclude":
             guard case .array(let items) = value else { throw wrong("an array of patterns") }
             for item in items {

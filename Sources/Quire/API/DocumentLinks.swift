@@ -90,7 +90,9 @@ final class DocumentLinks: Sendable {
             }
         }
         guard mode == .pdf else { return .target(.uri(link), warning: warning) }
-        note(relative, fragment == nil || name == fragment ? .input : .headings)
+        // A fragment depends on the other file's headings even when it matches one now: a
+        // heading renamed there must bring this document's warning back (issue 48).
+        note(relative, fragment == nil ? .input : .headings)
         let pdf = (file.path as NSString).deletingPathExtension + ".pdf"
         let uri = FileLink.uriEncoded(FileLink.relativePath(pdf, from: folder)) + (name.map { "#" + $0 } ?? "")
         return .target(.uri(uri), warning: warning)

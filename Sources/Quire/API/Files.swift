@@ -188,14 +188,21 @@ package enum OutputFile {
                 fchmod(descriptor, 0o666 & ~mask)
             }
             guard !closes || close(descriptor) == 0 else {
-                if let replacing { unlink(replacing.temporary) }
-                throw QuireError(file: name, message: "cannot write: \(errnoText())")
+                let message = errnoText()
+                throw QuireError(file: name, message: "cannot write: \(message)" + removeTemporary())
             }
             if let replacing, rename(replacing.temporary, replacing.target) != 0 {
                 let message = errnoText()
-                unlink(replacing.temporary)
-                throw QuireError(file: name, message: "cannot write: \(message)")
+                throw QuireError(file: name, message: "cannot write: \(message)" + removeTemporary())
             }
+        }
+
+        /// Removes the temporary file; "" when it is gone, else a sentence saying where it is
+        /// (its folder turned read-only, say), to end an error message with: nothing is left
+        /// behind unsaid.
+        private func removeTemporary() -> String {
+            guard let replacing, unlink(replacing.temporary) != 0, errno != ENOENT else { return "" }
+            return "; its temporary file \(replacing.temporary) could not be removed (\(errnoText())): remove it"
         }
 
         /// Abandons the write: the temporary file is closed and removed (a file written in
@@ -212,6 +219,50 @@ package enum OutputFile {
     /// output. Async-signal-safe (an atomic load and `unlink`).
     package static func removeTemporaryFileInProgress() {
         TemporaryFileInProgress.remove()
+    }
+
+    /// Removes the temporary files Quire's own writes of `paths` left beside them
+    /// (`.NAME.quire-XXXXXX`, regular files only): a writer that was killed (SIGKILL, a crash)
+    /// cannot remove its own. For a batch, after a worker died writing a file, and before it
+    /// writes its outputs again. Returns the files it could not remove. Each folder is read
+    /// once: O(paths + entries of their folders).
+    @discardableResult
+    package static func removeTemporaryFiles(of paths: [String]) -> [String] {
+        var bases: [String: Set<String>] = [:]  // folder (ending in "/"): output names in it
+        for path in paths where path != "-" {
+            guard let target = try? finalTarget(of: path) else { continue }
+            let slash = target.lastIndex(of: "/")
+            let folder = slash.map { String(target[...$0]) } ?? "./"
+            bases[folder, default: []].insert(slash.map { String(target[target.index(after: $0)...]) } ?? target)
+        }
+        var left: [String] = []
+        for (folder, names) in bases {
+            for entry in entryNames(folder) where entry.hasPrefix(".") {
+                // ".NAME.quire-" and the six characters mkstemp chose.
+                let bytes = Array(entry.utf8), marker = Array(".quire-".utf8)
+                guard bytes.count > 1 + marker.count + 6,
+                      Array(bytes[(bytes.count - 6 - marker.count)..<(bytes.count - 6)]) == marker,
+                      names.contains(String(decoding: bytes[1..<(bytes.count - 6 - marker.count)], as: UTF8.self)) else { continue }
+                let file = folder + entry
+                guard fileKindNotFollowed(file) == S_IFREG else { continue }
+                if unlink(file) != 0 && errno != ENOENT { left.append(file) }
+            }
+        }
+        return left
+    }
+
+    /// The names in `folder` (`.` and `..` left out); none when it cannot be read.
+    private static func entryNames(_ folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// Where writing to `path` lands: `path` itself, or, for a symbolic link (a chain of them,
@@ -285,6 +336,12 @@ func errnoText() -> String { String(cString: strerror(errno)) }
 func fileKind(_ path: String) -> mode_t? {
     var info = stat()
     return stat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+}
+
+/// The kind of what is at `path` itself (a symbolic link is `S_IFLNK`); nil when nothing is.
+func fileKindNotFollowed(_ path: String) -> mode_t? {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
 }
 
 /// A file's modification time in seconds since 1970, with its sub-second part (so an output

@@ -9,9 +9,9 @@ import Glibc
 /// A link to another file becomes a link to its PDF only when that file is one of the
 /// batch's inputs, so a PDF depends on the set of inputs, but only on the files its own links
 /// name: adding or removing an unrelated file renders nothing again, adding or removing a
-/// linked one renders the linking PDFs again. A link whose fragment had to be looked up in
-/// the other file's headings (written otherwise than its destination's name, or missing
-/// there) also depends on that file's text: it is rendered again when that file is newer.
+/// linked one renders the linking PDFs again. A link with a fragment, which is looked up in
+/// the other file's headings, also depends on that file's text: it is rendered again when
+/// that file is newer (a heading renamed there is a missing anchor here).
 ///
 /// The text is one entry per linked file, in path order, separated by spaces: a mark (`Kind`)
 /// and the file's path relative to the batch's input folder, percent-encoded (no spaces,

@@ -20,7 +20,8 @@ extension Batch {
         public var path: String
         /// The PDF, relative to the output folder.
         public var output: String
-        /// "rendered", "skipped" or "failed".
+        /// "rendered", "skipped", "failed", or "not-started" (an interrupted batch's files it did
+        /// not finish).
         public var status: String
         /// Why the file failed; nil unless it did.
         public var reason: String?
@@ -57,6 +58,13 @@ extension Batch {
                 status = "failed"
                 reason = why
             }
+        }
+
+        /// The entry for `job` when an interruption (Ctrl-C) came before it finished: status
+        /// "not-started", reason "interrupted" (`--only-failed` renders it again).
+        public init(notStarted job: Job) {
+            self.init(job, .failed("interrupted"), seconds: 0)
+            status = "not-started"
         }
 
         /// The entry as one line of JSON (without the newline). O(length).
@@ -112,7 +120,8 @@ extension Batch {
         }
     }
 
-    /// The paths (relative to the input folder) of the files a manifest lists as failed; when
+    /// The paths (relative to the input folder) of the files a manifest lists as failed (or
+    /// not started: an interrupted batch's); when
     /// a path is listed more than once (a manifest made of several runs), its last line counts.
     /// Shards' summary lines (`ShardSummary`) are passed over.
     /// - Parameters:
@@ -131,6 +140,6 @@ extension Batch {
             }
             status[path] = state
         }
-        return Set(status.filter { $0.value == "failed" }.keys)
+        return Set(status.filter { $0.value == "failed" || $0.value == "not-started" }.keys)
     }
 }

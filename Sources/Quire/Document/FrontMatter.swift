@@ -120,7 +120,7 @@ enum FrontMatter {
                 if !seen.insert(key).inserted { warn("front matter gives '\(key)' twice; the last is used", at: keyNode.mark) }
                 guard !value.isNull else { continue }
                 switch key {
-                case "title": info.title = text(key, value) ?? info.title
+                case "title": info.title = nonEmpty(text(key, value), key, value.mark) ?? info.title
                 case "subtitle": info.subtitle = text(key, value) ?? info.subtitle
                 case "date": info.date = text(key, value) ?? info.date
                 case "author": info.author = names(key, value).map { .plain($0.joined(separator: ", ")) } ?? info.author
@@ -172,6 +172,21 @@ enum FrontMatter {
                 warn("'\(key)' must be a text, not a list; ignored", at: value.mark)
                 return nil
             }
+        }
+
+        /// `value` unless every wording of it is blank: an empty title is no title (an empty
+        /// /Title would break the PDF/UA-1 claim), so the first heading or file name is used.
+        mutating func nonEmpty(_ value: TextValue?, _ key: String, _ mark: YAMLNode.Mark) -> TextValue? {
+            guard let value else { return nil }
+            let wordings: [String] = switch value {
+            case .plain(let text): [text]
+            case .variants(let variants): variants.map(\.text)
+            }
+            guard wordings.contains(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+                warn("'\(key)' is empty; the first heading or the file name is used", at: mark)
+                return nil
+            }
+            return value
         }
 
         /// A string, a list of strings, or (authors) a list of maps with a `name`.

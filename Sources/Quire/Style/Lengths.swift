@@ -15,17 +15,22 @@ enum Lengths {
     }
 
     /// A page size: a name (a3, a4, a5, a6, b5, letter, legal, tabloid; any case), or
-    /// "W x H" with a unit after each number or once at the end (pt, mm, cm, in; none: pt):
-    /// "210x297mm", "210 x 297 mm", "8.5x11in", "595x842", "21cm x 29.7cm". Either may end with
-    /// "landscape" or "portrait" ("a4 landscape"). Each side from 1 to 200 inches; nil otherwise.
+    /// "W x H" with a unit after each number or once at the end (pt, mm, cm, in; required:
+    /// "210x297" read as points was a page of 74 x 105 mm): "210x297mm", "210 x 297 mm",
+    /// "8.5x11in", "595x842pt", "21cm x 29.7cm". Either may end with "landscape" or "portrait"
+    /// ("a4 landscape"). Each side from 1 to 200 inches; nil otherwise.
     static func pageSize(_ text: String) -> PageSize? {
         guard case .size(let size)? = readPageSize(text) else { return nil }
         return size
     }
 
-    /// What is wrong with a "W x H" size that reads well but has a side out of range, naming
-    /// the rule; nil for any other text (a valid size, or one that does not read as a size).
+    /// What is wrong with a "W x H" size that reads well but has a side out of range or no
+    /// unit, naming the rule; nil for any other text (a valid size, or one that does not read
+    /// as a size).
     static func pageSizeProblem(_ text: String) -> String? {
+        if case .noUnit? = readPageSize(text) {
+            return "page size '\(text)' has no unit; write it with mm, cm, in or pt (\"210x297mm\")"
+        }
         guard case .outOfRange(let size)? = readPageSize(text) else { return nil }
         func points(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(format: "%.1f", x) }
         return "page size '\(text)' is \(points(size.width)) x \(points(size.height)) pt; each side must be from "
@@ -36,7 +41,7 @@ enum Lengths {
     static let pageSides = 72.0...14400.0
 
     /// A page size as read: a valid one, or one whose sides are out of range.
-    private enum PageSizeReading { case size(PageSize), outOfRange(PageSize) }
+    private enum PageSizeReading { case size(PageSize), outOfRange(PageSize), noUnit }
 
     /// `text` read as `pageSize` describes; nil when it does not read as a size.
     private static func readPageSize(_ text: String) -> PageSizeReading? {
@@ -52,6 +57,7 @@ enum Lengths {
         } else {
             let parts = t.split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let first = measure(parts[0]), let second = measure(parts[1]) else { return nil }
+            guard first.unit != nil || second.unit != nil else { return .noUnit }
             let firstUnit = first.unit ?? second.unit ?? "pt", secondUnit = second.unit ?? first.unit ?? "pt"
             size = PageSize(width: first.number * units[firstUnit]!, height: second.number * units[secondUnit]!)
             guard pageSides.contains(size.width), pageSides.contains(size.height) else { return .outOfRange(size) }

@@ -137,6 +137,10 @@ public enum Templates {
     static func apply(key: String, value: JSONValue, source: String, to style: inout Style,
                       warnings: inout [String]) throws(TemplateError) {
         guard let entry = TemplateKey.named(key) else {
+            // A typo gets the key meant, not the whole list of about 80 (issue 48).
+            if let near = Suggestions.nearest(key, among: TemplateKey.all.map(\.name)) {
+                throw TemplateError(message: "unknown key '\(key)' (\(source)); did you mean '\(near)'?")
+            }
             let names = TemplateKey.all.map(\.name).joined(separator: ", ")
             throw TemplateError(message: "unknown key '\(key)' (\(source)); allowed keys: \(names)")
         }

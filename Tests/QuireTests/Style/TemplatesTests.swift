@@ -115,7 +115,7 @@ final class TemplatesTests: XCTestCase {
     func testPageSizesAndMargins() {
         XCTAssertEqual(Lengths.pageSize("a6"), .a6)
         XCTAssertEqual(Lengths.pageSize("Legal"), .legal)
-        XCTAssertEqual(Lengths.pageSize("500 x 700"), PageSize(width: 500, height: 700))
+        XCTAssertEqual(Lengths.pageSize("500 x 700 pt"), PageSize(width: 500, height: 700))
         let mm = Lengths.pageSize("148 x 210 mm")!
         XCTAssertEqual(mm.width, PageSize.a5.width, accuracy: 0.01)
         XCTAssertEqual(mm.height, PageSize.a5.height, accuracy: 0.01)
@@ -135,7 +135,9 @@ final class TemplatesTests: XCTestCase {
         }
         close(Lengths.pageSize("8.5x11in"), 612, 792, "inches")
         close(Lengths.pageSize("8.5 x 11 in"), 612, 792, "inches, spaced")
-        close(Lengths.pageSize("595x842"), 595, 842, "points by default")
+        close(Lengths.pageSize("595x842pt"), 595, 842, "points")
+        XCTAssertNil(Lengths.pageSize("210x297"), "no unit: not points (a page of 74 x 105 mm), an error")
+        XCTAssertEqual(Lengths.pageSizeProblem("210x297"), "page size '210x297' has no unit; write it with mm, cm, in or pt (\"210x297mm\")")
         close(Lengths.pageSize("100x100mm"), 283.46, 283.46, "square")
         close(Lengths.pageSize("A3"), 841.89, 1190.55, "A3")
         close(Lengths.pageSize("b5"), 498.9, 708.66, "B5")
