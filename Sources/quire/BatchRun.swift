@@ -189,12 +189,10 @@ extension CLI {
             if let manifest = arguments.manifest {
                 // Every job has a line: one an interruption kept from finishing is "not-started".
                 var lines = zip(jobs, outcomes).map { job, result in
-                    (result.map { Batch.ManifestEntry(job, $0.outcome, seconds: $0.seconds) } ?? Batch.ManifestEntry(notStarted: job)).jsonLine + "
-"
+                    (result.map { Batch.ManifestEntry(job, $0.outcome, seconds: $0.seconds) } ?? Batch.ManifestEntry(notStarted: job)).jsonLine + "\n"
                 }
                 if let shard = arguments.shard {
-                    lines.append(shardSummary(shard, rendered: rendered, skipped: skipped, failed: failures.count, started: started) + "
-")
+                    lines.append(shardSummary(shard, rendered: rendered, skipped: skipped, failed: failures.count, started: started) + "\n")
                 }
                 do {
                     try OutputFile.writeAtomically(Array(lines.joined().utf8), to: manifest)
