@@ -53,6 +53,9 @@ row() { printf '%-52s %12s %12s %9s\n' "$@"; }
 #     when a target is missed: 10 MB in 100 MiB, 100 MB in 150 MiB, the 100,000-item list in
 #     150 MiB, the 1,000,000-item list in cmark-gfm's peak plus 64 MiB (the smaller of the two
 #     peaks: cmark-gfm without extensions), and 10x the input in at most 10.5x the CPU time.
+#     Then one fenced code block of 25 MB and of 37 MB (5,000 and 6,100 lines, each indented
+#     further: issue 51): each in 200 MiB, the larger in at most 1.5x the smaller's CPU time
+#     per byte.
 memory_benchmarks() {
   python3 - "$work" "$CORPUS" <<'PY2'
 import glob, os, sys
@@ -69,6 +72,11 @@ open(f"{work}/real-10x.md", "w").write(real * 10)
 item = "- item {}: the quick brown fox jumps over the lazy dog\n"
 open(f"{work}/list-1x.md", "w").write("".join(item.format(i) for i in range(100_000)))
 open(f"{work}/list-10x.md", "w").write("".join(item.format(i) for i in range(1_000_000)))
+# Issue 51: one fenced code block, line i indented by 2i spaces (every line wider than the page
+# from the fiftieth on, each wrapping under itself): 5,000 lines are 25 MB, 6,100 lines 37 MB.
+for name, n in (("code-25mb", 5_000), ("code-37mb", 6_100)):
+    with open(f"{work}/{name}.md", "w") as f:
+        f.write("# Code\n\n```\n" + "".join(" " * (2 * i) + f"line {i} = value({i})\n" for i in range(n)) + "```\n\nafter the code\n")
 PY2
   # measure CMD: "peak_kib elapsed_s cpu_s" of the command and what it waited for.
   measure() {
@@ -105,12 +113,25 @@ print(u.ru_maxrss, "%.2f" % (e - s), "%.2f" % (u.ru_utime + u.ru_stime)); sys.ex
     printf '  %-58s %10s <= %-10s %s\n' "$1" "$2" "$3" "$([ "$ok" = 1 ] && echo met || echo MISSED)"
     [ "$ok" = 1 ] || failed "memory target missed: $1 ($2 > $3)"
   }
+  # One huge code block (issue 51), 25 MB and 37 MB: the block streams as a long document does.
+  local code_cpu=() code_mb=()
+  for doc in code-25mb code-37mb; do
+    read -r qk qe qc <<<"$(render "$doc")"
+    eval "peak_${doc//-/_}=$((qk / 1024))"
+    code_cpu+=("$qc"); code_mb+=("$(stat -c %s "$work/$doc.md")")
+    printf '%-44s %9s %9s %9s\n' "$doc ($(( ${code_mb[-1]} / 1048576 )) MB, $(pdfinfo "$work/$doc.pdf" 2>/dev/null | awk '/^Pages/ {print $2}') pages)" \
+      "$((qk / 1024))" "$qe" "$qc"
+  done
   target "real Markdown 1x: peak MiB" "$peak_real_1x" 100
   target "real Markdown 10x: peak MiB" "$peak_real_10x" 150
   target "list of 100,000 items: peak MiB" "$peak_list_1x" 150
   target "list of 1,000,000 items: peak MiB (cmark-gfm's + 64)" "$peak_list_10x" "$((plain_list_10x + 64))"
   target "real Markdown 10x vs 1x: CPU time ratio" "$(printf %.2f "$(echo "$cpu_real_10x / $cpu_real_1x" | bc -l)")" 10.5
   target "list 10x vs 1x: CPU time ratio" "$(printf %.2f "$(echo "$cpu_list_10x / $cpu_list_1x" | bc -l)")" 10.5
+  target "code block of 25 MB: peak MiB" "$peak_code_25mb" 200
+  target "code block of 37 MB: peak MiB" "$peak_code_37mb" 200
+  target "code block 37 MB vs 25 MB: CPU time per byte ratio" \
+    "$(printf %.2f "$(echo "(${code_cpu[1]} / ${code_mb[1]}) / (${code_cpu[0]} / ${code_mb[0]})" | bc -l)")" 1.5
 }
 
 echo

@@ -7,7 +7,7 @@ import XCTest
 ///
 /// `make test` runs sizes a debug build handles in seconds. `QUIRE_PATHOLOGICAL=full` runs the
 /// issue's full sizes (10,000-deep nesting, a 1 MB line, 50,000 table rows, 100,000 links, a
-/// 10 MB file, 1 MB of highlighted code); `make pathological` does so with the release binary and prints the timings.
+/// 10 MB file, 1 MB of highlighted code, a 25 MB code block); `make pathological` does so with the release binary and prints the timings.
 final class PathologicalTests: BinaryTestCase {
     override class var folderPrefix: String { "patho" }
     private static let full = ProcessInfo.processInfo.environment["QUIRE_PATHOLOGICAL"] == "full"
@@ -75,6 +75,38 @@ final class PathologicalTests: BinaryTestCase {
             code += "func f\(n)(x: Int) -> String { return \"value \\(x + \(n))\" }  // line \(n)\n"
         }
         try render("highlighted", "# Code\n\n```swift\n\(code)```\n", markers: ["func f1(x: Int)", "func f\(n)(x: Int)"])
+    }
+
+    /// Issue 51: one fenced code block of 5,000 lines, line i indented by 2i spaces (25 MB;
+    /// 1,000 lines, 1 MB, under `make test`), every line from the fiftieth on wider than the
+    /// page: each continues under itself, and the block's first and last lines are in the PDF.
+    /// At full size it peaked at 839 MiB (every line's glyphs held until the last was set); the
+    /// block now streams as a long document does, in at most 200 MiB.
+    func testHugeCodeBlockOfEverMoreIndentedLines() throws {
+        let count = Self.full ? 5_000 : 1_000
+        let code = (0..<count).map { String(repeating: " ", count: 2 * $0) + "line \($0) = value(\($0))\n" }.joined()
+        let input = folder.url.appendingPathComponent("stairs.md")
+        let output = folder.url.appendingPathComponent("stairs.pdf")
+        try Data(("# Stairs\n\n```\n" + code + "```\n\nafter the code\n").utf8).write(to: input)
+        // Python's getrusage: the peak of the one render it waited for.
+        let peak = "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); "
+            + "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); sys.exit(r.returncode)"
+        let started = Date()
+        let run = try Run.run(try Run.tool("python3"), ["-c", peak, quire.path, "render", input.path, "-o", output.path, "-q"],
+                              timeout: Self.limit)
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        let mebibytes = (Int(run.stdoutText.split(separator: "\n").last ?? "") ?? .max) / 1024
+        print(String(format: "pathological stairs: %.1f MB of code in %.2f s, peak %ld MiB", Double(code.utf8.count) / 1_048_576, seconds, mebibytes))
+        if Self.full { XCTAssertLessThanOrEqual(mebibytes, 200, "peak resident memory of a 25 MB code block") }
+        let pdf = PDFInspector(pdf: output)
+        XCTAssertTrue(try pdf.check().passed)
+        // The readers draw each page: thousands at full size, a few hundred under `make test`.
+        if !Self.full { XCTAssertEqual(try pdf.readerProblems(), []) }
+        let text = try pdf.text()
+        for marker in ["line 0 = value(0)", "line \(count - 1) = value(\(count - 1))", "after the code"] {
+            XCTAssertTrue(text.contains(marker), "'\(marker)' not in the PDF's text")
+        }
     }
 
     func testHugeTable() throws {

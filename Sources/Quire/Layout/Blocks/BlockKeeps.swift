@@ -60,8 +60,8 @@ struct BlockKeeps {
 
 extension LayoutSession {
     /// Lays out `blocks` in `context.column`, in order, handing each block's slices to `add`
-    /// with the keeps between blocks applied (`BlockKeeps`): a list's an item at a time, every
-    /// other block's at once. O(total text).
+    /// with the keeps between blocks applied (`BlockKeeps`): a list's an item at a time, a code
+    /// block's a run of lines at a time, every other block's at once. O(total text).
     func layoutBlocks(_ blocks: [Block], _ context: BlockContext, add: ([Slice]) throws -> Void) rethrows {
         var keeps = BlockKeeps()
         try layoutBlocks(blocks, context, keeps: &keeps, add: add)
@@ -84,11 +84,18 @@ extension LayoutSession {
     }
 
     /// Lays out one block, handing its slices to `emit` at least once: a list's an item at a
-    /// time (`list(_:_:emit:)`), any other block's at once.
+    /// time (`list(_:_:emit:)`), a code block's a run of lines at a time (`codeBlock(_:language:line:_:runLimit:emit:)`;
+    /// a Mermaid block, with its caption, at once), any other block's at once.
     func layoutBlock(_ block: Block, _ context: BlockContext, emit: ([Slice]) throws -> Void) rethrows {
-        guard case .list(let list) = block.kind else { return try emit(layoutBlock(block, context)) }
-        var emitted = false
-        try self.list(list, context.inside(block)) { emitted = true; try emit($0) }
-        if !emitted { try emit([]) }
+        switch block.kind {
+        case .list(let list):
+            var emitted = false
+            try self.list(list, context.inside(block)) { emitted = true; try emit($0) }
+            if !emitted { try emit([]) }
+        case .codeBlock(let text, let language) where language.lowercased() != "mermaid":
+            try codeBlock(text, language: language, line: block.line, context.inside(block), emit: emit)
+        default:
+            try emit(layoutBlock(block, context))
+        }
     }
 }

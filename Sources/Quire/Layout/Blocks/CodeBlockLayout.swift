@@ -2,10 +2,24 @@
 /// `CodeFit` says (the measure; wider, into the margins; smaller, down to `code.min-size`). A
 /// source line still wider than the block continues under itself: indented past its own
 /// indentation by the wrap indent, after a drawn mark, so it never reads as a new statement.
+/// A long block is set a run of lines at a time and handed on as it is set (`CodeStream`).
 extension LayoutSession {
     /// A code block on its shading (`language`: the info string; none for indented code and
     /// `<pre>`), waiting for its colours if they are not ready. O(n) plus shaping.
     func codeBlock(_ code: String, language: String = "", line: Int = 0, _ context: BlockContext) -> [Slice] {
+        var slices: [Slice] = []
+        codeBlock(code, language: language, line: line, context) { slices.appendTaking($0) }
+        return slices
+    }
+
+    /// The code block's slices handed to `emit` as they are set, a run of source lines (at
+    /// most `runLimit` bytes of them, unless one line is longer) or one wrapped source line at a
+    /// time, all but the last two as soon as they are final (`CodeStream`): what is held at
+    /// once is one run's lines, not the block's, however long the block. The slices are those
+    /// of the block set whole (runs of lines are set apart only past `runLimit`, and a run's
+    /// lines are the lines it has in the whole). O(n) plus shaping.
+    func codeBlock(_ code: String, language: String = "", line: Int = 0, _ context: BlockContext,
+                   runLimit: Int = codeRunLimit, emit: ([Slice]) throws -> Void) rethrows {
         let (highlighted, warnings) = highlights.code(code, language: language, line: line)
         warnings.forEach(sink.warn)
         let text = code.isEmpty ? plainText(" ") : StyledText(code: code, spans: highlighted.spans)
@@ -16,52 +30,51 @@ extension LayoutSession {
         format.hangingIndent = typography.codeWrapIndent * fit.scale
         format.isCode = true
         format.text.color = highlighted.look.foreground ?? format.text.color
-        let background = highlighted.look.background ?? typography.codeBackground
-        let space = context.tight ? typography.tightSpacing : blockSpacing
+        var stream = CodeStream(column: fit.column, background: highlighted.look.background ?? typography.codeBackground, pad: pad,
+                                space: context.tight ? typography.tightSpacing : blockSpacing)
         let tag = ContentTag.element(element(.code, in: context))
         let x = fit.column.x + pad
-        var slices = fit.wrapping.isEmpty
-            ? paragraphSlices(text, format, x: x, spaceBefore: space, spaceAfter: space, tag: tag)
-            : hangingCodeSlices(text, wrapping: fit.wrapping, format, x: x, space: space, tag: tag)
-        slices[0].pushDown(pad)
-        slices[slices.count - 1].height += pad
-        for i in slices.indices {
-            let shade = PageItem.fill(Rect(x: fit.column.x, y: 0, width: fit.column.width, height: slices[i].height), background)
-            slices[i].items.insert(shade, at: 0)
+        for (range, wraps) in Self.codeRuns(lines: lines, wrapping: fit.wrapping, limit: runLimit) {
+            let slices = wraps ? wrappedCodeLine(text, range, format, x: x, tag: tag)
+                : paragraphSlices(text.slice(range), format, x: x, spaceBefore: 0, spaceAfter: 0, tag: tag)
+            let final = stream.add(slices, together: wraps)
+            if !final.isEmpty { try emit(final) }
         }
-        return slices
+        try emit(stream.finish())
     }
 
-    /// The code's lines when some (`wrapping`, in order) may wrap: each of those set alone
-    /// (`wrappedCodeLine`), the runs of lines between them together. The visual lines of a
-    /// wrapped line keep together, and the block keeps no orphan or widow line.
-    private func hangingCodeSlices(_ text: StyledText, wrapping: [Range<Int>], _ format: ParagraphFormat, x: Double,
-                                   space: Double, tag: ContentTag) -> [Slice] {
-        var slices: [Slice] = []
-        var keeps: [Bool] = []
-        func add(_ lines: Range<Int>) {
-            let set = paragraphSlices(text.slice(lines), format, x: x, spaceBefore: 0, spaceAfter: 0, tag: tag)
-            slices += set
-            keeps += Array(repeating: false, count: set.count)
+    /// The pieces a code block of source lines `lines` is set in, in order: each line of
+    /// `wrapping` (in order, among `lines`) alone (`wraps`), the runs of lines between them
+    /// together (their byte range, without the newlines around it), a run longer than `limit`
+    /// bytes cut before each line that would take it past `limit`. O(lines).
+    static func codeRuns(lines: [Range<Int>], wrapping: [Range<Int>], limit: Int) -> [(range: Range<Int>, wraps: Bool)] {
+        var runs: [(range: Range<Int>, wraps: Bool)] = []
+        var first = 0
+        func run(to end: Int) {
+            guard end > first else { return }
+            var start = first
+            for k in first..<end where k > start && lines[k].upperBound - lines[start].lowerBound > limit {
+                runs.append((lines[start].lowerBound..<lines[k - 1].upperBound, false))
+                start = k
+            }
+            runs.append((lines[start].lowerBound..<lines[end - 1].upperBound, false))
         }
-        var start = 0
-        for line in wrapping {
-            // The lines before it, without the newline that ends the last of them.
-            if line.lowerBound > start { add(start..<(line.lowerBound - 1)) }
-            let pieces = wrappedCodeLine(text, line, format, x: x, tag: tag)
-            slices += pieces
-            keeps += pieces.indices.map { $0 < pieces.count - 1 }
-            start = line.upperBound + 1
+        var w = 0
+        for (k, line) in lines.enumerated() where w < wrapping.count && wrapping[w] == line {
+            run(to: k)
+            runs.append((line, true))
+            w += 1
+            first = k + 1
         }
-        // After a newline, the rest (an empty line when the text ends with the newline).
-        if start <= text.count { add(start..<text.count) }
-        for i in slices.indices {
-            slices[i].keepWithNext = keeps[i] || slices.count >= 2 && (i == 0 || i == slices.count - 2)
-        }
-        slices[0].spaceBefore = space
-        slices[slices.count - 1].spaceAfter = space
-        return slices
+        run(to: lines.count)
+        return runs
     }
+
+    /// The bytes of source lines a code block sets as one paragraph at most (`codeRuns`):
+    /// a block of short lines is set and handed on in runs this long, each run's shaped text
+    /// (its glyphs and what setting it measured) let go once its pages are drawn. No code
+    /// block of the corpus comes near it (the longest is 25 KB), so theirs are set whole.
+    static let codeRunLimit = 64 * 1024
 
     /// One source line that may be wider than the block, set alone: each continuation starts
     /// past the line's own indentation by the wrap indent (at most half the width), after a
