@@ -159,9 +159,10 @@ def keep(args, number, key, entry, others, renderer):
         shutil.copytree(os.path.join(renderer.doc, "images"), os.path.join(folder, "images"))
     command = " ".join(["quire"] + renderer.command(options)).replace("mutant.", "minimized.")
     with open(os.path.join(folder, "about.txt"), "w") as f:
-        f.write("finding:   %s\nmutant:    %s of seed %s (%s)\nreplay:    scripts/fuzz.py --seed %s --replay %s:%s\n"
-                "minimized: %d bytes from %d (%d renders)\nrerun:     %s\nreproduce: cd %s && %s\nsame in:   %s\n"
-                % (key, index, args.seed, made, args.seed, args.seed, index, len(smallest), len(data), renders,
+        origin = ("input:     %s\n" % made if args.minimize else
+                  "mutant:    %s of seed %s (%s)\nreplay:    scripts/fuzz.py --replay %s:%s\n" % (index, args.seed, made, args.seed, index))
+        f.write("finding:   %s\n%sminimized: %d bytes from %d (%d renders)\nrerun:     %s\nreproduce: cd %s && %s\nsame in:   %s\n"
+                % (key, origin, len(smallest), len(data), renders,
                    "fails the same way" if again.key == key else "gave %s this time (flaky: memory corruption?)" % again.key,
                    folder, command, ", ".join(map(str, others[key][:50])) or "no other mutant"))
     return folder
