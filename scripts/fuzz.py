@@ -142,6 +142,24 @@ def run_mutants(args, corpus, findings, renderers):
     return index
 
 
+def legible(data, limit=1500):
+    """`data` with printable ASCII as it is and anything else escaped, a run of one character as
+    `\\u{202A}x11`: what a bidi run or a NUL is, where a terminal would show nothing."""
+    text = data[:limit].decode("utf-8", "backslashreplace")
+    out, i = [], 0
+    while i < len(text):
+        j = i
+        while j < len(text) and text[j] == text[i]:
+            j += 1
+        c = text[i]
+        if " " <= c <= "~" or c == "\\":
+            out.append(c * (j - i))
+        else:
+            out.append("\\u{%X}" % ord(c) + ("x%d" % (j - i) if j - i > 1 else ""))
+        i = j
+    return "".join(out) + ("..." if len(data) > limit else "")
+
+
 def keep(args, number, key, entry, others, renderer):
     """Minimizes one finding and writes its folder under RESULTS/findings/; the folder."""
     index, data, options, result, made = entry
@@ -161,8 +179,8 @@ def keep(args, number, key, entry, others, renderer):
     with open(os.path.join(folder, "about.txt"), "w") as f:
         origin = ("input:     %s\n" % made if args.minimize else
                   "mutant:    %s of seed %s (%s)\nreplay:    scripts/fuzz.py --replay %s:%s\n" % (index, args.seed, made, args.seed, index))
-        f.write("finding:   %s\n%sminimized: %d bytes from %d (%d renders)\nrerun:     %s\nreproduce: cd %s && %s\nsame in:   %s\n"
-                % (key, origin, len(smallest), len(data), renders,
+        f.write("finding:   %s\n%sminimized: %d bytes from %d (%d renders): %s\nrerun:     %s\nreproduce: cd %s && %s\nsame in:   %s\n"
+                % (key, origin, len(smallest), len(data), renders, legible(smallest),
                    "fails the same way" if again.key == key else "gave %s this time (flaky: memory corruption?)" % again.key,
                    folder, command, ", ".join(map(str, others[key][:50])) or "no other mutant"))
     return folder
@@ -178,7 +196,7 @@ def summarize(args, findings, mutating, elapsed, folders):
     for message, count in sorted(findings.refusals.items(), key=lambda kv: -kv[1])[:8]:
         lines.append("  error %d x %s" % (count, message))
     for key, folder in folders.items():
-        lines.append("  %s  (%d mutants) -> %s" % (key, 1 + len(findings.others[key]), os.path.relpath(folder, os.getcwd())))
+        lines.append("  %s  (%d mutants) -> %s" % (key, 1 + len(findings.others[key]), folder))
     verdict = "FAILED: " + ", ".join(n for n in sorted(findings.fail_on) if findings.counts[n]) if findings.failed() else "passed"
     lines.append(verdict + " (failing outcomes: %s)" % (", ".join(sorted(findings.fail_on)) or "none"))
     text = "\n".join(lines) + "\n"
