@@ -18,7 +18,7 @@ BIN := .build/debug/quire
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -enforce-exclusivity=unchecked \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
-.PHONY: all deps build release install demo test docs bench pathological fuzz clean
+.PHONY: all deps build release install demo test docs bench pathological fuzz fuzz-coverage clean
 
 all: build
 
@@ -83,3 +83,9 @@ FUZZ_JOBS ?= 2
 FUZZ_OUT ?= .build/fuzz
 fuzz: build
 	scripts/fuzz.py --binary $(BIN) --seed $(FUZZ_SEED) --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS) --out $(FUZZ_OUT)
+
+# Coverage-guided libFuzzer over Quire.render and Quire.excerpts (scripts/fuzz-coverage.sh);
+# not part of make test (its first build takes about ten minutes). Runs FUZZ_SECONDS; what it
+# finds goes to FUZZ_OUT/coverage.
+fuzz-coverage: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_OUT=$(FUZZ_OUT)/coverage scripts/fuzz-coverage.sh

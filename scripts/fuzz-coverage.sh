@@ -3,10 +3,12 @@
 # (Tests/Fuzz/QuireFuzzer.swift). Builds the library with `-sanitize=fuzzer` (the toolchain's
 # clang runtime: edge coverage and comparison tracing) in its own scratch folder
 # (.build/fuzz-coverage), links the target against it, and runs it for FUZZ_SECONDS (default
-# 600) with the corpus (Tests/Corpus, Samples) as seeds, each input limited to FUZZ_TIMEOUT
-# seconds (default 30) and the process to 2048 MB. Crashing inputs are written to FUZZ_OUT
-# (default .build/fuzz/coverage) as crash-*, timeout-*, oom-*; the grown corpus stays in
-# FUZZ_OUT/corpus for the next run. Not part of `make test`: the first build takes minutes.
+# 600) with the corpus (Tests/Corpus, Samples) as seeds and a dictionary of Markdown tokens and
+# bidi controls (scripts/fuzzing/markdown.dict); each input at most FUZZ_MAX_LEN bytes (16384:
+# longer seeds are cut) and FUZZ_TIMEOUT seconds (30), the process at most 2048 MB. Failing
+# inputs are written to FUZZ_OUT (default .build/fuzz/coverage) as crash-*, timeout-*, oom-*;
+# the grown corpus stays in FUZZ_OUT/corpus for the next run. Not part of `make test`: the
+# first build takes about ten minutes here.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="$root/.build/fuzz-coverage"
@@ -29,4 +31,4 @@ for f in "$root"/Tests/Corpus/*.md "$root"/Samples/*.md; do
 done
 cd "$out"
 exec "$scratch/quire-fuzzer" "$out/corpus" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=2048 \
-  -max_len=65536 -artifact_prefix="$out/" -print_final_stats=1
+  -max_len="${FUZZ_MAX_LEN:-16384}" -dict="$root/scripts/fuzzing/markdown.dict" -artifact_prefix="$out/" -print_final_stats=1
