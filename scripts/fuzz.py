@@ -15,7 +15,7 @@ reproducible, and a finding is replayed with --replay S:N.
 Usage:
   scripts/fuzz.py [--binary .build/debug/quire] [--seed S] (--count N | --seconds T)
                   [--jobs J] [--out .build/fuzz] [--timeout 60] [--memory-mb 2048] ...
-  scripts/fuzz.py --minimize FILE.md [...]   (classify one file; minimize it if it fails)
+  scripts/fuzz.py --minimize FILE.md [--options '--toc'] [...]   (one file: classified, minimized)
 Exit status: 0 when no outcome of --fail-on (default: crash, timeout, memory, invalid-pdf,
 bad-exit) was seen, 1 when one was, 2 on a usage error.
 """
@@ -54,6 +54,7 @@ def parse_arguments():
     p.add_argument("--no-readers", action="store_true", help="check PDFs with qpdf only (not pdftotext and mutool)")
     p.add_argument("--replay", metavar="SEED:N", help="render mutant N of SEED only (its bytes go to RESULTS/replay.md)")
     p.add_argument("--minimize", metavar="FILE", help="classify FILE alone and minimize it if it fails")
+    p.add_argument("--options", default="", help="with --minimize: render options, as one string ('--toc --excerpt-lines 2')")
     args = p.parse_args()
     if not (args.count or args.seconds or args.replay or args.minimize):
         p.error("give --count, --seconds, --replay or --minimize")
@@ -230,7 +231,7 @@ def main():
     if args.minimize or args.replay:
         if args.minimize:
             with open(args.minimize, "rb") as f:
-                data, index, options, made = f.read(), 0, [], args.minimize
+                data, index, options, made = f.read(), 0, args.options.split(), args.minimize
         else:
             seed, _, index = args.replay.rpartition(":")
             args.seed, index = seed, int(index)
