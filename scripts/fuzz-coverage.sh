@@ -4,7 +4,7 @@
 # clang runtime: edge coverage and comparison tracing) in its own scratch folder
 # (.build/fuzz-coverage), links the target against it, and runs it for FUZZ_SECONDS (default
 # 600) with the corpus (Tests/Corpus, Samples) as seeds and a dictionary of Markdown tokens and
-# bidi controls (scripts/fuzzing/markdown.dict); each input at most FUZZ_MAX_LEN bytes (16384:
+# bidi controls (scripts/fuzzing/markdown.dict); each input at most FUZZ_MAX_LEN bytes (4096:
 # longer seeds are cut) and FUZZ_TIMEOUT seconds (30), the process at most 2048 MB. Failing
 # inputs are written to FUZZ_OUT (default .build/fuzz/coverage) as crash-*, timeout-*, oom-*;
 # the grown corpus stays in FUZZ_OUT/corpus for the next run. Not part of `make test`: the
@@ -24,11 +24,8 @@ swiftc -sanitize=fuzzer -parse-as-library -g -I "$scratch/debug/Modules" "${cfla
   $(pkg-config --libs pangocairo pangoft2 harfbuzz-subset libcmark-gfm libdeflate yaml-0.1 gumbo) -lcmark-gfm-extensions \
   -o "$scratch/quire-fuzzer"
 mkdir -p "$out/corpus"
-# Seeds: each corpus file, and its first 4 KB (small inputs let libFuzzer mutate faster).
-for f in "$root"/Tests/Corpus/*.md "$root"/Samples/*.md; do
-  cp "$f" "$out/corpus/$(basename "$f")"
-  head -c 4096 "$f" > "$out/corpus/head-$(basename "$f")"
-done
+# Seeds: each corpus file (libFuzzer reads its first FUZZ_MAX_LEN bytes).
+cp "$root"/Tests/Corpus/*.md "$root"/Samples/*.md "$out/corpus/"
 cd "$out"
 exec "$scratch/quire-fuzzer" "$out/corpus" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=2048 \
-  -max_len="${FUZZ_MAX_LEN:-16384}" -dict="$root/scripts/fuzzing/markdown.dict" -artifact_prefix="$out/" -print_final_stats=1
+  -max_len="${FUZZ_MAX_LEN:-4096}" -dict="$root/scripts/fuzzing/markdown.dict" -artifact_prefix="$out/" -print_final_stats=1
