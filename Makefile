@@ -18,7 +18,7 @@ BIN := .build/debug/quire
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -enforce-exclusivity=unchecked \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
-.PHONY: all deps build release install demo test cluster-test docs bench pathological clean
+.PHONY: all deps build release install demo test cluster-test docs bench pathological fuzz fuzz-coverage clean
 
 all: build
 
@@ -81,3 +81,20 @@ pathological: deps
 	$(RELEASE_BUILD)
 	QUIRE_PATHOLOGICAL=full QUIRE_BINARY=$(CURDIR)/.build/release/quire \
 	  $(SWIFT) test --disable-swift-testing --filter PathologicalTests 2>&1 | grep -E "pathological|error|Executed"
+
+# The fuzzer (docs/fuzzing.md): mutants of Tests/Corpus and Samples rendered by the debug binary
+# for FUZZ_SECONDS under time and memory limits; crashes, timeouts, invalid PDFs and reader
+# complaints minimized into FUZZ_OUT/findings, counts in FUZZ_OUT/summary.txt. A short
+# fixed-seed run is part of `make test` (Tests/quireCLITests/FuzzTests.swift).
+FUZZ_SECONDS ?= 1800
+FUZZ_SEED ?= 1
+FUZZ_JOBS ?= 2
+FUZZ_OUT ?= .build/fuzz
+fuzz: build
+	scripts/fuzz.py --binary $(BIN) --seed $(FUZZ_SEED) --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS) --out $(FUZZ_OUT)
+
+# Coverage-guided libFuzzer over Quire.render and Quire.excerpts (scripts/fuzz-coverage.sh);
+# not part of make test (its first build takes about ten minutes). Runs FUZZ_SECONDS; what it
+# finds goes to FUZZ_OUT/coverage.
+fuzz-coverage: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_OUT=$(FUZZ_OUT)/coverage scripts/fuzz-coverage.sh
