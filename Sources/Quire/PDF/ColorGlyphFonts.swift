@@ -162,6 +162,9 @@ final class ColorGlyphFonts {
             let share = (whole / Double(characters.count) * 100).rounded(.down) / 100
             let newGhosts = Set(characters.dropFirst().map { Ghost(character: $0, width: share) }.filter { ghosts[$0] == nil })
             guard characters.count > 1, !shown.contains(UInt8(c)), glyphs.count + newGhosts.count <= Self.capacity else {
+                // A whole sequence on one code only within what a ToUnicode entry may say; a
+                // longer one is said by the caller's ActualText span.
+                guard ToUnicodeCMap.fits(text) else { return false }
                 glyphs[c].text = Array(text)
                 return true
             }
@@ -183,7 +186,7 @@ final class ColorGlyphFonts {
 
         func suggest(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) {
             let c = code(glyph)
-            if glyphs[c].text == nil { glyphs[c].text = Array(text) }
+            if glyphs[c].text == nil, ToUnicodeCMap.fits(text) { glyphs[c].text = Array(text) }
         }
 
         fileprivate func write() {
