@@ -135,4 +135,19 @@ final class HostileInputTests: BinaryTestCase {
         XCTAssertFalse(unwrapped.contains(folder.url.lastPathComponent), "no absolute path in the PDF: \(text)")
         XCTAssertFalse(unwrapped.contains("resourceroot/"), text)
     }
+
+    /// Skin-tone modifiers after a letter (found by `make fuzz`): a colour glyph standing for
+    /// the whole run got a ToUnicode entry MuPDF ignores ("one to many mapping") and poppler
+    /// rejects ("Illegal entry in bfchar block"); the entries stay within 8 UTF-16 units.
+    func testSkinToneModifierRunsGaveToUnicodeEntriesReadersReject() throws {
+        let cases = [("toc", "\u{645}\u{4E2D}" + String(repeating: "\u{1F3FD}", count: 5) + "\n", ["--toc"]),
+                     ("override", "\u{202E}" + String(repeating: "\u{1F3FD}", count: 32) + "\n", [])]
+        for (name, text, options) in cases {
+            let input = try write("\(name).md", text)
+            let output = folder.url.appendingPathComponent("\(name).pdf")
+            let run = try Run.run(quire, ["render", input.path, "-o", output.path, "--no-config"] + options)
+            XCTAssertEqual(run.status, 0, run.stderrText)
+            XCTAssertEqual(try PDFInspector(pdf: output).readerProblems(), [], name)
+        }
+    }
 }
