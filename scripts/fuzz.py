@@ -182,7 +182,7 @@ def keep(args, number, key, entry, others, renderer):
                   "mutant:    %s of seed %s (%s)\nreplay:    scripts/fuzz.py --replay %s:%s\n" % (index, args.seed, made, args.seed, index))
         f.write("finding:   %s\n%sminimized: %d bytes from %d (%d renders): %s\nrerun:     %s\nreproduce: cd %s && %s\nsame in:   %s\n"
                 % (key, origin, len(smallest), len(data), renders, legible(smallest),
-                   "fails the same way" if again.key == key else "gave %s this time (flaky: memory corruption?)" % again.key,
+                   "fails the same way" if again.key == key else "gave %s this time (not every time: a timeout near the limit, or memory corruption)" % again.key,
                    folder, command, ", ".join(map(str, others[key][:50])) or "no other mutant"))
     return folder
 
