@@ -147,7 +147,9 @@ made=$(find "$CLUSTER/work/$OUT" -name '*.pdf' | wc -l)
 say "node $CLUSTER_NODE killed (slurmd, its job steps and their processes: SIGKILL) with $made PDFs made"
 wait_job "$job"
 cluster_start_slurmd
-scontrol update nodename="$CLUSTER_NODE" state=resume
+# With ReturnToService=2 the node may be idle again as soon as slurmd registers, and then
+# Slurm refuses the resume ("Invalid node state transition from=IDLE to=RESUME").
+scontrol update nodename="$CLUSTER_NODE" state=resume 2>/dev/null || say "node $CLUSTER_NODE returned by itself ($(cluster_node_state))"
 cluster_wait_node 60
 say "node $CLUSTER_NODE back; the tasks ended: $(task_states "$job" | tr '\n' ';')"
 after=$(find "$CLUSTER/work/$OUT" -name '*.pdf' | wc -l)

@@ -33,7 +33,7 @@ enum ImageLabel {
         switch route {
         case "badge" where components.count >= 2:
             // LABEL-MESSAGE-COLOR or MESSAGE-COLOR; "--" is a dash, "__" an underscore, "_" a space.
-            let fields = staticBadgeFields(withoutExtension(components[1...].joined(separator: "/")))
+            let fields = StaticBadge.fields(withoutExtension(components[1...].joined(separator: "/")))
             let message = fields.count >= 3 ? fields[1] : fields.first ?? ""
             let shown = label ?? (fields.count >= 3 ? fields[0] : nil)
             return [shown, message].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: ": ")
@@ -47,25 +47,6 @@ enum ImageLabel {
             let words = components.map(withoutExtension).joined(separator: " ")
             return label.map { "\($0): \(words)" } ?? words
         }
-    }
-
-    /// A static badge's dash-separated fields, with shields.io's escapes undone.
-    private static func staticBadgeFields(_ content: String) -> [String] {
-        var fields: [String] = []
-        var field = ""
-        var chars = Array(content)[...]
-        while let c = chars.first {
-            chars = chars.dropFirst()
-            switch c {
-            case "-" where chars.first == "-": field.append("-"); chars = chars.dropFirst()
-            case "-": fields.append(field); field = ""
-            case "_" where chars.first == "_": field.append("_"); chars = chars.dropFirst()
-            case "_": field.append(" ")
-            default: field.append(c)
-            }
-        }
-        fields.append(field)
-        return fields
     }
 
     /// Host, path and query parameters of a URL (or of a relative path: no host).
