@@ -10,7 +10,7 @@ import XCTest
 /// 10 MB file, 1 MB of highlighted code, a 25 MB code block); `make pathological` does so with the release binary and prints the timings.
 final class PathologicalTests: BinaryTestCase {
     override class var folderPrefix: String { "patho" }
-    private static let full = ProcessInfo.processInfo.environment["QUIRE_PATHOLOGICAL"] == "full"
+    private static var full: Bool { Pathological.full }
     /// Seconds each case may take (the debug build, two cores, other tests running).
     private static let limit: TimeInterval = 120
 
