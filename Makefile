@@ -82,9 +82,10 @@ bench: deps
 # The pathological inputs at the issue's full sizes (10 MB file, 50,000-row table, 100,000
 # links, ...) rendered by the release binary; prints each one's time. Also the tests whose
 # full inputs `make test` runs smaller (docs/testing.md lists them): the 34,000-item list, the
-# 1.2 MB file parsed in sections, the valgrind run, 2,000 control runs, the 60-mutant fuzz run.
+# 1.2 MB file parsed in sections, the valgrind run, 2,000 control runs, the 60-mutant fuzz run,
+# the whole corpus in excerpt mode, excerpts at five N (ExcerptEveryNTests, ExcerptMathTests).
 # Not part of `make test` nor of .ci/run; CI may run it as a job of its own.
-PATHOLOGICAL_TESTS := PathologicalTests|StreamingCLITests|HostileInputTests|FuzzTests/testFixedSeed
+PATHOLOGICAL_TESTS := PathologicalTests|StreamingCLITests|HostileInputTests|FuzzTests/testFixedSeed|SamplesTests/testCorpusInExcerptMode|ExcerptEveryNTests|ExcerptMathTests
 pathological: deps
 	$(RELEASE_BUILD)
 	$(SWIFT) build --build-tests
