@@ -23,9 +23,10 @@ logs=$(mktemp -d "${TMPDIR:-/tmp}/quire-tests.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
 
 # The slowest classes, measured (docs/testing.md), slowest first; the others follow by name.
-slowest="CorpusTests SamplesTests FuzzTests ReadmeCommandsTests PathologicalTests NewUserRegressionTests
-  LargeBatchTests HostileInputTests StreamingCLITests StandardsTests CommandLineTriedTests HighlightCLITests
-  MathCLITests ProgressTests BatchTests"
+slowest="StreamingCLITests PDFPixelTests ExcerptEveryNTests SamplesTests PathologicalTests StandardsTests
+  CorpusTests CodeWrapCorpusTests LongTextTests FuzzTests LargeBatchTests CommandLineTriedTests ParagraphLayoutTests
+  ReadmeCommandsTests MathLayoutTests HighlightCLITests PDFFileTests KeepsTests HostileInputTests
+  NewUserRegressionTests BatchTests"
 "$xctest" --list-tests | sed -n 's|^\([A-Za-z0-9_]*\.[A-Za-z0-9_]*\)/.*|\1|p' | sort -u | grep -E -- "$filter" > "$logs/all" || true
 [ -s "$logs/all" ] || { echo "test: no test class matches '$filter'" >&2; exit 2; }
 {
