@@ -85,7 +85,7 @@ bench: deps
 # 1.2 MB file parsed in sections, the valgrind run, 2,000 control runs, the 60-mutant fuzz run,
 # the whole corpus in excerpt mode, excerpts at five N (ExcerptEveryNTests, ExcerptMathTests).
 # Not part of `make test` nor of .ci/run; CI may run it as a job of its own.
-PATHOLOGICAL_TESTS := PathologicalTests|StreamingCLITests|HostileInputTests|FuzzTests/testFixedSeed|SamplesTests/testCorpusInExcerptMode|ExcerptEveryNTests|ExcerptMathTests
+PATHOLOGICAL_TESTS := PathologicalTests|StreamingCLITests|HostileInputTests|FuzzTests/testFixedSeed|SamplesTests/testCorpusInExcerptMode|ExcerptEveryNTests|ExcerptMathTests|ParagraphEngineTests/testAMegabyte
 pathological: deps
 	$(RELEASE_BUILD)
 	$(SWIFT) build --build-tests
