@@ -5,7 +5,10 @@
 /// to pagination) are laid out one after another.
 ///
 /// - A heading keeps at least two lines of what follows: the first line after it keeps with
-///   the next one too.
+///   the next one too, unless that line is all its section has (a block of one line before
+///   the next heading, or at a part's end): a heading keeps with its content, not with what
+///   follows it, so a run of short sections may break between any two (issue 46: kept in a
+///   chain, they left the page before them up to 73% empty).
 /// - A paragraph ending in ":" stays with the code block, list or table it introduces.
 /// - A paragraph stays with the display math after it.
 struct BlockKeeps {
@@ -15,7 +18,11 @@ struct BlockKeeps {
     /// Applies the keeps to `slices`, the layout of `block`, which `next` follows (nil: the
     /// last block of its container). O(slices up to the first line).
     mutating func apply(_ slices: inout [Slice], of block: Block, before next: Block?) {
-        if afterHeading, Self.keepFirstLine(&slices) { afterHeading = false }
+        if afterHeading, let first = slices.firstIndex(where: { $0.height > 0 }) {
+            afterHeading = false
+            let oneLine = !Self.streams(block) && !slices[(first + 1)...].contains { $0.height > 0 }
+            if !oneLine || next.map(Self.isMoreContent) == true { slices[first].keepWithNext = true }
+        }
         switch block.kind {
         case .heading:
             afterHeading = true
@@ -37,6 +44,21 @@ struct BlockKeeps {
         guard let first = slices.firstIndex(where: { $0.height > 0 }) else { return false }
         slices[first].keepWithNext = true
         return true
+    }
+
+    /// Whether `block`'s slices may come in several parts (`layoutBlock(_:_:emit:)`): the
+    /// first part is not the whole block.
+    private static func streams(_ block: Block) -> Bool {
+        switch block.kind {
+        case .codeBlock, .list: return true
+        default: return false
+        }
+    }
+
+    /// Whether `block`, after a section's one line, is more of that section's content (not
+    /// a heading starting the next section): the line keeps with it.
+    private static func isMoreContent(_ block: Block) -> Bool {
+        if case .heading = block.kind { return false } else { return true }
     }
 
     /// Blocks a paragraph ending in ":" introduces.

@@ -1,0 +1,49 @@
+@testable import Quire
+import XCTest
+
+/// A heading keeps with its first two lines of content, not with what follows them (issue 46):
+/// a run of headings and short sections may break between any two of them, so it never
+/// leaves the page before it largely empty (`RunningBenchmarks.md` p. 6 was 73% blank).
+final class HeadingChainTests: XCTestCase {
+    private func filler(_ count: Int) -> String {
+        (0..<count).map { "Filler paragraph \($0)." }.joined(separator: "\n\n") + "\n\n"
+    }
+
+    /// Sections of one line each: `count` of them.
+    private func shortSections(_ count: Int) -> String {
+        (1...count).map { "### Option \($0)\n\nWhat option \($0) does.\n" }.joined(separator: "\n")
+    }
+
+    /// Regression: a heading kept with a one-line section was kept with the next heading, and
+    /// so on, so the whole run moved to the next page.
+    func testRunOfShortSectionsLeavesNoPageShort() {
+        for n in stride(from: 4, through: 40, by: 4) {
+            let doc = layout(filler(n) + shortSections(16) + "\nThe end.\n")
+            XCTAssertEqual(doc.pageFills.count, doc.pages.count)
+            for (k, fill) in doc.pageFills.dropLast().enumerated() {
+                XCTAssertGreaterThanOrEqual(fill.fraction, 0.7, "\(n) fillers: page \(k + 1) is \(Int(fill.fraction * 100))% full")
+            }
+        }
+    }
+
+    /// Each heading still keeps with its line: no page ends with a heading.
+    func testEachHeadingKeepsItsLine() {
+        for n in 20...48 {
+            let doc = layout(filler(n) + shortSections(6) + "\nThe end.\n")
+            for (k, page) in doc.pages.enumerated().dropLast() {
+                let last = page.bodyLines.last
+                XCTAssertFalse(last?.text.hasPrefix("Option") == true, "\(n) fillers: page \(k + 1) ends with a heading")
+            }
+        }
+    }
+
+    /// A heading over a one-line paragraph and a longer one keeps with both first lines.
+    func testHeadingKeepsTwoLinesOfContent() {
+        for n in 20...48 {
+            let doc = layout(filler(n) + "## Title\n\nOne line.\n\n" + prose(120) + "\n")
+            let heading = doc.pages.firstIndex { $0.bodyLines.contains { $0.text == "Title" } }!
+            let second = doc.pages.firstIndex { $0.bodyLines.contains { $0.text.hasPrefix("word1 ") } }!
+            XCTAssertEqual(heading, second, "\(n) fillers")
+        }
+    }
+}
