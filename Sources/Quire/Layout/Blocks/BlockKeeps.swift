@@ -46,13 +46,12 @@ struct BlockKeeps {
         return true
     }
 
-    /// Whether `block`'s slices may come in several parts (`layoutBlock(_:_:emit:)`): the
-    /// first part is not the whole block.
+    /// Whether `block`'s first part (`layoutBlock(_:_:emit:)`) may hold one line of a longer
+    /// block: a list's first item, when it has more. (A code block's first part holds several
+    /// lines unless the block has one: `CodeStream` hands none on before it is longer than
+    /// `wholeLines`.)
     private static func streams(_ block: Block) -> Bool {
-        switch block.kind {
-        case .codeBlock, .list: return true
-        default: return false
-        }
+        if case .list(let list) = block.kind { return list.items.count > 1 } else { return false }
     }
 
     /// Whether `block`, after a section's one line, is more of that section's content (not

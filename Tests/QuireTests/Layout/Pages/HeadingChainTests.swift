@@ -10,19 +10,26 @@ final class HeadingChainTests: XCTestCase {
     }
 
     /// Sections of one line each: `count` of them.
-    private func shortSections(_ count: Int) -> String {
-        (1...count).map { "### Option \($0)\n\nWhat option \($0) does.\n" }.joined(separator: "\n")
+    private func shortSections(_ count: Int, code: Bool = false) -> String {
+        if code { return (1...count).map { "### Option \($0)\n\n```\nswift run option\($0)\n```\n" }.joined(separator: "\n") }
+        return (1...count).map { "### Option \($0)\n\nWhat option \($0) does.\n" }.joined(separator: "\n")
     }
 
     /// Regression: a heading kept with a one-line section was kept with the next heading, and
-    /// so on, so the whole run moved to the next page.
+    /// so on, so the whole run moved to the next page. With sections of one code line each too,
+    /// as `RunningBenchmarks.md`'s "Sample usage" (its p. 6 was 73% blank).
     func testRunOfShortSectionsLeavesNoPageShort() {
         for n in stride(from: 4, through: 40, by: 4) {
-            let doc = layout(filler(n) + shortSections(16) + "\nThe end.\n")
-            XCTAssertEqual(doc.pageFills.count, doc.pages.count)
-            for (k, fill) in doc.pageFills.dropLast().enumerated() {
-                XCTAssertGreaterThanOrEqual(fill.fraction, 0.7, "\(n) fillers: page \(k + 1) is \(Int(fill.fraction * 100))% full")
+            for code in [false, true] {
+                checkFills(layout(filler(n) + shortSections(16, code: code) + "\nThe end.\n"), "\(n) fillers, code \(code)")
             }
+        }
+    }
+
+    private func checkFills(_ doc: LaidOutDocument, _ name: String) {
+        XCTAssertEqual(doc.pageFills.count, doc.pages.count)
+        for (k, fill) in doc.pageFills.dropLast().enumerated() {
+            XCTAssertGreaterThanOrEqual(fill.fraction, 0.7, "\(name): page \(k + 1) is \(Int(fill.fraction * 100))% full")
         }
     }
 
