@@ -8,7 +8,8 @@
 ///   the next one too, unless that line is all its section has (a block of one line before
 ///   the next heading, or at a part's end): a heading keeps with its content, not with what
 ///   follows it, so a run of short sections may break between any two (issue 46: kept in a
-///   chain, they left the page before them up to 73% empty).
+///   chain, they left the page before them up to 73% empty). A heading with no content (the
+///   next heading is of its rank or above) keeps with nothing.
 /// - A paragraph ending in ":" stays with the code block, list or table it introduces.
 /// - A paragraph stays with the display math after it.
 struct BlockKeeps {
@@ -24,8 +25,14 @@ struct BlockKeeps {
             if !oneLine || next.map(Self.isMoreContent) == true { slices[first].keepWithNext = true }
         }
         switch block.kind {
-        case .heading:
+        case .heading(let level, _):
             afterHeading = true
+            // A heading with no content (the next heading is of its rank or above: an empty
+            // section, as a changelog's old versions) keeps with nothing.
+            if case .heading(let nextLevel, _)? = next?.kind, nextLevel <= level, !slices.isEmpty {
+                slices[slices.count - 1].keepWithNext = false
+                afterHeading = false
+            }
         case .paragraph(let content) where next.map(Self.isIntroduced) == true && Self.endsInColon(content):
             if !slices.isEmpty { slices[slices.count - 1].keepWithNext = true }
         case .paragraph where next.map(Self.isDisplayMath) == true:

@@ -33,6 +33,15 @@ final class HeadingChainTests: XCTestCase {
         }
     }
 
+    /// Regression: a changelog's run of empty version headings (Yams' 0.4.1 to 0.1.2) moved
+    /// whole to the next page, leaving the page before 38% empty.
+    func testRunOfEmptyHeadingsLeavesNoPageShort() {
+        let empty = (1...18).map { "## 0.\($0).0\n" }.joined(separator: "\n")
+        for n in stride(from: 4, through: 40, by: 4) {
+            checkFills(layout(filler(n) + "## 1.0.0\n\nThe last release.\n\n" + empty + "\nThe end.\n"), "\(n) fillers")
+        }
+    }
+
     /// Each heading still keeps with its line: no page ends with a heading.
     func testEachHeadingKeepsItsLine() {
         for n in 20...48 {
