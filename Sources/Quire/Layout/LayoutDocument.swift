@@ -18,6 +18,8 @@ struct LayoutSummary {
     var imageFiles: Set<String> = []
     /// Its remote images and what each gave (`ImageStore.fetchedImages`), when fetching is on.
     var remoteImages: [String] = []
+    /// How full pagination left each page (`PageFill`), in order.
+    var pageFills: [PageFill] = []
 }
 
 /// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
@@ -96,7 +98,7 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
     let typesetter = Typesetter.forThisThread(language: info.lang)
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: facts.anchors, resources: resources,
                                 highlights: highlights, language: language,
-                                cjk: CJKRegion(language: language) ?? facts.cjk, linkResolver: links)
+                                cjk: CJKRegion(language: language) ?? facts.cjk, codeCensus: facts.codeCensus, linkResolver: links)
     session.warnAboutMissingFonts()
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     // A level-1 heading opening the document comes first in source order whatever is recorded later.
@@ -160,7 +162,8 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
                          author: info.author?.widest ?? "", keywords: info.keywords, warnings: session.sink.reportedWarnings,
                          excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang,
                          imageFiles: session.images.files,
-                         remoteImages: session.images.fetchedImages.map { "\($0.url) \($0.result)" })
+                         remoteImages: session.images.fetchedImages.map { "\($0.url) \($0.result)" },
+                         pageFills: flow.fills)
 }
 
 /// The title the running header and the metadata use: the front matter's, else the document's
@@ -193,14 +196,15 @@ struct FurnitureDeferral {
 }
 
 /// What layout must know of a document before its first block: where its links may point,
-/// whether it has footnotes and opens with a level-1 heading (the running title's source), and
-/// the regional forms its CJK text suggests. Of a whole document, or gathered a section at a
+/// whether it has footnotes and opens with a level-1 heading (the running title's source), the
+/// regional forms its CJK text suggests, and its code lines (for its one code frame). Of a whole document, or gathered a section at a
 /// time (`add`) for a document met so.
 struct DocumentFacts {
     private var builder: AnchorTable.Builder? = AnchorTable.Builder()
     /// The table once every block is in (`finish`): the builder's slugs are let go.
     private var finished: AnchorTable?
     private var counter = CJKRegion.Counter()
+    private(set) var codeCensus = CodeCensus()
     private(set) var hasFootnotes = false
     private(set) var opensWithTitle = false
     private var empty = true
@@ -216,6 +220,7 @@ struct DocumentFacts {
     mutating func add(_ blocks: [Block]) {
         builder?.add(blocks)
         counter.walk(blocks)
+        codeCensus.add(blocks)
         if empty, let first = blocks.first {
             if case .heading(1, _) = first.kind { opensWithTitle = true }
             empty = false

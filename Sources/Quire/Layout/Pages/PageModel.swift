@@ -19,6 +19,8 @@ struct LaidOutDocument {
     var excerpts: [ExcerptSummary] = []
     /// The document's language as given (front matter or template); nil: not given.
     var language: String?
+    /// How full pagination left each page (`PageFill`), in order.
+    var pageFills: [PageFill] = []
 }
 
 struct Page {
