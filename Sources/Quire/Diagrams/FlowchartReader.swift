@@ -70,7 +70,9 @@ struct FlowchartReader {
     private mutating func read(_ statement: String, line: Int) throws {
         let (keyword, rest) = Self.firstWord(statement)
         switch keyword {
-        case "subgraph": try openSubgraph(rest, line: line)
+        case "subgraph":
+            try openSubgraph(rest, line: line)
+            return
         case "end":
             guard rest.isEmpty else { break }
             guard open.popLast() != nil else { throw MermaidError(line: line, message: "`end` without a `subgraph`") }
