@@ -15,7 +15,11 @@ struct BlockKeeps {
     /// Applies the keeps to `slices`, the layout of `block`, which `next` follows (nil: the
     /// last block of its container). O(slices up to the first line).
     mutating func apply(_ slices: inout [Slice], of block: Block, before next: Block?) {
-        if afterHeading, Self.keepFirstLine(&slices) { afterHeading = false }
+        if afterHeading, slices.count == 1, case .codeBlock(_, let language) = block.kind, language.lowercased() == "mermaid" {
+            afterHeading = false  // a drawn diagram, one block: the heading keeps with it, it need not keep with what follows
+        } else if afterHeading, Self.keepFirstLine(&slices) {
+            afterHeading = false
+        }
         switch block.kind {
         case .heading:
             afterHeading = true

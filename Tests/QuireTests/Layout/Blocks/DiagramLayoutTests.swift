@@ -122,4 +122,15 @@ final class DiagramLayoutTests: XCTestCase {
             XCTAssertLessThanOrEqual(path.bounds.maxX, style.pageSize.width - style.margins.right + 0.5)
         }
     }
+
+    /// A drawn diagram after a heading kept with whatever followed it, so headings and diagrams
+    /// chained into one block that pagination could not honour: a heading was left at the foot
+    /// of a page, its diagram on the next (and in Samples/diagrams.md, the first page empty).
+    func testRegressionDiagramsAfterHeadingsLeftAHeadingAtTheFootOfAPage() {
+        let section = "## Part\n\n```mermaid\nflowchart TD\n" + (0..<6).map { "n\($0) --> n\($0 + 1)" }.joined(separator: "\n") + "\n```\n\n"
+        let doc = layout("# Title\n\nIntro.\n\n" + String(repeating: section, count: 3))
+        XCTAssertGreaterThan(doc.pages.count, 1)
+        XCTAssertFalse(paths(doc.pages[0]).isEmpty, "the first diagram on the first page")
+        for page in doc.pages { XCTAssertNotEqual(page.bodyLines.last?.text, "Part", "a heading at the foot of a page") }
+    }
 }
