@@ -1,7 +1,8 @@
 /// Mermaid diagrams on the page: parsed (`MermaidParser`), their labels set by Quire's own text
 /// engine, laid out by Graphviz's dot (`DotLayout`), and painted as vector paths with real text
-/// (`DiagramPainter`), a figure whose Alt text is the diagram's kind and labels. Scaled down to
-/// fit the column and the page, never below `minimumDiagramSize`; one unbreakable block. What
+/// (`DiagramPainter`), a figure whose Alt text is the diagram's kind and labels. Wider than the
+/// column, it grows into the margins as a wide table does (`table.max-width`), then is scaled
+/// down to fit, never below `minimumDiagramSize`; one unbreakable block. What
 /// cannot be drawn (a syntax error, a type Quire does not draw, a diagram past the limits,
 /// no Graphviz) is its source as code, with a warning naming the line.
 extension LayoutSession {
@@ -26,7 +27,9 @@ extension LayoutSession {
             return mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(error.message); its source is set as code"))
         }
         let natural = typography.body.size * 0.9
-        let room = (width: context.column.width, height: style.contentHeight)
+        // Wider than the column, a diagram grows into the margins as a wide table does.
+        let wide = wideRoom(context, limit: style.tableMaxWidth)
+        let room = (width: wide.maximumWidth, height: style.contentHeight)
         do {
             var drawn = try drawFlowchart(chart, size: natural, graphviz)
             let fit = min(1, room.width / drawn.geometry.width, room.height / drawn.geometry.height)
@@ -39,7 +42,7 @@ extension LayoutSession {
                 }
                 sink.warn(Warning(line: line, message: "mermaid diagram shrunk to \(Int((size / natural * 100).rounded()))% to fit the page"))
             }
-            return [diagramSlice(chart, drawn, context)]
+            return [diagramSlice(chart, drawn, column: wide.column(width: drawn.geometry.width), context)]
         } catch {
             let message = (error as? GraphvizError)?.message ?? "\(error)"
             return mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(message); its source is set as code"))
@@ -80,13 +83,14 @@ extension LayoutSession {
         return DiagramLabel(width: width, height: y, items: items, text: text.plain)
     }
 
-    /// The diagram as one slice: centred in the column, a figure an excerpt keeps whole.
-    private func diagramSlice(_ chart: Flowchart, _ drawn: DrawnFlowchart, _ context: BlockContext) -> Slice {
+    /// The diagram as one slice: centred in `column` (the text column, or wider), a figure an
+    /// excerpt keeps whole.
+    private func diagramSlice(_ chart: Flowchart, _ drawn: DrawnFlowchart, column: Column, _ context: BlockContext) -> Slice {
         let labels = (drawn.nodes.map(\.text) + drawn.edges.map(\.text)).filter { !$0.isEmpty }
         let titles = drawn.clusters.map(\.text).filter { !$0.isEmpty }
         let alt = "Flowchart: " + (titles.isEmpty ? "" : "groups " + titles.joined(separator: ", ") + "; ") + labels.joined(separator: ", ")
         let element = element(.figure, in: context, alt: alt)
-        let origin = Point(x: context.column.x + (context.column.width - drawn.geometry.width) / 2, y: 0)
+        let origin = Point(x: column.x + (column.width - drawn.geometry.width) / 2, y: 0)
         let painter = DiagramPainter(theme: style.diagram, em: drawn.fontSize, origin: origin, tag: .element(element))
         var slice = Slice(height: drawn.geometry.height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
         slice.items = painter.paint(chart, drawn)

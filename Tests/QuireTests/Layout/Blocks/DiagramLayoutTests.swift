@@ -111,15 +111,17 @@ final class DiagramLayoutTests: XCTestCase {
         XCTAssertTrue(doc.allLines.contains { $0.text == "n0 --> n1" })
     }
 
-    func testADiagramWiderThanTheColumnIsShrunkWithAWarning() {
-        let wide = "```mermaid\nflowchart LR\n" + (0..<3).map { "n\($0)[Node number \($0)] --> n\($0 + 1)[Node number \($0 + 1)]" }.joined(separator: "\n") + "\n```\n"
+    /// Wider than the column, a diagram grows into the margins (as a wide table does), then shrinks.
+    func testADiagramWiderThanThePageIsShrunkWithAWarning() {
+        let wide = "```mermaid\nflowchart LR\n" + (0..<5).map { "n\($0)[Node number \($0)] --> n\($0 + 1)[Node number \($0 + 1)]" }.joined(separator: "\n") + "\n```\n"
         let doc = layout(wide)
         XCTAssertTrue(doc.warnings.contains { $0.description.hasPrefix("1: mermaid diagram shrunk to") }, "\(doc.warnings)")
         let label = doc.allLines.first { $0.text == "Node number 3" }
         XCTAssertNotNil(label)
         XCTAssertGreaterThanOrEqual(label?.shaped.format.text.size ?? 0, LayoutSession.minimumDiagramSize)
         for path in paths(doc.pages[0]) {
-            XCTAssertLessThanOrEqual(path.bounds.maxX, style.pageSize.width - style.margins.right + 0.5)
+            XCTAssertLessThanOrEqual(path.bounds.maxX, style.pageSize.width - style.safeMargin + 0.5, "within the page's safe area")
+            XCTAssertGreaterThanOrEqual(path.bounds.x, style.safeMargin - 0.5)
         }
     }
 
@@ -132,5 +134,31 @@ final class DiagramLayoutTests: XCTestCase {
         XCTAssertGreaterThan(doc.pages.count, 1)
         XCTAssertFalse(paths(doc.pages[0]).isEmpty, "the first diagram on the first page")
         for page in doc.pages { XCTAssertNotEqual(page.bodyLines.last?.text, "Part", "a heading at the foot of a page") }
+    }
+
+    /// WasmKit's CanonicalABI.md diagram (two subgraphs, labelled links, LR) fitted the column
+    /// only below the smallest readable size and was set as its source; it now takes the margins.
+    func testRegressionWasmKitsCanonicalABIDiagramWasSetAsSource() {
+        let doc = layout("""
+        ```mermaid
+        graph LR;
+            subgraph CA[Component A]
+                F1["(string) -> u32"]
+                Import["(i32, i32) -> i32"]
+                F1 --> |"lower"| Import
+            end
+            subgraph CB[Component B]
+                F2["(string) -> u32"]
+                Export["(i32, i32) -> i32"]
+                Export --> |"lift"| F2
+            end
+            Import --> |"invoke"| Export
+        ```
+        """)
+        XCTAssertEqual(doc.warnings.map(\.description), [])
+        XCTAssertTrue(doc.allLines.contains { $0.text == "invoke" })
+        let right = paths(doc.pages[0]).map(\.bounds.maxX).max() ?? 0
+        XCTAssertGreaterThan(right, style.pageSize.width - style.margins.right, "into the margin")
+        XCTAssertLessThanOrEqual(right, style.pageSize.width - style.safeMargin + 0.5)
     }
 }
