@@ -19,7 +19,9 @@ struct BlockKeeps {
     /// Applies the keeps to `slices`, the layout of `block`, which `next` follows (nil: the
     /// last block of its container). O(slices up to the first line).
     mutating func apply(_ slices: inout [Slice], of block: Block, before next: Block?) {
-        if afterHeading, let first = slices.firstIndex(where: { $0.height > 0 }) {
+        if afterHeading, slices.count == 1, case .codeBlock(_, let language) = block.kind, language.lowercased() == "mermaid" {
+            afterHeading = false  // a drawn diagram, one block: the heading keeps with it, it need not keep with what follows
+        } else if afterHeading, let first = slices.firstIndex(where: { $0.height > 0 }) {
             afterHeading = false
             let oneLine = !Self.streams(block) && !slices[(first + 1)...].contains { $0.height > 0 }
             if !oneLine || next.map(Self.isMoreContent) == true { slices[first].keepWithNext = true }

@@ -17,7 +17,7 @@ struct BlockLayouter: BlockVisitor {
     }
 
     func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] {
-        language.lowercased() == "mermaid" ? session.mermaidBlock(text, line: block.line, context)
+        language.lowercased() == "mermaid" ? session.mermaidDiagram(text, line: block.line, context)
             : session.codeBlock(text, language: language, line: block.line, context)
     }
     func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.blockQuote(children, context) }

@@ -16,6 +16,7 @@ final class StreamingLayoutTests: XCTestCase {
             case .image(let r, _, _): return "image \(r)"
             case .frame(let r, let w, _): return "frame \(r) \(w)"
             case .formula(let f): return "formula \(f.rect)"
+            case .path(let p, _): return "path \(p.bounds)"
             }
         }
         return page.items.map(item) + page.links.map { "link \($0)" } + page.destinations.map { "dest \($0.name) \($0.y)" }
