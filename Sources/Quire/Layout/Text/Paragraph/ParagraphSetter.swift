@@ -54,10 +54,26 @@ extension Typesetter {
             breaks = analysis.addingEmergencyBreaks(breaks, bytes, chars, x: measured.x, width: min(width, otherWidth),
                                                     protected: protected)
         }
+        if wraps, !text.frames.isEmpty { breaks = Self.keepingWhole(text.frames, breaks, x: measured.x, width: min(width, otherWidth)) }
         if !lineStarts.isEmpty { breaks = Self.forcing(breaks, at: lineStarts) }
         Self.measureBreaks(&breaks, measured, analysis, fonts: fontTable)
         return PreparedParagraph(analysis: analysis, characters: chars, measured: measured, breaks: breaks, wraps: wraps,
                                  width: width, otherWidth: otherWidth, hanging: hanging)
+    }
+
+    /// `breaks` without those inside a frame (an image's placeholder, a key cap) no wider than
+    /// `width` (Pango units; `x` the natural width before each byte): a framed text is one box,
+    /// never cut across lines ("Swift macOS / build", each part framed). A wider one breaks as
+    /// its text would. `frames` ascending. O(breaks + frames).
+    static func keepingWhole(_ frames: [Range<Int>], _ breaks: [BreakPoint], x: [Int64], width: Int64) -> [BreakPoint] {
+        let whole = frames.filter { $0.upperBound < x.count && x[$0.upperBound] - x[$0.lowerBound] <= width }
+        guard !whole.isEmpty else { return breaks }
+        var f = 0
+        return breaks.filter { point in
+            let offset = Int(point.offset)
+            while f < whole.count, whole[f].upperBound <= offset { f += 1 }
+            return point.kind == .hard || f == whole.count || offset <= whole[f].lowerBound
+        }
     }
 
     /// Sets a prepared paragraph: its lines chosen among its break points (`LineBreaker`: total
