@@ -278,6 +278,10 @@ extension ImageLayoutTests {
                     }
                     guard let box = around.max(by: { $0.x < $1.x }) else { XCTFail("\(template): no frame around \(x)"); continue }
                     XCTAssertGreaterThanOrEqual(x - box.x, 1.8, "\(template): inner padding")
+                    // And after its last letter, at the end of a line too (where the space after it hangs).
+                    guard let end = r.last(where: { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }),
+                          let digit = shaped.xRanges(line: line.lineIndex, bytes: end..<(end + 1)).first else { continue }
+                    XCTAssertGreaterThanOrEqual(box.x + box.width - (line.x + digit.upperBound), 1.8, "\(template): inner padding after")
                 }
             }
         }
