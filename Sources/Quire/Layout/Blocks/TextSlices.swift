@@ -186,14 +186,7 @@ private struct LineItems {
                          half(last..<range.upperBound))
             }
             for r in pieces {
-                let left = r.lowerBound + inset.left
-                var right = r.upperBound - inset.right
-                // At a line's end the padding after the text hangs with the spaces: as much room
-                // after the text as before it.
-                if pieces.count == 1, let text = paddedText(range), let shown = Optional(shaped.xRanges(line: line, bytes: text)),
-                   let first = shown.map(\.lowerBound).min(), let last = shown.map(\.upperBound).max() {
-                    right = max(right, last + (first - left))
-                }
+                let left = r.lowerBound + inset.left, right = r.upperBound - inset.right
                 slice.items.append(.frame(Rect(x: x + left, y: baseline - size * typography.keycapTop,
                                                width: right - left, height: size * typography.keycapHeight),
                                           width: frame.width, color: frame.color))
@@ -201,19 +194,6 @@ private struct LineItems {
             if range.upperBound > lineEnd { break }  // continues on the next line
             frameCursor += 1
         }
-    }
-
-    /// The framed text of `range` without its padding (thin and narrow no-break spaces at each
-    /// end); nil when nothing is left. O(padding).
-    private func paddedText(_ range: Range<Int>) -> Range<Int>? {
-        let bytes = shaped.bytes
-        func isPadding(_ i: Int) -> Bool {
-            i + 2 < bytes.count && bytes[i] == 0xE2 && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0x89 || bytes[i + 2] == 0xAF)
-        }
-        var lo = range.lowerBound, hi = range.upperBound
-        while lo + 3 <= hi, isPadding(lo) { lo += 3 }
-        while hi - 3 >= lo, isPadding(hi - 3) { hi -= 3 }
-        return lo < hi ? lo..<hi : nil
     }
 
     /// A destination for each anchor in the line that `claim` says is not placed yet.

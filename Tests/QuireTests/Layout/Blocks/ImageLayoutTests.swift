@@ -257,6 +257,12 @@ extension ImageLayoutTests {
             let page = doc.pages[0]
             let boxes = frames(page).sorted { ($0.y, $0.x) < ($1.y, $1.x) }
             XCTAssertEqual(boxes.count, 9, "\(template): one frame each, none broken across lines")
+            // A row written without spaces (vapor's backers) still wraps between its frames.
+            let packed = render(badges.joined() + "\n", style: style)
+            let packedBoxes = frames(packed.pages[0])
+            XCTAssertEqual(packedBoxes.count, 9, template)
+            XCTAssertTrue(packedBoxes.allSatisfy { $0.x + $0.width <= style.margins.left + style.contentWidth + 0.5 },
+                          "\(template): within the text block: \(packedBoxes)")
             XCTAssertGreaterThan(Set(boxes.map { Int($0.y) }).count, 1, "several rows")
             for (a, b) in zip(boxes, boxes.dropFirst()) {
                 if abs(a.y - b.y) < 0.1 {
@@ -281,7 +287,7 @@ extension ImageLayoutTests {
                     // And after its last letter, at the end of a line too (where the space after it hangs).
                     guard let end = r.last(where: { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }),
                           let digit = shaped.xRanges(line: line.lineIndex, bytes: end..<(end + 1)).first else { continue }
-                    XCTAssertGreaterThanOrEqual(box.x + box.width - (line.x + digit.upperBound), 1.8, "\(template): inner padding after")
+                    XCTAssertGreaterThanOrEqual(box.x + box.width - (line.x + digit.upperBound), 1.5, "\(template): inner padding after")
                 }
             }
         }

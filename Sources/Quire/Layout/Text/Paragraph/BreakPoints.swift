@@ -111,7 +111,10 @@ extension TextAnalysis {
             if hard {
                 while endChar > 0, isHardBreakCharacter(bytes, chars[endChar - 1]) { endChar -= 1 }
             }
-            while endChar > 0, flags[endChar - 1].contains(.white), !isHardBreakCharacter(bytes, chars[endChar - 1]) {
+            // A narrow no-break space stays: it pads a frame's text (a placeholder, a key cap),
+            // whose frame ends after it even at a line's end.
+            while endChar > 0, flags[endChar - 1].contains(.white), !isHardBreakCharacter(bytes, chars[endChar - 1]),
+                  !isNarrowNoBreakSpace(bytes, chars[endChar - 1]) {
                 endChar -= 1
             }
             var point = BreakPoint(offset: Int32(offset), end: Int32(chars[endChar]), kind: kind)
@@ -297,6 +300,11 @@ func endsParagraph(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> B
 /// Whether the character at `offset` is (part of) a hard line break.
 func isHardBreakCharacter(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
     hardBreakLength(bytes, at: offset) > 0
+}
+
+/// Whether the character at `offset` is U+202F NARROW NO-BREAK SPACE.
+private func isNarrowNoBreakSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+    offset + 2 < bytes.count && bytes[offset] == 0xE2 && bytes[offset + 1] == 0x80 && bytes[offset + 2] == 0xAF
 }
 
 /// Punctuation that closes or ends what comes before it: a line never starts with one.
