@@ -108,7 +108,11 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
     var flow = PageFlow(style: style)
     var waiting: [Page] = []
     var emitted = 0
-    var title = info.title ?? (session.anchors.mayHaveLevelOneHeadings ? nil : documentTitle(info, [], fallbackTitle))
+    // Several level-1 headings and no title: each page is headed by the one in force there.
+    let headsFollowHeadings = info.title == nil && session.anchors.levelOneHeadings > 1
+    var heads = RunningHeads()
+    var title = info.title ?? (session.anchors.mayHaveLevelOneHeadings && !headsFollowHeadings ? nil
+                               : documentTitle(info, [], fallbackTitle))
     var deferring = false
     var deferred: [FurnitureDeferral.Waiting] = []
     func hand(_ pages: [Page], final: Bool) {
@@ -124,7 +128,11 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
         let count = final ? emitted + waiting.count : nil
         for var page in waiting {
             emitted += 1
-            if let marked = session.furnish(&page, number: emitted, of: count, info: info, title: title, unknown: unknown) {
+            var head = title
+            if headsFollowHeadings, let heading = heads.head(of: page, outline: { session.sink.documentOutline }) {
+                head = .plain(heading)
+            }
+            if let marked = session.furnish(&page, number: emitted, of: count, info: info, title: head, unknown: unknown) {
                 deferred.append(marked)
             }
             emit(page)
@@ -167,12 +175,18 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
 }
 
 /// The title the running header and the metadata use: the front matter's, else the document's
-/// first heading when it is of level 1 (ATX, setext or HTML `<h1>`), else the fallback (the
-/// file name without its extension; a README's folder name). A level-1 heading after another
-/// heading names a part of the document, not the document: GRDB's README opens with its
-/// introduction's headings and has "# Documentation" at line 280.
+/// first heading when it is of level 1 (ATX, setext or HTML `<h1>`) and the only one, else the
+/// fallback (the file name without its extension; a README's folder name). A level-1 heading
+/// after another heading names a part of the document, not the document: GRDB's README opens
+/// with its introduction's headings and has "# Documentation" at line 280; and of several
+/// level-1 headings none names the whole (libffi's "What is libffi?" and "Authors & Credits":
+/// each heads its own pages, `RunningHeads`).
 private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fallbackTitle: String) -> TextValue {
-    info.title ?? outline.first.flatMap { $0.level == 1 ? TextValue.plain($0.title) : nil } ?? .plain(fallbackTitle)
+    if let title = info.title { return title }
+    guard let first = outline.first, first.level == 1, !outline.dropFirst().contains(where: { $0.level == 1 }) else {
+        return .plain(fallbackTitle)
+    }
+    return .plain(first.title)
 }
 
 /// How pages that would wait long for what their header and footer show (the page count, a

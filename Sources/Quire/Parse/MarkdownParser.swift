@@ -207,6 +207,9 @@ final class CmarkConverter {
         case CMARK_NODE_BLOCK_QUOTE:
             let children = blocks(childrenOf: node, depth: depth + 1)
             if let alert = MarkdownConventions.alert(children) { return Block(.alert(alert.kind, blocks: alert.blocks), line: line) }
+            if let aside = MarkdownConventions.docCAside(children) {
+                return Block(.alert(aside.kind, blocks: aside.blocks, title: aside.title), line: line)
+            }
             return Block(.blockQuote(children), line: line)
         case CMARK_NODE_CODE_BLOCK:
             var text = string(cmark_node_get_literal(node))
@@ -390,7 +393,7 @@ final class CmarkConverter {
                 formula.line = lines.map(formula.line)
                 return .math(formula)
             }
-            return .code(literal)
+            return .code(MarkdownConventions.withoutDisambiguation(literal))
         case CMARK_NODE_HTML_INLINE: moveLine(past: node); return nil   // only in an image's alt text, read as plain text
         case CMARK_NODE_EMPH: return .emphasis(inlines(childrenOf: node))
         case CMARK_NODE_STRONG: return .strong(inlines(childrenOf: node))

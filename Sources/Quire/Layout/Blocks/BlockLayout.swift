@@ -30,7 +30,10 @@ struct BlockLayouter: BlockVisitor {
         session.footnote(label: label, children, context)
     }
 
-    func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] { session.alert(kind, children, context) }
+    func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] {
+        guard case .alert(_, _, let title) = block.kind else { return [] }
+        return session.alert(kind, children, title: title, context)
+    }
 
     func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> [Slice] {
         session.details(summary: summary, children, line: block.line, context)
