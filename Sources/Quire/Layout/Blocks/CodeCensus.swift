@@ -49,7 +49,7 @@ struct CodeCensus: Sendable {
                 var inner = nesting
                 inner.lists += 1
                 for item in list.items { add(item.blocks, nesting: inner) }
-            case .blockQuote(let blocks), .alert(_, let blocks):
+            case .blockQuote(let blocks), .alert(_, let blocks, _):
                 var inner = nesting
                 inner.quotes += 1
                 add(blocks, nesting: inner)
