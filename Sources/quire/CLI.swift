@@ -205,6 +205,8 @@ enum CLI {
         }
         if reportingWarnings { try checkCodeTheme(options.style.codeTheme) }
         options.title = a.title
+        options.sourceDateEpoch = ProcessEnvironment.sourceDateEpoch
+        options.imageCacheFolder = ProcessEnvironment.imageCacheFolder
         options.linkExtension = a.linkExtension
         options.pdfStandards = a.pdfStandards
         options.attachSource = a.attachSource

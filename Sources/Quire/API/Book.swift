@@ -62,7 +62,7 @@ public enum Book {
         let folder = MarkdownFiles.commonFolder(of: documents.map(\.path))
         for (k, document) in documents.enumerated() {
             frontMatterWarnings[k] += standards.add(document.document, text: texts[k], name: SourceStandards.name(of: document.path, from: folder),
-                                                    modified: SourceStandards.modified(document.path, fallback: options.creationDate ?? 0))
+                                                    modified: DatePolicy(options).attachmentDate(of: document.path))
         }
         let book = layoutBook(documents, style: options.style, info: info, title: title)
         var metadata = RenderPipeline.metadata(title: title.widest, author: info.author?.widest ?? "", options)
@@ -71,8 +71,7 @@ public enum Book {
         metadata.standards = standards.claimed
         metadata.attachments = standards.attachments
         metadata.language = RenderPipeline.documentLanguage(frontMatter: info.lang, options.style)
-        metadata.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch
-            ?? inputs.compactMap(modificationTime).max().map { Int64($0.rounded(.down)) }
+        metadata.creationDate = DatePolicy(options).creationDate(inputs: inputs)
         let pdf: (pdf: [UInt8], warning: Warning?)
         do {
             pdf = try RenderPipeline.pdf(of: book.laidOut, metadata: metadata, standards: standards.requested,

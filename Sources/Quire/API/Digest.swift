@@ -68,7 +68,7 @@ public enum Digest {
                 let (info, body, warnings) = FrontMatter.split(text)
                 let resources = ImageResources(baseDirectory: Quire.folder(of: file), root: options.resourceRoot)
                 let document = parseMarkdown(body, smartPunctuation: options.style.smartPunctuation)
-                let modified = SourceStandards.modified(file, fallback: options.creationDate ?? 0)
+                let modified = DatePolicy(options).attachmentDate(of: file)
                 frontMatterWarnings.append(warnings + standards.add(document, text: text, name: SourceStandards.name(of: file, from: shownFrom),
                                                                    modified: modified))
                 documents.append(DigestDocument(path: file, canonicalPath: canonical, document: document, info: info,
@@ -78,7 +78,7 @@ public enum Digest {
                 failures.append(DigestFailure(path: file, reason: error.message))
             }
         }
-        let seconds = options.creationDate ?? RenderPipeline.sourceDateEpoch ?? Int64(Date().timeIntervalSince1970)
+        let seconds = DatePolicy(options).creationDate(inputs: files) ?? Int64(Date().timeIntervalSince1970)
         let date = String(iso8601(seconds).prefix(10))
         let digestTitle = title ?? "Digest"
         let lines = max(0, excerptLines ?? options.style.excerptLines ?? 6)

@@ -64,8 +64,7 @@ public enum Quire {
         if OutputFile.isSameFile(output, as: input) { throw QuireError.outputIsInput(output, input) }
         var options = options
         options.sourceName = input
-        options.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch
-            ?? modificationTime(input).map { Int64($0.rounded(.down)) }
+        options.creationDate = DatePolicy(options).creationDate(inputs: [input])
         if options.baseDirectory == nil { options.baseDirectory = folder(of: input) }
         // A long file (not in excerpt mode, which needs the whole document at once) is parsed a
         // section at a time, its text never read whole.

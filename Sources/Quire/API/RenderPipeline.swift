@@ -34,7 +34,7 @@ enum RenderPipeline {
             standards = Result { () throws(PDFStandardsError) in try SourceStandards(options, frontMatter: info.pdfStandards) }
             if case .success(var sources) = standards {
                 sourceWarnings = sources.add(document, text: markdown, name: SourceStandards.fileName(of: options.sourceName),
-                                             modified: options.creationDate ?? sourceDateEpoch ?? Int64(time(nil)))
+                                             modified: DatePolicy(options).creationDate(inputs: []) ?? Int64(time(nil)))
                 standards = .success(sources)
                 pdf.setStandards(sources.requested)
             }
@@ -166,7 +166,7 @@ enum RenderPipeline {
     /// The PDF's title, author and date: the options', else the document's.
     static func metadata(title: String, author: String, _ options: RenderOptions) -> PDFMetadata {
         var metadata = PDFMetadata(title: options.title ?? title)
-        metadata.creationDate = options.creationDate ?? sourceDateEpoch
+        metadata.creationDate = DatePolicy(options).creationDate(inputs: [])
         metadata.author = options.author.isEmpty ? author : options.author
         metadata.settings = options.settingsDigest
         return metadata
@@ -177,11 +177,6 @@ enum RenderPipeline {
     /// script most of the text is in.
     static func documentLanguage(frontMatter: String?, _ style: Style) -> String? {
         frontMatter ?? (style.language == Style().language ? nil : style.language)
-    }
-
-    /// SOURCE_DATE_EPOCH from the environment, for reproducible builds.
-    static var sourceDateEpoch: Int64? {
-        getenv("SOURCE_DATE_EPOCH").flatMap { Int64(String(cString: $0)) }
     }
 
 }

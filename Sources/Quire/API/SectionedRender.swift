@@ -67,7 +67,7 @@ extension RenderPipeline {
             : layOutSections(input, options, pdf, painter, links: links, check: checking)
         laidOut.warnings = input.frontMatterWarnings + laidOut.warnings
         sources.attach(Array(input.file.bytes), name: SourceStandards.fileName(of: options.sourceName),
-                       modified: options.creationDate ?? sourceDateEpoch ?? Int64(time(nil)))
+                       modified: DatePolicy(options).creationDate(inputs: []) ?? Int64(time(nil)))
         if sources.checks { laidOut.warnings += sources.add(check) }
         // Layout is done: what it freed goes back before the fonts are subset, which reads
         // megabytes of a CJK collection.

@@ -21,6 +21,9 @@ struct ImageResources: Sendable, Equatable {
     /// The remote images the document names, fetched together when layout starts (others are
     /// fetched when met: a long document's sections).
     var remoteImages: [String] = []
+    /// The folder fetched images are cached in when `fetching` names none
+    /// (`RenderOptions.imageCacheFolder`); nil: none, fetched images are not kept.
+    var cacheFolder: String?
 
     init(baseDirectory: String? = nil, root: String? = nil, fetching: ImageFetching? = nil) {
         self.baseDirectory = baseDirectory

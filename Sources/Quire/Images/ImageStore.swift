@@ -21,7 +21,7 @@ final class ImageStore {
 
     init(resources: ImageResources) {
         self.resources = resources
-        remote = resources.fetching.isOn ? RemoteImages(resources.fetching) : nil
+        remote = resources.fetching.isOn ? RemoteImages(resources.fetching, cacheFolder: resources.cacheFolder) : nil
         remote?.load(resources.remoteImages.map(Self.absoluteURL).filter { StaticBadge(url: $0) == nil })
     }
 
