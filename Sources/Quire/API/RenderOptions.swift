@@ -47,9 +47,9 @@ public struct RenderOptions: Sendable {
     /// (an associated file, which PDF/A-3 allows and PDF/A-2 does not).
     public var attachSource = false
 
-    /// Where images may be read from, as layout takes it.
-    var imageResources: ImageResources {
-        var resources = ImageResources(baseDirectory: baseDirectory, root: resourceRoot, fetching: style.images)
+    /// Where images may be read from, as layout takes it, decoded with `libraries` (an engine's).
+    func imageResources(_ libraries: ImageLibraries) -> ImageResources {
+        var resources = ImageResources(baseDirectory: baseDirectory, root: resourceRoot, fetching: style.images, libraries: libraries)
         resources.cacheFolder = imageCacheFolder
         return resources
     }

@@ -1,21 +1,24 @@
-/// The one thread of the process that highlights code: it opens GtkSourceView, owns every GTK
-/// object (they belong to the thread that made them) and works through the blocks queued, in
-/// order, while layout goes on.
+/// The thread of an engine that highlights code: it opens GtkSourceView, owns every GTK object
+/// (they belong to the thread that made them) and works through the blocks queued, in order,
+/// while layout goes on.
 ///
-/// Started on first use (`shared` is made lazily): a process that highlights nothing starts no
-/// thread and never loads GtkSourceView. Only values cross: requests in (code, language, theme),
+/// Started on first use: an engine that highlights nothing starts no thread and never loads
+/// GtkSourceView. Let go, it finishes the jobs queued and its thread ends. Only values cross: requests in (code, language, theme),
 /// `HighlightedCode` out through a `Promise`. A job whose promise was cancelled (its document is
 /// finished) is skipped. When no thread can be started, code is set plain with a warning.
 final class HighlightThread: Sendable {
-    static let shared = HighlightThread()
+    /// The thread, started at the first request, whose state is GtkSourceView (or why it could
+    /// not be opened): opened there, so that thread owns GtkSourceView's objects.
+    private let started = Once {
+        WorkerThread<Result<SourceView, HighlightError>>(
+            makeState: { SourceViewLibrary.open().map { SourceView($0) } },
+            fallback: { .failure(HighlightError(message: "no thread could be started for it")) })
+    }
 
-    /// The thread, whose state is GtkSourceView (or why it could not be opened): opened
-    /// there, so that thread owns GtkSourceView's objects.
-    private let worker = WorkerThread<Result<SourceView, HighlightError>>(
-        makeState: { SourceViewLibrary.shared.map { SourceView($0) } },
-        fallback: { .failure(HighlightError(message: "no thread could be started for it")) })
+    private var worker: WorkerThread<Result<SourceView, HighlightError>> { started.value }
 
-    private init() {}
+    /// A highlighter whose thread starts at its first request.
+    init() {}
 
     /// Queues the highlighting of `code` as `language` with the scheme `theme` (no language:
     /// only the theme's look), without waiting.
@@ -60,9 +63,9 @@ package enum Highlighting {
     package static var defaultTheme: String { Style().codeTheme }
 
     /// The style schemes and languages GtkSourceView has installed, by id, sorted; both empty,
-    /// with the reason, when it cannot be opened. Starts the highlight thread.
-    package static func installed() -> (themes: [String], languages: [String], problem: String?) {
-        switch HighlightThread.shared.installed() {
+    /// with the reason, when it cannot be opened. Starts `highlighter`'s thread.
+    static func installed(_ highlighter: HighlightThread) -> (themes: [String], languages: [String], problem: String?) {
+        switch highlighter.installed() {
         case .success(let found): return (found.schemes, found.languages, nil)
         case .failure(let error): return ([], [], error.message)
         }

@@ -19,13 +19,16 @@ final class RemoteImages {
     }
 
     let settings: ImageFetching
+    /// libcurl, opened at the first request.
+    private let curl: Once<Result<CurlLibrary, ImageError>>
     let cache: ImageCache
     private(set) var outcomes: [String: Outcome] = [:]
     /// When the document's time for fetching ends (CLOCK_MONOTONIC), from its first request.
     private var deadline: Double?
 
     /// Fetching as `settings` say, cached in their folder, else in `cacheFolder`.
-    init(_ settings: ImageFetching, cacheFolder: String?) {
+    init(_ settings: ImageFetching, cacheFolder: String?, curl: Once<Result<CurlLibrary, ImageError>>) {
+        self.curl = curl
         self.settings = settings
         cache = ImageCache(settings, defaultFolder: cacheFolder)
     }
@@ -61,7 +64,7 @@ final class RemoteImages {
         guard !requests.isEmpty else { return }
         let deadline = self.deadline ?? ImageFetch.now() + settings.documentTimeout
         self.deadline = deadline
-        for (url, response) in ImageFetch.fetch(requests, settings, deadline: deadline) {
+        for (url, response) in ImageFetch.fetch(requests, settings, deadline: deadline, curl: curl.value) {
             outcomes[url] = record(url, response, cached: stale[url])
         }
     }
