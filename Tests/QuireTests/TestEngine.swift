@@ -61,7 +61,7 @@ extension Hyphenator {
 }
 
 extension HighlightThread {
-    static var shared: HighlightThread { testEngine.highlighting }
+    static var shared: HighlightThread { .process }
 }
 
 extension DrawingThread {

@@ -14,11 +14,12 @@ import Synchronization
 /// caches go with it): the simple call stays simple, at the cost of loading fonts again.
 ///
 /// An engine renders one document at a time: a second call on it from another thread waits
-/// for the first (its typesetter is not safe to share). Two engines share nothing of Quire's and
-/// render at the same time, each on its own threads. What stays process-wide is what the C
-/// libraries themselves keep per process: cmark-gfm's table of special characters (parsers
-/// finish one at a time under a lock, `MathSpans.finishing`) and libxml2's input callbacks
-/// (`DefinitionSchema`).
+/// for the first (its typesetter is not safe to share). Two engines render at the same time,
+/// each with its own typesetter, drawing thread and caches. What stays process-wide is what the
+/// C libraries themselves keep per process: GtkSourceView's thread (GTK's state is per process
+/// and single-threaded: `HighlightThread.process`), cmark-gfm's table of special characters
+/// (parsers finish one at a time under a lock, `MathSpans.finishing`) and libxml2's input
+/// callbacks (`DefinitionSchema`).
 ///
 /// `interrupt()` stops an engine for good, as Ctrl-C stops the command line: its temporary files
 /// are removed at once, the render in progress throws `QuireError` ("interrupted") instead of
@@ -26,8 +27,9 @@ import Synchronization
 public final class Engine: @unchecked Sendable {  // `made` is used only under `turn`
     /// Draws every page and preview of the engine's renders, in order; started at the first.
     private let drawingThread = Once { DrawingThread() }
-    /// Highlights code blocks; its thread starts at the first block.
-    let highlighting = HighlightThread()
+    /// Highlights code blocks: the process's one GtkSourceView thread (GTK is per process),
+    /// started at the first block.
+    let highlighting = HighlightThread.process
     /// librsvg, gdk-pixbuf and libcurl, each opened the first time a document needs it.
     let images = ImageLibraries()
     /// The anchors of Markdown files the documents link to.

@@ -1,9 +1,13 @@
-/// The thread of an engine that highlights code: it opens GtkSourceView, owns every GTK object
-/// (they belong to the thread that made them) and works through the blocks queued, in order,
-/// while layout goes on.
+/// The one thread of the process that highlights code: it opens GtkSourceView, owns every GTK
+/// object (they belong to the thread that made them) and works through the blocks queued, in
+/// order, while layout goes on.
 ///
-/// Started on first use: an engine that highlights nothing starts no thread and never loads
-/// GtkSourceView. Let go, it finishes the jobs queued and its thread ends. Only values cross: requests in (code, language, theme),
+/// One per process, not per engine, because GTK is: its state (GtkSourceView's language and
+/// scheme managers, GTK's initialisation) is per process and not thread-safe; two threads
+/// loading GtkSourceView at once crashed (a digest test whose documents each had a thread of
+/// their own). So every engine's code goes to this thread (`Engine.highlighting` is it), as
+/// cmark-gfm's parsers share one lock. Started on first use: a process that highlights nothing
+/// starts no thread and never loads GtkSourceView. Only values cross: requests in (code, language, theme),
 /// `HighlightedCode` out through a `Promise`. A job whose promise was cancelled (its document is
 /// finished) is skipped. When no thread can be started, code is set plain with a warning.
 final class HighlightThread: Sendable {
@@ -17,8 +21,10 @@ final class HighlightThread: Sendable {
 
     private var worker: WorkerThread<Result<SourceView, HighlightError>> { started.value }
 
-    /// A highlighter whose thread starts at its first request.
-    init() {}
+    /// The process's highlighter (see above); its thread starts at its first request.
+    static let process = HighlightThread()
+
+    private init() {}
 
     /// Queues the highlighting of `code` as `language` with the scheme `theme` (no language:
     /// only the theme's look), without waiting.

@@ -46,7 +46,7 @@ struct LayoutSummary {
 ///   - resources: where local images may be read from (by default none is: placeholders).
 ///   - links: where links to other documents lead (by default they stay as written).
 ///   - highlights: the document's code blocks queued for highlighting (by default queued here,
-///     with the style's theme, on a highlight thread of this call's own).
+///     with the style's theme).
 ///   - deferral: lets pages that would wait long for their furniture go on without it
 ///     (`FurnitureDeferral`); nil: they wait.
 /// - Returns: everything but the pages. An empty document gives one empty page.
@@ -60,7 +60,7 @@ func layOutPages(_ document: Document, style: Style, typesetter: Typesetter, fal
     if resources.fetching.isOn { resources.remoteImages = RemoteImageList.of(document.blocks) }  // fetched together
     return layOutPages(DocumentFacts(document), style: style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
                     resources: resources,
-                    highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme, highlighter: HighlightThread()),
+                    highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme, highlighter: .process),
                     links: links, deferral: deferral,
                     blocks: { session, context, add in
                         if let lines = style.excerptCut {
