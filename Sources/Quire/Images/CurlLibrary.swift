@@ -35,8 +35,8 @@ struct CurlLibrary: @unchecked Sendable {  // immutable C function pointers: saf
     let slistAppend: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
     let slistFreeAll: @convention(c) (OpaquePointer?) -> Void
 
-    /// libcurl, opened and globally initialised once per process (thread-safe), or why not.
-    static let shared: Result<CurlLibrary, ImageError> = Result { () throws(ImageError) in try CurlLibrary() }
+    /// libcurl opened and globally initialised, or why not (`ImageLibraries.curl` opens it once).
+    static func open() -> Result<CurlLibrary, ImageError> { Result { () throws(ImageError) in try CurlLibrary() } }
 
     private init() throws(ImageError) {
         let curl = try openLibrary("libcurl.so.4")

@@ -31,8 +31,8 @@ struct SVGLibrary: @unchecked Sendable {  // immutable C function pointers: safe
     /// handle, cairo_t, viewport (an RsvgRectangle: x, y, width, height), error.
     let rsvgRenderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Double>?, ErrorOut) -> Int32
 
-    /// librsvg, opened once per process (thread-safe), or why it could not be.
-    static let shared: Result<SVGLibrary, ImageError> = Result { () throws(ImageError) in try SVGLibrary() }
+    /// librsvg opened, or why it could not be (`ImageLibraries.svg` opens it once).
+    static func open() -> Result<SVGLibrary, ImageError> { Result { () throws(ImageError) in try SVGLibrary() } }
 
     private init() throws(ImageError) {
         let rsvg = try openLibrary("librsvg-2.so.2")
@@ -61,8 +61,8 @@ struct PixbufLibrary: @unchecked Sendable {  // immutable C function pointers: s
     let pixbufBitsPerSample: @convention(c) (OpaquePointer?) -> Int32
     let pixbufReadPixels: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
 
-    /// gdk-pixbuf, opened once per process (thread-safe), or why it could not be.
-    static let shared: Result<PixbufLibrary, ImageError> = Result { () throws(ImageError) in try PixbufLibrary() }
+    /// gdk-pixbuf opened, or why it could not be (`ImageLibraries.pixbuf` opens it once).
+    static func open() -> Result<PixbufLibrary, ImageError> { Result { () throws(ImageError) in try PixbufLibrary() } }
 
     private init() throws(ImageError) {
         let pixbuf = try openLibrary("libgdk_pixbuf-2.0.so.0")
@@ -96,4 +96,19 @@ func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws
         throw ImageError(message: "\(name) is missing from the installed library (too old?)")
     }
     return unsafeBitCast(address, to: Function.self)
+}
+
+/// The image libraries a render uses, each opened (`dlopen`) the first time a document needs
+/// it and kept for the owner's life: an `Engine` holds one set, passed to layout
+/// (`ImageResources.libraries`), the drawing thread and the PDF writer. `dlopen` counts its
+/// opens, so two sets in one process share the loaded code, not Quire's state.
+final class ImageLibraries: Sendable, Equatable {
+    let svg = Once { SVGLibrary.open() }
+    let pixbuf = Once { PixbufLibrary.open() }
+    let curl = Once { CurlLibrary.open() }
+
+    init() {}
+
+    /// The same set (an image's libraries compare by identity).
+    static func == (a: ImageLibraries, b: ImageLibraries) -> Bool { a === b }
 }

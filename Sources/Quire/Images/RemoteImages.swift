@@ -19,14 +19,18 @@ final class RemoteImages {
     }
 
     let settings: ImageFetching
+    /// libcurl, opened at the first request.
+    private let curl: Once<Result<CurlLibrary, ImageError>>
     let cache: ImageCache
     private(set) var outcomes: [String: Outcome] = [:]
     /// When the document's time for fetching ends (CLOCK_MONOTONIC), from its first request.
     private var deadline: Double?
 
-    init(_ settings: ImageFetching) {
+    /// Fetching as `settings` say, cached in their folder, else in `cacheFolder`.
+    init(_ settings: ImageFetching, cacheFolder: String?, curl: Once<Result<CurlLibrary, ImageError>>) {
+        self.curl = curl
         self.settings = settings
-        cache = ImageCache(settings)
+        cache = ImageCache(settings, defaultFolder: cacheFolder)
     }
 
     /// What `url` gives, fetching it now if `load` did not.
@@ -49,7 +53,8 @@ final class RemoteImages {
             if let entry, settings.offline || ImageCache.now() - entry.confirmed < settings.maxAge {
                 outcomes[url] = .bytes(entry.body, .cached)
             } else if settings.offline {
-                outcomes[url] = .failed("not in the image cache (\(cache.folder)), and --offline makes no request")
+                outcomes[url] = .failed(cache.folder.map { "not in the image cache (\($0)), and --offline makes no request" }
+                                        ?? "no image cache is set, and --offline makes no request")
             } else {
                 stale[url] = entry
                 requests.append(FetchRequest(url: url, etag: entry?.etag, lastModified: entry?.lastModified))
@@ -59,7 +64,7 @@ final class RemoteImages {
         guard !requests.isEmpty else { return }
         let deadline = self.deadline ?? ImageFetch.now() + settings.documentTimeout
         self.deadline = deadline
-        for (url, response) in ImageFetch.fetch(requests, settings, deadline: deadline) {
+        for (url, response) in ImageFetch.fetch(requests, settings, deadline: deadline, curl: curl.value) {
             outcomes[url] = record(url, response, cached: stale[url])
         }
     }
