@@ -35,7 +35,7 @@ package struct Configuration: Sendable {
     package var resourceRoot: String?
 
     /// The keys a configuration may hold, as messages list them.
-    static let keys = ["template", "set", "page-size", "landscape", "excerpt-lines", "toc", "link-ext", "resource-root", "exclude",
+    package static let keys = ["template", "set", "page-size", "landscape", "excerpt-lines", "toc", "link-ext", "resource-root", "exclude",
                        "pdf-standard"]
 
     /// The configuration file for inputs in `folder`: `quire.json` there or in the nearest

@@ -25,7 +25,7 @@ public enum Digest {
     }
 
     /// The folder paths are shown from in a digest (`MarkdownFiles.commonFolder`).
-    static func commonFolder(of inputs: [String]) -> String {
+    package static func commonFolder(of inputs: [String]) -> String {
         MarkdownFiles.commonFolder(of: inputs)
     }
 

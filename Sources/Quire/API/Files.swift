@@ -30,7 +30,7 @@ package enum InputFile {
 
     /// The code unit width (2 or 4 bytes) and byte order a byte-order mark announces; nil for
     /// UTF-8 or no mark. UTF-32's little-endian mark begins like UTF-16's, so it is tried first.
-    static func wideEncoding(_ bytes: [UInt8]) -> (width: Int, bigEndian: Bool)? {
+    package static func wideEncoding(_ bytes: [UInt8]) -> (width: Int, bigEndian: Bool)? {
         if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return (4, false) }
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return (4, true) }
         if bytes.starts(with: [0xFF, 0xFE]) { return (2, false) }
@@ -69,7 +69,7 @@ package enum InputFile {
         return String(scalars)
     }
 
-    static func readBytes(_ path: String) throws -> [UInt8] {
+    package static func readBytes(_ path: String) throws -> [UInt8] {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw QuireError(file: path, message: "cannot read: \(errnoText())") }
         defer { if path != "-" { close(fd) } }
@@ -329,17 +329,17 @@ package enum OutputFile {
     }
 }
 
-func errnoText() -> String { String(cString: strerror(errno)) }
+package func errnoText() -> String { String(cString: strerror(errno)) }
 
 /// The kind of what is at `path`, a symbolic link followed: its `S_IFMT` bits (`S_IFREG`,
 /// `S_IFDIR`, ...); nil when nothing is there or it cannot be reached. One `stat`.
-func fileKind(_ path: String) -> mode_t? {
+package func fileKind(_ path: String) -> mode_t? {
     var info = stat()
     return stat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
 }
 
 /// The kind of what is at `path` itself (a symbolic link is `S_IFLNK`); nil when nothing is.
-func fileKindNotFollowed(_ path: String) -> mode_t? {
+package func fileKindNotFollowed(_ path: String) -> mode_t? {
     var info = stat()
     return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
 }

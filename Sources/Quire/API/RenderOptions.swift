@@ -39,7 +39,7 @@ public struct RenderOptions: Sendable {
     public var attachSource = false
 
     /// Where images may be read from, as layout takes it.
-    var imageResources: ImageResources {
+    package var imageResources: ImageResources {
         ImageResources(baseDirectory: baseDirectory, root: resourceRoot, fetching: style.images)
     }
 
@@ -47,7 +47,7 @@ public struct RenderOptions: Sendable {
     /// style's; checked against `attachSource` and what the machine has.
     /// - Throws: `PDFStandardsError` for attachments with PDF/A-2 (which allows only PDF/A
     ///   attachments) and for PDF/A without the sRGB profile.
-    func requestedStandards(frontMatter: PDFStandards?) throws(PDFStandardsError) -> PDFStandards {
+    package func requestedStandards(frontMatter: PDFStandards?) throws(PDFStandardsError) -> PDFStandards {
         let requested = pdfStandards ?? frontMatter ?? style.pdfStandards
         if attachSource, !requested.allowsAttachments, let archival = requested.archival {
             throw PDFStandardsError("--attach-source needs PDF/A-3, which allows attached files; \(archival.name) (PDF/A-2) allows only PDF/A files: ask for a-3\(archival.level.lowercased())")

@@ -16,18 +16,18 @@ import Glibc
 /// A body of one section is parsed once and rendered as a whole document.
 extension RenderPipeline {
     /// A long Markdown file's front matter read and its body cut into sections.
-    struct SectionedInput {
-        var body: SectionedBody
-        var info: DocumentInfo
-        var frontMatterWarnings: [Warning]
+    package struct SectionedInput {
+        package var body: SectionedBody
+        package var info: DocumentInfo
+        package var frontMatterWarnings: [Warning]
         /// The file, whose bytes are attached when the options ask (`--attach-source`).
-        var file: MappedInput
+        package var file: MappedInput
     }
 
     /// Reads `input`'s front matter and cuts its body into sections (of `minimumSectionSize`
     /// bytes at least; nil: `SectionedBody`'s choice), checking first that it is text.
     /// - Throws: `QuireError` naming the input when it is not UTF-8 text (its first bad byte).
-    static func sections(of input: MappedInput, _ options: RenderOptions,
+    package static func sections(of input: MappedInput, _ options: RenderOptions,
                          minimumSectionSize: Int? = nil) throws(QuireError) -> SectionedInput {
         let front = frontMatter(of: input, options)
         // Pango loads fontconfig's configuration on a thread of its own meanwhile.
@@ -47,7 +47,7 @@ extension RenderPipeline {
     /// every section), and the file attached when asked.
     /// - Throws: `QuireError` naming the input when its standards cannot be met, the output
     ///   when it could not be written.
-    static func render(_ input: SectionedInput, options: RenderOptions, destination: PDFDestination,
+    package static func render(_ input: SectionedInput, options: RenderOptions, destination: PDFDestination,
                        outputName: String) throws(QuireError) -> RenderResult {
         ResidentMemory.keepLittleFree()
         var sources: SourceStandards
@@ -141,7 +141,7 @@ extension RenderPipeline {
 
 extension SectionScanner.Problem {
     /// What a file's error says (`InputFile.decode`, a sectioned render).
-    var message: String {
+    package var message: String {
         switch self {
         case .nul(let offset): return "not a text file: NUL byte at offset \(offset)"
         case .invalidUTF8(let offset): return "not valid UTF-8: bad byte at offset \(offset)"

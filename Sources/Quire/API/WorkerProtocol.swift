@@ -26,7 +26,7 @@ package enum WorkerProtocol {
 
     /// The longest frame accepted, in bytes: a reply with a warning per line of a huge file
     /// stays far below it; a corrupt length is refused before anything is allocated.
-    static let maximumFrame = 1 << 30
+    package static let maximumFrame = 1 << 30
 
     // MARK: Frames
 
@@ -147,7 +147,7 @@ package enum WorkerProtocol {
 
     /// Reads frames from a file descriptor (a pipe), buffering what arrives.
     package struct FrameReader {
-        let descriptor: Int32
+        package let descriptor: Int32
         private var buffer: [UInt8] = []
 
         package init(descriptor: Int32) { self.descriptor = descriptor }

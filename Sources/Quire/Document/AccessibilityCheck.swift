@@ -3,33 +3,33 @@
 /// alternate description), which leaves PDF/UA-1 unclaimed; a heading that skips a level
 /// (7.4.2), which the PDF's structure mends (the writer nests headings by their order:
 /// `StructureTree`), so it only warns, saying what is written instead.
-struct AccessibilityCheck {
+package struct AccessibilityCheck {
     /// The problems found so far, in document order.
     private var found: [Warning] = []
     /// The lines of the images without alt text.
-    private(set) var imagesWithoutAlt: [Int] = []
+    package private(set) var imagesWithoutAlt: [Int] = []
     private var previous: (level: Int, line: Int)?
 
     /// Whether PDF/UA-1 can be claimed for what the source holds.
-    var holds: Bool { imagesWithoutAlt.isEmpty }
+    package var holds: Bool { imagesWithoutAlt.isEmpty }
 
     /// The problems, in document order, then the claim's withdrawal when one was found.
-    var warnings: [Warning] {
+    package var warnings: [Warning] {
         guard !imagesWithoutAlt.isEmpty else { return found }
         let lines = imagesWithoutAlt.count == 1 ? "line \(imagesWithoutAlt[0])" : "lines " + imagesWithoutAlt.map(String.init).joined(separator: ", ")
         return found + [Warning(line: 0, message: "PDF/UA-1 not claimed: the image\(imagesWithoutAlt.count == 1 ? "" : "s") at \(lines) \(imagesWithoutAlt.count == 1 ? "has" : "have") no alt text")]
     }
 
     /// Checks `document`. O(blocks + inlines).
-    init(_ document: Document) {
+    package init(_ document: Document) {
         add(document.blocks)
     }
 
     /// A check of nothing yet, given a document's blocks a part at a time (`add`).
-    init() {}
+    package init() {}
 
     /// Checks the document's next `blocks` (a section of a long one). O(blocks + inlines).
-    mutating func add(_ blocks: [Block]) { visit(blocks) }
+    package mutating func add(_ blocks: [Block]) { visit(blocks) }
 
     private mutating func visit(_ blocks: [Block]) {
         for block in blocks {

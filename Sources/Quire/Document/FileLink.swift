@@ -4,12 +4,12 @@ import Foundation
 /// `setup%20notes.md?plain=1`): which file it names and which fragment. The one reading of
 /// such links, shared by the digest (links between its documents) and by `render` and
 /// `batch` (links rewritten to the other documents' PDFs).
-struct FileLink: Equatable, Sendable {
+package struct FileLink: Equatable, Sendable {
     /// The file: an absolute, standardised path (`.` and `..` removed; symbolic links are not
     /// resolved, so the path keeps the shape of the folder tree it was found in).
-    var path: String
+    package var path: String
     /// What follows "#", as written (percent escapes kept); nil when there is no "#".
-    var fragment: String?
+    package var fragment: String?
 }
 
 extension FileLink {
@@ -19,7 +19,7 @@ extension FileLink {
     /// Nil for anything that is not a path to a file: a URL with a scheme (`https:`,
     /// `mailto:`), a network path (`//host/x`), a bare `#fragment`, an empty link.
     /// Touches no file. O(length of the link).
-    init?(_ link: String, from folder: String, root: String? = nil) {
+    package init?(_ link: String, from folder: String, root: String? = nil) {
         if link.hasPrefix("//") || urlScheme(link) != nil { return nil }
         let hash = link.firstIndex(of: "#")
         let beforeFragment = link[..<(hash ?? link.endIndex)]
@@ -37,7 +37,7 @@ extension FileLink {
 
     /// `target` relative to the folder `from` (both absolute and standardised), "/"-separated:
     /// `relativePath("/a/c.pdf", from: "/a/b")` is "../c.pdf". O(length of the paths).
-    static func relativePath(_ target: String, from folder: String) -> String {
+    package static func relativePath(_ target: String, from folder: String) -> String {
         let to = target.split(separator: "/"), base = folder.split(separator: "/")
         let common = zip(to, base).prefix { $0 == $1 }.count
         let parts = Array(repeating: "..", count: base.count - common) + to.dropFirst(common).map(String.init)
@@ -45,12 +45,12 @@ extension FileLink {
     }
 
     /// The bytes besides ASCII letters and digits that a URI's path or fragment may hold as they are.
-    static let uriCharacters = Set("-._~/!$&'()*+,;=:@".utf8)
+    package static let uriCharacters = Set("-._~/!$&'()*+,;=:@".utf8)
 
     /// `text` percent-encoded for a URI's path or fragment: every byte but ASCII letters,
     /// digits and `keeping` (by default `uriCharacters`) becomes `%XX`, so a name with "#",
     /// "?", "%", spaces or any non-ASCII character survives as the same bytes. O(n).
-    static func uriEncoded(_ text: String, keeping allowed: Set<UInt8> = uriCharacters) -> String {
+    package static func uriEncoded(_ text: String, keeping allowed: Set<UInt8> = uriCharacters) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)

@@ -1,37 +1,37 @@
 import Foundation
 
 /// What a document says about itself in its front matter.
-struct DocumentInfo: Sendable, Equatable {
-    var title: TextValue?
-    var subtitle: TextValue?
-    var author: TextValue?
-    var date: TextValue?
+package struct DocumentInfo: Sendable, Equatable {
+    package var title: TextValue?
+    package var subtitle: TextValue?
+    package var author: TextValue?
+    package var date: TextValue?
     /// BCP 47 language tag ("ja", "zh-Hant", ...): picks CJK glyph forms and hyphenation.
-    var lang: String?
+    package var lang: String?
     /// `toc: true` or `false`: whether a table of contents follows the title (over the style's).
-    var toc: Bool?
+    package var toc: Bool?
     /// `keywords`: the PDF's keywords, in order.
-    var keywords: [String] = []
+    package var keywords: [String] = []
     /// `subject` (or `description`, as site generators name it): the PDF's subject.
-    var subject: String?
+    package var subject: String?
     /// `pdf-standard`: the standards the PDF claims (over the template's).
-    var pdfStandards: PDFStandards?
+    package var pdfStandards: PDFStandards?
     /// `fetch-images`: none or public (a document never opens its reader's own network: `all`
     /// is read as public, with a warning); used only when no option or template key sets it.
-    var fetchImages: ImageFetching.Mode?
+    package var fetchImages: ImageFetching.Mode?
 
-    init(title: TextValue? = nil, subtitle: TextValue? = nil, author: TextValue? = nil,
+    package init(title: TextValue? = nil, subtitle: TextValue? = nil, author: TextValue? = nil,
                 date: TextValue? = nil, lang: String? = nil) {
         self.title = title; self.subtitle = subtitle; self.author = author; self.date = date; self.lang = lang
     }
 
     /// Whether there is anything for a title block.
-    var isEmpty: Bool { title == nil && subtitle == nil && author == nil && date == nil }
+    package var isEmpty: Bool { title == nil && subtitle == nil && author == nil && date == nil }
 
     /// The title of a document that gives none: its file name without the extension
     /// ("docs/guide.md" → "guide"); a README's folder name ("grdb/README.md" → "grdb"), as a
     /// repository's front page is known by it; standard input ("-") → "stdin".
-    static func fileTitle(_ path: String) -> String {
+    package static func fileTitle(_ path: String) -> String {
         guard path != "-" else { return "stdin" }
         let name = String(path.split(separator: "/").last ?? Substring(path))
         let dot = name.lastIndex(of: ".").flatMap { $0 > name.startIndex ? $0 : nil }
@@ -55,10 +55,10 @@ struct DocumentInfo: Sendable, Equatable {
 /// ignored (the rest is kept). A block without its closing `---`, or that is YAML but not a
 /// map of keys (a thematic break, a line of text and a setext underline), is not front
 /// matter: a warning names its line and the block stays in the text.
-enum FrontMatter {
+package enum FrontMatter {
     /// The document info and the Markdown with the front matter blanked out (line for line, so
     /// the body's line numbers stay those of the file). O(n).
-    static func split(_ text: String) -> (info: DocumentInfo, markdown: String, warnings: [Warning]) {
+    package static func split(_ text: String) -> (info: DocumentInfo, markdown: String, warnings: [Warning]) {
         guard text.hasPrefix("---"), let header = headerLines(text) else { return (DocumentInfo(), text, []) }
         guard let bodyStart = header.bodyStart else {
             return (DocumentInfo(), text, [Warning(line: 1, message: "front matter has no closing '---'; set as text")])
@@ -86,7 +86,7 @@ enum FrontMatter {
 
     /// Where the body starts in `text` (its UTF-8 offset) and how many lines the front matter
     /// takes, when `split` takes one off `text` (its markdown then differs from `text`).
-    static func bodyStart(_ text: String) -> (offset: Int, lines: Int)? {
+    package static func bodyStart(_ text: String) -> (offset: Int, lines: Int)? {
         guard let header = headerLines(text), let start = header.bodyStart else { return nil }
         return (text.utf8.distance(from: text.startIndex, to: start), header.lines.count + 2)
     }

@@ -2,11 +2,11 @@
 /// not the registry (a well-formed tag may name no language, as `qaa` does by design). A tag
 /// that is not well-formed ("xx-INVALID-tag-123", "en_US") must not reach the PDF's `/Lang`,
 /// where a screen reader would take it for a language.
-enum LanguageTag {
+package enum LanguageTag {
     /// Whether `tag` is a well-formed language tag, compared without regard to case:
     /// `language["-"script]["-"region]*("-"variant)*("-"extension)["-"privateuse]`, a private
     /// use tag (`x-…`), or one of the grandfathered tags. O(n).
-    static func isWellFormed(_ tag: String) -> Bool {
+    package static func isWellFormed(_ tag: String) -> Bool {
         let lower = tag.lowercased()
         if grandfathered.contains(lower) { return true }
         let subtags = lower.split(separator: "-", omittingEmptySubsequences: false)

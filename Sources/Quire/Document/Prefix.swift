@@ -7,7 +7,7 @@
 extension Array where Element == Block {
     /// - Returns: the kept blocks and whether anything was left out.
     /// - Complexity: O(lines × bytes), independent of the blocks' total size.
-    func prefix(lines: Int, bytes: Int) -> (blocks: [Block], isShortened: Bool) {
+    package func prefix(lines: Int, bytes: Int) -> (blocks: [Block], isShortened: Bool) {
         var kept: [Block] = []
         var shortened = false
         var linesSoFar = 0
@@ -23,14 +23,14 @@ extension Array where Element == Block {
 }
 
 extension Block {
-    var hasText: Bool {
+    package var hasText: Bool {
         switch kind {
         case .html, .thematicBreak, .pageBreak: return false
         default: return true
         }
     }
 
-    func prefix(lines: Int, bytes: Int) -> (block: Block, isShortened: Bool) {
+    package func prefix(lines: Int, bytes: Int) -> (block: Block, isShortened: Bool) {
         var cutter = PrefixCutter(lines: lines, bytes: bytes)
         return accept(&cutter)
     }
@@ -109,7 +109,7 @@ private struct PrefixCutter: BlockVisitor {
 
 extension Array where Element == Inline {
     /// The inlines cut after `bytes` bytes of text (at a character boundary), styles kept.
-    func prefix(bytes: Int) -> (inlines: [Inline], isShortened: Bool) {
+    package func prefix(bytes: Int) -> (inlines: [Inline], isShortened: Bool) {
         var budget = bytes
         let result = prefix(budget: &budget)
         return (result, budget < 0)
@@ -145,7 +145,7 @@ extension Array where Element == Inline {
 extension String {
     /// The longest prefix of at most `bytes` UTF-8 bytes that ends between two characters
     /// (grapheme clusters). O(bytes).
-    func utf8Prefix(_ bytes: Int) -> Substring {
+    package func utf8Prefix(_ bytes: Int) -> Substring {
         var used = 0
         var end = startIndex
         for i in indices {
@@ -169,7 +169,7 @@ extension String {
 extension Array where Element == Block {
     /// The blocks with every heading `by` levels deeper (at most 6), at any depth: a document
     /// set under a title of its own (a digest entry). O(blocks).
-    func shiftingHeadings(by levels: Int) -> [Block] {
+    package func shiftingHeadings(by levels: Int) -> [Block] {
         map { block in
             var shifted = block.mapChildBlocks { $0.shiftingHeadings(by: levels) }
             if case .heading(let level, let content) = block.kind {

@@ -5,30 +5,30 @@
 /// A guess from letters alone: a script names its most common language (Latin "en", Cyrillic
 /// "ru", Han "zh"), refined only where letters tell (kana: Japanese; Arabic with Persian or
 /// Urdu letters). Digits, punctuation and symbols do not count.
-struct ScriptGuess: Sendable, Equatable {
+package struct ScriptGuess: Sendable, Equatable {
     /// The script, by name ("Latin", "Hebrew", "Japanese": kana with or without kanji).
-    var script: String
+    package var script: String
     /// A BCP 47 language tag for it.
-    var language: String
+    package var language: String
     /// How many of the text's letters are in it (the guess's weight).
-    var letters: Int
+    package var letters: Int
 
     /// The dominant script of `text` and its language; nil for a text without letters.
     /// O(n) in the text's scalars.
-    static func of(_ text: String) -> ScriptGuess? {
+    package static func of(_ text: String) -> ScriptGuess? {
         var tally = Tally()
         tally.add(text)
         return tally.guess
     }
 
     /// Letters counted by script over one text or many (`add`), and the guess they make.
-    struct Tally {
+    package struct Tally {
         private var counts = [Int](repeating: 0, count: ScriptGuess.table.count)
         private var kana = 0, persian = 0, urdu = 0
 
         /// Counts the letters of `text`. Reads its UTF-8 bytes: ASCII (most text) costs a
         /// comparison a byte; other scalars are decoded and looked up. O(n).
-        mutating func add(_ text: String) {
+        package mutating func add(_ text: String) {
             var text = text
             text.withUTF8 { bytes in
                 var i = 0
@@ -57,7 +57,7 @@ struct ScriptGuess: Sendable, Equatable {
         }
 
         /// The dominant script of the text counted and its language; nil when it had no letters.
-        var guess: ScriptGuess? {
+        package var guess: ScriptGuess? {
             let table = ScriptGuess.table
             guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[best] > 0 else { return nil }
             let entry = table[best]
@@ -111,7 +111,7 @@ extension ScriptGuess {
     /// The script most of `blocks`' text is in (paragraphs, headings, table cells, through
     /// lists, quotes and footnotes; not code, raw HTML or link targets), and its language.
     /// O(n) in the text.
-    static func of(blocks: [Block]) -> ScriptGuess? {
+    package static func of(blocks: [Block]) -> ScriptGuess? {
         var tally = Tally()
         tally.add(blocks: blocks)
         return tally.guess
@@ -120,7 +120,7 @@ extension ScriptGuess {
 
 extension ScriptGuess.Tally {
     /// Counts the letters of `blocks`' text (as `ScriptGuess.of(blocks:)` reads it). O(n).
-    mutating func add(blocks: [Block]) {
+    package mutating func add(blocks: [Block]) {
         var stack = [blocks[...]]
         while let next = stack.popLast() {
             for block in next {

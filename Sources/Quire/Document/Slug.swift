@@ -4,14 +4,14 @@
 /// number, connector punctuation, space or hyphen, and turns spaces into hyphens; a repeated
 /// slug gets "-1", "-2", ... appended. `SlugRegistry` reproduces that and remembers every
 /// anchor a document defines, including raw `<a id>`/`<a name>` anchors.
-struct SlugRegistry: Sendable {
+package struct SlugRegistry: Sendable {
     private var counts: [String: Int] = [:]
     private var taken: Set<String> = []
 
-    init() {}
+    package init() {}
 
     /// The bare GitHub slug of `text`, before de-duplication.
-    static func slug(_ text: String) -> String {
+    package static func slug(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -29,7 +29,7 @@ struct SlugRegistry: Sendable {
     }
 
     /// Registers a heading's text and returns its unique slug (O(length of text) amortised).
-    mutating func register(heading text: String) -> String {
+    package mutating func register(heading text: String) -> String {
         let base = Self.slug(text)
         var candidate = base
         var n = counts[base, default: 0]
@@ -44,7 +44,7 @@ struct SlugRegistry: Sendable {
 
     /// Registers an explicit anchor name (from raw HTML) as written; false if it was taken.
     @discardableResult
-    mutating func register(anchor name: String) -> Bool {
+    package mutating func register(anchor name: String) -> Bool {
         taken.insert(name).inserted
     }
 }

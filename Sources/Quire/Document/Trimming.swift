@@ -8,11 +8,11 @@
 /// this is O(length of the white space trimmed).
 extension StringProtocol {
     /// The string without the tabs and spaces (Unicode's space separators and U+200B) at its ends.
-    func trimmingWhitespace() -> String { Trimming.trim(String(self)) { $0.isFoundationWhitespace } }
+    package func trimmingWhitespace() -> String { Trimming.trim(String(self)) { $0.isFoundationWhitespace } }
 
     /// The string without white space or line ends (U+000A to U+000D, U+0085, U+2028, U+2029)
     /// at its ends.
-    func trimmingWhitespaceAndNewlines() -> String {
+    package func trimmingWhitespaceAndNewlines() -> String {
         Trimming.trim(String(self)) { $0.isFoundationWhitespace || $0.isFoundationNewline }
     }
 }
@@ -34,7 +34,7 @@ extension Unicode.Scalar {
     /// In `CharacterSet.whitespaces`: tab, space, no-break space, ogham space mark, the spaces
     /// from en quad to zero width space, narrow no-break space, medium mathematical space and
     /// ideographic space.
-    var isFoundationWhitespace: Bool {
+    package var isFoundationWhitespace: Bool {
         switch value {
         case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
         default: return false
@@ -42,7 +42,7 @@ extension Unicode.Scalar {
     }
 
     /// A line end in `CharacterSet.whitespacesAndNewlines` beyond `isFoundationWhitespace`.
-    var isFoundationNewline: Bool {
+    package var isFoundationNewline: Bool {
         switch value {
         case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
         default: return false

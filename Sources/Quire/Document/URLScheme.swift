@@ -7,7 +7,7 @@
 /// breaking, Unicode letter properties) cost about 5,000 instructions a link. A scheme is ASCII,
 /// so a non-ASCII byte before the first colon means none; a colon followed by a non-ASCII
 /// scalar (which may extend it into another character) is read as characters, as before.
-func urlScheme(_ reference: String) -> String? {
+package func urlScheme(_ reference: String) -> String? {
     let utf8 = reference.utf8
     var index = utf8.startIndex
     var length = 0

@@ -7,53 +7,53 @@ import CYAML
 /// tells `true` or `null` from the string "true"; YAML's type resolution is left to the reader
 /// of each key. Aliases stand for their anchor's node (shared, not copied: a chain of aliases
 /// costs nothing until it is read). Every node keeps where it starts.
-indirect enum YAMLNode: Sendable {
+package indirect enum YAMLNode: Sendable {
     case scalar(String, plain: Bool, at: Mark)
     case sequence([YAMLNode], at: Mark)
     /// Keys in the order written.
     case mapping([(key: YAMLNode, value: YAMLNode)], at: Mark)
 
     /// A position in the YAML text: 1-based line and column (in characters).
-    struct Mark: Sendable, Equatable {
-        var line: Int
-        var column: Int
+    package struct Mark: Sendable, Equatable {
+        package var line: Int
+        package var column: Int
 
-        init(_ mark: yaml_mark_t) {
+        package init(_ mark: yaml_mark_t) {
             line = Int(mark.line) + 1
             column = Int(mark.column) + 1
         }
 
-        init(line: Int, column: Int) { self.line = line; self.column = column }
+        package init(line: Int, column: Int) { self.line = line; self.column = column }
     }
 
     /// Text that is not YAML: libyaml's description, where it noticed, and the last top-level
     /// key read (nil before the first key, or outside a mapping).
-    struct SyntaxError: Error, Sendable, Equatable {
-        var message: String
-        var mark: Mark
-        var key: String?
+    package struct SyntaxError: Error, Sendable, Equatable {
+        package var message: String
+        package var mark: Mark
+        package var key: String?
     }
 
-    var mark: Mark {
+    package var mark: Mark {
         switch self {
         case .scalar(_, _, let mark), .sequence(_, let mark), .mapping(_, let mark): mark
         }
     }
 
     /// A plain scalar YAML reads as null (`~`, `null`, nothing) stands for no value.
-    var isNull: Bool {
+    package var isNull: Bool {
         if case .scalar(let text, true, _) = self { return ["", "~", "null", "Null", "NULL"].contains(text) }
         return false
     }
 
     /// The deepest nesting read, and the most nodes: front matter is a few keys, so a document
     /// past these is refused rather than read.
-    static let maximumDepth = 64
-    static let maximumNodes = 100_000
+    package static let maximumDepth = 64
+    package static let maximumNodes = 100_000
 
     /// The first document of `text`; nil when it holds none (empty, or only comments).
     /// O(n) in the text's length.
-    static func parse(_ text: String) -> Result<YAMLNode?, SyntaxError> {
+    package static func parse(_ text: String) -> Result<YAMLNode?, SyntaxError> {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) != 0 else {
             return .failure(SyntaxError(message: "the YAML parser could not start", mark: Mark(line: 1, column: 1)))

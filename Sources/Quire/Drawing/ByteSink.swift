@@ -10,7 +10,7 @@ import Glibc
 ///
 /// Cairo writes in pieces of a few bytes, so each write is one `memcpy` into a buffer that
 /// doubles when full.
-final class ByteSink {
+package final class ByteSink {
     private var storage: UnsafeMutableRawPointer?
     private var count = 0
     private var capacity = 0
@@ -18,13 +18,13 @@ final class ByteSink {
     deinit { free(storage) }
 
     /// Everything written so far.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         guard let storage, count > 0 else { return [] }
         return Array(UnsafeRawBufferPointer(start: storage, count: count))
     }
 
     /// Appends `length` bytes; false when memory ran out (nothing is appended then).
-    func append(_ data: UnsafeRawPointer, _ length: Int) -> Bool {
+    package func append(_ data: UnsafeRawPointer, _ length: Int) -> Bool {
         guard length > 0 else { return true }
         if count + length > capacity {
             let wanted = max(capacity * 2, count + length, 64 * 1024)
@@ -38,9 +38,9 @@ final class ByteSink {
     }
 
     /// The `closure` pointer to give Cairo with `ByteSink.write`; valid while `self` lives.
-    var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+    package var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-    static let write: cairo_write_func_t = { closure, data, length in
+    package static let write: cairo_write_func_t = { closure, data, length in
         guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
         let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
         return sink.append(data, Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_NO_MEMORY

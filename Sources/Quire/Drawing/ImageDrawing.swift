@@ -9,7 +9,7 @@ import CPangoCairo
 extension LoadedImage {
     /// Draws the image scaled into `rect` on the Cairo context `cr`. Draws nothing if decoding
     /// fails now (it succeeded when loaded).
-    func draw(in rect: Rect, _ cr: OpaquePointer) {
+    package func draw(in rect: Rect, _ cr: OpaquePointer) {
         guard rect.width > 0, rect.height > 0 else { return }
         if format == .svg {
             guard let rsvg = try? SVGLibrary.shared.get(), let handle = try? Self.svgHandle(bytes).0 else { return }
@@ -37,7 +37,7 @@ extension LoadedImage {
     /// vectors, which Quire's PDF writer takes in as a form (`SVGForms`). Nil for another
     /// format or when it cannot be drawn. Shapes its text with Pango: call it where layout
     /// is not running (the drawing thread draws such a page while layout waits).
-    func svgAsPDF() -> [UInt8]? {
+    package func svgAsPDF() -> [UInt8]? {
         guard format == .svg, width > 0, height > 0 else { return nil }
         let sink = ByteSink()
         guard let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, width, height) else { return nil }

@@ -9,7 +9,7 @@ import CPangoCairo
 ///   - page: the page (links and destinations are not drawn; they do nothing in an image).
 ///   - dpi: pixels per inch; the image is the page's size in inches times `dpi`, rounded.
 /// - Throws: `DrawingError` when Cairo fails.
-func renderPagePNG(_ page: Page, dpi: Double) throws -> [UInt8] {
+package func renderPagePNG(_ page: Page, dpi: Double) throws -> [UInt8] {
     let painted = paintPage(page, with: LinePainter())
     return try DrawingThread.shared.perform { state in
         Result { () throws(DrawingError) in try pngBytes(painted, dpi: dpi, fonts: state.fonts) }

@@ -13,7 +13,7 @@ private func setColor(_ c: Color, _ cr: OpaquePointer) {
 ///
 /// Consecutive list markers of one shape, size and colour become one path and one stroke or
 /// fill.
-func drawPage(_ page: PaintedPage, fonts: PreviewFonts, _ cr: OpaquePointer) {
+package func drawPage(_ page: PaintedPage, fonts: PreviewFonts, _ cr: OpaquePointer) {
     let items = page.items
     var i = 0
     while i < items.count {
@@ -33,7 +33,7 @@ func drawPage(_ page: PaintedPage, fonts: PreviewFonts, _ cr: OpaquePointer) {
 }
 
 /// Draws one painted item with Cairo.
-func draw(_ item: PaintItem, fonts: PreviewFonts, _ cr: OpaquePointer) {
+package func draw(_ item: PaintItem, fonts: PreviewFonts, _ cr: OpaquePointer) {
     switch item {
     case .text(let paints):
         for paint in paints { draw(paint, fonts: fonts, cr) }
@@ -128,7 +128,7 @@ private func draw(_ paint: MarkerDrawing.Paint, _ color: Color, _ shapes: [Marke
 }
 
 /// Adds `shape` to the current path.
-func addPath(_ shape: MarkerDrawing.Shape, _ cr: OpaquePointer) {
+package func addPath(_ shape: MarkerDrawing.Shape, _ cr: OpaquePointer) {
     switch shape {
     case .dot(let c):
         cairo_move_to(cr, c.x, c.y)

@@ -10,7 +10,7 @@
 ///
 /// Made on the thread that lays the document out; immutable, so `Sendable`. When it is
 /// released (the document is finished), blocks not highlighted yet are dropped from the queue.
-final class CodeHighlights: Sendable {
+package final class CodeHighlights: Sendable {
     private struct Entry: Sendable {
         var line: Int
         var text: String
@@ -25,7 +25,7 @@ final class CodeHighlights: Sendable {
     private let lookPromise: Promise<HighlightedCode>?
 
     /// Nothing queued: every block plain, in the template's colours.
-    static let none = CodeHighlights()
+    package static let none = CodeHighlights()
 
     private init() {
         queue = []
@@ -35,7 +35,7 @@ final class CodeHighlights: Sendable {
 
     /// Queues `document`'s tagged code blocks for highlighting with the style scheme `theme`.
     /// O(blocks) when there are none.
-    init(_ document: Document, theme: String) {
+    package init(_ document: Document, theme: String) {
         var collector = CodeBlockCollector()
         collector.walk(document.blocks)
         // The default theme (github: text on white) sets no colour on a block, so blocks without
@@ -64,7 +64,7 @@ final class CodeHighlights: Sendable {
     /// the beginning of it that an excerpt keeps) and info string `language`: its spans (empty:
     /// plain), its colours and the warnings to report, with their lines. Waits for the block's
     /// highlighting if it is not done yet. O(spans kept) once done.
-    func code(_ text: String, language: String, line: Int) -> (code: HighlightedCode, warnings: [Warning]) {
+    package func code(_ text: String, language: String, line: Int) -> (code: HighlightedCode, warnings: [Warning]) {
         guard let index = byLine[line]?.first(where: { queue[$0].language == language && Self.isPrefix(text, of: queue[$0].text) }) else {
             guard let look = lookPromise?.wait() else { return (HighlightedCode(), []) }
             return (HighlightedCode(look: look.look), warnings(look.warnings, line: line))

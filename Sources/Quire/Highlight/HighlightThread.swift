@@ -6,8 +6,8 @@
 /// thread and never loads GtkSourceView. Only values cross: requests in (code, language, theme),
 /// `HighlightedCode` out through a `Promise`. A job whose promise was cancelled (its document is
 /// finished) is skipped. When no thread can be started, code is set plain with a warning.
-final class HighlightThread: Sendable {
-    static let shared = HighlightThread()
+package final class HighlightThread: Sendable {
+    package static let shared = HighlightThread()
 
     /// The thread, whose state is GtkSourceView (or why it could not be opened): opened
     /// there, so that thread owns GtkSourceView's objects.
@@ -19,7 +19,7 @@ final class HighlightThread: Sendable {
 
     /// Queues the highlighting of `code` as `language` with the scheme `theme` (no language:
     /// only the theme's look), without waiting.
-    func highlight(_ code: String, language: CodeLanguage?, theme: String) -> Promise<HighlightedCode> {
+    package func highlight(_ code: String, language: CodeLanguage?, theme: String) -> Promise<HighlightedCode> {
         let promise = Promise<HighlightedCode>()
         worker.submit { sourceView in
             guard !promise.isCancelled else { return }
@@ -33,13 +33,13 @@ final class HighlightThread: Sendable {
 
     /// What GtkSourceView has installed (for `quire templates --keys`): its style schemes and
     /// the languages a document may name, by id; or why it cannot be opened. Waits.
-    func installed() -> Result<(schemes: [String], languages: [String]), HighlightError> {
+    package func installed() -> Result<(schemes: [String], languages: [String]), HighlightError> {
         perform { view in (view.schemeIDs, view.languageIDs) }
     }
 
     /// The id of the language `info` (an info string's first word) names; nil when it names
     /// none or GtkSourceView cannot be opened. Waits.
-    func languageID(info: String) -> String? {
+    package func languageID(info: String) -> String? {
         guard let request = CodeLanguage(info: info) else { return nil }
         return try? perform { view in view.languageID(for: request) }.get()
     }

@@ -4,14 +4,14 @@ import Glibc
 #endif
 
 /// One image to ask for, with the validators of the copy already cached (a conditional request).
-struct FetchRequest: Sendable, Equatable {
-    var url: String
-    var etag: String?
-    var lastModified: String?
+package struct FetchRequest: Sendable, Equatable {
+    package var url: String
+    package var etag: String?
+    package var lastModified: String?
 }
 
 /// What one request gave.
-enum FetchResponse: Sendable, Equatable {
+package enum FetchResponse: Sendable, Equatable {
     /// 200: the body and its validators.
     case body([UInt8], etag: String?, lastModified: String?)
     /// 304: the cached copy is current.
@@ -27,10 +27,10 @@ enum FetchResponse: Sendable, Equatable {
 /// environment are not used (the address checked is the one connected to). Under `public` each
 /// connection's address, after resolution and at every redirect, is checked before the socket
 /// is opened (`CURLOPT_OPENSOCKETFUNCTION`), so a refused one is never connected to.
-enum ImageFetch {
+package enum ImageFetch {
     /// The responses by URL. Never throws: whatever fails is a `.failed` response.
     /// - Complexity: the slowest request, bounded by `deadline` (CLOCK_MONOTONIC seconds).
-    static func fetch(_ requests: [FetchRequest], _ settings: ImageFetching, deadline: Double) -> [String: FetchResponse] {
+    package static func fetch(_ requests: [FetchRequest], _ settings: ImageFetching, deadline: Double) -> [String: FetchResponse] {
         guard !requests.isEmpty else { return [:] }
         let curl: CurlLibrary
         switch CurlLibrary.shared {
@@ -86,13 +86,13 @@ enum ImageFetch {
     }
 
     /// CLOCK_MONOTONIC in seconds.
-    static func now() -> Double {
+    package static func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    static func seconds(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
+    package static func seconds(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
 }
 
 /// One request in flight: its handle's settings, and what the callbacks gather.

@@ -31,5 +31,5 @@ public struct ImageFetching: Sendable, Equatable, Codable {
     public init() {}
 
     /// Whether remote images are looked for at all (fetched, or read from the cache).
-    var isOn: Bool { mode != .none }
+    package var isOn: Bool { mode != .none }
 }

@@ -15,24 +15,24 @@ import Glibc
 // `libgdk-pixbuf-2.0-0`); a missing library is an `ImageError` for the image, not a crash.
 
 /// A C function's `GError **` argument.
-typealias GErrorOut = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+package typealias GErrorOut = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
 
 /// librsvg's functions (handles are `RsvgHandle *`).
-struct SVGLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
-    typealias ErrorOut = GErrorOut
+package struct SVGLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
+    package typealias ErrorOut = GErrorOut
 
-    let rsvgNewFromData: @convention(c) (UnsafePointer<UInt8>?, UInt, ErrorOut) -> OpaquePointer?
-    let rsvgSetDPI: @convention(c) (OpaquePointer?, Double) -> Void
-    let rsvgIntrinsicSizeInPixels: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Int32
+    package let rsvgNewFromData: @convention(c) (UnsafePointer<UInt8>?, UInt, ErrorOut) -> OpaquePointer?
+    package let rsvgSetDPI: @convention(c) (OpaquePointer?, Double) -> Void
+    package let rsvgIntrinsicSizeInPixels: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Int32
     /// handle, has width, width (an RsvgLength), has height, height, has viewBox, viewBox (an RsvgRectangle).
-    let rsvgIntrinsicDimensions: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?,
+    package let rsvgIntrinsicDimensions: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?,
                                                  UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?,
                                                  UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Double>?) -> Void
     /// handle, cairo_t, viewport (an RsvgRectangle: x, y, width, height), error.
-    let rsvgRenderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Double>?, ErrorOut) -> Int32
+    package let rsvgRenderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Double>?, ErrorOut) -> Int32
 
     /// librsvg, opened once per process (thread-safe), or why it could not be.
-    static let shared: Result<SVGLibrary, ImageError> = Result { () throws(ImageError) in try SVGLibrary() }
+    package static let shared: Result<SVGLibrary, ImageError> = Result { () throws(ImageError) in try SVGLibrary() }
 
     private init() throws(ImageError) {
         let rsvg = try openLibrary("librsvg-2.so.2")
@@ -45,24 +45,24 @@ struct SVGLibrary: @unchecked Sendable {  // immutable C function pointers: safe
 }
 
 /// gdk-pixbuf's functions (loaders are `GdkPixbufLoader *`, pixbufs `GdkPixbuf *`).
-struct PixbufLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
-    typealias ErrorOut = GErrorOut
+package struct PixbufLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
+    package typealias ErrorOut = GErrorOut
 
-    let loaderNewWithType: @convention(c) (UnsafePointer<CChar>?, ErrorOut) -> OpaquePointer?
-    let loaderSetSize: @convention(c) (OpaquePointer?, Int32, Int32) -> Void
-    let loaderWrite: @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, UInt, ErrorOut) -> Int32
-    let loaderClose: @convention(c) (OpaquePointer?, ErrorOut) -> Int32
-    let loaderGetPixbuf: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    let pixbufWidth: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufHeight: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufChannels: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufHasAlpha: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufRowstride: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufBitsPerSample: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufReadPixels: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
+    package let loaderNewWithType: @convention(c) (UnsafePointer<CChar>?, ErrorOut) -> OpaquePointer?
+    package let loaderSetSize: @convention(c) (OpaquePointer?, Int32, Int32) -> Void
+    package let loaderWrite: @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, UInt, ErrorOut) -> Int32
+    package let loaderClose: @convention(c) (OpaquePointer?, ErrorOut) -> Int32
+    package let loaderGetPixbuf: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    package let pixbufWidth: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufHeight: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufChannels: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufHasAlpha: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufRowstride: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufBitsPerSample: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufReadPixels: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
 
     /// gdk-pixbuf, opened once per process (thread-safe), or why it could not be.
-    static let shared: Result<PixbufLibrary, ImageError> = Result { () throws(ImageError) in try PixbufLibrary() }
+    package static let shared: Result<PixbufLibrary, ImageError> = Result { () throws(ImageError) in try PixbufLibrary() }
 
     private init() throws(ImageError) {
         let pixbuf = try openLibrary("libgdk_pixbuf-2.0.so.0")
@@ -82,7 +82,7 @@ struct PixbufLibrary: @unchecked Sendable {  // immutable C function pointers: s
 }
 
 /// Opens a shared library for good (it is never closed).
-func openLibrary(_ soname: String) throws(ImageError) -> UnsafeMutableRawPointer {
+package func openLibrary(_ soname: String) throws(ImageError) -> UnsafeMutableRawPointer {
     guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
         let reason = dlerror().map { String(cString: $0) } ?? "not found"
         throw ImageError(message: "cannot load \(soname) (\(reason)); install its package")
@@ -91,7 +91,7 @@ func openLibrary(_ soname: String) throws(ImageError) -> UnsafeMutableRawPointer
 }
 
 /// A function of `library` as the C function type `Function`.
-func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws(ImageError) -> Function {
+package func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws(ImageError) -> Function {
     guard let address = dlsym(library, name) else {
         throw ImageError(message: "\(name) is missing from the installed library (too old?)")
     }

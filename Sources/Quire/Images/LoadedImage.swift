@@ -16,24 +16,24 @@ import Glibc
 /// right after: a document of many large images holds only their compressed bytes. PNG is
 /// decoded by Cairo, JPEG and GIF (first frame) by gdk-pixbuf, SVG is drawn as vectors by
 /// librsvg (which loads no external resource: it is given no base URL).
-final class LoadedImage: Sendable {
-    enum Format: String, Sendable { case png, jpeg, gif, svg }
+package final class LoadedImage: Sendable {
+    package enum Format: String, Sendable { case png, jpeg, gif, svg }
 
-    let format: Format
+    package let format: Format
     /// Intrinsic size in points: pixels (CSS pixels for SVG) at 96 per inch.
-    let width: Double
-    let height: Double
-    let bytes: [UInt8]
+    package let width: Double
+    package let height: Double
+    package let bytes: [UInt8]
     /// The static badge this SVG draws (`StaticBadge`), when Quire drew it from its URL.
-    let badge: BadgeDrawing?
+    package let badge: BadgeDrawing?
 
     /// Points per pixel: CSS's 96 pixels per inch.
-    static let pointsPerPixel = 0.75
+    package static let pointsPerPixel = 0.75
     /// Raster images with more pixels than this are refused (bounded memory: one decoded
     /// image at a time, at most 160 MB).
-    static let maximumPixels = 40_000_000
+    package static let maximumPixels = 40_000_000
     /// Cairo's largest image surface side.
-    static let maximumSide = 32_767
+    package static let maximumSide = 32_767
 
     private init(format: Format, width: Double, height: Double, bytes: [UInt8], badge: BadgeDrawing? = nil) {
         self.format = format
@@ -44,7 +44,7 @@ final class LoadedImage: Sendable {
     }
 
     /// A static badge drawn as an SVG, checked to decode like any SVG, keeping its layout.
-    static func drawing(_ badge: BadgeDrawing) throws -> LoadedImage {
+    package static func drawing(_ badge: BadgeDrawing) throws -> LoadedImage {
         let svg = try decode(Array(badge.svg().utf8))
         return LoadedImage(format: .svg, width: svg.width, height: svg.height, bytes: svg.bytes, badge: badge)
     }
@@ -52,7 +52,7 @@ final class LoadedImage: Sendable {
     /// Checks that `bytes` hold a PNG, JPEG, GIF or SVG image that decodes, and measures it.
     /// - Throws: `ImageError` naming the problem (unknown format, corrupt data, no size).
     /// - Complexity: one full decode of the image.
-    static func decode(_ bytes: [UInt8]) throws -> LoadedImage {
+    package static func decode(_ bytes: [UInt8]) throws -> LoadedImage {
         guard let format = sniff(bytes) else {
             throw ImageError(message: "not a PNG, JPEG, GIF or SVG image")
         }
@@ -74,7 +74,7 @@ final class LoadedImage: Sendable {
 
     /// The format from the first bytes: PNG, JPEG and GIF signatures; SVG as XML text whose
     /// first kilobytes open an `<svg` element.
-    static func sniff(_ bytes: [UInt8]) -> Format? {
+    package static func sniff(_ bytes: [UInt8]) -> Format? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
@@ -88,7 +88,7 @@ final class LoadedImage: Sendable {
 
     /// A librsvg handle for `bytes` at 96 dpi and its intrinsic size in CSS pixels (its
     /// width and height, else its viewBox, else CSS's default 300 × 150). Unref the handle.
-    static func svgHandle(_ bytes: [UInt8]) throws(ImageError) -> (OpaquePointer, (width: Double, height: Double)) {
+    package static func svgHandle(_ bytes: [UInt8]) throws(ImageError) -> (OpaquePointer, (width: Double, height: Double)) {
         let rsvg = try SVGLibrary.shared.get()
         var error: UnsafeMutablePointer<GError>?
         guard let handle = bytes.withUnsafeBufferPointer({ rsvg.rsvgNewFromData($0.baseAddress, UInt($0.count), &error) }) else {
@@ -122,7 +122,7 @@ final class LoadedImage: Sendable {
     /// The image decoded into a new Cairo image surface (the caller destroys it). `checking`
     /// (when loading): a JPEG is decoded at 1/8 size, which libjpeg does fast, enough to
     /// check it; otherwise whole.
-    static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool) throws -> OpaquePointer {
+    package static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool) throws -> OpaquePointer {
         switch format {
         case .png:
             return try cairoPNG(bytes)
@@ -266,28 +266,28 @@ final class LoadedImage: Sendable {
 
 /// A raster image's pixels as a PDF image holds them: 8 bits per component, gray or RGB, rows
 /// top to bottom, and an alpha channel when some pixel is not opaque.
-struct RasterPixels: Sendable {
-    var width: Int
-    var height: Int
+package struct RasterPixels: Sendable {
+    package var width: Int
+    package var height: Int
     /// 1 (gray: every pixel had equal red, green and blue) or 3 (RGB).
-    var components: Int
-    var color: [UInt8]
-    var alpha: [UInt8]?
+    package var components: Int
+    package var color: [UInt8]
+    package var alpha: [UInt8]?
 }
 
 /// What a PDF needs to embed a JPEG file as it is (DCTDecode): its size and components, and
 /// whether Adobe's marker says its CMYK is stored inverted.
-struct JPEGInfo: Sendable, Equatable {
-    var width: Int
-    var height: Int
-    var components: Int
-    var isAdobe: Bool
+package struct JPEGInfo: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+    package var components: Int
+    package var isAdobe: Bool
 }
 
 extension LoadedImage {
     /// The facts to embed this JPEG as it is, from its header; nil for another format or a
     /// JPEG a PDF reader's DCT decoder may not take (not 8 bits per sample; 2 components).
-    var jpegInfo: JPEGInfo? {
+    package var jpegInfo: JPEGInfo? {
         guard format == .jpeg else { return nil }
         let b = bytes
         var i = 2, adobe = false
@@ -310,7 +310,7 @@ extension LoadedImage {
 
     /// The image decoded (PNG by Cairo, GIF's first frame and JPEG by gdk-pixbuf), alpha
     /// un-premultiplied; nil for SVG or when decoding fails now. O(pixels).
-    func rasterPixels() -> RasterPixels? {
+    package func rasterPixels() -> RasterPixels? {
         guard format != .svg, let surface = try? Self.rasterSurface(format, bytes, checking: false) else { return nil }
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
@@ -346,7 +346,7 @@ extension LoadedImage {
 }
 
 /// Why an image could not be used.
-struct ImageError: Error, Equatable, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+package struct ImageError: Error, Equatable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }

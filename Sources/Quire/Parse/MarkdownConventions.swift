@@ -1,13 +1,13 @@
 /// Conventions written in ordinary Markdown that cmark-gfm parses as ordinary blocks: GitHub's
 /// alerts (a block quote whose first line is `[!NOTE]`, ...) and other tools' page breaks
 /// (`\newpage`, `\pagebreak` alone on a line). Pure Swift, on the converted blocks.
-enum MarkdownConventions {
+package enum MarkdownConventions {
     /// The alert a block quote with `children` is: its first line is `[!NOTE]`, `[!TIP]`,
     /// `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` (any case) alone, and something follows.
     /// Its blocks are the quote's without that line. Nil for any other quote (a marker with
     /// text after it on its line, an unknown kind, a marker and nothing else), which stays a
     /// quote, as on GitHub. O(first line).
-    static func alert(_ children: [Block]) -> (kind: AlertKind, blocks: [Block])? {
+    package static func alert(_ children: [Block]) -> (kind: AlertKind, blocks: [Block])? {
         guard let first = children.first, case .paragraph(let content) = first.kind else { return nil }
         var marker = ""
         var end = content.count
@@ -28,7 +28,7 @@ enum MarkdownConventions {
 
     /// A paragraph with a line that is only `\newpage` or `\pagebreak` as the paragraphs
     /// around such lines and a page break for each; nil when it has none. O(n).
-    static func pageBreakLines(_ content: [Inline], line: Int) -> [Block]? {
+    package static func pageBreakLines(_ content: [Inline], line: Int) -> [Block]? {
         // Such a line's text starts a text node (cmark starts one after each line break): look
         // for a node starting with a backslash first, which costs nothing per character.
         guard content.contains(where: { if case .text(let t) = $0 { return t.utf8.first == 0x5C } else { return false } }) else {

@@ -167,7 +167,7 @@ public struct Style: Sendable, Equatable, Encodable {
     public var excerptLines: Int?
 
     /// The lines sections are cut to, when they are (`excerptLines` above 0).
-    var excerptCut: Int? { excerptLines.flatMap { $0 > 0 ? $0 : nil } }
+    package var excerptCut: Int? { excerptLines.flatMap { $0 > 0 ? $0 : nil } }
     /// The link that ends a cut excerpt and leads to the section's full text; by width, so a
     /// narrow column gets a shorter wording.
     public var excerptLabel: TextValue = .variants([(1, "…"), (8, "More"), (20, "Continue reading")])
@@ -288,10 +288,10 @@ public struct Furniture: Sendable, Equatable, Encodable {
     public init(left: TextValue = .plain(""), center: TextValue = .plain(""), right: TextValue = .plain("")) {
         self.left = left; self.center = center; self.right = right
     }
-    var isEmpty: Bool { [left, center, right].allSatisfy { $0 == .plain("") } }
+    package var isEmpty: Bool { [left, center, right].allSatisfy { $0 == .plain("") } }
 
     /// Whether any slot, in any of its wordings, shows the page count ({pages}).
-    var usesPageCount: Bool {
+    package var usesPageCount: Bool {
         [left, center, right].contains { value in
             switch value {
             case .plain(let s): return s.contains("{pages}")

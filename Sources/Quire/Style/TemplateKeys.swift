@@ -12,13 +12,13 @@ package struct TemplateKey: Sendable {
     /// A valid value, as JSON text (documentation and tests).
     package let example: String
     /// Sets the style from a value; false when the value is not allowed (the style is unchanged).
-    let apply: @Sendable (inout Style, JSONValue) -> Bool
+    package let apply: @Sendable (inout Style, JSONValue) -> Bool
     /// What is wrong with a value beyond its type, said better than `allowed` can (an unknown
     /// placeholder); nil when nothing is.
-    var problem: @Sendable (JSONValue) -> String? = { _ in nil }
+    package var problem: @Sendable (JSONValue) -> String? = { _ in nil }
     /// For a key naming font families, the families it gives now (which a missing family
     /// keeps: `Templates.apply`); nil for other keys.
-    var fontFamilies: (@Sendable (Style) -> String)?
+    package var fontFamilies: (@Sendable (Style) -> String)?
 
     package static func named(_ name: String) -> TemplateKey? { all.first { $0.name == name } }
 
@@ -306,17 +306,17 @@ package struct TemplateKey: Sendable {
     }
 
     /// Letters and digits in subtags of 1 to 8, joined by "-" (or "_"): "en", "en-US", "zh-Hant-TW".
-    static func isLanguageTag(_ s: String) -> Bool {
+    package static func isLanguageTag(_ s: String) -> Bool {
         let parts = s.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         return !parts.isEmpty && parts.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
             && parts[0].allSatisfy(\.isLetter)
     }
 
     /// How colour values may be written.
-    static let colorAllowed = "a colour as \"#rrggbb\", \"#rgb\" or \"rgb(R%, G%, B%)\" (or 0-255 numbers)"
+    package static let colorAllowed = "a colour as \"#rrggbb\", \"#rgb\" or \"rgb(R%, G%, B%)\" (or 0-255 numbers)"
 
     /// The placeholders a running header or footer may show.
-    static let placeholders = ["title", "subtitle", "author", "date", "page", "pages"]
+    package static let placeholders = ["title", "subtitle", "author", "date", "page", "pages"]
 
     /// A key naming a font family, with fallbacks after commas.
     private static func fontKey(_ name: String, _ meaning: String, _ example: String,
@@ -409,7 +409,7 @@ package struct TemplateKey: Sendable {
 
 extension TextValue {
     /// A text value from JSON: a string, or an object of width → string (widths ≥ 0).
-    init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         switch json {
         case .string(let s): self = .plain(s)
         case .object(let pairs):

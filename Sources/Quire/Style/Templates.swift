@@ -89,7 +89,7 @@ public enum Templates {
     }
 
     /// The JSON object of a built-in template or a template file.
-    static func load(_ nameOrPath: String) throws(TemplateError) -> JSONValue {
+    package static func load(_ nameOrPath: String) throws(TemplateError) -> JSONValue {
         let text: String
         if let builtin = BuiltinTemplates.all.first(where: { $0.name == nameOrPath }) {
             text = builtin.json
@@ -120,7 +120,7 @@ public enum Templates {
     /// Applies every key of a template object; nested objects name keys by path
     /// ({"page": {"size": "a5"}} is "page.size"), except where the object is itself a key's
     /// value (a width-variant map).
-    static func apply(_ object: JSONValue, prefix: String = "", source: String, to style: inout Style,
+    package static func apply(_ object: JSONValue, prefix: String = "", source: String, to style: inout Style,
                       warnings: inout [String]) throws(TemplateError) {
         guard case .object(let pairs) = object else { return }
         for (key, value) in pairs {
@@ -134,7 +134,7 @@ public enum Templates {
         }
     }
 
-    static func apply(key: String, value: JSONValue, source: String, to style: inout Style,
+    package static func apply(key: String, value: JSONValue, source: String, to style: inout Style,
                       warnings: inout [String]) throws(TemplateError) {
         guard let entry = TemplateKey.named(key) else {
             // A typo gets the key meant, not the whole list of about 80 (issue 48).

@@ -58,7 +58,7 @@ public enum TextValue: Sendable, Equatable, CustomStringConvertible, Encodable {
         }
     }
 
-    static func format(_ w: Double) -> String { w == w.rounded() ? String(Int(w)) : String(w) }
+    package static func format(_ w: Double) -> String { w == w.rounded() ? String(Int(w)) : String(w) }
 
     /// Equal when both are the same string, or the same variants in the same order.
     public static func == (a: TextValue, b: TextValue) -> Bool {

@@ -6,11 +6,11 @@ import Glibc
 ///
 /// `locked` runs its body holding the mutex; inside it, `wait` releases the mutex until
 /// another thread calls `broadcast`, and takes it again. Not recursive.
-final class Monitor: @unchecked Sendable {  // POSIX primitives, used only through the lock
+package final class Monitor: @unchecked Sendable {  // POSIX primitives, used only through the lock
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -23,15 +23,15 @@ final class Monitor: @unchecked Sendable {  // POSIX primitives, used only throu
     }
 
     /// `body`'s value, computed holding the mutex.
-    func locked<Value>(_ body: () throws -> Value) rethrows -> Value {
+    package func locked<Value>(_ body: () throws -> Value) rethrows -> Value {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 
     /// Inside `locked`: sleeps until a `broadcast` (or spuriously; callers wait in a loop).
-    func wait() { pthread_cond_wait(condition, mutex) }
+    package func wait() { pthread_cond_wait(condition, mutex) }
 
     /// Inside `locked`: wakes every waiting thread.
-    func broadcast() { pthread_cond_broadcast(condition) }
+    package func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -4,13 +4,13 @@
 /// A promise may be cancelled by the one who waits for it, telling the giver that the value is
 /// no longer wanted (a highlight job for a finished document is skipped); a cancelled promise
 /// may still be fulfilled.
-final class Promise<Value: Sendable>: @unchecked Sendable {  // a lock guarding Sendable values
+package final class Promise<Value: Sendable>: @unchecked Sendable {  // a lock guarding Sendable values
     private let monitor = Monitor()
     private var value: Value?
     private var cancelled = false
 
     /// Gives the value and wakes every thread waiting for it. Called once.
-    func fulfil(_ value: Value) {
+    package func fulfil(_ value: Value) {
         monitor.locked {
             self.value = value
             monitor.broadcast()
@@ -18,7 +18,7 @@ final class Promise<Value: Sendable>: @unchecked Sendable {  // a lock guarding 
     }
 
     /// The value, once given; blocks the calling thread until then.
-    func wait() -> Value {
+    package func wait() -> Value {
         monitor.locked {
             while value == nil { monitor.wait() }
             return value!
@@ -26,9 +26,9 @@ final class Promise<Value: Sendable>: @unchecked Sendable {  // a lock guarding 
     }
 
     /// The value if it has been given, without waiting.
-    var current: Value? { monitor.locked { value } }
+    package var current: Value? { monitor.locked { value } }
 
     /// Says the value is no longer wanted.
-    func cancel() { monitor.locked { cancelled = true } }
-    var isCancelled: Bool { monitor.locked { cancelled } }
+    package func cancel() { monitor.locked { cancelled = true } }
+    package var isCancelled: Bool { monitor.locked { cancelled } }
 }

@@ -7,7 +7,7 @@ import Glibc
 /// `body` returns. False when no thread can be started (`body` is then dropped).
 ///
 /// `body` is `@Sendable`: it runs on another thread than the caller's.
-func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+package func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     var thread = pthread_t()
     var attributes = pthread_attr_t()

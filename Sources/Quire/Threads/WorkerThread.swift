@@ -10,8 +10,8 @@
 /// `fallback()`'s state: the same work without the overlap, or a state saying why the library
 /// is not available. A worker that is let go finishes the jobs already submitted, then its
 /// thread ends and the state is released there.
-final class WorkerThread<State>: Sendable {
-    typealias Job = @Sendable (State) -> Void
+package final class WorkerThread<State>: Sendable {
+    package typealias Job = @Sendable (State) -> Void
 
     private let queue: JobQueue<State>
     /// The state jobs run with on their callers' threads; nil when the thread is running.
@@ -19,7 +19,7 @@ final class WorkerThread<State>: Sendable {
 
     /// Starts the thread, which makes its state with `makeState` before the first job.
     /// - Parameter start: how a thread is started (tests pass one that fails); false: none.
-    init(makeState: @escaping @Sendable () -> State, fallback: @escaping @Sendable () -> State,
+    package init(makeState: @escaping @Sendable () -> State, fallback: @escaping @Sendable () -> State,
          start: (@escaping @Sendable () -> Void) -> Bool = startThread) {
         let queue = JobQueue<State>()
         self.queue = queue
@@ -33,20 +33,20 @@ final class WorkerThread<State>: Sendable {
     deinit { queue.close() }
 
     /// Whether jobs run on the worker's own thread (false: on their callers').
-    var hasThread: Bool { fallback == nil }
+    package var hasThread: Bool { fallback == nil }
 
     /// Runs `job` on the thread after the jobs before it, without waiting. With `deferringWake`,
     /// a thread asleep on an empty queue is woken only once a second job waits (or by the
     /// next job submitted without it), so that it takes jobs two at a time: a wake costs the
     /// two threads a few tens of microseconds of system time. The caller must not wait for
     /// such a job without submitting another (a page's drawing: the next page, or `perform`).
-    func submit(deferringWake: Bool = false, _ job: @escaping Job) {
+    package func submit(deferringWake: Bool = false, _ job: @escaping Job) {
         if let fallback { job(fallback()); return }
         queue.append(job, wakeAt: deferringWake ? 2 : 1)
     }
 
     /// Runs `job` on the thread after the jobs before it, and waits for its value.
-    func perform<Value: Sendable>(_ job: @escaping @Sendable (State) -> Value) -> Value {
+    package func perform<Value: Sendable>(_ job: @escaping @Sendable (State) -> Value) -> Value {
         if let fallback { return job(fallback()) }
         let promise = Promise<Value>()
         queue.append { state in promise.fulfil(job(state)) }

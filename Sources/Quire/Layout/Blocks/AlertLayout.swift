@@ -6,7 +6,7 @@ import Foundation
 /// alert, stop). Colours and titles are template keys (`alert.note.color`,
 /// `alert.note.title`, ...). Right to left, bar and icon stand on the right.
 extension LayoutSession {
-    func alert(_ kind: AlertKind, _ children: [Block], _ context: BlockContext) -> [Slice] {
+    package func alert(_ kind: AlertKind, _ children: [Block], _ context: BlockContext) -> [Slice] {
         let look = style.alerts[kind]
         let bar = Typography.Rule(width: typography.alertBarWidth, color: look.color)
         return besideBar(bar, role: .blockQuote, context) { inner in
@@ -43,7 +43,7 @@ extension LayoutSession {
     /// The icon of `kind` drawn with straight strokes in a square of `size` centred at `center`
     /// (curves as polygons of short strokes: rules are what every writer of painted pages
     /// draws). Coordinates below are in units of `size` from the centre, y growing down.
-    static func alertIcon(_ kind: AlertKind, center: Point, size: Double, stroke: Double, color: Color) -> [PageItem] {
+    package static func alertIcon(_ kind: AlertKind, center: Point, size: Double, stroke: Double, color: Color) -> [PageItem] {
         func point(_ x: Double, _ y: Double) -> Point { Point(x: center.x + x * size, y: center.y + y * size) }
         func segment(_ a: Point, _ b: Point) -> PageItem { .line(from: a, to: b, width: stroke, color: color) }
         /// A closed or open path through `points`; each joint is filled by lengthening both

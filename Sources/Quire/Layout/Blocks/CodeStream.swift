@@ -5,21 +5,21 @@
 /// So a block of any length reaches pagination, and is drawn and dropped, as it is set.
 ///
 /// The slices handed on are those the block set whole would give.
-struct CodeStream {
+package struct CodeStream {
     /// The shading's column and colour.
-    let column: Column
-    let background: Color
+    package let column: Column
+    package let background: Color
     /// The padding inside the shading, above the first line and below the last.
-    let pad: Double
+    package let pad: Double
     /// The space around the block.
-    let space: Double
+    package let space: Double
     /// Slices not handed on yet, each with whether it keeps with the next as a piece of a
     /// wrapped source line; at most two after each `add`.
     private var held: [(slice: Slice, together: Bool)] = []
     /// Slices added so far.
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init(column: Column, background: Color, pad: Double, space: Double) {
+    package init(column: Column, background: Color, pad: Double, space: Double) {
         self.column = column
         self.background = background
         self.pad = pad
@@ -29,7 +29,7 @@ struct CodeStream {
     /// Adds the next slices of the block, set without spacing (a run of source lines, or the
     /// visual lines of one wrapped source line: `together`, which keep together); returns
     /// those now final. O(slices).
-    mutating func add(_ slices: [Slice], together: Bool) -> [Slice] {
+    package mutating func add(_ slices: [Slice], together: Bool) -> [Slice] {
         for (i, var slice) in slices.enumerated() {
             if count == 0 {
                 slice.spaceBefore = space
@@ -52,7 +52,7 @@ struct CodeStream {
 
     /// The block's last slices, once every one was added: the last takes the padding below
     /// and the space after, the last but one keeps with it. O(1).
-    mutating func finish() -> [Slice] {
+    package mutating func finish() -> [Slice] {
         guard !held.isEmpty else { return [] }
         held[held.count - 1].slice.height += pad
         held[held.count - 1].slice.spaceAfter = space

@@ -3,7 +3,7 @@
 extension LayoutSession {
     /// The summary (`details.summary`, "Details", when there is none, as browsers show) kept
     /// with the folded blocks after it.
-    func details(summary: [Inline], _ children: [Block], line: Int, _ context: BlockContext) -> [Slice] {
+    package func details(summary: [Inline], _ children: [Block], line: Int, _ context: BlockContext) -> [Slice] {
         let title: [Inline] = summary.isEmpty ? [.text(wording(style.detailsSummary, width: context.column.width))] : summary
         var head = paragraph(styledText([.strong(title)], line: line), context)
         let body = besideBar(typography.detailsRule, role: .division, context) { layoutBlocks(children, $0) }

@@ -7,7 +7,7 @@ extension TableLayouter {
     /// same on a landscape page of its own (`table.rotate`). Else the widest room, the type
     /// below its floor (with a warning naming the table's line) down to a least size, and only
     /// then do the widest columns wrap inside their words. O(columns log columns).
-    func fit(_ measures: Measures) -> Grid {
+    package func fit(_ measures: Measures) -> Grid {
         let column = context.column
         let needed = neededWidth(measures, available: column.width)
         if needed.words <= column.width {

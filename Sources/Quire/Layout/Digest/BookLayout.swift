@@ -8,7 +8,7 @@ import Foundation
 /// documents lead inside the PDF (`DocumentSet`), and each chapter's first page holds its
 /// destination "dK". The running title is `title` on every page.
 /// - Complexity: O(total text), paginated once (twice with a table of contents).
-func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo, title: TextValue) -> LaidOutDigest {
+package func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo, title: TextValue) -> LaidOutDigest {
     let typesetter = Typesetter.forThisThread(language: info.lang)
     let set = DocumentSet(documents, style: style, typesetter: typesetter)
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))

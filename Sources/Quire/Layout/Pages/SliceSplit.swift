@@ -8,7 +8,7 @@ extension Slice {
     /// clipped to every piece they cross. The first piece keeps the space before, the
     /// baseline and the footnotes, the last the space after and `keepWithNext`; all keep the
     /// excerpt role, the repeated header and the page's orientation. O(items × log cuts).
-    func split(at cuts: [Double]) -> [Slice] {
+    package func split(at cuts: [Double]) -> [Slice] {
         let edges = [0] + cuts + [height]
         var pieces = (0..<edges.count - 1).map { i -> Slice in
             var piece = Slice(height: edges[i + 1] - edges[i])

@@ -7,9 +7,9 @@
 /// (`BlockContext.structure`), and tags the text lines, markers, images and link areas it
 /// makes with their element (`ContentTag`). Elements are values shared by reference: made on
 /// the layout thread, never changed, read by the drawing thread.
-final class StructureElement: Sendable {
+package final class StructureElement: Sendable {
     /// The standard structure type (ISO 32000-1, 14.8.4).
-    enum Role: String, Sendable {
+    package enum Role: String, Sendable {
         case paragraph = "P"
         case heading1 = "H1", heading2 = "H2", heading3 = "H3", heading4 = "H4", heading5 = "H5", heading6 = "H6"
         case list = "L", listItem = "LI", label = "Lbl", listBody = "LBody"
@@ -23,21 +23,21 @@ final class StructureElement: Sendable {
         case division = "Div"
 
         /// The heading of `level` (1 to 6; others are clamped).
-        static func heading(_ level: Int) -> Role {
+        package static func heading(_ level: Int) -> Role {
             [.heading1, .heading2, .heading3, .heading4, .heading5, .heading6][max(1, min(6, level)) - 1]
         }
     }
 
-    let role: Role
+    package let role: Role
     /// The element it is part of; nil for a top-level element (a child of the document).
-    let parent: StructureElement?
+    package let parent: StructureElement?
     /// The alternate description: a figure's alt text, a formula's TeX.
-    let alt: String?
+    package let alt: String?
     /// The script the element's own text is mostly in (nil: no text of its own, or no
     /// letters): a writer marks the element's language where it is not the document's.
-    let script: ScriptGuess?
+    package let script: ScriptGuess?
 
-    init(_ role: Role, parent: StructureElement?, alt: String? = nil, text: String? = nil) {
+    package init(_ role: Role, parent: StructureElement?, alt: String? = nil, text: String? = nil) {
         self.role = role
         self.parent = parent
         self.alt = alt
@@ -46,7 +46,7 @@ final class StructureElement: Sendable {
 }
 
 /// What a page item is in the document's structure.
-enum ContentTag: Sendable, Equatable {
+package enum ContentTag: Sendable, Equatable {
     /// Layout said nothing: a writer takes a text line for a paragraph of its own.
     case none
     /// Decoration or repetition, not content: a table's header row repeated on a new page.
@@ -54,13 +54,13 @@ enum ContentTag: Sendable, Equatable {
     case element(StructureElement)
 
     /// The element, if any.
-    var element: StructureElement? {
+    package var element: StructureElement? {
         if case .element(let e) = self { return e }
         return nil
     }
 
     /// Elements are equal when they are the same element.
-    static func == (a: ContentTag, b: ContentTag) -> Bool {
+    package static func == (a: ContentTag, b: ContentTag) -> Bool {
         switch (a, b) {
         case (.none, .none), (.artifact, .artifact): return true
         case (.element(let x), .element(let y)): return x === y

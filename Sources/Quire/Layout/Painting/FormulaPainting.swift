@@ -4,7 +4,7 @@ extension PlacedFormula {
     /// Each glyph's characters are its cluster; a glyph showing none (a piece of an assembled
     /// delimiter) joins the cluster before it, so the text layer holds each character once.
     /// O(glyphs).
-    var painted: [TextPaint] {
+    package var painted: [TextPaint] {
         var out: [TextPaint] = []
         var run: GlyphRun?
         var runKey: (size: Double, color: Color)?

@@ -2,8 +2,8 @@
 /// worked out once, here, from the marker's kind, centre and size, and drawn alike by the PDF
 /// writer (`PageContent.swift`) and the PNG preview (`Render/PageDrawing.swift`), so that the
 /// two cannot disagree on a bullet's proportions.
-struct MarkerDrawing: Equatable {
-    enum Shape: Equatable {
+package struct MarkerDrawing: Equatable {
+    package enum Shape: Equatable {
         /// A point: stroked with round caps, a disc as wide as the stroke (a few numbers in a
         /// PDF where a filled circle takes four curves: lists have thousands of items).
         case dot(Point)
@@ -13,7 +13,7 @@ struct MarkerDrawing: Equatable {
         case tick(start: Point, corner: Point, end: Point)
     }
 
-    enum Paint: Equatable {
+    package enum Paint: Equatable {
         case fill
         /// Stroked `width` points wide, with the caps and joins the shape needs; nil where it
         /// has no ends (a closed shape) or no corners (a circle, a point), so any will do.
@@ -21,25 +21,25 @@ struct MarkerDrawing: Equatable {
     }
 
     /// One shape and how it is painted.
-    struct Part: Equatable {
-        var shape: Shape
-        var paint: Paint
+    package struct Part: Equatable {
+        package var shape: Shape
+        package var paint: Paint
     }
 
-    var color: Color
+    package var color: Color
     /// The marker itself: a disc, a ring, a square, a dash, a task's box.
-    var body: Part
+    package var body: Part
     /// A checked task box's tick, drawn after (over) its box.
-    var tick: Part?
+    package var tick: Part?
 }
 
 /// How a stroke ends (the values are PDF's line cap styles).
-enum LineCap: Int, Equatable {
+package enum LineCap: Int, Equatable {
     case butt = 0, round = 1
 }
 
 /// How a stroke turns a corner (the values are PDF's line join styles).
-enum LineJoin: Int, Equatable {
+package enum LineJoin: Int, Equatable {
     case miter = 0, round = 1
 }
 
@@ -48,7 +48,7 @@ extension Marker {
     /// shape): a disc fills it; a circle's ring is 0.16 of it thick, inside it; a square fills
     /// it; a dash is 1.5 of it long and 0.24 high; a task box's frame is 0.09 thick, inside
     /// it, and a checked box's tick 0.14 thick, round at its ends and corner.
-    var drawing: MarkerDrawing {
+    package var drawing: MarkerDrawing {
         let c = center, s = size
         switch kind {
         case .shape(.disc):

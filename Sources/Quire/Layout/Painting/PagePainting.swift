@@ -8,7 +8,7 @@
 /// paints right: layout never puts a background over text (a code block's shading comes
 /// before its line), a key cap's frame comes after its line (over the shading Pango draws
 /// behind the key's text), a list's marker before its item's text.
-func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
+package func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
     var items: [PaintItem] = [], tags: [ContentTag] = []
     var actualTexts: [Int: String] = [:]
     items.reserveCapacity(page.items.count + page.furniture.count)
@@ -50,5 +50,5 @@ func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
 
 extension Marker {
     /// Same kind, size and colour: such markers are drawn as one path.
-    func looksLike(_ other: Marker) -> Bool { kind == other.kind && size == other.size && color == other.color }
+    package func looksLike(_ other: Marker) -> Bool { kind == other.kind && size == other.size && color == other.color }
 }

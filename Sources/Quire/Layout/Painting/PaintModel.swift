@@ -3,29 +3,29 @@
 /// Made from a `Page` by `paintPage` on the thread that laid it out; it holds no Pango object
 /// (only values), so another thread may draw it while layout goes on. Coordinates are PDF
 /// points from the page's top-left corner, y growing downwards, as in `Page`.
-struct PaintedPage: Sendable {
-    var size: PageSize
+package struct PaintedPage: Sendable {
+    package var size: PageSize
     /// In layout's order, which is reading order (see `paintPage`).
-    var items: [PaintItem]
-    var links: [LinkArea]
-    var destinations: [Destination]
+    package var items: [PaintItem]
+    package var links: [LinkArea]
+    package var destinations: [Destination]
     /// What each item is in the document's structure (`items[i]` is `tags[i]`); empty when
     /// nothing is known (every text line then stands alone).
-    var tags: [ContentTag] = []
+    package var tags: [ContentTag] = []
     /// The text a text item stands for where it is not what it shows (`TextLine.actualText`),
     /// by item index; a writer says it for readers that extract text.
-    var actualTexts: [Int: String] = [:]
+    package var actualTexts: [Int: String] = [:]
     /// The furniture drawn over the page at the end (`Page.deferredFurniture`), by number.
-    var deferredFurniture: Int?
+    package var deferredFurniture: Int?
 
     /// True when an item is drawn by a library that may shape text with Pango itself (an SVG
     /// image, through librsvg): such a page is drawn while layout waits. O(items).
-    var drawsWithPango: Bool {
+    package var drawsWithPango: Bool {
         items.contains { if case .image(_, let image) = $0 { return image.format == .svg } else { return false } }
     }
 }
 
-enum PaintItem: Sendable {
+package enum PaintItem: Sendable {
     /// One line of text, as glyph runs and the rectangles Pango draws with them.
     case text([TextPaint])
     case fill(Rect, Color)
@@ -36,7 +36,7 @@ enum PaintItem: Sendable {
 }
 
 /// One drawing operation of a line of text, in the order Pango gives them.
-enum TextPaint: Sendable {
+package enum TextPaint: Sendable {
     /// Glyphs of one font in one colour.
     case glyphs(GlyphRun)
     /// A filled rectangle: a background, an underline, a strikethrough.
@@ -47,39 +47,39 @@ enum TextPaint: Sendable {
 }
 
 /// Glyphs of one font, with the text they show (so the PDF's text can be copied and searched).
-struct GlyphRun: Sendable {
-    var font: FontRef
-    var color: Color
+package struct GlyphRun: Sendable {
+    package var font: FontRef
+    package var color: Color
     /// Glyph ids and their origins in page coordinates (for `colorGlyphs`, relative to the box).
-    var glyphs: [PaintedGlyph]
+    package var glyphs: [PaintedGlyph]
     /// The UTF-8 text the glyphs show, and the clusters mapping bytes to glyphs: pairs of
     /// (bytes, glyphs) in the text's order, each taking the next glyphs from the start, or
     /// from the end in right-to-left text (`backward`), where glyphs are in visual order.
-    var text: [UInt8]
-    var clusters: [Int32]
-    var backward: Bool
+    package var text: [UInt8]
+    package var clusters: [Int32]
+    package var backward: Bool
     /// Where `text` starts in its paragraph (UTF-8 bytes): a line's runs are in visual order,
     /// and in reading order by this.
-    var textOffset = 0
+    package var textOffset = 0
 }
 
-struct PaintedGlyph: Sendable, Equatable {
-    var index: UInt32
-    var x: Double
-    var y: Double
+package struct PaintedGlyph: Sendable, Equatable {
+    package var index: UInt32
+    package var x: Double
+    package var y: Double
 }
 
 /// A font as the renderer opens it: a face of a font file, scaled by `matrix` (the font size
 /// in points, and a slant when the italic is synthesized), emboldened when the bold is.
-struct FontRef: Sendable, Hashable {
-    var file: String
+package struct FontRef: Sendable, Hashable {
+    package var file: String
     /// The face in the file (with a named instance of a variable font in its upper 16 bits).
-    var index: Int32
+    package var index: Int32
     /// The font matrix xx, yx, xy, yy, in points (Cairo's convention).
-    var matrix: [Double]
-    var embolden: Bool
+    package var matrix: [Double]
+    package var embolden: Bool
     /// Font variation settings ("wght=700"); empty for none.
-    var variations: String
+    package var variations: String
     /// A colour font (emoji): glyphs are bitmaps or layers, loaded in colour.
-    var isColor: Bool
+    package var isColor: Bool
 }

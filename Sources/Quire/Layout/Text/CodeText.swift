@@ -3,7 +3,7 @@ extension StyledText {
     /// itself exactly as given, so what is copied from the PDF is the code. Spans are byte
     /// ranges in order, not overlapping, at character boundaries, inside the code (a span
     /// reaching past its end is clipped). O(spans): the text is not copied.
-    init(code: String, spans: [CodeSpan]) {
+    package init(code: String, spans: [CodeSpan]) {
         self.init(plain: code)
         let count = code.utf8.count
         var offset = 0

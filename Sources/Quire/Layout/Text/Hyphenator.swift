@@ -9,10 +9,10 @@ import Foundation
 /// (about 100 KB of patterns, a millisecond or two) and kept for the process. libhyphen only
 /// reads a dictionary once loaded (`hnj_hyphen_hyphenate2` writes to buffers of its own), so
 /// one is shared by every thread.
-final class Hyphenator: @unchecked Sendable {  // the dictionary is read-only once loaded
+package final class Hyphenator: @unchecked Sendable {  // the dictionary is read-only once loaded
     private let dictionary: UnsafeMutablePointer<HyphenDict>
     /// The dictionary's file, for messages and tests.
-    let file: String
+    package let file: String
 
     private init?(file: String) {
         guard let dictionary = hnj_hyphen_load(file) else { return nil }
@@ -23,13 +23,13 @@ final class Hyphenator: @unchecked Sendable {  // the dictionary is read-only on
     deinit { hnj_hyphen_free(dictionary) }
 
     /// Where Debian's `hyphen-*` packages put their dictionaries.
-    static let folder = "/usr/share/hyphen"
+    package static let folder = "/usr/share/hyphen"
 
     /// The hyphenator for `language` (a BCP 47 tag: "en", "en-GB", "de-CH", "pt_BR"), or nil
     /// when no dictionary of that language is installed. The dictionary file is
     /// hyph_LL_RR.dic for the tag's language and region, else hyph_LL.dic, else the first
     /// hyph_LL_*.dic (so "de" finds hyph_de_DE.dic). Loaded once per process.
-    static func forLanguage(_ language: String) -> Hyphenator? {
+    package static func forLanguage(_ language: String) -> Hyphenator? {
         let parts = language.split { $0 == "-" || $0 == "_" }.map(String.init)
         guard let first = parts.first, !first.isEmpty, first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
         let code = first.lowercased()
@@ -65,7 +65,7 @@ final class Hyphenator: @unchecked Sendable {  // the dictionary is read-only on
     /// (non-standard hyphenation, German "Schiffahrt") are left out: a soft hyphen cannot
     /// show them. A word that is not ASCII gets none from a dictionary in an 8-bit character
     /// set. O(word length × pattern depth).
-    func points(_ word: String) -> [Int] {
+    package func points(_ word: String) -> [Int] {
         var bytes = Array(word.utf8)
         let count = bytes.count
         guard count > 0, count < 1000 else { return [] }

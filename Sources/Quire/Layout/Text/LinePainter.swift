@@ -11,14 +11,14 @@ import CPangoCairo
 /// used by one thread at a time, the one that set the lines (it asks Pango how each font is
 /// opened); `render` makes one per document. It keeps a reference to every font it has
 /// described, so a font's address is never reused for another while the painter lives.
-final class LinePainter {
+package final class LinePainter {
     private var fonts: [UnsafeMutablePointer<PangoFont>: FontRef] = [:]
     /// The characters no installed font has, painted as .notdef boxes (which PDF/UA-1 and
     /// PDF/A forbid a file to show: 7.21.8, 6.2.11.8).
-    private(set) var missingCharacters: Set<UInt32> = []
+    package private(set) var missingCharacters: Set<UInt32> = []
     private var decorationMetrics: [UnsafeMutablePointer<PangoFont>: DecorationMetrics] = [:]
 
-    init() {}
+    package init() {}
 
     deinit {
         for font in fonts.keys { g_object_unref(UnsafeMutableRawPointer(font)) }
@@ -26,7 +26,7 @@ final class LinePainter {
 
     /// The paint of `line`, in page coordinates: per run, its backgrounds, then its glyphs;
     /// the line's underlines and strikethroughs last. O(glyphs on the line × log runs).
-    func paint(_ line: TextLine) -> [TextPaint] {
+    package func paint(_ line: TextLine) -> [TextPaint] {
         let shaped = line.shaped
         let set = shaped.paragraph.lines[line.lineIndex]
         let metrics = shaped.lines[line.lineIndex]
@@ -121,7 +121,7 @@ final class LinePainter {
     /// How the renderer opens `font` (a fontconfig font, as all of Pango's fonts on Linux are):
     /// its file, face, scale and synthesis. Cached per font. A font without a file gets an
     /// empty `file`, and its runs are not drawn.
-    func fontRef(_ font: UnsafeMutablePointer<PangoFont>) -> FontRef {
+    package func fontRef(_ font: UnsafeMutablePointer<PangoFont>) -> FontRef {
         if let known = fonts[font] { return known }
         var file = ""
         var index: Int32 = 0

@@ -102,12 +102,12 @@ public struct PDFStandards: Sendable, Equatable, Hashable, CustomStringConvertib
     public var allowsAttachments: Bool { archival.map { $0.part >= 3 } ?? true }
 
     /// Whether the file must map every glyph to Unicode (PDF/UA-1, PDF/A levels A and U).
-    var needsUnicode: Bool { accessible || archival.map { $0.level != "B" } ?? false }
+    package var needsUnicode: Bool { accessible || archival.map { $0.level != "B" } ?? false }
 }
 
 /// A `--pdf-standard` value (or front matter's, or a template's) that cannot be met.
 public struct PDFStandardsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, and what to ask for instead.
     public let description: String
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

@@ -3,7 +3,7 @@
 extension HTMLStructure {
     /// A `<table>` on `line`: its caption's blocks (set before it, centred), then the table
     /// (none when it has no row).
-    mutating func table(_ element: HTMLElement, line: Int, _ scope: Scope) -> [Block] {
+    package mutating func table(_ element: HTMLElement, line: Int, _ scope: Scope) -> [Block] {
         let direction = self.direction(of: element) ?? scope.direction
         var rows = TableRows()
         var before: [Block] = []

@@ -15,7 +15,7 @@ import Glibc
 /// The allocator's functions are looked up at run time: the library does not choose the
 /// allocator of the program it is part of, and Swift's Glibc module does not declare
 /// `malloc_trim`. Nothing is trimmed under another allocator.
-enum ResidentMemory {
+package enum ResidentMemory {
     private typealias Trim = @convention(c) (Int) -> Int32
     private typealias Release = @convention(c) () -> Void
     private typealias SetProperty = @convention(c) (UnsafePointer<CChar>, Int) -> Int32
@@ -35,12 +35,12 @@ enum ResidentMemory {
     /// target is 100; 4 MiB gave 96 to 98 MiB and 5% less CPU time, 1 MiB 92 MiB and 10%
     /// more). Not asked for shorter documents: pages handed back and soon reused cost a
     /// fault each time. Settings of the process, kept for the rest of its life.
-    static func keepLittleFree() {
+    package static func keepLittleFree() {
         _ = setProperty?("tcmalloc.aggressive_memory_decommit", 1)
         _ = setProperty?("tcmalloc.max_total_thread_cache_bytes", 2 << 20)
     }
 
-    static func release() {
+    package static func release() {
         if let releaseFreeMemory { releaseFreeMemory() } else { _ = trim?(0) }
         MappedPages.releaseFontFiles()
     }

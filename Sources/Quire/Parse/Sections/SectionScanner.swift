@@ -15,37 +15,37 @@
 ///
 /// Lines end as CommonMark's do (LF, CR LF or a lone CR), so line numbers are cmark's.
 /// - Complexity: O(n) in the body's length.
-struct SectionScanner {
+package struct SectionScanner {
     /// A proposed cut: the byte offset where the heading's line starts and its line number.
-    struct Cut: Equatable {
-        var offset: Int
-        var line: Int
+    package struct Cut: Equatable {
+        package var offset: Int
+        package var line: Int
     }
 
     /// A line that may start a definition: a link reference definition (`[label]: ...`) or a
     /// footnote's (`[^label]: ...`), after any quote markers, indentation and list marker.
-    struct Label: Equatable {
-        var text: String
-        var isFootnote: Bool
+    package struct Label: Equatable {
+        package var text: String
+        package var isFootnote: Bool
         /// Its line number, and the offset where its line starts.
-        var line: Int
-        var offset: Int
+        package var line: Int
+        package var offset: Int
     }
 
     /// The first byte that is not text: a NUL, or one that is not UTF-8.
-    enum Problem: Error, Equatable {
+    package enum Problem: Error, Equatable {
         case nul(offset: Int)
         case invalidUTF8(offset: Int)
     }
 
-    private(set) var cuts: [Cut] = []
-    private(set) var labels: [Label] = []
+    package private(set) var cuts: [Cut] = []
+    package private(set) var labels: [Label] = []
     /// The body's number of lines (a last line without its end counts).
-    private(set) var lineCount = 0
+    package private(set) var lineCount = 0
 
     /// Reads `bytes`; `base` is the offset of its first byte in the file (for problems).
     /// - Throws: `Problem` at the first byte that is not text.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) throws(Problem) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) throws(Problem) {
         if let problem = Self.firstProblem(bytes, base: base) { throw problem }
         var reader = Reader(bytes: bytes)
         reader.run()
@@ -55,7 +55,7 @@ struct SectionScanner {
     }
 
     /// The first NUL or byte that breaks UTF-8 (`InputFile.decode` reports it too). O(n).
-    static func firstProblem(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> Problem? {
+    package static func firstProblem(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> Problem? {
         var i = 0
         let n = bytes.count
         while i < n {
