@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 /// Rendering a folder tree of Markdown files into a mirrored tree of PDFs, in parallel.
 public enum Batch {

@@ -1,4 +1,6 @@
 import Foundation
+import QuireModel
+import QuireStyle
 
 /// A `quire.json`: the options a project gives every command run on its files, under those
 /// of the command line.

@@ -1,4 +1,10 @@
 import Foundation
+import QuireModel
+import QuireParse
+import QuireImages
+import QuireHighlight
+import QuireLayout
+import QuirePDF
 
 /// Many Markdown files into one PDF of excerpts linked to their full texts.
 public enum Digest {

@@ -3,6 +3,9 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
+import QuireModel
+import QuireParse
+import QuireLayout
 
 /// How `render` and `batch` write a link to another Markdown file (`--link-ext`).
 public enum LinkExtension: String, Sendable, CaseIterable {

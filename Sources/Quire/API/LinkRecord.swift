@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
+import QuireStyle
 
 /// What a batch PDF's links to other Markdown files depended on when it was made, kept in the
 /// PDF (`QuireLinks` in its Info dictionary) so that `batch` can tell, without reading the

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
+import QuirePDF
 
 /// A Markdown file read through a memory map: for a document long enough to be parsed a
 /// section at a time (`SectionedBody`), whose text is never copied whole. Its pages are

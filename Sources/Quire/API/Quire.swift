@@ -1,3 +1,8 @@
+import QuireModel
+import QuireLayout
+import QuirePDF
+import QuireDrawing
+
 /// Quire's entry point for Swift callers.
 ///
 /// ```swift

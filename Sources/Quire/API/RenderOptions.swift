@@ -1,3 +1,8 @@
+import QuireModel
+import QuireStyle
+import QuireImages
+import QuirePDF
+
 /// How to render: the resolved style and a few document facts.
 public struct RenderOptions: Sendable {
     /// How the document looks: a template's resolved style (`Templates.style`) or your own.

@@ -1,6 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
+import QuireParse
+import QuireStyle
+import QuireHighlight
+import QuireLayout
+import QuirePDF
+import QuireDrawing
 
 /// How one document becomes a PDF, stage by stage: the orchestration every entry point uses.
 ///

@@ -1,6 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
+import QuireParse
+import QuireHighlight
+import QuireLayout
+import QuirePDF
+import QuireDrawing
 
 /// A document too long to parse whole, rendered a section at a time (`SectionedBody`): the
 /// same PDF as `render(markdown:)` makes of it, in memory that does not grow with its length.
@@ -80,7 +86,7 @@ extension RenderPipeline {
     private static func layOutWhole(_ input: SectionedInput, _ options: RenderOptions, _ pdf: ThreadedPDF,
                                     _ painter: LinePainter, links: DocumentLinks?, check: ([Block]) -> Void) -> LayoutSummary {
         var blocks: [Block] = []
-        blocks += input.body.parse { blocks += $0 }
+        blocks += input.body.parse { blocks += $0; ResidentMemory.release() }
         let document = Document(blocks: blocks)
         check(document.blocks)
         pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
@@ -101,6 +107,7 @@ extension RenderPipeline {
             facts.add(blocks)
             tally.add(blocks: blocks)
             check(blocks)
+            ResidentMemory.release()
         }
         facts.add(notes)
         facts.finish()
@@ -115,6 +122,7 @@ extension RenderPipeline {
             let notes = body.parse { blocks in
                 session.highlights = CodeHighlights(Document(blocks: blocks), theme: theme)
                 session.layoutBlocks(blocks, context, keeps: &keeps, add: add)
+                ResidentMemory.release()
             }
             session.highlights = CodeHighlights(Document(blocks: notes), theme: theme)
             session.layoutBlocks(notes, context, keeps: &keeps, add: add)
@@ -136,15 +144,5 @@ extension RenderPipeline {
         }
         if let title = options.title { info.title = .plain(title) }
         return (info, warnings, offset, firstLine)
-    }
-}
-
-extension SectionScanner.Problem {
-    /// What a file's error says (`InputFile.decode`, a sectioned render).
-    package var message: String {
-        switch self {
-        case .nul(let offset): return "not a text file: NUL byte at offset \(offset)"
-        case .invalidUTF8(let offset): return "not valid UTF-8: bad byte at offset \(offset)"
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 extension Batch {
     /// One of `count` parts of a batch, for spreading it over machines (`--shard K/N`): each

@@ -1,4 +1,6 @@
 import Foundation
+import QuireModel
+import QuirePDF
 
 /// The standards of one PDF made of Markdown sources (a document, a book, a digest): those
 /// asked for, those the sources let it claim (`AccessibilityCheck`: PDF/UA-1 holds while

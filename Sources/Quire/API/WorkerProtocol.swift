@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// What `quire batch` and its worker processes say to each other, one file at a time, over
 /// the worker's standard input and output.

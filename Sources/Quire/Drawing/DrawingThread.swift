@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
+import QuirePDF
 
 /// The one thread of the process that draws: every PDF page (Quire's PDF writer) and PNG
 /// preview (Cairo) is drawn there, in the order submitted, while the callers lay out what

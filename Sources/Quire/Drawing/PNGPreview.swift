@@ -2,6 +2,7 @@
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
 // (DrawingThread.swift).
 import CPangoCairo
+import QuireModel
 
 /// Draws one page of a laid-out document into PNG bytes, for a quick look without a PDF viewer.
 ///

@@ -2,6 +2,7 @@
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
 // (DrawingThread.swift).
 import CPangoCairo
+import QuireModel
 
 /// Drawing painted pages with Cairo, for PNG previews.
 

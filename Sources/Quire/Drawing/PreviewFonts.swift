@@ -2,6 +2,7 @@
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
 // (DrawingThread.swift).
 import CPangoCairo
+import QuireModel
 
 /// The fonts glyph runs are drawn with: each font file opened with FreeType by the preview
 /// itself, never one of layout's Pango fonts.

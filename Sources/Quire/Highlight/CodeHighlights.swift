@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// One document's code blocks queued for highlighting right after parsing, in document order:
 /// the highlight thread works through them while layout sets the pages before them, and layout
 /// waits only when it reaches a block that is not done yet (`code(_:language:line:)`).

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// The one thread of the process that highlights code: it opens GtkSourceView, owns every GTK
 /// object (they belong to the thread that made them) and works through the blocks queued, in
 /// order, while layout goes on.

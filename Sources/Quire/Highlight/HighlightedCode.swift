@@ -1,3 +1,5 @@
+import QuireModel
+
 /// What highlighting gives for one code block, as values that cross from the highlight
 /// thread to layout.
 package struct HighlightedCode: Sendable, Equatable {

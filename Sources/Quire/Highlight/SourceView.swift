@@ -2,6 +2,8 @@
 // the only files that call it, and only on the highlight thread (HighlightThread.swift).
 import CPangoCairo
 import Foundation
+import QuireModel
+import QuireStyle
 
 /// GtkSourceView as the highlight thread uses it: its language and style-scheme managers,
 /// the languages and themes found so far, and the highlighting of one block.

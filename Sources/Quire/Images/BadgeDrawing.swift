@@ -1,4 +1,5 @@
 import CPangoCairo
+import QuireStyle
 
 /// A static badge drawn as shields.io's `badge-maker` draws it: a label box and a message box,
 /// each with its text centred, the widths from the text's width in Verdana 11 px (10 px

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// Fetched images kept on disk (`images.cache`, by default `$XDG_CACHE_HOME/quire`, else
 /// `~/.cache/quire`), one file per URL: a few header lines (the URL, when it was fetched or

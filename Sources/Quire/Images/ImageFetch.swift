@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// One image to ask for, with the validators of the copy already cached (a conditional request).
 package struct FetchRequest: Sendable, Equatable {

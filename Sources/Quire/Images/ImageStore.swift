@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 /// The images of one document, each located, read and decoded once.
 package final class ImageStore {

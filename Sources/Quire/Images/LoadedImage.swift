@@ -4,6 +4,7 @@ import CPangoCairo
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// An image checked to decode, with its intrinsic size: what layout places and the preview
 /// draws (`draw(in:)`, in Drawing). The one file that calls gdk-pixbuf and librsvg (through
@@ -16,8 +17,8 @@ import Glibc
 /// right after: a document of many large images holds only their compressed bytes. PNG is
 /// decoded by Cairo, JPEG and GIF (first frame) by gdk-pixbuf, SVG is drawn as vectors by
 /// librsvg (which loads no external resource: it is given no base URL).
-package final class LoadedImage: Sendable {
-    package enum Format: String, Sendable { case png, jpeg, gif, svg }
+package final class LoadedImage: PaintedImage {
+    package typealias Format = ImageFormat
 
     package let format: Format
     /// Intrinsic size in points: pixels (CSS pixels for SVG) at 96 per inch.
@@ -264,25 +265,7 @@ package final class LoadedImage: Sendable {
     }
 }
 
-/// A raster image's pixels as a PDF image holds them: 8 bits per component, gray or RGB, rows
-/// top to bottom, and an alpha channel when some pixel is not opaque.
-package struct RasterPixels: Sendable {
-    package var width: Int
-    package var height: Int
-    /// 1 (gray: every pixel had equal red, green and blue) or 3 (RGB).
-    package var components: Int
-    package var color: [UInt8]
-    package var alpha: [UInt8]?
-}
 
-/// What a PDF needs to embed a JPEG file as it is (DCTDecode): its size and components, and
-/// whether Adobe's marker says its CMYK is stored inverted.
-package struct JPEGInfo: Sendable, Equatable {
-    package var width: Int
-    package var height: Int
-    package var components: Int
-    package var isAdobe: Bool
-}
 
 extension LoadedImage {
     /// The facts to embed this JPEG as it is, from its header; nil for another format or a

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The remote images a document names (Markdown images and `<img>`, raw HTML's included), in
 /// order, each once: what `images.fetch` asks for together. O(blocks + inlines).
 package enum RemoteImageList {

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A document's remote images when fetching is on: each URL looked up once, from the cache
 /// when its entry is younger than `images.max-age` (no request), else asked for (conditionally,
 /// with the entry's validators, when there is one) with the others the document names at the

@@ -1,3 +1,5 @@
+import QuireStyle
+
 /// A shields.io static badge, read from its URL: everything it shows is in the URL, so Quire
 /// draws it itself (`BadgeDrawing`) and makes no request.
 ///

@@ -1,3 +1,9 @@
+import QuireModel
+import QuireParse
+import QuireStyle
+import QuireImages
+import QuireHighlight
+
 /// What laying out a document reports besides its pages.
 package struct LayoutSummary {
     /// Headings in document order, for the PDF outline.

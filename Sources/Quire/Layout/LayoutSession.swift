@@ -1,3 +1,9 @@
+import QuireModel
+import QuireStyle
+import QuireImages
+import QuireHighlight
+import QuireMath
+
 /// Laying out one document: what layout reads, fixed for the document (style, fonts, the
 /// anchor table, its images, where links to other documents lead), and the sink it writes
 /// to (warnings, outline, destinations; a trial writes to a child sink, `trial`). Lives for

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// What layout reports besides its slices: warnings, outline entries, the destinations it has
 /// placed, and a few facts later blocks depend on.
 ///

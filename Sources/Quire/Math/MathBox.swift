@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A typeset piece of a formula: its size and what it draws, in points from the left end of
 /// its baseline, y growing upwards (as in TeX; the painter turns it over). Values only.
 package struct MathBox: Sendable, Equatable {

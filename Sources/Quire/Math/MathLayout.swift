@@ -1,4 +1,5 @@
 import CHarfBuzzSubset
+import QuireModel
 
 /// A style with TeX's cramped flag: the context every atom is set in.
 package struct StyleContext: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The math list: a formula as TeX's parser leaves it (The TeXbook, chapter 17), values only.
 ///
 /// `TeXParser` builds it from source; `MathLayout` turns it into boxes by the rules of

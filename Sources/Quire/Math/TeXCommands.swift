@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The commands of TeX, LaTeX and amsmath the parser knows, each turned into math-list items.
 extension TeXParser {
     /// The items `\name` makes, its arguments read. Throws for an unknown command.

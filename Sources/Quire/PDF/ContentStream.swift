@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A page's content stream being written (ISO 32000-1, 8 and 9): PDF operators in PDF user
 /// space (points, origin at the bottom left), with the graphics and text state they set
 /// remembered, so that a colour, a line width or a font is stated only when it changes.

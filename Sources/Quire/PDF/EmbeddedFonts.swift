@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The outline fonts of one PDF: each face the document shows, the glyphs it uses, their
 /// widths and the text they stand for; written, subset, when the document ends.
 ///

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The font faces a thread's PDF writers have opened, kept for the thread's life (the drawing
 /// thread's are the process's): a batch worker writes file after file with the same fonts,
 /// and each face is opened, and a CID-keyed font's charset read, once. O(1) after a face's

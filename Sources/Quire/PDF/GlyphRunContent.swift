@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Glyph runs as PDF text: positioned glyphs in TJ arrays, with the text they show.
 ///
 /// Glyphs go in logical (reading) order, also in right-to-left runs, where Pango gives them

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// How a reader moves through the PDF: named destinations (the GitHub slugs, so
 /// `doc.pdf#install` opens at `## Install`), the outline (bookmarks) and page labels.
 package enum Navigation {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// Writes a PDF from painted pages, one page at a time: Quire's own PDF writer.
 ///

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireImages
+
 /// The images of one PDF, each written once however often it is drawn: a JPEG as its own
 /// bytes (DCTDecode), PNG and GIF decoded and compressed, with their transparency as a soft
 /// mask, SVG as a form XObject of vectors (`SVGForms`). Each is written when first drawn, so

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// What the PDF says about itself: its Info dictionary and its language.
 package struct PDFMetadata: Sendable, Equatable {
     package var title: String

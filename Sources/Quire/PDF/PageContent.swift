@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A painted page's items as content-stream operators: text, rules, boxes, list markers and
 /// images, in the page's order (reading order), each piece marked as the content of its
 /// structure element (by MCID) or as an artifact.

@@ -1,3 +1,5 @@
+import QuireImages
+
 /// SVG images as vectors: librsvg draws the SVG into a one-page PDF in memory (through Cairo,
 /// `LoadedImage.svgAsPDF`), and that page becomes a form XObject of this PDF, read with
 /// Quire's own reader (`ClassicPDF`): its content stream as it is, every object its

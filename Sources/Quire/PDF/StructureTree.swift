@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The structure tree of a Tagged PDF (ISO 32000-1, 14.7 and 14.8), in the shape PDF/UA-1
 /// asks for: a `Document` element holding the elements layout made (`StructureElement`:
 /// headings, paragraphs, lists, tables, figures with their alt text, code, quotes, notes),

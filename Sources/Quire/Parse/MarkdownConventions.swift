@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Conventions written in ordinary Markdown that cmark-gfm parses as ordinary blocks: GitHub's
 /// alerts (a block quote whose first line is `[!NOTE]`, ...) and other tools' page breaks
 /// (`\newpage`, `\pagebreak` alone on a line). Pure Swift, on the converted blocks.

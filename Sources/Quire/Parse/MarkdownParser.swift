@@ -2,6 +2,7 @@ import CCmarkGFM
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// Parses CommonMark + GitHub Flavored Markdown into a `Document`.
 ///

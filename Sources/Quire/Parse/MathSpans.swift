@@ -1,5 +1,6 @@
 import CCmarkGFM
 import Foundation
+import QuireModel
 
 /// GitHub's math syntax, found while cmark-gfm reads the text: `$…$`, `` $`…`$ `` and
 /// `$$…$$` in inline content, `$$` lines around display math, and ```` ```math ```` blocks.

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Which regional forms of Chinese, Japanese and Korean characters a document wants, and the
 /// Noto CJK family that sets them in the style of each text's own family.
 ///

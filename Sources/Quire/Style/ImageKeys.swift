@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The template keys of remote images (`images.*`): whether they are fetched, the cache, and
 /// the bounds on fetching (`TemplateKey.all` lists them last). Unset, they leave `Style.images`
 /// nil, so a PDF's settings digest is what it was before they existed.

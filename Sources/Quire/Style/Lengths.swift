@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 /// Lengths and page sizes as templates write them.
 package enum Lengths {

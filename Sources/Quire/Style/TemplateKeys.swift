@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 /// Every key a template or `--set` may give, with its type, what it accepts and how it
 /// changes the `Style`. `Templates/README.md` documents the same keys (a test keeps them in step).

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// How each kind of text is set, made from a `Style`: the families (with the document's CJK
 /// fallback), sizes, weights, colours and line heights of Typography's text roles, one method
 /// per role. Typography.init reads them; nothing else does.

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// How every kind of text and drawn element looks, resolved once from a `Style`: the named
 /// text roles (body, headings 1–6, code, caption, header and footer, the title block, table
 /// cells, the digest's cover and contents) and the measures of rules, bars, markers and

@@ -1,4 +1,6 @@
 import Foundation
+import QuireModel
+import QuireStyle
 
 /// GitHub alerts (`> [!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`) as
 /// GitHub shows them: a bar in the alert's colour beside the text, and above the text a title

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Keeps between consecutive blocks: where a page may not break although each block alone
 /// would allow it. Within a block, its layout says where (a paragraph's orphan and widow
 /// lines, a table's header with its first two rows, a heading with its own lines); between

@@ -1,4 +1,6 @@
 import Foundation
+import QuireModel
+import QuireStyle
 
 /// Layout's visitor of the document walk: each kind of block to its layout function, each in
 /// a file of its own (lists, tables, footnotes, images, raw HTML; the simple blocks below).

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Code blocks: the code on its shading, in its highlighting's colours, as wide and as large as
 /// `CodeFit` says (the measure; wider, into the margins; smaller, down to `code.min-size`). A
 /// source line still wider than the block continues under itself: indented past its own

@@ -1,3 +1,5 @@
+import QuireStyle
+
 /// How wide and how large a code block is set: at the measure when its lines fit; else wider,
 /// into the margins (`WideRoom`, up to `code.max-width`); else also smaller, in steps of a
 /// half point down to `code.min-size`; and only then do its longest lines wrap.

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A code block's slices on their way to pagination (`LayoutSession.codeBlock`): each given
 /// the block's shading, its padding and spacing, and its keeps (the visual lines of a wrapped
 /// source line together; no orphan or widow line), and handed on as soon as nothing can change

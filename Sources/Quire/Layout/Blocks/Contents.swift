@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Tables of contents: a line per entry, its title at its level's indent, dot leaders, the
 /// page number against the column's right edge, the whole line a link. The digest's contents
 /// page and a document's own (`toc`) are made of these.

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// `<details>` in a PDF, which cannot fold: everything is shown, the summary as a bold line and
 /// what it folds indented beside a thin rule, so the reader sees what was folded.
 extension LayoutSession {

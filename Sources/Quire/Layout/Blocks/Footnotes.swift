@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Footnotes: each note's text set like an ordered list item, its number linking back to the
 /// first reference. With `footnote.placement` "page" (the default) a note is set, smaller, at
 /// the foot of the page that shows its first reference (`attachNotes`; pagination places it);

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireMath
+
 /// Display math: a formula on lines of its own, centred in the column with its `\tag` at the
 /// right; and what layout reports of formulas (bad TeX, missing glyphs).
 extension LayoutSession {

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Raw HTML, as Parse lowered it (`HTMLBlock`): ordinary blocks (paragraphs, headings, code,
 /// rules), its anchors placed first.
 extension LayoutSession {

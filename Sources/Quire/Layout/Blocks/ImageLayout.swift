@@ -1,3 +1,6 @@
+import QuireModel
+import QuireImages
+
 /// Images as blocks. An image too tall to sit in a line (`inlineImageHeight`) stands on its
 /// own between its paragraph's text, scaled to fit the column and the page with its aspect
 /// ratio kept, its alt text as a caption when it is a Markdown image; a linked image links

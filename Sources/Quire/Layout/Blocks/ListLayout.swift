@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Lists as a grid: a marker column and a body column per item.
 ///
 /// The body of every item (all its lines and blocks) is set in a column indented by the

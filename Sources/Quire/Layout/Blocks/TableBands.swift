@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The last step of a table's layout: its rows stacked into bands, each a slice that
 /// pagination places whole (a row, mostly; rows that `rowspan` joins), with the header's
 /// shading and the rules, the header repeated on every page the table continues on, a band

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The fit step of a table's layout: how wide its columns are, at what size, and on which page.
 extension TableLayouter {
     /// The columns fitted, and where the table stands. In order, the first that breaks no word

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Tables, GFM's and HTML's alike: cells placed on a grid (`Table.grid`: `colspan`, `rowspan`),
 /// columns sized from their cells' minimum and preferred widths and fitted to the text column
 /// (smaller type, down to a floor, before words wrap inside), cells wrapped and aligned per

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// One table laid out a step at a time (model: Typst's `grid/layouter.rs`): collect what each
 /// cell holds; measure each cell once, unwrapped (its preferred width and its widest word),
 /// spanning cells after the others; fit the columns (`TableColumns`: at the measure, else

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Shaped text to slices: one slice per line, with its links and anchors.
 extension LayoutSession {
     /// Cuts `shaped` (set at `x`) into one slice per line, each with the links, anchors,

@@ -1,3 +1,6 @@
+import QuireStyle
+import QuireModel
+
 /// Where a block wider than its column may go (a code block's longest line, a table's
 /// columns): into the margins, as far as the page's safe area. A block in the text column
 /// grows on both sides (or toward the outer edge first: `wide.align`); a nested one (in a

@@ -1,4 +1,7 @@
 import Foundation
+import QuireModel
+import QuireParse
+import QuireStyle
 
 /// Lays out several documents as one (`quire render a.md b.md -o book.pdf`), in order, each
 /// starting a chapter on a new page: the title block of `info` (the first document's front

@@ -1,4 +1,9 @@
 import Foundation
+import QuireModel
+import QuireParse
+import QuireStyle
+import QuireImages
+import QuireHighlight
 
 /// One document of a digest, parsed.
 package struct DigestDocument: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import QuireStyle
+import QuireHighlight
 
 /// Documents laid out together into one PDF (a digest, a book of several inputs): each with
 /// its anchor table (destination names prefixed "dK-", so two documents' `#install` stay

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Line N of an excerpt re-set so that it ends with "… label".
 extension LayoutSession {
     /// Re-sets the text line in `slice` so that it ends with "… label"; `showsText` is false

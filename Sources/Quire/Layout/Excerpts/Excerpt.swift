@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Excerpts: a section's body cut to exactly N typeset lines, line N ending with
 /// "… Continue reading" linked to the section's full text.
 extension LayoutSession {

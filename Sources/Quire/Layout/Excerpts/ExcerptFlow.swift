@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 /// A document in excerpt mode: every section longer than N lines is shown cut, and its full
 /// text follows in a "Full text" part after the main flow, each full text linking back.

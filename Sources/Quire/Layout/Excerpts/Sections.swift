@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A document divided for excerpts: a heading and the blocks up to the next heading.
 package struct Section {
     /// nil for the content before the first heading (or after a leading title heading).

@@ -1,4 +1,7 @@
 import Foundation
+import QuireModel
+import QuireParse
+import QuireStyle
 
 /// Running header, footer and the title block: what frames the text rather than flows in it.
 extension LayoutSession {

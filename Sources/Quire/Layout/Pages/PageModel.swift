@@ -1,3 +1,8 @@
+import QuireModel
+import QuireStyle
+import QuireImages
+import QuireMath
+
 /// The page model: what layout produces and the renderer draws.
 ///
 /// Coordinates are PDF points with the origin at the page's top-left corner and y growing
@@ -37,20 +42,7 @@ package struct Page {
     package var deferredFurniture: Int?
 }
 
-package struct Point: Sendable, Equatable {
-    package var x, y: Double
-    package init(x: Double, y: Double) { self.x = x; self.y = y }
-}
 
-package struct Rect: Sendable, Equatable {
-    package var x, y, width, height: Double
-    package init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-    package var maxX: Double { x + width }
-    package var maxY: Double { y + height }
-    package func offsetBy(dx: Double = 0, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
-}
 
 package enum PageItem {
     /// One typeset line of text.
@@ -116,38 +108,6 @@ package struct TextLine {
     package var text: String { shaped.lineText(lineIndex) }
 }
 
-package struct Marker: Sendable, Equatable {
-    package enum Kind: Sendable, Equatable {
-        case shape(MarkerShape)
-        case taskBox(checked: Bool)
-    }
-    package var kind: Kind
-    package var center: Point
-    /// Width and height of the drawn shape, in points.
-    package var size: Double
-    package var color: Color
-    /// The list item's label element the marker is.
-    package var tag: ContentTag = .none
-}
 
-package struct LinkArea: Sendable, Equatable {
-    package enum Target: Sendable, Equatable {
-        case uri(String)
-        /// A named destination in the same PDF.
-        case destination(String)
-    }
-    package var rect: Rect
-    package var target: Target
-}
 
-package struct Destination: Sendable, Equatable {
-    package var name: String
-    /// The point the viewer scrolls to (top of the heading).
-    package var y: Double
-}
 
-package struct OutlineEntry: Sendable, Equatable {
-    package var level: Int
-    package var title: String
-    package var destination: String
-}

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Slices to pages: fills each page top to bottom, breaking only where allowed.
 ///
 /// A page ends before the first slice that does not fit. If the slice before that break

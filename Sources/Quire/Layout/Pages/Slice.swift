@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A horizontal strip of laid-out content that pagination places as a whole.
 ///
 /// Blocks become slices: one per text line (so long blocks split between lines), one per

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Cutting one slice into several, for content taller than a page (a table row).
 extension Slice {
     /// The slice cut at the heights `cuts` (ascending, inside `0 < y < height`) into

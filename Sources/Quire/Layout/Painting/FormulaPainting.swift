@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A placed formula as the renderer draws it: glyph runs of the math font (one per size and
 /// colour, in the order layout set the glyphs, which is reading order) and its rules.
 extension PlacedFormula {

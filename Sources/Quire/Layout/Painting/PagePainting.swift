@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Pages as layout makes them, turned into pages as the renderer draws them: items in
 /// layout's order, text lines as glyph runs (`LinePainter`), each with its structure tag.
 

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Invisible characters that tell the line breaker where a line may break: soft hyphens put
 /// into a paragraph's text at a word's hyphenation points (a line ending there shows a
 /// hyphen), and zero-width spaces (between a formula's pieces, or in the source). They are

@@ -1,3 +1,5 @@
+import QuireHighlight
+
 extension StyledText {
     /// `code` with its highlighting: each span's colour, weight and slant as a run; the text
     /// itself exactly as given, so what is copied from the PDF is the code. Spans are byte

@@ -1,6 +1,7 @@
 // The libhyphen boundary: the only file that calls CHyphen.
 import CHyphen
 import Foundation
+import QuireModel
 
 /// Hyphenation points of words, from the TeX-derived patterns LibreOffice uses (libhyphen, with
 /// Debian's `hyphen-*` dictionaries: `hyphen-en-us` installed by default, 48 languages).

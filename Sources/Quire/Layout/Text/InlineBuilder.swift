@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Inline content to styled text: the "collect" stage of paragraph layout.
 extension LayoutSession {
     /// Builds the styled text of `inlines`. Links to `#fragments` that match no anchor are

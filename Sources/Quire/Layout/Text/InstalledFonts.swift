@@ -2,6 +2,7 @@
 // InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
 // WordShaper.swift are the only files of Layout that import CPangoCairo.
 import CPangoCairo
+import QuireStyle
 
 /// Whether a font family is installed, as fontconfig lists its fonts (not as it matches them:
 /// matching always finds a nearest font, so a family that is not there would be taken for one
@@ -14,9 +15,11 @@ package enum InstalledFonts {
         names(families).contains { lists($0) }
     }
 
-    /// The first family of a comma-separated list, as messages name it.
-    package static func first(_ families: String) -> String {
-        names(families).first ?? families
+    /// The catalog settings ask (`FontCatalog`): fontconfig's default configuration.
+    package static let catalog: any FontCatalog = Catalog()
+
+    private struct Catalog: FontCatalog {
+        func containsAny(_ families: String) -> Bool { InstalledFonts.containsAny(families) }
     }
 
     private static func names(_ families: String) -> [String] {

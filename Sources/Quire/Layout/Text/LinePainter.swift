@@ -2,6 +2,7 @@
 // InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
 // WordShaper.swift are the only files of Layout that import CPangoCairo.
 import CPangoCairo
+import QuireModel
 
 /// Turns a set line (`AssembledLine`: runs of shaped glyphs in visual order) into glyph runs
 /// and rectangles (`TextPaint`): each run cut where its colour changes, backgrounds under

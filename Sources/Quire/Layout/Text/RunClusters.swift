@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The clusters of one run of a set line, in the text's order: for each, its bytes, its glyphs
 /// (a stretch of the run's glyphs, which are in visual order) and its styled attributes. What
 /// painting a run needs: where its colours, backgrounds and lines start and end (always at a

@@ -1,3 +1,7 @@
+import QuireModel
+import QuireImages
+import QuireMath
+
 /// Text with inline styling, links and anchors, in pure Swift.
 ///
 /// Offsets are UTF-8 byte offsets into `string`, as Pango counts them. Built by appending

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Direction in layout: of a paragraph by the Unicode bidi rule P2 (the first strong
 /// character decides, `WritingDirection.of`), and of a list, which takes one for all its items.
 package enum TextDirection {

@@ -3,6 +3,8 @@
 // WordShaper.swift are the only files of Layout that import CPangoCairo.
 import CPangoCairo
 import Foundation
+import QuireModel
+import QuireStyle
 
 /// How a block of text is set: its look (a text role: font, size, colour, line height) and
 /// how its lines are made (width, alignment, indent).

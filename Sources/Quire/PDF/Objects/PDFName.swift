@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A PDF name (ISO 32000-1, 7.3.5): a dictionary's key, or a value such as `/Page`.
 ///
 /// The names the writer knows are the static members below, so that a misspelt key or value

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The objects of a tagged PDF's logical structure (ISO 32000-1, 14.7): structure elements
 /// and what they hold.
 

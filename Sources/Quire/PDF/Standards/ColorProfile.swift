@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// The sRGB ICC profile a PDF/A file's output intent embeds (every colour Quire writes is
 /// sRGB: DeviceRGB and DeviceGray), read at run time from Debian's `icc-profiles-free`

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// What the standards a document claims add to it as it is written: the metadata stream on
 /// every file; for PDF/A, the output intent and what each link annotation needs; the source
 /// files attached. The page loop asks it only about annotations (`complete(_:)`); the rest is

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The document's XMP metadata packet (ISO 16684-1; ISO 32000-1, 14.3.2): what the document
 /// information dictionary says, in the form archives and validators read, with the
 /// identification schemas of the standards the file claims (PDF/UA-1's `pdfuaid`, PDF/A's

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// What the attributes Quire honours say of an element: alignment, direction, page breaks,
 /// lengths; and which elements are blocks and which style inline content.
 extension HTMLElement {

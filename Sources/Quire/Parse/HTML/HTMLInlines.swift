@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Inline HTML elements as typed inlines: what `<b>`, `<sub>`, `<kbd>`... do to their content
 /// (`Inline.styled`), `<a href>` (a link), `<img>` (`Inline.htmlImage`, its declared size),
 /// `<br>` (a hard break), `id` and `<a name>` (`Inline.anchor`); other elements give their

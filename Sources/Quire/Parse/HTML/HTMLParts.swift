@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The blocks a run of raw HTML shows, built while `HTMLStructure` walks its elements in
 /// document order, as a browser shows their common tags.
 ///

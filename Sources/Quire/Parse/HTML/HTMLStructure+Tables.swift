@@ -1,3 +1,5 @@
+import QuireModel
+
 /// HTML tables as `Table` values: what gumbo's tree of a `<table>` holds (it has moved what
 /// stood outside any cell before the table, as a browser does, and put the rows in sections).
 extension HTMLStructure {

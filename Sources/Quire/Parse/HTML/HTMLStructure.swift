@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A block as cmark-gfm gives it, before its raw HTML is read: a Markdown block, or an HTML
 /// block's text and first line.
 package enum SourceBlock {

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Inline content being built while a tree is walked in document order: the elements open
 /// around the point (links, effects, source lines) each collect their content, and are
 /// wrapped into their parent's when they close. A part may end while some are open (a block

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import QuireModel
 
 /// A document parsed a section at a time, as `parseMarkdown` parses it whole: cmark-gfm's
 /// side of it (the cuts `SectionScanner` proposes confirmed, the definitions found, each

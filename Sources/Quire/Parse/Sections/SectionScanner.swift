@@ -1,3 +1,5 @@
+import QuireModel
+
 /// One reading of a Markdown body's bytes, before anything is parsed: where it might be cut
 /// into sections that parse as the whole does, the labels its definitions might have, how
 /// many lines it has, and whether it is UTF-8 text at all.
@@ -32,11 +34,8 @@ package struct SectionScanner {
         package var offset: Int
     }
 
-    /// The first byte that is not text: a NUL, or one that is not UTF-8.
-    package enum Problem: Error, Equatable {
-        case nul(offset: Int)
-        case invalidUTF8(offset: Int)
-    }
+    /// The first byte that is not text (`TextProblem`, in the model: input files report it too).
+    package typealias Problem = TextProblem
 
     package private(set) var cuts: [Cut] = []
     package private(set) var labels: [Label] = []
@@ -54,30 +53,9 @@ package struct SectionScanner {
         lineCount = reader.line
     }
 
-    /// The first NUL or byte that breaks UTF-8 (`InputFile.decode` reports it too). O(n).
+    /// The first NUL or byte that breaks UTF-8 (`TextProblem.first`). O(n).
     package static func firstProblem(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> Problem? {
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b == 0 { return .nul(offset: base + i) }
-            if b < 0x80 { i += 1; continue }
-            let length: Int, low: UInt8, high: UInt8
-            switch b {
-            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
-            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
-            case 0xE1...0xEC, 0xEE...0xEF: (length, low, high) = (3, 0x80, 0xBF)
-            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
-            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
-            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
-            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
-            default: return .invalidUTF8(offset: base + i)
-            }
-            guard i + length <= n, (low...high).contains(bytes[i + 1]) else { return .invalidUTF8(offset: base + i) }
-            for k in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[i + k]) { return .invalidUTF8(offset: base + i) }
-            i += length
-        }
-        return nil
+        TextProblem.first(in: bytes, base: base)
     }
 
     /// The walk over the lines.

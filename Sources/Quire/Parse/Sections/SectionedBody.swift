@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A Markdown body parsed a section at a time, each section's blocks as the whole document's
 /// parse gives them (`SectionParse`), so that memory holds one section's tree and blocks
 /// rather than the document's (cmark-gfm's tree alone is about 17 bytes per byte of text).
@@ -99,8 +101,8 @@ package final class SectionedBody {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// Parses each section in order, handing `body` its blocks (the memory they took returned
-    /// to the system after each, `ResidentMemory`); returns the footnote
+    /// Parses each section in order, handing `body` its blocks (a caller returns the memory
+    /// they took to the system after each, `ResidentMemory`); returns the footnote
     /// definitions they referred to, numbered across the document, for the end of it (where
     /// cmark puts them in a whole document).
     package func parse(_ body: ([Block]) throws -> Void) rethrows -> [Block] {
@@ -113,8 +115,6 @@ package final class SectionedBody {
                                             smartPunctuation: smartPunctuation, autolinks: autolinks)
             notes += parsed.notes
             try body(parsed.blocks)
-            // The section's tree and blocks are gone: what they took goes back to the system.
-            ResidentMemory.release()
         }
         return notes
     }

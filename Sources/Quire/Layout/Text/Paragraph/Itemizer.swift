@@ -1,6 +1,8 @@
 // The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift, WordCache.swift
 // and WordShaper.swift import CPangoCairo; the engine's other files work on Swift values.
 import CPangoCairo
+import QuireModel
+import QuireStyle
 
 /// A stretch of a paragraph in one font, script, language and bidi level, as Pango's itemizer
 /// cuts it (a fallback font for the characters the first font lacks, script runs, embedding

@@ -1,3 +1,5 @@
+import QuireStyle
+
 /// A run of one line: glyphs of one item (one font, one direction) in visual order, or an
 /// inline object's box (an image, a formula's piece).
 package struct LineRun {

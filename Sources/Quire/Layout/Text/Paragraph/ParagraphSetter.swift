@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A paragraph set: its lines made, with what the queries on it need (`ShapedText`).
 package struct SetParagraph {
     package var analysis: TextAnalysis

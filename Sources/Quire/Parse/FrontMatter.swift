@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 /// What a document says about itself in its front matter.
 package struct DocumentInfo: Sendable, Equatable {

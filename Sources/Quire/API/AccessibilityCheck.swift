@@ -1,3 +1,6 @@
+import QuireModel
+import QuireImages
+
 /// What a document's source lacks for PDF/UA-1 (ISO 14289-1), found before layout so that
 /// each warning names its line: an image without alt text (7.3: every figure needs an
 /// alternate description), which leaves PDF/UA-1 unclaimed; a heading that skips a level

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireImages
+import QuirePDF
 
 /// Hands back to the system what the process holds but does not use now, between the sections
 /// of a long document (`SectionedBody.parse`) and before its fonts are subset:

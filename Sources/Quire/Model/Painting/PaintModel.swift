@@ -31,7 +31,7 @@ package enum PaintItem: Sendable {
     case fill(Rect, Color)
     case line(from: Point, to: Point, width: Double, color: Color)
     case marker(Marker)
-    case image(Rect, LoadedImage)
+    case image(Rect, any PaintedImage)
     case frame(Rect, width: Double, color: Color)
 }
 

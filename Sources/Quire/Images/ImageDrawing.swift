@@ -2,6 +2,8 @@
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
 // (DrawingThread.swift).
 import CPangoCairo
+import QuireModel
+import QuireImages
 
 /// Images drawn with Cairo (PNG previews, and SVG images into a PDF in memory for the PDF
 /// writer), decoded from their bytes at each draw by the image-library boundary
