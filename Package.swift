@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "QuireStyle", dependencies: ["QuireModel", "QuireParse"], path: "Sources/Quire/Style"),
         .target(name: "QuireImages", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Images"),
         .target(name: "QuireHighlight", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Highlight"),
-        .target(name: "QuireMath", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Math"),
+        .target(name: "QuireMath", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo", "CHarfBuzzSubset"], path: "Sources/Quire/Math"),
         .target(name: "QuireLayout", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "CPangoCairo", "CHyphen"], path: "Sources/Quire/Layout"),
         .target(name: "QuirePDF", dependencies: ["QuireModel", "QuireStyle", "QuireImages", "CPangoCairo", "CHarfBuzzSubset", "CLibDeflate"], path: "Sources/Quire/PDF"),
         .target(name: "QuireDrawing", dependencies: ["QuireModel", "QuireStyle", "QuireImages", "QuirePDF", "CPangoCairo"], path: "Sources/Quire/Drawing"),

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import QuireImages
 import QuirePDF
+import QuireModel
 
 /// Hands back to the system what the process holds but does not use now, between the sections
 /// of a long document (`SectionedBody.parse`) and before its fonts are subset:

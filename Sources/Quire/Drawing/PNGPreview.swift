@@ -3,6 +3,7 @@
 // (DrawingThread.swift).
 import CPangoCairo
 import QuireModel
+import QuireImages
 
 /// Draws one page of a laid-out document into PNG bytes, for a quick look without a PDF viewer.
 ///

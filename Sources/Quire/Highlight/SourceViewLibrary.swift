@@ -1,6 +1,7 @@
 // Highlight is the GtkSourceView boundary: SourceViewLibrary.swift and SourceView.swift are
 // the only files that call it, and only on the highlight thread (HighlightThread.swift).
 import CPangoCairo
+import QuireModel
 
 // GtkSourceView 4, opened with `dlopen` the first time a document has code to highlight, never
 // linked: it brings GTK 3, GDK, ATK and libxml2 with it (about 20 ms to load), which a
@@ -69,10 +70,11 @@ package struct SourceViewLibrary: @unchecked Sendable {  // immutable C function
     package static let textIterSize = 128
 
     /// GtkSourceView, opened once per process (thread-safe), or why it could not be.
-    package static let shared: Result<SourceViewLibrary, HighlightError> = Result { () throws(ImageError) in try SourceViewLibrary() }
+    package static let shared: Result<SourceViewLibrary, HighlightError> =
+        Result { () throws(LibraryError) in try SourceViewLibrary() }.mapError { HighlightError(message: $0.message) }
         .mapError { HighlightError(message: $0.message) }
 
-    private init() throws(ImageError) {
+    private init() throws(LibraryError) {
         let gsv = try openLibrary("libgtksourceview-4.so.0")
         rgbaType = try symbol(gsv, "gdk_rgba_get_type")
         colorType = try symbol(gsv, "gdk_color_get_type")

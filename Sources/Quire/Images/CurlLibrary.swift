@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 // libcurl (Debian's `libcurl4`), opened with `dlopen` the first time a document fetches an
 // image (`images.fetch` public or all), never otherwise: a run that fetches nothing loads no
@@ -36,9 +37,9 @@ package struct CurlLibrary: @unchecked Sendable {  // immutable C function point
     package let slistFreeAll: @convention(c) (OpaquePointer?) -> Void
 
     /// libcurl, opened and globally initialised once per process (thread-safe), or why not.
-    package static let shared: Result<CurlLibrary, ImageError> = Result { () throws(ImageError) in try CurlLibrary() }
+    package static let shared: Result<CurlLibrary, LibraryError> = Result { () throws(LibraryError) in try CurlLibrary() }
 
-    private init() throws(ImageError) {
+    private init() throws(LibraryError) {
         let curl = try openLibrary("libcurl.so.4")
         let globalInit: @convention(c) (Int) -> Int32 = try symbol(curl, "curl_global_init")
         easyInit = try symbol(curl, "curl_easy_init")
@@ -59,7 +60,7 @@ package struct CurlLibrary: @unchecked Sendable {  // immutable C function point
         multiInfoRead = try symbol(curl, "curl_multi_info_read")
         slistAppend = try symbol(curl, "curl_slist_append")
         slistFreeAll = try symbol(curl, "curl_slist_free_all")
-        guard globalInit(3) == 0 else { throw ImageError(message: "libcurl could not be initialised") }  // CURL_GLOBAL_DEFAULT
+        guard globalInit(3) == 0 else { throw LibraryError(message: "libcurl could not be initialised") }  // CURL_GLOBAL_DEFAULT
     }
 
     /// The message for a `CURLcode`.

@@ -128,7 +128,7 @@ private final class Transfer {
         text(Curl.redirectProtocols, "http,https")
         text(Curl.proxy, "")
         text(Curl.accept, "")
-        text(Curl.userAgent, "Quire/\(Quire.version)")
+        text(Curl.userAgent, "Quire/\(QuireVersion.number)")
         _ = curl.setLong(handle, Curl.noSignal, 1)
         _ = curl.setLong(handle, Curl.followLocation, 1)
         _ = curl.setLong(handle, Curl.maxRedirects, settings.maxRedirects)

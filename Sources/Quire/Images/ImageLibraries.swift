@@ -4,6 +4,7 @@ import CPangoCairo
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 // librsvg and gdk-pixbuf, opened with `dlopen` the first time an SVG, a GIF or a JPEG to check
 // needs them, rather than linked: librsvg brings gdk-pixbuf, libxml2 and ICU with it, and
@@ -32,9 +33,9 @@ package struct SVGLibrary: @unchecked Sendable {  // immutable C function pointe
     package let rsvgRenderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Double>?, ErrorOut) -> Int32
 
     /// librsvg, opened once per process (thread-safe), or why it could not be.
-    package static let shared: Result<SVGLibrary, ImageError> = Result { () throws(ImageError) in try SVGLibrary() }
+    package static let shared: Result<SVGLibrary, LibraryError> = Result { () throws(LibraryError) in try SVGLibrary() }
 
-    private init() throws(ImageError) {
+    private init() throws(LibraryError) {
         let rsvg = try openLibrary("librsvg-2.so.2")
         rsvgNewFromData = try symbol(rsvg, "rsvg_handle_new_from_data")
         rsvgSetDPI = try symbol(rsvg, "rsvg_handle_set_dpi")
@@ -62,9 +63,9 @@ package struct PixbufLibrary: @unchecked Sendable {  // immutable C function poi
     package let pixbufReadPixels: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
 
     /// gdk-pixbuf, opened once per process (thread-safe), or why it could not be.
-    package static let shared: Result<PixbufLibrary, ImageError> = Result { () throws(ImageError) in try PixbufLibrary() }
+    package static let shared: Result<PixbufLibrary, LibraryError> = Result { () throws(LibraryError) in try PixbufLibrary() }
 
-    private init() throws(ImageError) {
+    private init() throws(LibraryError) {
         let pixbuf = try openLibrary("libgdk_pixbuf-2.0.so.0")
         loaderNewWithType = try symbol(pixbuf, "gdk_pixbuf_loader_new_with_type")
         loaderSetSize = try symbol(pixbuf, "gdk_pixbuf_loader_set_size")
@@ -81,19 +82,3 @@ package struct PixbufLibrary: @unchecked Sendable {  // immutable C function poi
     }
 }
 
-/// Opens a shared library for good (it is never closed).
-package func openLibrary(_ soname: String) throws(ImageError) -> UnsafeMutableRawPointer {
-    guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-        let reason = dlerror().map { String(cString: $0) } ?? "not found"
-        throw ImageError(message: "cannot load \(soname) (\(reason)); install its package")
-    }
-    return handle
-}
-
-/// A function of `library` as the C function type `Function`.
-package func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws(ImageError) -> Function {
-    guard let address = dlsym(library, name) else {
-        throw ImageError(message: "\(name) is missing from the installed library (too old?)")
-    }
-    return unsafeBitCast(address, to: Function.self)
-}

@@ -90,7 +90,7 @@ package final class LoadedImage: PaintedImage {
     /// A librsvg handle for `bytes` at 96 dpi and its intrinsic size in CSS pixels (its
     /// width and height, else its viewBox, else CSS's default 300 × 150). Unref the handle.
     package static func svgHandle(_ bytes: [UInt8]) throws(ImageError) -> (OpaquePointer, (width: Double, height: Double)) {
-        let rsvg = try SVGLibrary.shared.get()
+        let rsvg = try SVGLibrary.shared.mapError(ImageError.init).get()
         var error: UnsafeMutablePointer<GError>?
         guard let handle = bytes.withUnsafeBufferPointer({ rsvg.rsvgNewFromData($0.baseAddress, UInt($0.count), &error) }) else {
             throw ImageError(message: "corrupt SVG: \(consume(error))")
@@ -215,7 +215,7 @@ package final class LoadedImage: PaintedImage {
 
     /// Decodes with gdk-pixbuf's loader for `type` into premultiplied ARGB (RGB without alpha).
     private static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int) throws(ImageError) -> OpaquePointer {
-        let gdk = try PixbufLibrary.shared.get()
+        let gdk = try PixbufLibrary.shared.mapError(ImageError.init).get()
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk.loaderNewWithType(type, &error) else {
             throw ImageError(message: "no \(type) decoder: \(consume(error))")
@@ -332,4 +332,7 @@ extension LoadedImage {
 package struct ImageError: Error, Equatable, CustomStringConvertible {
     package var message: String
     package var description: String { message }
+    package init(message: String) { self.message = message }
+    /// A library the image needs could not be opened.
+    package init(_ error: LibraryError) { message = error.message }
 }

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// TeX math source to a math list (`MathList`), the subset of LaTeX and amsmath that real
 /// documents use: groups and scripts here; commands in TeXCommands.swift, environments in
 /// TeXEnvironments.swift.

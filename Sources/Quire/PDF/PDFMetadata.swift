@@ -6,7 +6,7 @@ package struct PDFMetadata: Sendable, Equatable {
     package var author: String = ""
     /// The front matter's keywords (`/Keywords`, joined by commas); none: not written.
     package var keywords: [String] = []
-    package var creator: String = "Quire \(Quire.version)"
+    package var creator: String = "Quire \(QuireVersion.number)"
     /// Creation date as seconds since 1970 (UTC); nil writes the current time. A fixed date
     /// makes the same input give byte-identical PDFs.
     package var creationDate: Int64?

@@ -31,6 +31,18 @@ package struct Typography: Sendable, Equatable {
             role.monospaceSize *= scale
             return role
         }
+
+        package init(family: String, size: Double, bold: Bool = false, italic: Bool = false, color: Color, lineHeight: Double,
+                     monospaceFamily: String, monospaceSize: Double) {
+            self.family = family
+            self.size = size
+            self.bold = bold
+            self.italic = italic
+            self.color = color
+            self.lineHeight = lineHeight
+            self.monospaceFamily = monospaceFamily
+            self.monospaceSize = monospaceSize
+        }
     }
 
     /// A heading level: its text, the space around it and the rule under it.
@@ -57,6 +69,11 @@ package struct Typography: Sendable, Equatable {
     package struct Rule: Sendable, Equatable {
         package var width: Double
         package var color: Color
+
+        package init(width: Double, color: Color) {
+            self.width = width
+            self.color = color
+        }
     }
 
     // Measures of the body.

@@ -24,18 +24,50 @@ package struct LinkArea: Sendable, Equatable {
     }
     package var rect: Rect
     package var target: Target
+
+
+    package init(rect: Rect, target: Target) {
+
+        self.rect = rect
+
+        self.target = target
+
+    }
+
 }
 
 package struct Destination: Sendable, Equatable {
     package var name: String
     /// The point the viewer scrolls to (top of the heading).
     package var y: Double
+
+
+    package init(name: String, y: Double) {
+
+        self.name = name
+
+        self.y = y
+
+    }
+
 }
 
 package struct OutlineEntry: Sendable, Equatable {
     package var level: Int
     package var title: String
     package var destination: String
+
+
+    package init(level: Int, title: String, destination: String) {
+
+        self.level = level
+
+        self.title = title
+
+        self.destination = destination
+
+    }
+
 }
 
 package struct Marker: Sendable, Equatable {
@@ -50,4 +82,20 @@ package struct Marker: Sendable, Equatable {
     package var color: Color
     /// The list item's label element the marker is.
     package var tag: ContentTag = .none
+
+
+    package init(kind: Kind, center: Point, size: Double, color: Color, tag: ContentTag = .none) {
+
+        self.kind = kind
+
+        self.center = center
+
+        self.size = size
+
+        self.color = color
+
+        self.tag = tag
+
+    }
+
 }

@@ -24,6 +24,11 @@ package struct MarkerDrawing: Equatable {
     package struct Part: Equatable {
         package var shape: Shape
         package var paint: Paint
+
+        package init(shape: Shape, paint: Paint) {
+            self.shape = shape
+            self.paint = paint
+        }
     }
 
     package var color: Color
@@ -31,6 +36,12 @@ package struct MarkerDrawing: Equatable {
     package var body: Part
     /// A checked task box's tick, drawn after (over) its box.
     package var tick: Part?
+
+    package init(color: Color, body: Part, tick: Part? = nil) {
+        self.color = color
+        self.body = body
+        self.tick = tick
+    }
 }
 
 /// How a stroke ends (the values are PDF's line cap styles).

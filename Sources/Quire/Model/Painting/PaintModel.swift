@@ -23,6 +23,16 @@ package struct PaintedPage: Sendable {
     package var drawsWithPango: Bool {
         items.contains { if case .image(_, let image) = $0 { return image.format == .svg } else { return false } }
     }
+
+    package init(size: PageSize, items: [PaintItem], links: [LinkArea], destinations: [Destination], tags: [ContentTag] = [], actualTexts: [Int: String] = [:], deferredFurniture: Int? = nil) {
+        self.size = size
+        self.items = items
+        self.links = links
+        self.destinations = destinations
+        self.tags = tags
+        self.actualTexts = actualTexts
+        self.deferredFurniture = deferredFurniture
+    }
 }
 
 package enum PaintItem: Sendable {
@@ -61,12 +71,35 @@ package struct GlyphRun: Sendable {
     /// Where `text` starts in its paragraph (UTF-8 bytes): a line's runs are in visual order,
     /// and in reading order by this.
     package var textOffset = 0
+
+    package init(font: FontRef, color: Color, glyphs: [PaintedGlyph], text: [UInt8], clusters: [Int32], backward: Bool,
+                 textOffset: Int = 0) {
+        self.textOffset = textOffset
+        self.font = font
+        self.color = color
+        self.glyphs = glyphs
+        self.text = text
+        self.clusters = clusters
+        self.backward = backward
+    }
 }
 
 package struct PaintedGlyph: Sendable, Equatable {
     package var index: UInt32
     package var x: Double
     package var y: Double
+
+
+    package init(index: UInt32, x: Double, y: Double) {
+
+        self.index = index
+
+        self.x = x
+
+        self.y = y
+
+    }
+
 }
 
 /// A font as the renderer opens it: a face of a font file, scaled by `matrix` (the font size
@@ -82,4 +115,13 @@ package struct FontRef: Sendable, Hashable {
     package var variations: String
     /// A colour font (emoji): glyphs are bitmaps or layers, loaded in colour.
     package var isColor: Bool
+
+    package init(file: String, index: Int32, matrix: [Double], embolden: Bool, variations: String, isColor: Bool) {
+        self.file = file
+        self.index = index
+        self.matrix = matrix
+        self.embolden = embolden
+        self.variations = variations
+        self.isColor = isColor
+    }
 }

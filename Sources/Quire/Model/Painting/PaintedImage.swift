@@ -26,6 +26,14 @@ package struct RasterPixels: Sendable {
     package var components: Int
     package var color: [UInt8]
     package var alpha: [UInt8]?
+
+    package init(width: Int, height: Int, components: Int, color: [UInt8], alpha: [UInt8]? = nil) {
+        self.width = width
+        self.height = height
+        self.components = components
+        self.color = color
+        self.alpha = alpha
+    }
 }
 
 /// What a PDF needs to embed a JPEG file as it is (DCTDecode): its size and components, and
@@ -35,4 +43,11 @@ package struct JPEGInfo: Sendable, Equatable {
     package var height: Int
     package var components: Int
     package var isAdobe: Bool
+
+    package init(width: Int, height: Int, components: Int, isAdobe: Bool) {
+        self.width = width
+        self.height = height
+        self.components = components
+        self.isAdobe = isAdobe
+    }
 }

@@ -9,6 +9,8 @@ package final class Promise<Value: Sendable>: @unchecked Sendable {  // a lock g
     private var value: Value?
     private var cancelled = false
 
+    package init() {}
+
     /// Gives the value and wakes every thread waiting for it. Called once.
     package func fulfil(_ value: Value) {
         monitor.locked {
