@@ -5,15 +5,14 @@ import CPangoCairo
 import QuireModel
 import QuireImages
 
-/// Draws one page of a laid-out document into PNG bytes, for a quick look without a PDF viewer.
+/// Draws one painted page into PNG bytes, for a quick look without a PDF viewer.
 ///
 /// - Parameters:
-///   - page: the page (links and destinations are not drawn; they do nothing in an image).
+///   - painted: the page (links and destinations are not drawn; they do nothing in an image).
 ///   - dpi: pixels per inch; the image is the page's size in inches times `dpi`, rounded.
 /// - Throws: `DrawingError` when Cairo fails.
-package func renderPagePNG(_ page: Page, dpi: Double) throws -> [UInt8] {
-    let painted = paintPage(page, with: LinePainter())
-    return try DrawingThread.shared.perform { state in
+package func renderPagePNG(_ painted: PaintedPage, dpi: Double) throws -> [UInt8] {
+    try DrawingThread.shared.perform { state in
         Result { () throws(DrawingError) in try pngBytes(painted, dpi: dpi, fonts: state.fonts) }
     }.get()
 }

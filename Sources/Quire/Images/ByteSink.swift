@@ -15,6 +15,8 @@ package final class ByteSink {
     private var count = 0
     private var capacity = 0
 
+    package init() {}
+
     deinit { free(storage) }
 
     /// Everything written so far.

@@ -5,6 +5,8 @@ import QuireModel
 /// and each face is opened, and a CID-keyed font's charset read, once. O(1) after a face's
 /// first use. Used by one thread.
 package final class FontFaces {
+    package init() {}
+
     /// A face: its file, the face in it, and a variable font's settings.
     package struct Key: Hashable {
         package var file: String

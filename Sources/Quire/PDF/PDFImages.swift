@@ -9,7 +9,7 @@ package final class PDFImages {
     private let file: PDFFile
     /// Each image drawn, by identity (the image is kept, so its identifier is never reused),
     /// with its resource name; nil for one that could not be written (drawn as nothing).
-    private var written: [ObjectIdentifier: (image: LoadedImage, xobject: XObject?)] = [:]
+    private var written: [ObjectIdentifier: (image: any PaintedImage, xobject: XObject?)] = [:]
     package private(set) var resources: [(name: [UInt8], object: PDFReference)] = []
     /// The fonts colour glyphs are shown in.
     package let colorGlyphs: ColorGlyphFonts
@@ -40,7 +40,7 @@ package final class PDFImages {
 
     /// Draws `image` scaled into `rect` (page coordinates); an image that cannot be decoded
     /// now (it was when loaded) draws nothing.
-    package func draw(_ image: LoadedImage, in rect: Rect, _ content: inout ContentStream) {
+    package func draw(_ image: any PaintedImage, in rect: Rect, _ content: inout ContentStream) {
         guard rect.width > 0, rect.height > 0, let xobject = xobject(for: image) else { return }
         if let size = xobject.formSize {
             let sx = rect.width / size.width, sy = rect.height / size.height
@@ -56,7 +56,7 @@ package final class PDFImages {
         content.show(run, font: font, dx: box.x, dy: box.y)
     }
 
-    private func xobject(for image: LoadedImage) -> XObject? {
+    private func xobject(for image: any PaintedImage) -> XObject? {
         let key = ObjectIdentifier(image)
         if let known = written[key] { return known.xobject }
         var xobject: XObject?
@@ -76,7 +76,7 @@ package final class PDFImages {
 
     /// Writes a raster image as an image XObject: a JPEG's bytes as they are when a reader
     /// can take them, anything else decoded. Nil when it cannot be decoded.
-    private static func writeImage(_ image: LoadedImage, to file: PDFFile, archival: Bool) -> PDFReference? {
+    private static func writeImage(_ image: any PaintedImage, to file: PDFFile, archival: Bool) -> PDFReference? {
         if let jpeg = image.jpegInfo, !(archival && jpeg.components == 4) {
             let object = file.reserve()
             file.addEncodedStream(object, as: PDFImageWriter.self, data: image.bytes) { d in

@@ -49,8 +49,3 @@ package func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
     painted.deferredFurniture = page.deferredFurniture
     return painted
 }
-
-extension Marker {
-    /// Same kind, size and colour: such markers are drawn as one path.
-    package func looksLike(_ other: Marker) -> Bool { kind == other.kind && size == other.size && color == other.color }
-}

@@ -36,3 +36,8 @@ extension Marker {
         }
     }
 }
+
+extension Marker {
+    /// Same kind, size and colour: such markers are drawn as one path.
+    package func looksLike(_ other: Marker) -> Bool { kind == other.kind && size == other.size && color == other.color }
+}
