@@ -65,7 +65,7 @@ def mask(src):
         i += 1
     return ''.join(out)
 
-TYPE_HEAD = re.compile(r'(?<![\w.])(struct|class|enum|extension|protocol|actor)\s+(?!func\b|var\b|let\b|subscript\b|init\b)[A-Za-z_]')
+TYPE_HEAD = re.compile(r'(?<![\w.])(struct|class|enum|extension|protocol|actor)\s+(?!func\b|var\b|let\b|subscript\b|init\b)[A-Za-z_\[(]')
 ACCESS = re.compile(r'(?<![\w(])(public|package|internal|fileprivate|private|open)(?!\s*\(set\))\b')
 DECL = re.compile(r'^(\s*)((?:@[\w.]+(?:\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\))?\s+)*)'
                   r'((?:(?:static|class|final|override|mutating|nonmutating|consuming|borrowing|lazy|weak|unowned|convenience|required|nonisolated|indirect|dynamic|(?:private|fileprivate|internal)\(set\))\s+)*)'

@@ -196,6 +196,11 @@ package struct FurnitureDeferral {
         /// The placeholders it waits for ("pages", "title").
         package var unknown: Set<String>
     }
+
+    package init(waitingPages: Int = 64, furniture: @escaping (Int, Page) -> Void) {
+        self.waitingPages = waitingPages
+        self.furniture = furniture
+    }
 }
 
 /// What layout must know of a document before its first block: where its links may point,

@@ -33,6 +33,10 @@ package struct SettingsDigest {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
+
+    package init(hash: UInt64 = 0xcbf2_9ce4_8422_2325) {
+        self.hash = hash
+    }
 }
 
 /// Collects what the encoder is given as strings, in order: keys after "k", values after a

@@ -58,6 +58,10 @@ package struct BlockKeeps {
         guard let last = content.plainText.last(where: { !$0.isWhitespace }) else { return false }
         return last == ":" || last == "："
     }
+
+    package init(afterHeading: Bool = false) {
+        self.afterHeading = afterHeading
+    }
 }
 
 extension LayoutSession {

@@ -57,7 +57,7 @@ extension [Block] {
     /// heading after another heading names a part, not the document (GRDB's README has
     /// "# Documentation" at line 280, after its introduction's headings). Headings without
     /// text are passed over. O(blocks up to the first heading).
-    var titleHeading: (index: Int, text: String)? {
+    package var titleHeading: (index: Int, text: String)? {
         for (index, block) in enumerated() {
             if let heading = block.sectionHeading, !heading.text.isEmpty {
                 return heading.level == 1 ? (index, heading.text) : nil

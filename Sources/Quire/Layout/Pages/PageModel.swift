@@ -24,6 +24,16 @@ package struct LaidOutDocument {
     package var excerpts: [ExcerptSummary] = []
     /// The document's language as given (front matter or template); nil: not given.
     package var language: String?
+
+    package init(pages: [Page], outline: [OutlineEntry], title: String, author: String, warnings: [Warning], excerpts: [ExcerptSummary] = [], language: String? = nil) {
+        self.pages = pages
+        self.outline = outline
+        self.title = title
+        self.author = author
+        self.warnings = warnings
+        self.excerpts = excerpts
+        self.language = language
+    }
 }
 
 package struct Page {

@@ -95,4 +95,10 @@ package struct PDFAttachment: Sendable, Equatable {
     package var bytes: [UInt8]
     /// When it was last changed (seconds since 1970): SOURCE_DATE_EPOCH when set.
     package var modified: Int64
+
+    package init(name: String, bytes: [UInt8], modified: Int64) {
+        self.name = name
+        self.bytes = bytes
+        self.modified = modified
+    }
 }
