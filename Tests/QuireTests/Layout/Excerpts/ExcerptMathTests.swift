@@ -1,4 +1,13 @@
 @testable import Quire
+@testable import QuireModel
+@testable import QuireParse
+@testable import QuireStyle
+@testable import QuireImages
+@testable import QuireHighlight
+@testable import QuireMath
+@testable import QuireLayout
+@testable import QuirePDF
+@testable import QuireDrawing
 import Foundation
 import XCTest
 
