@@ -275,6 +275,31 @@ row "1,000 formulas vs the same as inline code (s)" "$(printf %.3f "$A")" "$(pri
 row "  CPU time, user + system (s)" "$(printf %.3f "$CA")" "$(printf %.3f "$CB")" "$(printf %.2fx "$(echo "$CA / $CB" | bc -l)")"
 row "  elapsed per formula (ms: the difference over 1,000)" "$(printf %.3f "$(echo "$A - $B" | bc -l)")" "" ""
 
+# 11. Diagrams (issue 47): 100 Mermaid flowcharts of 20 nodes and 24 links each (three
+#     columns of steps, five labelled links across, distinct labels, a subgraph in each) against the same document with every diagram as plain code.
+#     Target: the diagrams add less than one second.
+python3 - "$work" <<'PY'
+import sys
+drawn, plain = ["# Flowcharts\n"], ["# Flowcharts\n"]
+for d in range(100):
+    lines = ["flowchart TD"]
+    for n in range(17):
+        lines.append(f"  d{d}n{n}[Step {d}.{n}] --> d{d}n{n + 3}[Step {d}.{n + 3}]")
+    for n in range(0, 15, 3):
+        lines.append(f"  d{d}n{n} -->|or {n}| d{d}n{n + 4}")
+    lines += [f"  d{d}n1 --> d{d}n0", f"  d{d}n2 --> d{d}n0"]
+    lines += ["  subgraph g [Group]", f"    d{d}n5", f"    d{d}n6", "  end"]
+    body = "\n".join(lines)
+    drawn.append(f"Diagram {d}.\n\n```mermaid\n{body}\n```\n")
+    plain.append(f"Diagram {d}.\n\n```text\n{body}\n```\n")
+open(f"{sys.argv[1]}/diagrams.md", "w").write("\n".join(drawn))
+open(f"{sys.argv[1]}/diagrams-code.md", "w").write("\n".join(plain))
+PY
+time_pair "'$BIN' render '$work/diagrams.md' -o '$work/diagrams.pdf' -q" "'$BIN' render '$work/diagrams-code.md' -o '$work/diagrams-code.pdf' -q"
+row "100 flowcharts of 20 nodes vs the same as code (s)" "$(printf %.3f "$A")" "$(printf %.3f "$B")" "$(printf %.2fx "$(echo "$A / $B" | bc -l)")"
+row "  CPU time, user + system (s)" "$(printf %.3f "$CA")" "$(printf %.3f "$CB")" "$(printf %.2fx "$(echo "$CA / $CB" | bc -l)")"
+row "  added by the diagrams (s, elapsed; target < 1)" "$(printf %.3f "$(echo "$A - $B" | bc -l)")" "" ""
+
 # 9. Paragraph quality: Samples/typography.md justified on A5 (the compact template), read
 #    back from the PDF (scripts/paragraph-quality.py): body lines, loose lines (spaces past 1.5
 #    times their width), hyphenated lines, hyphenated lines right after one, runts.

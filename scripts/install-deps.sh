@@ -16,7 +16,7 @@ install_pdfua() {
 }
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libpango1.0-dev libcairo2-dev libharfbuzz-dev libdeflate-dev libyaml-dev
           libgoogle-perftools-dev
-          libgdk-pixbuf-2.0-0 librsvg2-2 libgtksourceview-4-0 libcurl4
+          libgdk-pixbuf-2.0-0 webp-pixbuf-loader librsvg2-2 libgtksourceview-4-0 libcurl4 webp libgvc6
           libhyphen-dev hyphen-en-us poppler-utils qpdf strace valgrind mupdf-tools ghostscript parallel python3-yaml python3-venv icc-profiles-free cmark-gfm
           fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core fonts-texgyre-math)
 # `install-deps.sh cluster`: what `make cluster-test` adds, a one-node Slurm cluster (not

@@ -32,6 +32,13 @@ final class CrossDocumentLinkTests: BinaryTestCase {
         try Run.run(quire, ["batch", input.path, "-o", output.path] + extra)
     }
 
+    /// The latest modification time of the files under `root`.
+    private func newestModification(under root: URL) throws -> Date {
+        let names = FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []
+        return try names.map { try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent($0).path)[.modificationDate] as? Date ?? .distantPast }
+            .max() ?? .distantPast
+    }
+
     /// Every relative link of every PDF under `root`: (pdf, uri), in order.
     private func relativeLinks(under root: URL) throws -> [(pdf: String, uri: String)] {
         let pdfs = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".pdf") }.sorted()
@@ -94,7 +101,9 @@ final class CrossDocumentLinkTests: BinaryTestCase {
         XCTAssertTrue(removed.stderrText.contains("rendered index.md"), removed.stderrText)
         // intro.md's link to deep/faq.md#Why-Quire and index.md's to deep/faq.md#why-quire
         // depend on faq.md's headings (issue 48: a heading renamed there must warn here).
-        Thread.sleep(forTimeInterval: 0.05)
+        // The edit must be newer than every PDF: wait for the clock to pass their times.
+        let newest = try newestModification(under: output)
+        while Date() <= newest { usleep(1_000) }
         try write("guide/deep/faq.md", Self.tree["guide/deep/faq.md"]! + "\nMore.\n")
         let edited = try batch()
         XCTAssertTrue(edited.stderrText.contains("4 files: 3 rendered, 1 skipped"), edited.stderrText)

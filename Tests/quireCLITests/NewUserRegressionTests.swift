@@ -257,7 +257,8 @@ final class NewUserRegressionTests: BinaryTestCase {
             XCTAssertEqual(entries.filter { $0.contains("\"status\":\"rendered\"") }.count, made, "\(name): the manifest lists every PDF made")
             XCTAssertTrue(made >= 3 && made < 40, "\(name): \(made)")
             XCTAssertTrue(batch.stderr.contains("quire: batch: interrupted after \(made) of 40 files: \(made) rendered"), batch.stderr)
-            Thread.sleep(forTimeInterval: 1.5)
+            // No fixed wait: every worker is gone when the batch returns, so none can write later.
+            XCTAssertEqual(Workers.of(folder.path("docs")), [], "\(name): every worker ended before the batch returned")
             XCTAssertEqual(pdfs(), made, "\(name): no worker wrote after the batch returned")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.contains(".quire-") }, [],
                            "\(name): no temporary file left")

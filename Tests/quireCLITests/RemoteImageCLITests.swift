@@ -56,7 +56,7 @@ final class RemoteImageCLITests: BinaryTestCase {
         XCTAssertFalse(try XCTUnwrap(lines.first { $0.contains("\"path\":\"b.md\"") }).contains("images"))
         let listed = try Run.run(try Run.tool("pdfimages"), ["-list", out.appendingPathComponent("a.pdf").path])
         XCTAssertTrue(listed.stdoutText.contains(" image "), listed.stdoutText)
-        XCTAssertEqual(requests, ["GET /image.png 200", "GET /missing.png 404"])
+        XCTAssertEqual(requests.sorted(), ["GET /image.png 200", "GET /missing.png 404"], "asked for together: in either order")
 
         let again = try Run.run(quire, arguments)
         XCTAssertEqual(again.status, 0, again.stderrText)
@@ -98,5 +98,48 @@ final class RemoteImageCLITests: BinaryTestCase {
         XCTAssertFalse(try opensCurl([], "off"))
         XCTAssertTrue(try opensCurl(["--fetch-images=all"], "on"))
         XCTAssertEqual(requests, ["GET /image.png 200"])
+    }
+
+    /// Issue 50's batch of READMEs, small: five documents sharing three remote images (a PNG,
+    /// an SVG badge, a JPEG from the mirror route, sent as application/octet-stream) fetch each
+    /// URL once, the later documents reading the cache; a second batch, forced to render every
+    /// file again, makes no request (each image younger than images.max-age) and lists every
+    /// image as cached. One worker, so that no two documents ask at the same moment (workers
+    /// share the cache safely but do not wait for each other's request).
+    func testABatchSharingImagesFetchesEachURLOnceAndASecondRunMakesNoRequest() throws {
+        try startServer()
+        let inputs = folder.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        let base = "http://127.0.0.1:\(port)"
+        let urls = ["\(base)/image.png", "\(base)/badge.svg", "\(base)/mirror/example.org/shot.jpg"]
+        for k in 1...5 {
+            let named = [urls[k % 3], urls[(k + 1) % 3]] + (k == 5 ? [urls[1]] : [])
+            let body = named.enumerated().map { "![image \($0.offset)](\($0.element))" }.joined(separator: "\n\n")
+            try Data("# Document \(k)\n\n\(body)\n".utf8).write(to: inputs.appendingPathComponent("d\(k).md"))
+        }
+        let out = folder.url.appendingPathComponent("out"), manifest = folder.url.appendingPathComponent("m.jsonl")
+        let arguments = ["batch", inputs.path, "-o", out.path, "--jobs", "1", "--fetch-images=all", "--manifest", manifest.path,
+                         "--set", "images.cache=\"\(folder.url.appendingPathComponent("cache").path)\""]
+        func listed() throws -> [String] {
+            try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n").flatMap { line -> [String] in
+                let entry = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                return entry["images"] as? [String] ?? []
+            }
+        }
+        let first = try Run.run(quire, arguments)
+        XCTAssertEqual(first.status, 0, first.stderrText)
+        XCTAssertFalse(first.stderrText.contains("warning"), first.stderrText)
+        XCTAssertEqual(requests.sorted(), ["GET /badge.svg 200", "GET /image.png 200", "GET /mirror/example.org/shot.jpg 200"])
+        let once = try listed()
+        XCTAssertEqual(once.count, 11)
+        XCTAssertEqual(once.filter { $0.hasSuffix(" fetched") }.count, 3, "\(once)")
+        XCTAssertEqual(once.filter { $0.hasSuffix(" cached") }.count, 8, "\(once)")
+
+        let second = try Run.run(quire, arguments + ["--force"])
+        XCTAssertEqual(second.status, 0, second.stderrText)
+        XCTAssertEqual(requests.count, 3, "no request the second time: \(requests)")
+        XCTAssertEqual(try listed().filter { $0.hasSuffix(" cached") }.count, 11)
+        let pictures = try Run.run(try Run.tool("pdfimages"), ["-list", out.appendingPathComponent("d5.pdf").path])
+        XCTAssertGreaterThanOrEqual(pictures.stdoutText.split(separator: "\n").count - 2, 2, "the PNG and the JPEG drawn")
     }
 }

@@ -62,26 +62,34 @@ final class StreamingCLITests: BinaryTestCase {
     /// A list of 34,000 items with a link each: its structure tree is written as it goes (an
     /// element once a later sibling appears), the parent tree in leaves as pages end (above
     /// 32,768 entries), and the tree still holds every piece of content and every link.
+    /// `make test` runs 4,000 items (the tree written as it goes, every item and link in it);
+    /// the parent tree's leaves above 32,768 entries are `make pathological`'s.
     func testAListOfThirtyFourThousandLinkedItemsKeepsItsStructure() throws {
-        let markdown = "# Links\n\n" + (0..<34_000).map { "- item \($0) [link \($0)](https://example.com/\($0))\n" }.joined() + "\nafter the list\n"
+        let count = Pathological.full ? 34_000 : 4_000
+        let markdown = "# Links\n\n" + (0..<count).map { "- item \($0) [link \($0)](https://example.com/\($0))\n" }.joined() + "\nafter the list\n"
         let pdf = try render("biglist", markdown)
         let check = try pdf.check()
         XCTAssertTrue(check.passed, check.output)
         let report = try TaggedPDF.check(pdf.pdf)
         XCTAssertEqual(report.problems.prefix(10), [])
-        XCTAssertEqual(report.roles["LI"], 34_000)
-        XCTAssertEqual(report.links, 34_000)
+        XCTAssertEqual(report.roles["LI"], count)
+        XCTAssertEqual(report.links, count)
         XCTAssertTrue(try pdf.text().contains("after the list"))
     }
 
     /// A file of more than 1 MiB is parsed a section at a time: the same PDF as the same text
-    /// read from standard input, which is parsed whole.
+    /// read from standard input, which is parsed whole. `make test` runs the corpus's files up
+    /// to just past the 1 MiB at which a file is parsed in sections (about 1.1 MB), `make
+    /// pathological` the corpus twice (1.5 MB).
     func testALongFileParsedInSectionsGivesThePDFOfTheWhole() throws {
         let corpus = Paths.packageRoot.appendingPathComponent("Tests/Corpus")
         let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".md") }.sorted()
         var markdown = ""
         while markdown.utf8.count < 1_200_000 {
-            for name in files { markdown += try String(contentsOf: corpus.appendingPathComponent(name), encoding: .utf8) + "\n\n" }
+            for name in files where Pathological.full || markdown.utf8.count <= 1 << 20 {
+                markdown += try String(contentsOf: corpus.appendingPathComponent(name), encoding: .utf8) + "\n\n"
+            }
+            if !Pathological.full, markdown.utf8.count > 1 << 20 { break }
         }
         let input = folder.url.appendingPathComponent("long.md")
         try Data(markdown.utf8).write(to: input)
@@ -105,7 +113,8 @@ final class StreamingCLITests: BinaryTestCase {
     func testALongFileParsedInSectionsMeetsItsStandardsAndIsAttached() throws {
         let diagram = Paths.packageRoot.appendingPathComponent("Samples/images/diagram.png")
         try FileManager.default.copyItem(at: diagram, to: folder.url.appendingPathComponent("d.png"))
-        let parts = (1...1_200).map { "# Part \($0)\n\n" + String(repeating: "Words of part \($0) in a long document. ", count: 25) + "\n" }
+        // 1,200 parts (1.2 MB) under `make pathological`; `make test`'s 1,100 are just past 1 MiB.
+        let parts = (1...(Pathological.full ? 1_200 : 1_100)).map { "# Part \($0)\n\n" + String(repeating: "Words of part \($0) in a long document. ", count: 25) + "\n" }
         let head = "---\ntitle: Long\npdf-standard: ua-1,a-3a\n---\n\n" + parts.joined(separator: "\n") + "\n"
         let line = head.split(separator: "\n", omittingEmptySubsequences: false).count
         let markdown = head + "![](d.png)\n\nThe end.\n"

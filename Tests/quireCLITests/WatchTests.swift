@@ -112,8 +112,11 @@ final class WatchTests: BinaryTestCase {
         // the input folder, start nothing more.
         try save("docs/c.md", "# C\n")
         try batch.waitFor { $0.contains("3 files: 1 rendered, 2 skipped") }
-        Thread.sleep(forTimeInterval: 1)
-        XCTAssertEqual(batch.lines.filter { $0.contains("quire: batch:") }.count, 3, batch.stderr)
+        // Then one more change, whose run comes after any the outputs above would start: the
+        // next run is its own, and no other ran between.
+        try save("docs/d.md", "# D\n")
+        try batch.waitFor { $0.contains("4 files: 1 rendered, 3 skipped") }
+        XCTAssertEqual(batch.lines.filter { $0.contains("quire: batch:") }.count, 4, batch.stderr)
         XCTAssertEqual(batch.interrupt(), 130)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("docs/c.pdf")))
     }

@@ -13,7 +13,7 @@ enum VisibleText {
         switch block.kind {
         case .heading(_, let content), .paragraph(let content):
             return of(content)
-        case .blockQuote(let children), .footnoteDefinition(_, let children), .alert(_, let children):
+        case .blockQuote(let children), .footnoteDefinition(_, let children), .alert(_, let children, _):
             return of(children)
         case .details(let summary, let children):
             return of(summary) + "\n" + of(children)
@@ -58,7 +58,7 @@ enum VisibleText {
             switch block.kind {
             case .heading: return sum + 1
             case .html(let html): return sum + headingCount(html.blocks)
-            case .blockQuote(let c), .footnoteDefinition(_, let c), .alert(_, let c), .details(_, let c): return sum + headingCount(c)
+            case .blockQuote(let c), .footnoteDefinition(_, let c), .alert(_, let c, _), .details(_, let c): return sum + headingCount(c)
             case .list(let list): return sum + list.items.reduce(0) { $0 + headingCount($1.blocks) }
             case .table(let table): return sum + table.cells.joined().reduce(0) { $0 + headingCount($1.blocks) }
             default: return sum

@@ -37,31 +37,28 @@ package struct AccessibilityCheck {
     private mutating func visit(_ blocks: [Block]) {
         for block in blocks {
             if case .heading(let level, _) = block.kind { heading(level, line: block.line) }
-            for content in block.inlineContent {
-                var line = block.line
-                visit(content, line: &line)
-            }
+            for content in block.inlineContent { visit(content, line: block.line) }
             if case .html(let html) = block.kind { visit(html.blocks) }
             for group in block.childBlocks { visit(group) }
         }
     }
 
-    /// Visits inlines from `line`, which each line break moves on, so that an image is named
-    /// by its own line of a paragraph.
-    private mutating func visit(_ inlines: [Inline], line: inout Int) {
+    /// Visits inlines placed on `line`: an image is named by the line the parser gives it
+    /// (`Inline.located`, around a link or image that starts on a later line of its block), as
+    /// layout's warnings name it.
+    private mutating func visit(_ inlines: [Inline], line: Int) {
         for inline in inlines {
             switch inline {
-            case .softBreak, .hardBreak:
-                if line > 0 { line += 1 }
             case .image(let source, _, let alt):
                 if alt.plainText.trimmingWhitespaceAndNewlines().isEmpty { missingAlt(source, line: line) }
             case .htmlImage(let image):
                 if image.alt.trimmingWhitespaceAndNewlines().isEmpty { missingAlt(image.source, line: line) }
-            case .located(let located, _):
-                line = located
+            case .located(let located, let children):
+                visit(children, line: located)
+                continue
             default: break
             }
-            visit(inline.children, line: &line)
+            visit(inline.children, line: line)
         }
     }
 

@@ -141,7 +141,8 @@ package enum RenderPipeline {
                         highlights: highlights) { pages.append($0) }
         }
         return LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title, author: summary.author,
-                               warnings: summary.warnings, excerpts: summary.excerpts, language: summary.language)
+                               warnings: summary.warnings, excerpts: summary.excerpts, language: summary.language,
+                               pageFills: summary.pageFills)
     }
 
     /// Splits off the front matter, parses the rest, queues its code blocks for highlighting

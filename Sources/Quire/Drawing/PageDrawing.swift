@@ -55,7 +55,34 @@ package func draw(_ item: PaintItem, fonts: PreviewFonts, _ cr: OpaquePointer) {
         image.draw(in: rect, cr)
     case .frame(let r, let width, let color):
         drawFrame(r, width: width, color: color, cr)
+    case .path(let path):
+        drawPath(path, cr)
     }
+}
+
+/// A vector path: filled, then stroked, as the PDF writer draws it.
+private func drawPath(_ path: PathPaint, _ cr: OpaquePointer) {
+    cairo_new_path(cr)
+    for segment in path.segments {
+        switch segment {
+        case .move(let p): cairo_move_to(cr, p.x, p.y)
+        case .line(let p): cairo_line_to(cr, p.x, p.y)
+        case .curve(let a, let b, let c): cairo_curve_to(cr, a.x, a.y, b.x, b.y, c.x, c.y)
+        case .close: cairo_close_path(cr)
+        }
+    }
+    if let fill = path.fill {
+        setColor(fill, cr)
+        if path.stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
+    }
+    guard let stroke = path.stroke else { cairo_new_path(cr); return }
+    setColor(stroke, cr)
+    cairo_set_line_width(cr, path.lineWidth)
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+    path.dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+    cairo_stroke(cr)
+    cairo_set_dash(cr, nil, 0, 0)
 }
 
 private func drawFrame(_ r: Rect, width: Double, color: Color, _ cr: OpaquePointer) {

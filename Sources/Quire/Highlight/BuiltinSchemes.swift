@@ -57,7 +57,7 @@ extension BuiltinSchemes {
         
           <style name="def:error"                foreground="invalid" bold="true"/>
           <style name="def:warning"              foreground="variable"/>
-          <style name="def:net-address"          foreground="string" underline="single"/>
+          <style name="def:net-address"          foreground="comment"/>
         
           <style name="def:heading"              foreground="constant" bold="true"/>
           <style name="def:emphasis"             italic="true"/>
@@ -138,7 +138,7 @@ extension BuiltinSchemes {
         
           <style name="def:error"                foreground="invalid" bold="true"/>
           <style name="def:warning"              foreground="variable"/>
-          <style name="def:net-address"          foreground="string" underline="single"/>
+          <style name="def:net-address"          foreground="comment"/>
         
           <style name="def:heading"              foreground="constant" bold="true"/>
           <style name="def:emphasis"             italic="true"/>

@@ -15,10 +15,11 @@ import QuireModel
 /// data and learn its size) and again when it is written into the PDF (`rasterPixels`; a
 /// JPEG is embedded as it is, `jpegInfo`) or drawn into a preview, into a Cairo surface freed
 /// right after: a document of many large images holds only their compressed bytes. PNG is
-/// decoded by Cairo, JPEG and GIF (first frame) by gdk-pixbuf, SVG is drawn as vectors by
+/// decoded by Cairo, JPEG, GIF (first frame) and WebP (first frame; Debian's
+/// webp-pixbuf-loader, a gdk-pixbuf loader) by gdk-pixbuf, SVG is drawn as vectors by
 /// librsvg (which loads no external resource: it is given no base URL).
-package final class LoadedImage: PaintedImage {
-    package typealias Format = ImageFormat
+final class LoadedImage: Sendable {
+    enum Format: String, Sendable { case png, jpeg, gif, webp, svg }
 
     package let format: Format
     /// Intrinsic size in points: pixels (CSS pixels for SVG) at 96 per inch.
@@ -50,12 +51,12 @@ package final class LoadedImage: PaintedImage {
         return LoadedImage(format: .svg, width: svg.width, height: svg.height, bytes: svg.bytes, badge: badge)
     }
 
-    /// Checks that `bytes` hold a PNG, JPEG, GIF or SVG image that decodes, and measures it.
+    /// Checks that `bytes` hold a PNG, JPEG, GIF, WebP or SVG image that decodes, and measures it.
     /// - Throws: `ImageError` naming the problem (unknown format, corrupt data, no size).
     /// - Complexity: one full decode of the image.
     package static func decode(_ bytes: [UInt8]) throws -> LoadedImage {
         guard let format = sniff(bytes) else {
-            throw ImageError(message: "not a PNG, JPEG, GIF or SVG image")
+            throw ImageError(message: "not a PNG, JPEG, GIF, WebP or SVG image")
         }
         if format == .svg {
             let (handle, size) = try svgHandle(bytes)
@@ -73,12 +74,13 @@ package final class LoadedImage: PaintedImage {
         return LoadedImage(format: format, width: Double(w) * pointsPerPixel, height: Double(h) * pointsPerPixel, bytes: bytes)
     }
 
-    /// The format from the first bytes: PNG, JPEG and GIF signatures; SVG as XML text whose
-    /// first kilobytes open an `<svg` element.
-    package static func sniff(_ bytes: [UInt8]) -> Format? {
+    /// The format from the first bytes: PNG, JPEG and GIF signatures, WebP's RIFF container
+    /// (`RIFF`, a length, `WEBP`); SVG as XML text whose first kilobytes open an `<svg` element.
+    static func sniff(_ bytes: [UInt8]) -> Format? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) { return .webp }
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         let trimmed = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if trimmed.hasPrefix("<"), head.contains("<svg") { return .svg }
@@ -131,6 +133,8 @@ package final class LoadedImage: PaintedImage {
             return try pixbuf("jpeg", bytes, divide: checking ? 8 : 1)
         case .gif, .svg:
             return try pixbuf("gif", bytes, divide: 1)
+        case .webp:
+            return try pixbuf("webp", bytes, divide: 1)
         }
     }
 
@@ -140,6 +144,7 @@ package final class LoadedImage: PaintedImage {
         case .png: return pngSize(b)
         case .jpeg: return jpegSize(b)
         case .gif: return b.count >= 10 ? (Int(b[6]) | Int(b[7]) << 8, Int(b[8]) | Int(b[9]) << 8) : nil
+        case .webp: return webpSize(b)
         case .svg: return nil
         }
     }
@@ -149,6 +154,27 @@ package final class LoadedImage: PaintedImage {
         guard b.count >= 24 else { return nil }
         let be = { (i: Int) in Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
         return (be(16), be(20))
+    }
+
+    /// Width and height from a WebP's first chunk (RFC 9649): `VP8 ` (lossy: 14-bit sizes after
+    /// the frame's start code), `VP8L` (lossless: 14-bit sizes less one, packed after 0x2F) or
+    /// `VP8X` (extended: 24-bit canvas sizes less one).
+    private static func webpSize(_ b: [UInt8]) -> (Int, Int)? {
+        guard b.count >= 30 else { return nil }
+        let le = { (i: Int, n: Int) in (0..<n).reduce(0) { $0 | Int(b[i + $1]) << (8 * $1) } }
+        switch String(decoding: b[12..<16], as: UTF8.self) {
+        case "VP8 ":
+            guard b[23] == 0x9D, b[24] == 0x01, b[25] == 0x2A else { return nil }
+            return (le(26, 2) & 0x3FFF, le(28, 2) & 0x3FFF)
+        case "VP8L":
+            guard b[20] == 0x2F else { return nil }
+            let bits = le(21, 4)
+            return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+        case "VP8X":
+            return (le(24, 3) + 1, le(27, 3) + 1)
+        default:
+            return nil
+        }
     }
 
     /// Width and height from a JPEG's start-of-frame segment (header only, no decoding).

@@ -28,7 +28,10 @@ package struct AnchorTable: Sendable {
     /// Whether any block gives a level-1 heading, the running title's source: an ATX or
     /// setext heading of level 1, or raw HTML's `<h1>`. False means the title is the
     /// fallback (the file name) from the first page.
-    package private(set) var mayHaveLevelOneHeadings = false
+    private(set) var mayHaveLevelOneHeadings = false
+    /// How many blocks give a level-1 heading (as `mayHaveLevelOneHeadings` counts them): with
+    /// more than one, each page's running head is the one in force there (`RunningHeads`).
+    private(set) var levelOneHeadings = 0
 
     /// Prefix of every destination name, so several documents can share one PDF ("d3-").
     package let namespace: String
@@ -63,7 +66,7 @@ package struct AnchorTable: Sendable {
 
         mutating func visitHeading(_ block: Block, level: Int, content: [Inline]) {
             table.mayHaveHeadings = true
-            if level == 1 { table.mayHaveLevelOneHeadings = true }
+            if level == 1 { table.mayHaveLevelOneHeadings = true; table.levelOneHeadings += 1 }
             let slug = slugs.register(heading: content.plainText)
             let name = table.namespace + AnchorTable.name(slug, else: "h\(table.headingDestinations.count + 1)")
             table.headingDestinations[block.line] = name
@@ -76,7 +79,7 @@ package struct AnchorTable: Sendable {
             for part in html.blocks {
                 guard case .heading(let level, _) = part.kind else { continue }
                 table.mayHaveHeadings = true
-                if level == 1 { table.mayHaveLevelOneHeadings = true }
+                if level == 1 { table.mayHaveLevelOneHeadings = true; table.levelOneHeadings += 1 }
             }
             html.anchors.forEach { visitAnchor($0) }
         }

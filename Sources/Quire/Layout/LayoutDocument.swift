@@ -23,7 +23,9 @@ package struct LayoutSummary {
     /// The local files its images name, found or not (absolute).
     package var imageFiles: Set<String> = []
     /// Its remote images and what each gave (`ImageStore.fetchedImages`), when fetching is on.
-    package var remoteImages: [String] = []
+    var remoteImages: [String] = []
+    /// How full pagination left each page (`PageFill`), in order.
+    var pageFills: [PageFill] = []
 }
 
 /// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
@@ -102,7 +104,7 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
     let typesetter = Typesetter.forThisThread(language: info.lang)
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: facts.anchors, resources: resources,
                                 highlights: highlights, language: language,
-                                cjk: CJKRegion(language: language) ?? facts.cjk, linkResolver: links)
+                                cjk: CJKRegion(language: language) ?? facts.cjk, codeCensus: facts.codeCensus, linkResolver: links)
     session.warnAboutMissingFonts()
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     // A level-1 heading opening the document comes first in source order whatever is recorded later.
@@ -112,7 +114,11 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
     var flow = PageFlow(style: style)
     var waiting: [Page] = []
     var emitted = 0
-    var title = info.title ?? (session.anchors.mayHaveLevelOneHeadings ? nil : documentTitle(info, [], fallbackTitle))
+    // Several level-1 headings and no title: each page is headed by the one in force there.
+    let headsFollowHeadings = info.title == nil && session.anchors.levelOneHeadings > 1
+    var heads = RunningHeads()
+    var title = info.title ?? (session.anchors.mayHaveLevelOneHeadings && !headsFollowHeadings ? nil
+                               : documentTitle(info, [], fallbackTitle))
     var deferring = false
     var deferred: [FurnitureDeferral.Waiting] = []
     func hand(_ pages: [Page], final: Bool) {
@@ -128,7 +134,11 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
         let count = final ? emitted + waiting.count : nil
         for var page in waiting {
             emitted += 1
-            if let marked = session.furnish(&page, number: emitted, of: count, info: info, title: title, unknown: unknown) {
+            var head = title
+            if headsFollowHeadings, let heading = heads.head(of: page, outline: { session.sink.documentOutline }) {
+                head = .plain(heading)
+            }
+            if let marked = session.furnish(&page, number: emitted, of: count, info: info, title: head, unknown: unknown) {
                 deferred.append(marked)
             }
             emit(page)
@@ -166,16 +176,23 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
                          author: info.author?.widest ?? "", keywords: info.keywords, warnings: session.sink.reportedWarnings,
                          excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang,
                          imageFiles: session.images.files,
-                         remoteImages: session.images.fetchedImages.map { "\($0.url) \($0.result)" })
+                         remoteImages: session.images.fetchedImages.map { "\($0.url) \($0.result)" },
+                         pageFills: flow.fills)
 }
 
 /// The title the running header and the metadata use: the front matter's, else the document's
-/// first heading when it is of level 1 (ATX, setext or HTML `<h1>`), else the fallback (the
-/// file name without its extension; a README's folder name). A level-1 heading after another
-/// heading names a part of the document, not the document: GRDB's README opens with its
-/// introduction's headings and has "# Documentation" at line 280.
+/// first heading when it is of level 1 (ATX, setext or HTML `<h1>`) and the only one, else the
+/// fallback (the file name without its extension; a README's folder name). A level-1 heading
+/// after another heading names a part of the document, not the document: GRDB's README opens
+/// with its introduction's headings and has "# Documentation" at line 280; and of several
+/// level-1 headings none names the whole (libffi's "What is libffi?" and "Authors & Credits":
+/// each heads its own pages, `RunningHeads`).
 private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fallbackTitle: String) -> TextValue {
-    info.title ?? outline.first.flatMap { $0.level == 1 ? TextValue.plain($0.title) : nil } ?? .plain(fallbackTitle)
+    if let title = info.title { return title }
+    guard let first = outline.first, first.level == 1, !outline.dropFirst().contains(where: { $0.level == 1 }) else {
+        return .plain(fallbackTitle)
+    }
+    return .plain(first.title)
 }
 
 /// How pages that would wait long for what their header and footer show (the page count, a
@@ -204,16 +221,17 @@ package struct FurnitureDeferral {
 }
 
 /// What layout must know of a document before its first block: where its links may point,
-/// whether it has footnotes and opens with a level-1 heading (the running title's source), and
-/// the regional forms its CJK text suggests. Of a whole document, or gathered a section at a
+/// whether it has footnotes and opens with a level-1 heading (the running title's source), the
+/// regional forms its CJK text suggests, and its code lines (for its one code frame). Of a whole document, or gathered a section at a
 /// time (`add`) for a document met so.
 package struct DocumentFacts {
     private var builder: AnchorTable.Builder? = AnchorTable.Builder()
     /// The table once every block is in (`finish`): the builder's slugs are let go.
     private var finished: AnchorTable?
     private var counter = CJKRegion.Counter()
-    package private(set) var hasFootnotes = false
-    package private(set) var opensWithTitle = false
+    private(set) var codeCensus = CodeCensus()
+    private(set) var hasFootnotes = false
+    private(set) var opensWithTitle = false
     private var empty = true
 
     package init() {}
@@ -227,6 +245,7 @@ package struct DocumentFacts {
     package mutating func add(_ blocks: [Block]) {
         builder?.add(blocks)
         counter.walk(blocks)
+        codeCensus.add(blocks)
         if empty, let first = blocks.first {
             if case .heading(1, _) = first.kind { opensWithTitle = true }
             empty = false

@@ -40,7 +40,13 @@ package final class LayoutSession {
     package private(set) lazy var hyphenation: WordHyphenation? = Hyphenator.forLanguage(language).map(WordHyphenation.init)
     /// The advance of a character of code at the code size, measured the first time a code
     /// block might be wider than its column (`codeFit`).
-    package private(set) lazy var codeAdvance: Double = measureCodeAdvance()
+    private(set) lazy var codeAdvance: Double = measureCodeAdvance()
+    /// The document's code lines (`CodeCensus`), gathered before layout; nil when the
+    /// document is not known whole (each block then takes the frame its own lines give).
+    let codeCensus: CodeCensus?
+    /// The frame every code block of the document is set in, decided the first time a code
+    /// block is set (`codeFrame(for:)`); nil without a census.
+    private(set) lazy var documentCodeFrame: CodeFrame? = codeCensus.map { codeFrame(for: $0) }
     /// Whether a table too wide for the page may turn it (`table.rotate`): not in notes set at
     /// a page's foot (`scaled`), which stay on the page of their reference.
     package let mayTurnPages: Bool
@@ -65,9 +71,10 @@ package final class LayoutSession {
     /// - Parameters:
     ///   - language: the document's `lang` (nil: the style's).
     ///   - cjk: the regional forms of CJK text (`CJKRegion`); nil: fontconfig's choice.
-    package init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
+    ///   - codeCensus: the document's code lines, for its one code frame (nil: none known).
+    init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
          highlights: CodeHighlights = .none, language: String? = nil, cjk: CJKRegion? = nil,
-         linkResolver: LinkResolver? = nil) {
+         codeCensus: CodeCensus? = nil, linkResolver: LinkResolver? = nil) {
         self.style = style
         typography = Typography(style, cjk: cjk)
         self.cjk = cjk
@@ -77,6 +84,7 @@ package final class LayoutSession {
         sharedHighlights = SharedHighlights(highlights)
         self.language = language ?? style.language
         self.linkResolver = linkResolver
+        self.codeCensus = codeCensus
         mayTurnPages = true
         mathTypesetter = SharedMath()
     }
@@ -93,6 +101,7 @@ package final class LayoutSession {
         sharedHighlights = parent.sharedHighlights
         language = parent.language
         linkResolver = parent.linkResolver
+        codeCensus = parent.codeCensus
         sink = parent.sink
         mayTurnPages = false
         mathTypesetter = parent.mathTypesetter

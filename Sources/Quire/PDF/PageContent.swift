@@ -29,7 +29,7 @@ extension ContentStream {
             endText()
             var node: StructureTree.Node?
             switch (item, tag) {
-            case (.marker, .element(let e)), (.image, .element(let e)): node = resources.marks.node(for: e)
+            case (.marker, .element(let e)), (.image, .element(let e)), (.path, .element(let e)): node = resources.marks.node(for: e)
             default: node = nil
             }
             if let node {
@@ -87,7 +87,37 @@ extension ContentStream {
             setLineJoin(.miter)
             rectangle(r)
             stroke()
+        case .path(let path):
+            endText()
+            draw(path)
         }
+    }
+
+    /// A vector path: filled, then stroked (round joins, butt caps), dashed if it says so.
+    private mutating func draw(_ path: PathPaint) {
+        if let fill = path.fill { setFillColor(fill) }
+        if let stroke = path.stroke {
+            setStrokeColor(stroke)
+            setLineWidth(path.lineWidth)
+            setLineJoin(.round)
+            setLineCap(.butt)
+            setDash(path.dash)
+        }
+        for segment in path.segments {
+            switch segment {
+            case .move(let p): move(p.x, p.y)
+            case .line(let p): line(p.x, p.y)
+            case .curve(let a, let b, let c): curve(a.x, a.y, b.x, b.y, c.x, c.y)
+            case .close: closePath()
+            }
+        }
+        switch (path.fill != nil, path.stroke != nil) {
+        case (true, true): fillAndStroke()
+        case (true, false): fill()
+        case (false, true): stroke()
+        case (false, false): endPath()
+        }
+        if path.stroke != nil && !path.dash.isEmpty { setDash([]) }
     }
 
     /// One line of text: its rectangles (artifacts), then its glyph runs in reading order

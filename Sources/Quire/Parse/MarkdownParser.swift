@@ -97,6 +97,10 @@ package final class CmarkConverter {
     private let sectionNotes: SectionNotes?
     /// Inside a footnote definition: its references are as written (cmark numbers none there).
     private var inNote = false
+    /// The source line of the inline being read, and the line the inline around it is placed
+    /// on (its block's, or a `.located`'s): `InlineLines.swift`.
+    var inlineLine = 0
+    var placedLine = 0
 
     package init(lines: SectionLines = .identity, notes: SectionNotes? = nil) {
         self.lines = lines
@@ -104,7 +108,7 @@ package final class CmarkConverter {
     }
 
     /// The document's line where `node` starts.
-    private func line(_ node: OpaquePointer) -> Int { lines.map(Int(cmark_node_get_start_line(node))) }
+    func line(_ node: OpaquePointer) -> Int { lines.map(Int(cmark_node_get_start_line(node))) }
 
     package func children(_ node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
@@ -204,6 +208,9 @@ package final class CmarkConverter {
         case CMARK_NODE_BLOCK_QUOTE:
             let children = blocks(childrenOf: node, depth: depth + 1)
             if let alert = MarkdownConventions.alert(children) { return Block(.alert(alert.kind, blocks: alert.blocks), line: line) }
+            if let aside = MarkdownConventions.docCAside(children) {
+                return Block(.alert(aside.kind, blocks: aside.blocks, title: aside.title), line: line)
+            }
             return Block(.blockQuote(children), line: line)
         case CMARK_NODE_CODE_BLOCK:
             var text = string(cmark_node_get_literal(node))
@@ -274,13 +281,16 @@ package final class CmarkConverter {
     /// The inline content of a paragraph, heading or cell, with its raw HTML read: the
     /// fragments cmark cuts it into (`<b>`, the text, `</b>` as three nodes) are joined with
     /// the Markdown between them (`HTMLJoin`), parsed as one, and lowered (`HTMLInlines`).
-    package func inlineContent(of node: OpaquePointer) -> [Inline] {
+    func inlineContent(of node: OpaquePointer) -> [Inline] {
+        let blockLine = startLines(at: node)
         guard containsInlineHTML(node) else { return inlines(childrenOf: node) }
         var join = HTMLJoin()
-        var placed: [OpaquePointer] = []
+        var placed: [(node: OpaquePointer, line: Int)] = []
         writeJoined(childrenOf: node, depth: 0, into: &join, placed: &placed)
-        return HTMLInlines.paragraph(HTMLTree.parseFragment(join.buffer)) { index, content in
-            self.inline(placed[index], content: content)
+        return HTMLInlines.paragraph(HTMLTree.parseFragment(join.buffer), firstLine: blockLine) { index, content in
+            self.placedLine = blockLine
+            self.inlineLine = placed[index].line
+            return self.inline(placed[index].node, content: content)
         }
     }
 
@@ -298,17 +308,21 @@ package final class CmarkConverter {
     /// end tags of elements whose content HTML reads as text, which would swallow the
     /// Markdown after them: they are left out, their content kept), text escaped, every
     /// other inline as a placeholder (around its content, for a span), listed in `placed`.
-    private func writeJoined(childrenOf node: OpaquePointer, depth: Int, into join: inout HTMLJoin, placed: inout [OpaquePointer]) {
+    private func writeJoined(childrenOf node: OpaquePointer, depth: Int, into join: inout HTMLJoin, placed: inout [(node: OpaquePointer, line: Int)]) {
         for child in children(node) {
             switch cmark_node_get_type(child) {
             case CMARK_NODE_TEXT:
                 join.appendText(string(cmark_node_get_literal(child)))
             case CMARK_NODE_HTML_INLINE:
                 let html = string(cmark_node_get_literal(child))
+                inlineLine += lineEnds(in: html)
                 if !HTMLJoin.opensRawText(html) { join.appendFragment(html) }
             default:
                 join.openInlinePlaceholder(placed.count)
-                placed.append(child)
+                placed.append((child, inlineLine))
+                let before = inlineLine
+                moveLine(past: child)
+                join.appendLineEnds(inlineLine - before)   // the buffer's lines stay the source's
                 if isSpan(child), depth < Self.maximumInlineDepth {
                     writeJoined(childrenOf: child, depth: depth + 1, into: &join, placed: &placed)
                 } else if isSpan(child) {
@@ -336,7 +350,9 @@ package final class CmarkConverter {
         case CMARK_NODE_EMPH: return .emphasis(content)
         case CMARK_NODE_STRONG: return .strong(content)
         case CMARK_NODE_LINK:
-            return .link(destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)), content: content)
+            return located {
+                .link(destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)), content: unlocated(content))
+            }
         default:
             if isExtension(node, "strikethrough") { return .strikethrough(content) }
             return content.isEmpty ? nil : .emphasis(content)
@@ -369,26 +385,31 @@ package final class CmarkConverter {
         func inlines(childrenOf node: OpaquePointer) -> [Inline] { self.inlines(childrenOf: node, depth: depth) }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_TEXT: return .text(string(cmark_node_get_literal(node)))
-        case CMARK_NODE_SOFTBREAK: return .softBreak
-        case CMARK_NODE_LINEBREAK: return .hardBreak
+        case CMARK_NODE_SOFTBREAK: moveLine(past: node); return .softBreak
+        case CMARK_NODE_LINEBREAK: moveLine(past: node); return .hardBreak
         case CMARK_NODE_CODE:
+            moveLine(past: node)
             let literal = string(cmark_node_get_literal(node))
             if var formula = MathSpans.formula(literal: literal, userData: cmark_node_get_user_data(node)) {
                 formula.line = lines.map(formula.line)
                 return .math(formula)
             }
-            return .code(literal)
-        case CMARK_NODE_HTML_INLINE: return nil   // only in an image's alt text, which is read as plain text
+            return .code(MarkdownConventions.withoutDisambiguation(literal))
+        case CMARK_NODE_HTML_INLINE: moveLine(past: node); return nil   // only in an image's alt text, read as plain text
         case CMARK_NODE_EMPH: return .emphasis(inlines(childrenOf: node))
         case CMARK_NODE_STRONG: return .strong(inlines(childrenOf: node))
         case CMARK_NODE_LINK:
-            return .link(destination: string(cmark_node_get_url(node)),
-                         title: string(cmark_node_get_title(node)),
-                         content: inlines(childrenOf: node))
+            return located {
+                .link(destination: string(cmark_node_get_url(node)),
+                      title: string(cmark_node_get_title(node)),
+                      content: inlines(childrenOf: node))
+            }
         case CMARK_NODE_IMAGE:
-            return .image(source: string(cmark_node_get_url(node)),
-                          title: string(cmark_node_get_title(node)),
-                          alt: inlines(childrenOf: node))
+            return located {
+                .image(source: string(cmark_node_get_url(node)),
+                       title: string(cmark_node_get_title(node)),
+                       alt: inlines(childrenOf: node))
+            }
         case CMARK_NODE_FOOTNOTE_REFERENCE:
             let literal = string(cmark_node_get_literal(node))
             // cmark numbered it (outside definitions): its number in the document.

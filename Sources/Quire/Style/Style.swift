@@ -141,6 +141,8 @@ public struct Style: Sendable, Equatable, Encodable {
     public var alerts = AlertStyles()
     /// The caption under a Mermaid diagram, which is set as code (no tool here draws it).
     public var mermaidCaption: TextValue = .plain("Mermaid diagram (not drawn)")
+    /// The colours Mermaid diagrams are drawn in (`diagram.*`).
+    public var diagram = DiagramTheme()
     /// The bold line standing for a `<details>` element's missing `<summary>`.
     public var detailsSummary: TextValue = .plain("Details")
 

@@ -237,6 +237,13 @@ package struct TemplateKey: Sendable {
         textKey("mermaid.caption", "Caption under a Mermaid diagram, which is set as code.", "\"Diagram (Mermaid source)\"") {
             $0.mermaidCaption = $1
         },
+        colorKey("diagram.node-fill", "Fill of a diagram's nodes.", "\"#e7f5ff\"") { $0.diagram.nodeFill = $1 },
+        colorKey("diagram.node-border", "Border of a diagram's nodes.", "\"#1c7ed6\"") { $0.diagram.nodeBorder = $1 },
+        colorKey("diagram.edge-color", "Colour of a diagram's edges and arrowheads.", "\"#495057\"") { $0.diagram.edge = $1 },
+        colorKey("diagram.cluster-fill", "Fill of a diagram's subgraphs.", "\"#f8f9fa\"") { $0.diagram.clusterFill = $1 },
+        colorKey("diagram.cluster-border", "Border of a diagram's subgraphs.", "\"#adb5bd\"") { $0.diagram.clusterBorder = $1 },
+        colorKey("diagram.text-color", "Colour of a diagram's labels.", "\"#000000\"") { $0.diagram.text = $1 },
+        colorKey("diagram.label-background", "Ground of a diagram's edge labels.", "\"#ffffff\"") { $0.diagram.labelBackground = $1 },
         furnitureKey("header.left", "Running header, left.", "\"{author}\"") { $0.header.left = $1 },
         furnitureKey("header.center", "Running header, centre.", "\"{title} · {date}\"") { $0.header.center = $1 },
         furnitureKey("header.right", "Running header, right.", "\"{date}\"") { $0.header.right = $1 },

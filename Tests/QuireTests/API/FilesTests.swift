@@ -14,13 +14,14 @@ import XCTest
 final class FilesTests: XCTestCase {
     func testInvalidUTF8NamesTheByteOffset() {
         XCTAssertThrowsError(try InputFile.decode(Array("abc".utf8) + [0xC3, 0x28], name: "x.md")) { error in
-            XCTAssertEqual(error as? QuireError, QuireError(file: "x.md", message: "not valid UTF-8: bad byte at offset 3"))
+            XCTAssertEqual(error as? QuireError, QuireError(file: "x.md", message: "not valid UTF-8: bad byte at offset 3 (line 1, column 4: byte 0xC3); "
+                                                                  + "if the file is Latin-1 (ISO 8859-1), convert it: iconv -f latin1 -t utf-8 x.md > x.utf8.md"))
         }
     }
 
     func testNULByteIsRejected() {
         XCTAssertThrowsError(try InputFile.decode([0x61, 0, 0x62], name: "x.md")) { error in
-            XCTAssertEqual((error as? QuireError)?.message, "not a text file: NUL byte at offset 1")
+            XCTAssertEqual((error as? QuireError)?.message, "not a text file: NUL byte at offset 1 (line 1, column 2: byte 0x00)")
         }
     }
 

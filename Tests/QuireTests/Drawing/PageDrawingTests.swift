@@ -27,7 +27,7 @@ final class PageDrawingTests: XCTestCase {
             switch item {
             case .fill, .line, .frame: XCTAssertEqual(tag, .artifact)
             case .marker: XCTAssertEqual(tag.element?.role, .label)
-            case .text, .image: XCTAssertNotEqual(tag, .none)
+            case .text, .image, .path: XCTAssertNotEqual(tag, .none)
             }
         }
     }
@@ -39,6 +39,7 @@ final class PageDrawingTests: XCTestCase {
         case .marker: return "marker"
         case .text: return "text"
         case .line, .frame: return "stroke"
+        case .path: return "path"
         }
     }
 

@@ -1,13 +1,5 @@
 @testable import Quire
-@testable import QuireModel
-@testable import QuireParse
-@testable import QuireStyle
-@testable import QuireImages
-@testable import QuireHighlight
-@testable import QuireMath
-@testable import QuireLayout
-@testable import QuirePDF
-@testable import QuireDrawing
+import CPangoCairo
 import Foundation
 import XCTest
 
@@ -54,5 +46,53 @@ final class ImageCodecTests: XCTestCase {
         }
         XCTAssertNoThrow(try SVGLibrary.shared.get())
         XCTAssertNoThrow(try PixbufLibrary.shared.get())
+    }
+
+    /// Issue 50: a WebP image (lossless `VP8L`, lossy `VP8 `, lossy with alpha in a `VP8X`
+    /// container) was "not a PNG, JPEG, GIF or SVG image". It is known by its content (RIFF,
+    /// WEBP), whatever its name, measured from its header and decoded by gdk-pixbuf's WebP
+    /// loader: the lossless one to the PNG's own pixels. Made here by cwebp (Debian's `webp`).
+    func testRegressionWebPImagesDecode() throws {
+        let png = try Fixtures.bytes("diagram.png")
+        let reference = try LoadedImage.rasterSurface(.png, png, checking: false)
+        defer { cairo_surface_destroy(reference) }
+        for (options, chunk) in [(["-lossless"], "VP8L"), (["-q", "80", "-noalpha"], "VP8 "), (["-q", "80"], "VP8X")] {
+            let webp = try Self.cwebp(options)
+            XCTAssertEqual(String(decoding: webp[12..<16], as: UTF8.self), chunk)
+            let image = try LoadedImage.decode(webp)
+            XCTAssertEqual(image.format, .webp, chunk)
+            XCTAssertEqual(image.width, 360 * 0.75, accuracy: 0.01, chunk)
+            XCTAssertEqual(image.height, 140 * 0.75, accuracy: 0.01, chunk)
+            let surface = try LoadedImage.rasterSurface(.webp, webp, checking: false)
+            defer { cairo_surface_destroy(surface) }
+            XCTAssertEqual(cairo_image_surface_get_width(surface), 360)
+            if chunk == "VP8L" {
+                let (a, b) = (Self.pixels(surface), Self.pixels(reference))
+                XCTAssertEqual(a.count, b.count)
+                XCTAssertLessThanOrEqual(zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0, 1, "lossless: the PNG's pixels")
+            }
+        }
+        let broken = Array("RIFF".utf8) + [40, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 7, count: 32)
+        XCTAssertThrowsError(try LoadedImage.decode(broken)) { XCTAssertTrue("\($0)".contains("corrupt WEBP"), "\($0)") }
+    }
+
+    /// Samples/images/diagram.png as WebP, made by cwebp with `options`.
+    private static func cwebp(_ options: [String]) throws -> [UInt8] {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("quire-\(getpid())-\(options.count).webp")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/cwebp")
+        process.arguments = ["-quiet"] + options + [Fixtures.images.appendingPathComponent("diagram.png").path, "-o", output.path]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "cwebp (Debian's webp package: scripts/install-deps.sh)")
+        return [UInt8](try Data(contentsOf: output))
+    }
+
+    /// A Cairo image surface's rows, as bytes.
+    private static func pixels(_ surface: OpaquePointer) -> [UInt8] {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface)), h = Int(cairo_image_surface_get_height(surface))
+        return Array(UnsafeBufferPointer(start: cairo_image_surface_get_data(surface), count: stride * h))
     }
 }

@@ -167,7 +167,7 @@ final class RemoteImageTests: XCTestCase {
     }
 
     func testABodyThatIsNotAnImageIsAPlaceholderWhateverItsType() {
-        assertPlaceholder("/text.png", "not a PNG, JPEG, GIF or SVG image", settings(.all))
+        assertPlaceholder("/text.png", "not a PNG, JPEG, GIF, WebP or SVG image", settings(.all))
     }
 
     func testOfflineWithoutACachedCopyMakesNoRequest() {

@@ -15,7 +15,7 @@ final class MarkdownConventionsTests: XCTestCase {
     private func kinds(_ markdown: String) -> [String] {
         parseMarkdown(markdown).blocks.map { block in
             switch block.kind {
-            case .alert(let kind, _): return "alert:\(kind.rawValue)"
+            case .alert(let kind, _, _): return "alert:\(kind.rawValue)"
             case .blockQuote: return "quote"
             case .pageBreak: return "break"
             case .paragraph(let c): return "p:\(c.plainText)"
@@ -28,7 +28,7 @@ final class MarkdownConventionsTests: XCTestCase {
         for (marker, kind) in [("NOTE", AlertKind.note), ("Tip", .tip), ("important", .important), ("WARNING", .warning), ("caution", .caution)] {
             let blocks = parseMarkdown("> [!\(marker)]\n> Body *text*.\n").blocks
             XCTAssertEqual(blocks.count, 1)
-            guard case .alert(let k, let children) = blocks[0].kind else { return XCTFail("\(marker): \(blocks[0].kind)") }
+            guard case .alert(let k, let children, _) = blocks[0].kind else { return XCTFail("\(marker): \(blocks[0].kind)") }
             XCTAssertEqual(k, kind)
             XCTAssertEqual(children, [Block(.paragraph([.text("Body "), .emphasis([.text("text")]), .text(".")]), line: 2)],
                            "the marker line is gone, the text stays")
@@ -37,7 +37,7 @@ final class MarkdownConventionsTests: XCTestCase {
 
     func testAlertKeepsEveryBlockAfterTheMarker() {
         let blocks = parseMarkdown("> [!WARNING]  \n> First.\n>\n> - a list\n>\n> Last.\n").blocks
-        guard case .alert(.warning, let children) = blocks[0].kind else { return XCTFail("\(blocks[0].kind)") }
+        guard case .alert(.warning, let children, _) = blocks[0].kind else { return XCTFail("\(blocks[0].kind)") }
         XCTAssertEqual(children.count, 3)
         XCTAssertEqual(children.map(\.line), [2, 4, 6])
     }
@@ -56,7 +56,7 @@ final class MarkdownConventionsTests: XCTestCase {
     func testAlertsInsideListsAndQuotes() {
         let blocks = parseMarkdown("- item\n\n  > [!TIP]\n  > inside\n").blocks
         guard case .list(let list) = blocks[0].kind else { return XCTFail() }
-        guard case .alert(.tip, _) = list.items[0].blocks[1].kind else { return XCTFail("\(list.items[0].blocks)") }
+        guard case .alert(.tip, _, _) = list.items[0].blocks[1].kind else { return XCTFail("\(list.items[0].blocks)") }
     }
 
     func testNewpageAndPagebreakAloneOnALineBreakThePage() {

@@ -63,6 +63,20 @@ final class MarkdownParserTests: XCTestCase {
         _ = parseMarkdown(String(repeating: "> ", count: 500) + "deep")
         _ = parseMarkdown(String(repeating: "[", count: 10_000))
     }
+
+    /// Issue 48, point 4: a link or image on a later line of its paragraph was named by the
+    /// paragraph's first line (cmark-gfm's inline positions drift: a link whose text crosses
+    /// a line end gets its `]`'s line). It carries its own (`Inline.located`); one on the
+    /// paragraph's first line is as it was.
+    func testRegressionALinkOnALaterLineCarriesItsLine() {
+        let link = Inline.link(destination: "#x", title: "", content: [.text("a")])
+        let doc = parseMarkdown("Text\n\n[a](#x) first\nthen `co\nde` [a](#x) ![i\nj](p.png)\n[a](#x)\n")
+        guard case .paragraph(let inlines) = doc.blocks[1].kind else { return XCTFail("not a paragraph") }
+        XCTAssertEqual(inlines.first, link, "on the paragraph's line: no wrapper")
+        let located = inlines.compactMap { inline -> Int? in if case .located(let line, _) = inline { line } else { nil } }
+        XCTAssertEqual(located, [5, 5, 7])
+        XCTAssertEqual(inlines.last, .located(line: 7, content: [link]))
+    }
 }
 
 /// Nesting beyond the caps is flattened with its text kept, so no stage recurses without bound.

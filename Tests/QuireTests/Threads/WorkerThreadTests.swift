@@ -70,11 +70,16 @@ final class WorkerThreadTests: XCTestCase {
     func testAWorkerLetGoFinishesItsJobsThenReleasesItsStateOnItsThread() throws {
         let released = Promise<Bool>()
         let done = Promise<Int>()
+        // The first job still runs when the worker is let go: it waits for the gate, opened after.
+        let gate = Promise<Bool>(), running = Promise<Bool>()
         do {
             let worker = WorkerThread<Recorder>(makeState: { Recorder(released: released) }, fallback: { Recorder(released: Promise()) })
-            worker.submit { _ in usleep(50_000) }
+            worker.submit { _ in running.fulfil(true); _ = gate.wait() }
             worker.submit { state in state.ran.append(1); done.fulfil(state.ran.count) }
+            XCTAssertEqual(value(of: running), true)
         }
+        XCTAssertNil(done.current, "the jobs wait behind the first")
+        gate.fulfil(true)
         XCTAssertEqual(value(of: done), 1, "the jobs submitted before the worker was let go ran")
         XCTAssertEqual(value(of: released), true, "then the thread ended and released its state")
     }

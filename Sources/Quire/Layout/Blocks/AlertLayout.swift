@@ -8,8 +8,10 @@ import QuireStyle
 /// alert, stop). Colours and titles are template keys (`alert.note.color`,
 /// `alert.note.title`, ...). Right to left, bar and icon stand on the right.
 extension LayoutSession {
-    package func alert(_ kind: AlertKind, _ children: [Block], _ context: BlockContext) -> [Slice] {
-        let look = style.alerts[kind]
+    /// `title`: a DocC aside's own ("Precondition"), else nil: the kind's (`alert.note.title`).
+    func alert(_ kind: AlertKind, _ children: [Block], title: String? = nil, _ context: BlockContext) -> [Slice] {
+        var look = style.alerts[kind]
+        if let title { look.title = .plain(title) }
         let bar = Typography.Rule(width: typography.alertBarWidth, color: look.color)
         return besideBar(bar, role: .blockQuote, context) { inner in
             var body = layoutBlocks(children, inner)

@@ -7,7 +7,11 @@ import QuireModel
 /// to pagination) are laid out one after another.
 ///
 /// - A heading keeps at least two lines of what follows: the first line after it keeps with
-///   the next one too.
+///   the next one too, unless that line is all its section has (a block of one line before
+///   the next heading, or at a part's end): a heading keeps with its content, not with what
+///   follows it, so a run of short sections may break between any two (issue 46: kept in a
+///   chain, they left the page before them up to 73% empty). A heading with no content (the
+///   next heading is of its rank or above) keeps with nothing.
 /// - A paragraph ending in ":" stays with the code block, list or table it introduces.
 /// - A paragraph stays with the display math after it.
 package struct BlockKeeps {
@@ -16,11 +20,23 @@ package struct BlockKeeps {
 
     /// Applies the keeps to `slices`, the layout of `block`, which `next` follows (nil: the
     /// last block of its container). O(slices up to the first line).
-    package mutating func apply(_ slices: inout [Slice], of block: Block, before next: Block?) {
-        if afterHeading, Self.keepFirstLine(&slices) { afterHeading = false }
+    mutating func apply(_ slices: inout [Slice], of block: Block, before next: Block?) {
+        if afterHeading, slices.count == 1, case .codeBlock(_, let language) = block.kind, language.lowercased() == "mermaid" {
+            afterHeading = false  // a drawn diagram, one block: the heading keeps with it, it need not keep with what follows
+        } else if afterHeading, let first = slices.firstIndex(where: { $0.height > 0 }) {
+            afterHeading = false
+            let oneLine = !Self.streams(block) && !slices[(first + 1)...].contains { $0.height > 0 }
+            if !oneLine || next.map(Self.isMoreContent) == true { slices[first].keepWithNext = true }
+        }
         switch block.kind {
-        case .heading:
+        case .heading(let level, _):
             afterHeading = true
+            // A heading with no content (the next heading is of its rank or above: an empty
+            // section, as a changelog's old versions) keeps with nothing.
+            if case .heading(let nextLevel, _)? = next?.kind, nextLevel <= level, !slices.isEmpty {
+                slices[slices.count - 1].keepWithNext = false
+                afterHeading = false
+            }
         case .paragraph(let content) where next.map(Self.isIntroduced) == true && Self.endsInColon(content):
             if !slices.isEmpty { slices[slices.count - 1].keepWithNext = true }
         case .paragraph where next.map(Self.isDisplayMath) == true:
@@ -39,6 +55,20 @@ package struct BlockKeeps {
         guard let first = slices.firstIndex(where: { $0.height > 0 }) else { return false }
         slices[first].keepWithNext = true
         return true
+    }
+
+    /// Whether `block`'s first part (`layoutBlock(_:_:emit:)`) may hold one line of a longer
+    /// block: a list's first item, when it has more. (A code block's first part holds several
+    /// lines unless the block has one: `CodeStream` hands none on before it is longer than
+    /// `wholeLines`.)
+    private static func streams(_ block: Block) -> Bool {
+        if case .list(let list) = block.kind { return list.items.count > 1 } else { return false }
+    }
+
+    /// Whether `block`, after a section's one line, is more of that section's content (not
+    /// a heading starting the next section): the line keeps with it.
+    private static func isMoreContent(_ block: Block) -> Bool {
+        if case .heading = block.kind { return false } else { return true }
     }
 
     /// Blocks a paragraph ending in ":" introduces.

@@ -18,8 +18,8 @@ package struct BlockLayouter: BlockVisitor {
         session.heading(level: level, content, line: block.line, context)
     }
 
-    package func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] {
-        language.lowercased() == "mermaid" ? session.mermaidBlock(text, line: block.line, context)
+    func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] {
+        language.lowercased() == "mermaid" ? session.mermaidDiagram(text, line: block.line, context)
             : session.codeBlock(text, language: language, line: block.line, context)
     }
     package func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.blockQuote(children, context) }
@@ -32,7 +32,10 @@ package struct BlockLayouter: BlockVisitor {
         session.footnote(label: label, children, context)
     }
 
-    package func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] { session.alert(kind, children, context) }
+    func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] {
+        guard case .alert(_, _, let title) = block.kind else { return [] }
+        return session.alert(kind, children, title: title, context)
+    }
 
     package func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> [Slice] {
         session.details(summary: summary, children, line: block.line, context)

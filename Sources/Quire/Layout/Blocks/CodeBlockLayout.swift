@@ -121,10 +121,10 @@ extension LayoutSession {
         ]
     }
 
-    /// A Mermaid diagram, which nothing here can draw: its source as code, a small caption
-    /// under it saying so (`mermaid.caption`), and a warning naming its line.
-    package func mermaidBlock(_ code: String, line: Int, _ context: BlockContext) -> [Slice] {
-        sink.warn(Warning(line: line, message: "mermaid diagram not drawn; its source is set as code"))
+    /// A Mermaid diagram that is not drawn (`mermaidDiagram` says why in `warning`): its source
+    /// as code, a small caption under it saying so (`mermaid.caption`), and the warning.
+    func mermaidBlock(_ code: String, line: Int, _ context: BlockContext, warning: Warning) -> [Slice] {
+        sink.warn(warning)
         var slices = codeBlock(code, context)
         let look = typography.caption
         var text = StyledText()

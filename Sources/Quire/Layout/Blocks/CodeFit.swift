@@ -1,9 +1,7 @@
-import QuireStyle
-
-/// How wide and how large a code block is set: at the measure when its lines fit; else wider,
-/// into the margins (`WideRoom`, up to `code.max-width`); else also smaller, in steps of a
-/// half point down to `code.min-size`; and only then do its longest lines wrap.
-package struct CodeFit {
+/// How wide and how large a code block is set: in the document's frame (`CodeFrame`: one
+/// width and one size for every block of a document), its lines that are still wider than
+/// the frame wrapping.
+struct CodeFit {
     /// The block's column: its shading's left edge and width.
     package var column: Column
     /// The code's size relative to the code role's (1, or less for a block set smaller).
@@ -14,49 +12,38 @@ package struct CodeFit {
 }
 
 extension LayoutSession {
-    /// How `text` (a code block's, its source lines `lines`) is set in `context`. Each line's
-    /// width is bounded from its characters (`codeColumns` × `codeAdvance`); only lines whose
-    /// bound exceeds the measure are shaped, unwrapped, to learn their width, so a block that
-    /// fits costs one pass over its bytes. O(n) plus the shaping of its long lines.
-    package func codeFit(_ text: StyledText, lines: [Range<Int>], _ context: BlockContext) -> CodeFit {
+    /// How `text` (a code block's, its source lines `lines`) is set in `context`: in the
+    /// document's frame (`documentCodeFrame`; without a census of the document, the frame
+    /// its own lines would give it). Each line's width is bounded from its characters
+    /// (`codeColumns` × `codeAdvance`); only lines whose bound exceeds the block's width are
+    /// shaped, unwrapped, to learn their width, so a block that fits costs one pass over its
+    /// bytes. O(n) plus the shaping of its long lines.
+    func codeFit(_ text: StyledText, lines: [Range<Int>], _ context: BlockContext) -> CodeFit {
         let base = typography.code, pad = typography.codePadding
-        let measure = CodeFit(column: context.column, scale: 1, wrapping: [])
-        let available = context.column.width - 2 * pad
-        var natural: [(line: Range<Int>, width: Double)] = []
+        let frame = documentCodeFrame ?? codeFrame(for: CodeCensus(code: text.string))
+        let column = context.inTableCell ? context.column : codeColumn(frame, context)
+        let scale = frame.scale
+        let width = column.width - 2 * pad * scale
+        var wrapping: [Range<Int>] = []
         var string = text.string
         string.withUTF8 { bytes in
             for line in lines {
                 let trimmed = Self.trimmedLine(line, bytes)
-                guard Double(Self.codeColumns(bytes[trimmed])) * codeAdvance > available else { continue }
+                guard Double(Self.codeColumns(bytes[trimmed])) * codeAdvance * scale > width - Self.codeSlack else { continue }
                 let shaped = typesetter.shape(text.slice(trimmed), ParagraphFormat(text: base, width: .infinity))
-                natural.append((line, shaped.lines.map(\.width).max() ?? 0))
+                // A line within the slack of the width is set alone too: should it wrap after
+                // all, it continues under itself; should it not, nothing changes.
+                if (shaped.lines.map(\.width).max() ?? 0) * scale > width - Self.codeSlack { wrapping.append(line) }
             }
         }
-        let widest = natural.map(\.width).max() ?? 0
-        guard widest > available else { return measure }
-        let room = wideRoom(context, limit: style.codeMaxWidth)
-        let needed = widest + 2 * pad + Self.codeSlack
-        if needed <= room.maximumWidth {
-            return CodeFit(column: room.column(width: needed), scale: 1, wrapping: [])
-        }
-        var size = base.size
-        if size > typography.codeMinimumSize {
-            let step = Typography.codeSizeStep
-            size = max(typography.codeMinimumSize, (base.size * room.maximumWidth / needed / step).rounded(.down) * step)
-        }
-        let scale = size / base.size
-        let column = room.column(width: needed * scale)
-        let width = column.width - 2 * pad * scale
-        // A line within the slack of the width is set alone too: should it wrap after all, it
-        // continues under itself; should it not, nothing changes.
-        let wrapping = natural.filter { $0.width * scale > width - Self.codeSlack }.map(\.line)
         return CodeFit(column: column, scale: scale, wrapping: wrapping)
     }
 
-    /// How much wider than its measured longest line a widened block's text is set: widths
-    /// measured at one size and set at another differ by Pango's rounding of each advance
-    /// (1/1024 pt), a tenth of a point over a long line.
-    package static let codeSlack = 0.5
+    /// How much room a line is given past its measured width (twice, in a frame's width) and
+    /// how close to the width a line is set alone: widths measured at one size and set at
+    /// another differ by Pango's rounding of each advance (1/1024 pt), a tenth of a point over
+    /// a long line.
+    static let codeSlack = 0.5
 
     /// The byte ranges of `text`'s source lines, without their newlines (a text ending in a
     /// newline ends with an empty line, as Pango sets it). O(n).

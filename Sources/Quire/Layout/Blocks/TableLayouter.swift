@@ -113,7 +113,9 @@ package struct TableLayouter {
         let measures = measure(contents)
         let grid = fit(measures)
         let rows = rowElements()
-        let cells = setCells(contents, measures, grid, rows: rows)
+        // A bare grid of logos keeps its pictures' tops in line; a table of text its baselines.
+        let set = setCells(contents, measures, grid, rows: rows)
+        let cells = contents.bare ? set : alignedOnFirstBaselines(set)
         let heights = rowHeights(cells, grid)
         return bands(cells, rowHeights: heights, grid, bare: contents.bare)
     }
@@ -246,6 +248,22 @@ package struct TableLayouter {
                 cell.textRole = session.tableFormat(size: tableSize, width: width, header: isBold(p)).text
                 return LayoutSession.stackedWithBoxes(session.layoutBlocks(blocks, cell))
             }
+        }
+    }
+
+    /// The cells with the first lines of each row on one baseline: a cell whose first line
+    /// sits higher than its neighbours' (code beside serif text: a smaller ascent) is pushed
+    /// down to the lowest of them. Cells without a text line keep their place. O(cells).
+    func alignedOnFirstBaselines(_ cells: [SetCell]) -> [SetCell] {
+        var lowest: [Int: Double] = [:]
+        for (i, p) in placed.enumerated() {
+            if let b = cells[i].slice.firstBaseline { lowest[p.row] = max(lowest[p.row] ?? b, b) }
+        }
+        return cells.enumerated().map { i, cell in
+            guard let b = cell.slice.firstBaseline, let target = lowest[placed[i].row], target - b > 0.001 else { return cell }
+            var slice = cell.slice
+            slice.pushDown(target - b)
+            return (slice, cell.boxes.map { ($0.top + target - b, $0.bottom + target - b) })
         }
     }
 

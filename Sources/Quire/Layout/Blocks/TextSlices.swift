@@ -175,14 +175,23 @@ private struct LineItems {
             let range = text.frames[frameCursor]
             let size = shaped.format.text.size, frame = typography.keycapFrame
             let pieces = shaped.xRanges(line: line, bytes: range).filter { $0.upperBound > $0.lowerBound }
-            var inset = 0.0
-            if pieces.count == 1, range.lowerBound >= metrics.start, range.upperBound <= lineEnd,
-               let padding = shaped.xRanges(line: line, bytes: range.lowerBound..<(range.lowerBound + text.characterLength(at: range.lowerBound))).first {
-                inset = min(typography.frameGap, (padding.upperBound - padding.lowerBound) / 2)
+            // Drawn inside its padding at each end, by what that end's space shows on the line
+            // (a space ending the line hangs past it: none).
+            var inset = (left: 0.0, right: 0.0)
+            if pieces.count == 1, range.lowerBound >= metrics.start, range.upperBound <= lineEnd {
+                func half(_ bytes: Range<Int>) -> Double {
+                    guard let r = shaped.xRanges(line: line, bytes: bytes).first else { return 0 }
+                    return min(typography.frameGap, (r.upperBound - r.lowerBound) / 2)
+                }
+                var last = range.upperBound - 1
+                while last > range.lowerBound, shaped.bytes[last] & 0xC0 == 0x80 { last -= 1 }
+                inset = (half(range.lowerBound..<(range.lowerBound + text.characterLength(at: range.lowerBound))),
+                         half(last..<range.upperBound))
             }
             for r in pieces {
-                slice.items.append(.frame(Rect(x: x + r.lowerBound + inset, y: baseline - size * typography.keycapTop,
-                                               width: r.upperBound - r.lowerBound - 2 * inset, height: size * typography.keycapHeight),
+                let left = r.lowerBound + inset.left, right = r.upperBound - inset.right
+                slice.items.append(.frame(Rect(x: x + left, y: baseline - size * typography.keycapTop,
+                                               width: right - left, height: size * typography.keycapHeight),
                                           width: frame.width, color: frame.color))
             }
             if range.upperBound > lineEnd { break }  // continues on the next line

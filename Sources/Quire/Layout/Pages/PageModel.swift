@@ -23,17 +23,9 @@ package struct LaidOutDocument {
     /// In excerpt mode, each section as it was shown (empty otherwise).
     package var excerpts: [ExcerptSummary] = []
     /// The document's language as given (front matter or template); nil: not given.
-    package var language: String?
-
-    package init(pages: [Page], outline: [OutlineEntry], title: String, author: String, warnings: [Warning], excerpts: [ExcerptSummary] = [], language: String? = nil) {
-        self.pages = pages
-        self.outline = outline
-        self.title = title
-        self.author = author
-        self.warnings = warnings
-        self.excerpts = excerpts
-        self.language = language
-    }
+    var language: String?
+    /// How full pagination left each page (`PageFill`), in order.
+    var pageFills: [PageFill] = []
 }
 
 package struct Page {
@@ -69,6 +61,8 @@ package enum PageItem {
     case frame(Rect, width: Double, color: Color)
     /// A typeset formula (or a piece or line of one), its baseline's left end at `origin`.
     case formula(PlacedFormula)
+    /// A vector path (a diagram's shapes, edges and arrowheads), and the figure it is part of.
+    case path(PathPaint, tag: ContentTag = .none)
 
     package func offsetBy(dx: Double = 0, dy: Double) -> PageItem {
         switch self {
@@ -80,6 +74,7 @@ package enum PageItem {
         case .image(let r, let image, let tag): return .image(r.offsetBy(dx: dx, dy: dy), image, tag: tag)
         case .frame(let r, let w, let c): return .frame(r.offsetBy(dx: dx, dy: dy), width: w, color: c)
         case .formula(var f): f.origin.x += dx; f.origin.y += dy; return .formula(f)
+        case .path(let p, let tag): return .path(p.offsetBy(dx: dx, dy: dy), tag: tag)
         }
     }
 }
@@ -121,3 +116,54 @@ package struct TextLine {
 
 
 
+struct OutlineEntry: Sendable, Equatable {
+    var level: Int
+    var title: String
+    var destination: String
+}
+
+/// A vector path, filled, stroked or both: a diagram's node outlines, edges and arrowheads.
+/// Drawn alike by the PDF writer and the PNG preview.
+struct PathPaint: Sendable, Equatable {
+    enum Segment: Sendable, Equatable {
+        case move(Point)
+        case line(Point)
+        case curve(Point, Point, Point)
+        case close
+    }
+
+    var segments: [Segment]
+    var fill: Color?
+    var stroke: Color?
+    var lineWidth = 1.0
+    /// Dash and gap lengths in points; empty for a solid line.
+    var dash: [Double] = []
+
+    func offsetBy(dx: Double, dy: Double) -> PathPaint {
+        func move(_ p: Point) -> Point { Point(x: p.x + dx, y: p.y + dy) }
+        var copy = self
+        copy.segments = segments.map { segment in
+            switch segment {
+            case .move(let p): return .move(move(p))
+            case .line(let p): return .line(move(p))
+            case .curve(let a, let b, let c): return .curve(move(a), move(b), move(c))
+            case .close: return .close
+            }
+        }
+        return copy
+    }
+
+    /// The smallest rectangle holding every point (control points included). O(segments).
+    var bounds: Rect {
+        var xs: [Double] = [], ys: [Double] = []
+        for segment in segments {
+            switch segment {
+            case .move(let p), .line(let p): xs.append(p.x); ys.append(p.y)
+            case .curve(let a, let b, let c): xs += [a.x, b.x, c.x]; ys += [a.y, b.y, c.y]
+            case .close: break
+            }
+        }
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

@@ -44,7 +44,9 @@ package struct PageFlow {
     /// Slices not on a page yet: `pending[head...]`.
     private var pending: [Slice] = []
     private var head = 0
-    package private(set) var pagesMade = 0
+    private(set) var pagesMade = 0
+    /// How full each page made was left, in order (`PageFill`).
+    private(set) var fills: [PageFill] = []
     /// Note lines the last page could not hold, for the next page's foot.
     private var carriedNotes: [Slice] = []
     /// How far the page being filled has been filled, kept between calls so that slices
@@ -162,6 +164,7 @@ package struct PageFlow {
             }
             next = breakAt
         }
+        fills.append(pageFill(fill, placedTo: next))
         // A header row repeated here is a copy: decoration, not content (an artifact).
         var placed: [(slice: Slice, y: Double)] = fill.header.map { [($0.asArtifact(), 0)] } ?? []
         for i in head..<next { placed.append((pending[i], fill.offsets[i - head])) }
@@ -174,6 +177,32 @@ package struct PageFlow {
         }
         pagesMade += 1
         return makePage(placed, notes: fill.notes, on: page(fill.landscape))
+    }
+
+    /// How full the page `fill` is with `pending[head..<end]` on it, and whether what starts the
+    /// next page excuses it: a forced break or a turn, or a slice taller than the space left,
+    /// or a run of slices kept together (`keepWithNext`: one block's) as tall, unless the run
+    /// goes on past a heading (a chain of keeps between blocks). O(the run).
+    private func pageFill(_ fill: Filling, placedTo end: Int) -> PageFill {
+        let capacity = page(fill.landscape).contentHeight
+        let top = end > head ? fill.offsets[end - 1 - head] + pending[end - 1].height : (fill.header?.height ?? 0)
+        let used = top + fill.notes.height
+        guard end < pending.count else { return PageFill(used: used, capacity: capacity, excused: false) }
+        if pending[end].pageBreakBefore || pending[end].landscape != fill.landscape {
+            return PageFill(used: used, capacity: capacity, excused: true)
+        }
+        // The run kept together from the next page's top; a run through a heading is a chain
+        // of keeps between blocks, not one block, and excuses nothing.
+        var run = 0.0, i = end, throughHeading = false
+        while i < pending.count {
+            run += (i == end ? 0 : max(pending[i - 1].spaceAfter, pending[i].spaceBefore)) + pending[i].height
+            if i > end && pending[i].excerptRole == .heading { throughHeading = true }
+            if !pending[i].keepWithNext { break }
+            i += 1
+        }
+        let gap = end > head ? max(pending[end - 1].spaceAfter, pending[end].spaceBefore) : 0
+        let left = capacity - used - gap
+        return PageFill(used: used, capacity: capacity, excused: pending[end].height > left || (!throughHeading && run > left))
     }
 
     /// The header row to repeat above `pending[start]` when a page starts there: a table body

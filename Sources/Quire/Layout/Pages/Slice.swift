@@ -63,6 +63,7 @@ package struct Slice {
             case .marker(var m): m.tag = .artifact; return .marker(m)
             case .image(let r, let image, _): return .image(r, image, tag: .artifact)
             case .formula(var f): f.tag = .artifact; return .formula(f)
+            case .path(let p, _): return .path(p, tag: .artifact)
             case .fill, .line, .frame: return item
             }
         }

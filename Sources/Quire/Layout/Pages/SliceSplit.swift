@@ -47,6 +47,9 @@ extension Slice {
             case .image(let r, _, _), .frame(let r, _, _):
                 let k = piece(r.y)
                 pieces[k].items.append(item.offsetBy(dy: -edges[k]))
+            case .path(let p, _):
+                let k = piece(p.bounds.y)
+                pieces[k].items.append(item.offsetBy(dy: -edges[k]))
             case .formula(let f):
                 let k = piece(f.rect.y)
                 pieces[k].items.append(item.offsetBy(dy: -edges[k]))

@@ -37,6 +37,9 @@ package func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
             case .frame(let r, let w, let c):
                 items.append(.frame(r, width: w, color: c))
                 tags.append(.artifact)
+            case .path(let path, let tag):
+                items.append(.path(path))
+                tags.append(isFurniture ? .artifact : tag)
             case .formula(let formula):
                 items.append(.text(formula.painted))
                 tags.append(isFurniture ? .artifact : formula.tag)

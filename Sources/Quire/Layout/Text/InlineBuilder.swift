@@ -239,8 +239,9 @@ package struct InlineBuilder: InlineVisitor {
             a.italic = true
             if a.color == nil { a.color = session.typography.muted }
             let start = text.count
-            // Thin spaces inside the frame keep it off the letters and the words around.
-            text.append("\u{2009}" + LayoutSession.placeholderLabel(alt: alt, source: source) + "\u{2009}", a)
+            // A thin space at each end keeps the frame off the words and frames around (the
+            // frame is drawn inside it), a narrow no-break space inside pads the italic text.
+            text.append("\u{2009}\u{202F}" + LayoutSession.placeholderLabel(alt: alt, source: source) + "\u{202F}\u{2009}", a)
             text.frames.append(start..<text.count)
             if let remote, linkDepth == 0 {
                 text.links.append(StyledText.Link(range: start..<text.count, target: .uri(remote)))

@@ -45,7 +45,7 @@ package final class LinePainter {
                                       width: extent.upperBound - extent.lowerBound, height: metrics.ascent + metrics.descent),
                                  attributes.background!))
             }
-            appendGlyphs(run, clusters, fontRef(font), font, origin, shaped, to: &ops)
+            appendGlyphs(run, clusters, Self.upright(fontRef(font), run, shaped.bytes), font, origin, shaped, to: &ops)
             if shaped.hasMissingGlyphs {
                 for glyph in run.glyphs { if let character = glyph.missingCharacter { missingCharacters.insert(character) } }
             }
@@ -117,6 +117,20 @@ package final class LinePainter {
             if attributes.strikethrough { line(metrics.strikethroughPosition, metrics.strikethroughThickness) }
         }
         return result
+    }
+
+    /// `ref` without its synthetic slant when `run` shows CJK text: a CJK face has no italic,
+    /// and ideographs, kana and Hangul slanted by the fontconfig matrix read as a distortion
+    /// (an italic run's CJK characters stay upright, as CSS's `font-synthesis` and browsers'
+    /// CJK fallbacks keep them). A font with a real italic has no slant in its matrix. O(run).
+    static func upright(_ ref: FontRef, _ run: LineRun, _ bytes: [UInt8]) -> FontRef {
+        guard ref.matrix.count == 4, ref.matrix[2] != 0 else { return ref }
+        let shown = bytes[Int(run.start)..<Int(run.end)]
+        guard let first = shown.indices.first(where: { shown[$0] >= 0xE2 }),
+              bytes.withUnsafeBufferPointer({ isCJK(scalar($0, at: first)) }) else { return ref }
+        var upright = ref
+        upright.matrix[2] = 0
+        return upright
     }
 
     /// How the renderer opens `font` (a fontconfig font, as all of Pango's fonts on Linux are):

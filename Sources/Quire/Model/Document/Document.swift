@@ -57,8 +57,9 @@ public indirect enum BlockKind: Sendable, Equatable {
     /// (the footnote's number, "1", "2", ..., in order of first reference).
     case footnoteDefinition(label: String, blocks: [Block])
     /// A GitHub alert: a block quote whose first line is `[!NOTE]`, `[!TIP]`, ... alone; its
-    /// blocks without that line.
-    case alert(AlertKind, blocks: [Block])
+    /// blocks without that line. Or a DocC aside (`> Note: ...`, `> Precondition: ...`), shown
+    /// as the alert of the nearest kind with its own `title` ("Precondition"); nil: the kind's.
+    case alert(AlertKind, blocks: [Block], title: String? = nil)
     /// `<details>`: its `<summary>` (inline content; "Details" when it has none) and the
     /// blocks it folds, which a PDF shows.
     case details(summary: [Inline], blocks: [Block])

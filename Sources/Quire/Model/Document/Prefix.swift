@@ -95,7 +95,7 @@ private struct PrefixCutter: BlockVisitor {
     func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> (block: Block, isShortened: Bool) {
         let (kept, shortened) = children.prefix(lines: lines, bytes: bytes)
         var cut = block
-        cut.kind = .alert(kind, blocks: kept)
+        if case .alert(_, _, let title) = block.kind { cut.kind = .alert(kind, blocks: kept, title: title) }
         return (cut, shortened)
     }
 

@@ -80,7 +80,7 @@ extension Block {
         case .table(let table): return visitor.visitTable(self, table: table)
         case .html(let html): return visitor.visitHTML(self, html: html)
         case .footnoteDefinition(let label, let children): return visitor.visitFootnoteDefinition(self, label: label, children: children)
-        case .alert(let alertKind, let children): return visitor.visitAlert(self, kind: alertKind, children: children)
+        case .alert(let alertKind, let children, _): return visitor.visitAlert(self, kind: alertKind, children: children)
         case .details(let summary, let children): return visitor.visitDetails(self, summary: summary, children: children)
         case .pageBreak: return visitor.visitPageBreak(self)
         case .math(let formula): return visitor.visitMathBlock(self, formula: formula)
@@ -92,7 +92,7 @@ extension Block {
     /// cell's blocks (a group per cell, in row order). Empty for a leaf block.
     public var childBlocks: [[Block]] {
         switch kind {
-        case .blockQuote(let children), .footnoteDefinition(_, let children), .alert(_, let children),
+        case .blockQuote(let children), .footnoteDefinition(_, let children), .alert(_, let children, _),
              .details(_, let children): return [children]
         case .list(let list): return list.items.map(\.blocks)
         case .table(let table): return table.cells.flatMap { $0.map(\.blocks) }
@@ -116,7 +116,7 @@ extension Block {
         switch kind {
         case .blockQuote(let children): copy.kind = .blockQuote(transform(children))
         case .footnoteDefinition(let label, let children): copy.kind = .footnoteDefinition(label: label, blocks: transform(children))
-        case .alert(let alertKind, let children): copy.kind = .alert(alertKind, blocks: transform(children))
+        case .alert(let alertKind, let children, let title): copy.kind = .alert(alertKind, blocks: transform(children), title: title)
         case .details(let summary, let children): copy.kind = .details(summary: summary, blocks: transform(children))
         case .list(var list):
             list.items = list.items.map { var item = $0; item.blocks = transform(item.blocks); return item }

@@ -24,8 +24,10 @@ package enum InputFile {
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         if let text = String(validating: body, as: UTF8.self), !body.contains(0) { return text }
         // Not text: the first NUL or byte that breaks UTF-8, found as a sectioned file's scan finds it.
-        let problem = bytes.withUnsafeBufferPointer { TextProblem.first(in: $0, base: 0) }
-        throw QuireError(file: name, message: (problem ?? .invalidUTF8(offset: 0)).message)
+        let message = bytes.withUnsafeBufferPointer { all in
+            (SectionScanner.firstProblem(all, base: 0) ?? .invalidUTF8(offset: 0)).message(in: all, base: 0, file: name)
+        }
+        throw QuireError(file: name, message: message)
     }
 
     /// The code unit width (2 or 4 bytes) and byte order a byte-order mark announces; nil for

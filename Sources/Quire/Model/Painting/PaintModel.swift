@@ -43,6 +43,8 @@ package enum PaintItem: Sendable {
     case marker(Marker)
     case image(Rect, any PaintedImage)
     case frame(Rect, width: Double, color: Color)
+    /// A vector path (a diagram's shapes and edges).
+    case path(PathPaint)
 }
 
 /// One drawing operation of a line of text, in the order Pango gives them.

@@ -50,9 +50,9 @@ package enum HTMLInlines {
     /// of it; `markdown(index, content)` gives back the Markdown inline a placeholder stands
     /// for, with its content as lowered here. Whitespace stays as written (layout collapses
     /// it as for any Markdown text). O(nodes).
-    package static func paragraph(_ nodes: [HTMLNode], markdown: (Int, [Inline]) -> Inline?) -> [Inline] {
+    static func paragraph(_ nodes: [HTMLNode], firstLine: Int = 0, markdown: (Int, [Inline]) -> Inline?) -> [Inline] {
         var used = Set<Int>()
-        func lower(_ nodes: [HTMLNode]) -> [Inline] {
+        func lower(_ nodes: [HTMLNode], placedOn: Int) -> [Inline] {
             var out: [Inline] = []
             for node in nodes {
                 switch node.content {
@@ -60,21 +60,30 @@ package enum HTMLInlines {
                     out.append(.text(t))
                 case .element(let element):
                     if let index = HTMLJoin.index(of: element) {
-                        let content = lower(element.children)
+                        let content = lower(element.children, placedOn: placedOn)
                         if used.insert(index).inserted, let inline = markdown(index, content) { out.append(inline) } else { out += content }
                         continue
                     }
                     if let anchor = element.anchorName { out.append(.anchor(anchor)) }
+                    // A link or image on a later line than the inline around it carries its line.
+                    let line = firstLine > 0 && node.line > 0 ? firstLine + node.line - 1 : placedOn
+                    func located(_ inline: Inline) -> Inline { line == placedOn ? inline : .located(line: line, content: [inline]) }
                     switch role(of: element) {
                     case .hidden: break
-                    case .leaf(let inline): out.append(inline)
-                    case .span(let wrapper): out.append(wrapper.wrap(lower(element.children)))
-                    case .transparent: out += lower(element.children)
+                    case .leaf(let inline): out.append(inline.isImage ? located(inline) : inline)
+                    case .span(let wrapper):
+                        guard case .link = wrapper else { out.append(wrapper.wrap(lower(element.children, placedOn: placedOn))); break }
+                        out.append(located(wrapper.wrap(lower(element.children, placedOn: line))))
+                    case .transparent: out += lower(element.children, placedOn: placedOn)
                     }
                 }
             }
             return out
         }
-        return lower(nodes)
+        return lower(nodes, placedOn: firstLine)
     }
+}
+
+private extension Inline {
+    var isImage: Bool { if case .htmlImage = self { true } else { false } }
 }

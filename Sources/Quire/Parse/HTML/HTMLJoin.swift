@@ -71,7 +71,13 @@ package struct HTMLJoin {
         append("<span \(Self.attribute)=\"\(index)\">")
     }
 
-    package mutating func closeInlinePlaceholder() {
+    /// Appends `count` line ends inside an inline placeholder (its content is not read), so
+    /// that gumbo's lines of the raw HTML after it are the paragraph's lines of the source.
+    mutating func appendLineEnds(_ count: Int) {
+        if count > 0 { append(String(repeating: "\n", count: count)) }
+    }
+
+    mutating func closeInlinePlaceholder() {
         append("</span>")
     }
 

@@ -89,4 +89,34 @@ final class AlertLayoutTests: XCTestCase {
         let page = doc.pages[0]
         XCTAssertNotNil(bar(page, x: style.margins.left + Typography(style).quoteBarOffset, color: style.alerts.tip.color), "the bar in the excerpt")
     }
+
+    /// Issue 46 (12): DocC's asides (`> Note:`, `> Experiment:`, `> Precondition:` ...) were
+    /// plain block quotes: each is a callout like GitHub's alerts, titled by its kind.
+    func testRegressionDocCAsidesAreCallouts() {
+        for (source, title, kind) in [("Note", "Note", AlertKind.note), ("important", "Important", .important),
+                                      ("Warning", "Warning", .warning), ("Tip", "Tip", .tip), ("Experiment", "Experiment", .tip),
+                                      ("Precondition", "Precondition", .note), ("Non-Mutating Variant", "Non-Mutating Variant", .note)] {
+            let doc = layout("Text.\n\n> \(source): Call it once,\n> from the main thread.\n")
+            let lines = doc.allLines.map(\.text)
+            XCTAssertEqual(lines, ["Text.", title, "Call it once, from the main thread."], source)
+            let look = style.alerts[kind]
+            XCTAssertEqual(doc.allLines[1].shaped.text.attributes(at: 0).color, look.color, source)
+            let barX = style.margins.left + Typography(style).quoteBarOffset
+            XCTAssertNotNil(bar(doc.pages[0], x: barX, color: look.color), "\(source): its bar")
+        }
+        XCTAssertEqual(layout("> Notes: not a kind.\n").allLines.map(\.text), ["Notes: not a kind."])
+    }
+
+    /// Issue 46 (12): a DocC symbol link showed its disambiguation suffix
+    /// (``` ``Type/method(_:)-9xyz1`` ```); it is left out, the rest shown as code.
+    func testRegressionASymbolLinksDisambiguationIsNotShown() {
+        let doc = layout("Use ``Dependencies/withDependencies(from:operation:)-9xyz1`` or ``Store/send(_:)-swift.method``, "
+            + "not `ls -la` nor `a-b1c2d`.\n")
+        let text = doc.allLines.map(\.text).joined(separator: " ")
+        let joined = text.replacingOccurrences(of: " ", with: "")
+        XCTAssertTrue(joined.contains("Dependencies/withDependencies(from:operation:)or"), text)
+        XCTAssertTrue(joined.contains("Store/send(_:),"), text)
+        XCTAssertFalse(text.contains("9xyz1") || text.contains("swift.method"), text)
+        XCTAssertTrue(text.contains("ls -la") && text.contains("a-b1c2d"), text)
+    }
 }

@@ -138,4 +138,21 @@ final class CodeHighlightLayoutTests: XCTestCase {
         XCTAssertFalse(colours(lines[0]).isEmpty, "the command is shell")
         XCTAssertTrue(colours(lines[1]).isEmpty, "the output is plain")
     }
+
+    /// Issue 46 (11): a URL inside a `//` comment was coloured (and underlined) as a string by
+    /// the GitHub schemes: a comment reads as a comment to its end.
+    func testRegressionAnAddressInACommentIsColouredAsTheComment() {
+        let code = "let x = 1 // see https://example.com/docs and mail@example.com\nlet s = \"text\"\n"
+        for (theme, comment) in [("github", "#59636e"), ("github-dark", "#9198a1")] {
+            var style = Style()
+            style.codeTheme = theme
+            let text = codeLines(layout("```swift\n\(code)```\n", style: style))[0].shaped.text
+            let start = text.string.utf8.distance(from: text.string.startIndex, to: text.string.range(of: "// see")!.lowerBound)
+            let end = text.string.utf8.distance(from: text.string.startIndex, to: text.string.range(of: ".com\n")!.upperBound) - 1
+            for run in text.runs where run.range.overlaps(start..<end) {
+                XCTAssertEqual(run.attributes.color, Color(hex: comment), "\(theme): \(text.string.utf8.dropFirst(run.range.lowerBound).prefix(run.range.count))")
+                XCTAssertFalse(run.attributes.underline, theme)
+            }
+        }
+    }
 }

@@ -12,7 +12,9 @@ import Foundation
 import XCTest
 
 /// How many code lines of the corpus and the samples wrap, at the default A4 and on A5 with the
-/// compact template: printed (the figures issue 33 reports), and none that a page can hold.
+/// compact template: printed (the figures issues 33 and 46 report). Since issue 46 a document's
+/// code shares one frame that 98% of its lines fit, so up to 2% of a document's lines may wrap
+/// although a wider frame of their own would have held them: the share is bounded, not zero.
 final class CodeWrapCorpusTests: XCTestCase {
     private func count(_ files: [URL], style: Style) throws -> (lines: Int, wrapped: Int, widestUnwrapped: Int, narrowestWrapped: Int?) {
         var lines = 0, wrapped = 0, widest = 0
@@ -43,7 +45,7 @@ final class CodeWrapCorpusTests: XCTestCase {
         print("code lines at A4: \(result.lines), wrapped: \(result.wrapped), widest unwrapped: \(result.widestUnwrapped) columns, "
               + "narrowest wrapped: \(result.narrowestWrapped.map(String.init) ?? "none")")
         XCTAssertGreaterThan(result.lines, 1000)
-        XCTAssertGreaterThan(result.narrowestWrapped ?? .max, 100, "a line of 100 columns or fewer wrapped at A4")
+        XCTAssertLessThanOrEqual(Double(result.wrapped), Double(result.lines) * 0.02, "more than 2% of the code lines wrapped at A4")
     }
 
     func testCorpusCodeLinesThatWrapOnCompactA5() throws {
@@ -51,6 +53,6 @@ final class CodeWrapCorpusTests: XCTestCase {
         let result = try count(files, style: style)
         print("code lines at A5 compact: \(result.lines), wrapped: \(result.wrapped), widest unwrapped: \(result.widestUnwrapped) "
               + "columns, narrowest wrapped: \(result.narrowestWrapped.map(String.init) ?? "none")")
-        XCTAssertGreaterThan(result.narrowestWrapped ?? .max, 80, "a line of 80 columns or fewer wrapped on A5")
+        XCTAssertLessThanOrEqual(Double(result.wrapped), Double(result.lines) * 0.02, "more than 2% of the code lines wrapped on A5")
     }
 }

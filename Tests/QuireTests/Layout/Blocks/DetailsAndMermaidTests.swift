@@ -34,13 +34,14 @@ final class DetailsAndMermaidTests: XCTestCase {
         XCTAssertEqual(layout("<details>\n\nBody.\n\n</details>\n").allLines.map(\.text), ["Details", "Body."])
     }
 
-    func testMermaidIsCodeWithACaptionAndAWarning() {
-        let doc = layout("Text.\n\n```mermaid\ngraph TD\n  A --> B\n```\n")
+    func testAnUndrawnMermaidTypeIsCodeWithACaptionAndAWarningAtItsLine() {
+        let doc = layout("Text.\n\n```mermaid\ngitGraph\n  commit\n```\n")
         let lines = doc.allLines
-        XCTAssertEqual(lines.map(\.text), ["Text.", "graph TD", "  A --> B", "Mermaid diagram (not drawn)"])
+        XCTAssertEqual(lines.map(\.text), ["Text.", "gitGraph", "  commit", "Mermaid diagram (not drawn)"])
         XCTAssertEqual(lines[1].shaped.format.text.family, style.codeFont)
         XCTAssertEqual(lines[3].shaped.text.attributes(at: 0).italic, true)
         XCTAssertLessThan(lines[3].shaped.format.text.size, style.bodySize)
-        XCTAssertEqual(doc.warnings.map(\.description), ["3: mermaid diagram not drawn; its source is set as code"])
+        XCTAssertEqual(doc.warnings.map(\.description),
+                       ["4: mermaid diagram not drawn: `gitGraph` diagrams are not drawn (Quire draws `flowchart` and `graph`); its source is set as code"])
     }
 }

@@ -150,7 +150,7 @@ final class ImageLayoutTests: XCTestCase {
     func testLinkedRemoteImageAloneStaysInTheLine() {
         let doc = render("[![Build](https://ci.example.com/b.svg)](https://ci.example.com)\n\n<img src=\"https://x.example/a.png\" height=\"20\" alt=\"Small\">\n")
         let page = doc.pages[0]
-        XCTAssertEqual(page.bodyLines.map(\.text), ["\u{2009}Build\u{2009}", "\u{2009}Small\u{2009}"])
+        XCTAssertEqual(page.bodyLines.map(\.text), ["\u{2009}\u{202F}Build\u{202F}\u{2009}", "\u{2009}\u{202F}Small\u{202F}\u{2009}"])
         XCTAssertEqual(frames(page).count, 2)
         XCTAssertEqual(page.links.map(\.target), [.uri("https://ci.example.com"), .uri("https://x.example/a.png")])
         XCTAssertEqual(doc.warnings.count, 2)
@@ -251,4 +251,54 @@ final class ImageLayoutTests: XCTestCase {
 
 private extension Rect {
     var midX: Double { x + width / 2 }
+}
+
+extension ImageLayoutTests {
+    /// Issue 46 (4): a badge's placeholder broke across lines ("Swift macOS / build", each part
+    /// framed), its frame touched its italic text, and rows of frames touched. A placeholder is
+    /// one box: never broken, padded inside, apart from the next frame and the next row.
+    func testRegressionAPlaceholderIsOneBoxPaddedAndApart() {
+        let badges = (1...9).map { "[![Swift macOS build \($0)](https://ci.example.com/\($0).svg)](https://ci.example.com)" }
+        for template in ["default", "compact"] {
+            var style = try! Templates.style(template: template, sets: [])
+            style.pageSize = .a6
+            let doc = render(badges.joined(separator: "\n") + "\n", style: style)
+            let page = doc.pages[0]
+            let boxes = frames(page).sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+            XCTAssertEqual(boxes.count, 9, "\(template): one frame each, none broken across lines")
+            // A row written without spaces (vapor's backers) still wraps between its frames.
+            let packed = render(badges.joined() + "\n", style: style)
+            let packedBoxes = frames(packed.pages[0])
+            XCTAssertEqual(packedBoxes.count, 9, template)
+            XCTAssertTrue(packedBoxes.allSatisfy { $0.x + $0.width <= style.margins.left + style.contentWidth + 0.5 },
+                          "\(template): within the text block: \(packedBoxes)")
+            XCTAssertGreaterThan(Set(boxes.map { Int($0.y) }).count, 1, "several rows")
+            for (a, b) in zip(boxes, boxes.dropFirst()) {
+                if abs(a.y - b.y) < 0.1 {
+                    XCTAssertGreaterThanOrEqual(b.x - (a.x + a.width), 2, "\(template): frames side by side stand apart")
+                } else {
+                    XCTAssertGreaterThanOrEqual(b.y - (a.y + a.height), 1, "\(template): rows of frames do not touch")
+                }
+            }
+            // Padding: each label's first letter stands clear of its frame's left side.
+            for line in page.bodyLines {
+                let shaped = line.shaped, l = shaped.lines[line.lineIndex]
+                let bytes = Array(shaped.text.string.utf8)
+                for r in shaped.text.frames where r.lowerBound >= l.start && r.upperBound <= l.start + l.length {
+                    guard let first = r.first(where: { bytes[$0] == UInt8(ascii: "S") }),
+                          let letter = shaped.xRanges(line: line.lineIndex, bytes: first..<(first + 1)).first else { continue }
+                    let x = line.x + letter.lowerBound
+                    let around: [Rect] = boxes.filter { box in
+                        box.x < x && line.baseline > box.y && line.baseline < box.y + box.height
+                    }
+                    guard let box = around.max(by: { $0.x < $1.x }) else { XCTFail("\(template): no frame around \(x)"); continue }
+                    XCTAssertGreaterThanOrEqual(x - box.x, 1.8, "\(template): inner padding")
+                    // And after its last letter, at the end of a line too (where the space after it hangs).
+                    guard let end = r.last(where: { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }),
+                          let digit = shaped.xRanges(line: line.lineIndex, bytes: end..<(end + 1)).first else { continue }
+                    XCTAssertGreaterThanOrEqual(box.x + box.width - (line.x + digit.upperBound), 1.5, "\(template): inner padding after")
+                }
+            }
+        }
+    }
 }

@@ -224,4 +224,15 @@ final class TableLayoutTests: XCTestCase {
         XCTAssertEqual(LayoutSession.rowCuts(height: 60, lines: overlapping, limit: 48), [48], "in the gap between lines")
         XCTAssertEqual(LayoutSession.rowCuts(height: 100, lines: [(0, 100)], limit: 40), [40, 80], "one line taller than a page")
     }
+    /// Issue 46 (9): a cell of code sat 1 pt above the serif text beside it: the cells of a
+    /// row share their first baseline.
+    func testRegressionCellsOfARowShareTheirFirstBaseline() {
+        let doc = layout("| Name | Flag | Note |\n|---|---|---|\n| serif text | `code` | `x` and text |\n| plain | ok | `only` |\n")
+        let lines = doc.pages[0].bodyLines
+        for row in [["serif text", "code", "x and text"], ["plain", "ok", "only"]] {
+            let baselines = row.compactMap { cell in lines.first { $0.text.trimmingCharacters(in: .whitespaces) == cell }?.baseline }
+            XCTAssertEqual(baselines.count, 3, "\(lines.map(\.text))")
+            for b in baselines { XCTAssertEqual(b, baselines[0], accuracy: 0.01, "\(row)") }
+        }
+    }
 }

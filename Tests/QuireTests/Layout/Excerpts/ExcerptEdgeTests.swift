@@ -100,7 +100,7 @@ final class ExcerptEdgeTests: XCTestCase {
     func testRegressionSpacesOpeningLineNDoNotHideTheWordAfterThem() throws {
         let doc = laidOut("# Doc\n\n## Logo\n\n![Rainbow](https://example.com/rainbow.png)\n\n" + prose(40) + "\n", lines: 1)
         assertAudited(doc, lines: 1, "logo")
-        XCTAssertEqual(try XCTUnwrap(labelLines(doc).first).text, "\u{2009}Rainbow… \u{2068}Continue reading\u{2069}")
+        XCTAssertEqual(try XCTUnwrap(labelLines(doc).first).text, "\u{2009}\u{202F}Rainbow… \u{2068}Continue reading\u{2069}")
     }
 
     func testATokenLongerThanTheLineIsShortenedWithAnEllipsis() {
@@ -182,9 +182,16 @@ final class ExcerptEdgeTests: XCTestCase {
         let ranges = shaped.text.frames.flatMap { shaped.xRanges(line: label.lineIndex, bytes: $0) }
             .map { (label.x - shaped.lines[label.lineIndex].x + $0.lowerBound)...(label.x - shaped.lines[label.lineIndex].x + $0.upperBound) }
         XCTAssertEqual(frames.count, ranges.count)
+        // At the line's end, where the padding after the text hangs with the spaces, the frame
+        // keeps as much room after its text as before it (issue 46), past the range's extent.
+        let rightmost = ranges.map(\.upperBound).max() ?? 0
         for frame in frames {
-            let enclosing = ranges.filter { $0.lowerBound <= frame.x + 0.01 && frame.maxX <= $0.upperBound + 0.01
-                && abs(($0.lowerBound + $0.upperBound) / 2 - (frame.x + frame.maxX) / 2) < 0.01 }
+            let enclosing = ranges.filter { r in
+                let inside = r.lowerBound <= frame.x + 0.01 && frame.maxX <= r.upperBound + 0.01
+                    && abs((r.lowerBound + r.upperBound) / 2 - (frame.x + frame.maxX) / 2) < 0.01
+                let lineEnd = abs(r.upperBound - rightmost) < 0.01 && r.lowerBound <= frame.x + 0.01 && frame.x < r.upperBound
+                return inside || lineEnd
+            }
             XCTAssertEqual(enclosing.count, 1, "\(frame)")
         }
         // The line is centred as a whole, label included.

@@ -49,4 +49,24 @@ final class TitleTests: XCTestCase {
         XCTAssertEqual(laidOut.pages[1].furnitureLines.first?.text, "Given Title", "the running header")
         XCTAssertFalse(laidOut.allLines.contains { $0.text == "Front Matter Title" })
     }
+    /// Issue 46 (10): libffi's README, with several level-1 headings and no title, headed every
+    /// page "What is libffi?", over "Authors & Credits" too. Each page's head is the level-1
+    /// heading in force there; the first titles the document only when it is the only one.
+    func testRegressionRunningHeadShowsTheLevelOneHeadingInForce() {
+        let parts = (1...2).map { _ in prose(500) }.joined(separator: "\n\n")
+        let doc = layout("# What is libffi?\n\n\(parts)\n\n# Authors & Credits\n\n\(parts)\n")
+        guard let second = doc.pages.firstIndex(where: { $0.bodyLines.contains { $0.text.contains("Authors & Credits") } }) else {
+            return XCTFail("no second heading")
+        }
+        XCTAssertGreaterThan(second, 1)
+        XCTAssertLessThan(second, doc.pages.count - 1)
+        for (index, page) in doc.pages.enumerated().dropFirst() {
+            let head = page.furnitureLines.first?.text
+            XCTAssertEqual(head, index < second ? "What is libffi?" : "Authors & Credits", "page \(index + 1)")
+        }
+        XCTAssertEqual(doc.title, "test", "several level-1 headings: none titles the document")
+        let single = layout("# What is libffi?\n\n\(parts)\n\n## Authors & Credits\n\n\(parts)\n")
+        XCTAssertEqual(single.title, "What is libffi?")
+        XCTAssertEqual(Set(single.pages.dropFirst().map { $0.furnitureLines.first?.text }), ["What is libffi?"])
+    }
 }

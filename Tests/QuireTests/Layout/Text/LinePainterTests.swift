@@ -96,6 +96,21 @@ final class LinePainterTests: XCTestCase {
         XCTAssertGreaterThan(box.x, line.x)
         XCTAssertEqual(String(decoding: runs(paints).flatMap(\.text), as: UTF8.self), "Smile  ok")
     }
+
+    /// Issue 46 (8): CJK inside an italic run was slanted by fontconfig's synthetic italic (a
+    /// CJK face has none; here the body's family, so its Latin letters are slanted too): it
+    /// stays upright.
+    func testRegressionCJKStaysUprightInsideItalic() throws {
+        var style = Style()
+        style.bodyFont = "Noto Serif CJK SC"
+        let line = try XCTUnwrap(layout("*Italic words 日本語のテキスト and 中文 more*", style: style).allLines.first)
+        let all = runs(LinePainter().paint(line))
+        let cjk = all.filter { String(decoding: $0.text, as: UTF8.self).unicodeScalars.contains { isCJK($0) } }
+        XCTAssertFalse(cjk.isEmpty)
+        for run in cjk { XCTAssertEqual(run.font.matrix[2], 0, "upright: \(run.font.matrix)") }
+        let latin = all.filter { String(decoding: $0.text, as: UTF8.self).contains("Italic") }
+        XCTAssertTrue(latin.allSatisfy { $0.font.matrix[2] != 0 }, "the Latin letters keep the synthetic slant")
+    }
 }
 
 /// Colours are applied when lines are painted (a colour changes no glyph and no position):

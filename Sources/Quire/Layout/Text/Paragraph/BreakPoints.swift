@@ -111,7 +111,10 @@ extension TextAnalysis {
             if hard {
                 while endChar > 0, isHardBreakCharacter(bytes, chars[endChar - 1]) { endChar -= 1 }
             }
-            while endChar > 0, flags[endChar - 1].contains(.white), !isHardBreakCharacter(bytes, chars[endChar - 1]) {
+            // A narrow no-break space stays: it pads a frame's text (a placeholder, a key cap),
+            // whose frame ends after it even at a line's end.
+            while endChar > 0, flags[endChar - 1].contains(.white), !isHardBreakCharacter(bytes, chars[endChar - 1]),
+                  !isNarrowNoBreakSpace(bytes, chars[endChar - 1]) {
                 endChar -= 1
             }
             var point = BreakPoint(offset: Int32(offset), end: Int32(chars[endChar]), kind: kind)
@@ -155,20 +158,23 @@ extension TextAnalysis {
                 next += 1
                 let lo = Int(breaks[i - 1].offset), hi = Int(breaks[i].end)
                 let wide = x[hi] - x[lo] > width, long = 3 * (x[hi] - x[lo]) > width
+                let address = Self.isURLOrMail(bytes, lo..<hi)
                 // The piece's characters, from the first after its start.
                 var c = chars.offsets.partitionPoint { Int($0) > lo }
+                var found: [BreakPoint] = []
                 while c < chars.characters, chars[c] < hi {
-                    if var kind = emergencyBreak(before: c, bytes, chars), wide || kind != .grapheme {
+                    if var kind = emergencyBreak(before: c, bytes, chars, inAddress: address), wide || kind != .grapheme {
                         if !long {
                             guard kind == .token else { c += 1; continue }
                             kind = .wholeToken
                         }
                         var point = BreakPoint(offset: Int32(chars[c]), end: Int32(chars[c]), kind: kind)
                         point.tokenFitsLine = !wide
-                        result.append(point)
+                        found.append(point)
                     }
                     c += 1
                 }
+                result += Self.humpsOnlyWhereNeeded(found, from: lo, to: hi, x: x, width: width)
             }
             result.append(breaks[i])
         }
@@ -179,19 +185,86 @@ extension TextAnalysis {
     /// `.token` after `_ . / : - =`, `.hump` at a case hump, `.grapheme` at any other grapheme
     /// boundary; none right after an opening bracket, before closing punctuation, or after the
     /// dashes that open an option (`--|set`). O(1).
-    package func emergencyBreak(before c: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets) -> BreakKind? {
+    /// In a URL or an e-mail address (`inAddress`), Chicago's rule instead of the punctuation
+    /// breaks: after `//`, `/` or `@`, before `. ? # - _ ~ % & =` (so a line never ends
+    /// with a hyphen a reader would take for hyphenation, nor with a dot taken for a full stop).
+    func emergencyBreak(before c: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
+                        inAddress: Bool = false) -> BreakKind? {
         guard c > 0, flags[c].contains(.cursor), !opensOption(bytes, before: chars[c]) else { return nil }
         let before = scalar(bytes, at: chars[c - 1]), here = scalar(bytes, at: chars[c])
-        guard !before.properties.isOpenPunctuation, !isClosing(here) else { return nil }
-        return tokenBreak(before, here, next: c + 1 < chars.characters ? scalar(bytes, at: chars[c + 1]) : nil) ?? .grapheme
+        let next = c + 1 < chars.characters ? scalar(bytes, at: chars[c + 1]) : nil
+        guard !before.properties.isOpenPunctuation else { return nil }
+        if inAddress { return addressBreak(before, here, next: next) }
+        guard !isClosing(here) else { return nil }
+        return tokenBreak(before, here, next: next) ?? .grapheme
+    }
+
+    /// How a URL or an e-mail address breaks between `before` and `here` (Chicago's rule):
+    /// `.token` after a slash (the second of `//`) or `@`, before `. ? # - _ ~ % & =` between
+    /// a letter or digit and what goes on; `nil` at its other punctuation (after `:` of
+    /// `https:`, after a `.`); `.grapheme` elsewhere.
+    private func addressBreak(_ before: Unicode.Scalar, _ here: Unicode.Scalar, next: Unicode.Scalar?) -> BreakKind? {
+        func isWord(_ s: Unicode.Scalar?) -> Bool { s.map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false }
+        if before == "/" || before == "@" { return here == "/" || !isWord(here) && here != "%" && here != "~" ? nil : .token }
+        if ".?#-_~%&=".unicodeScalars.contains(here) { return isWord(before) && next != nil && next != " " ? .token : nil }
+        if ".?#-_~%&=:".unicodeScalars.contains(before) { return nil }
+        return isClosing(here) ? nil : tokenBreak(before, here, next: next) ?? .grapheme
+    }
+
+    /// Whether `bytes[range]` holds a URL or an e-mail address: "://" in it, "www." first,
+    /// or an "@" with a dot after it. O(range).
+    static func isURLOrMail(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let text = bytes[range]
+        if text.starts(with: "www.".utf8) || text.starts(with: "(www.".utf8) { return true }
+        var at = false
+        for i in range {
+            switch bytes[i] {
+            case UInt8(ascii: ":") where i + 2 < range.upperBound && bytes[i + 1] == UInt8(ascii: "/") && bytes[i + 2] == UInt8(ascii: "/"):
+                return true
+            case UInt8(ascii: "@"): at = true
+            case UInt8(ascii: ".") where at && i + 1 < range.upperBound: return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// `found` (a piece's breaks inside its token, in order) without the case humps of a part
+    /// that fits `width` between two breaks at punctuation: `Dependencies/|withDependencies(`
+    /// breaks after its slash or before its bracket, never at `with|Dependencies`, unless the
+    /// part between them is wider than a line. O(found).
+    static func humpsOnlyWhereNeeded(_ found: [BreakPoint], from lo: Int, to hi: Int, x: [Int64], width: Int64) -> [BreakPoint] {
+        guard found.contains(where: { $0.kind == .hump }), found.contains(where: { $0.kind == .token || $0.kind == .wholeToken })
+        else { return found }
+        var result: [BreakPoint] = []
+        var partStart = lo
+        var humps: [BreakPoint] = []
+        func endPart(at end: Int) {
+            if x[end] - x[partStart] > width { result += humps }
+            humps = []
+        }
+        for point in found {
+            switch point.kind {
+            case .hump: humps.append(point)
+            case .token, .wholeToken:
+                endPart(at: Int(point.offset))
+                result.append(point)
+                partStart = Int(point.offset)
+            default: result.append(point)
+            }
+        }
+        endPart(at: hi)
+        return result.sorted { $0.offset < $1.offset }
     }
 
     /// How well a long token breaks between `before` and `here`: after `_ . / : - =` followed
-    /// by a letter or digit (`.token`); at a case hump (`.hump`: a lowercase letter then a
-    /// capital; a capital then a capital and a lowercase letter: `HTTP|Server`); else nil.
+    /// by a letter or digit, and before the `(` of a call (`bootstrap|(_:)`) (`.token`); at a
+    /// case hump (`.hump`: a lowercase letter then a capital; a capital then a capital and a
+    /// lowercase letter: `HTTP|Server`); else nil.
     private func tokenBreak(_ before: Unicode.Scalar, _ here: Unicode.Scalar, next: Unicode.Scalar?) -> BreakKind? {
         let p = here.properties
         if "_./:-=".unicodeScalars.contains(before) { return p.isAlphabetic || p.numericType != nil ? .token : nil }
+        if here == "(", before.properties.isAlphabetic || before.properties.numericType != nil { return .token }
         if p.isUppercase {
             if before.properties.isLowercase { return .hump }
             if before.properties.isUppercase, let next, next.properties.isLowercase { return .hump }
@@ -229,6 +302,11 @@ package func isHardBreakCharacter(_ bytes: UnsafeBufferPointer<UInt8>, _ offset:
     hardBreakLength(bytes, at: offset) > 0
 }
 
+/// Whether the character at `offset` is U+202F NARROW NO-BREAK SPACE.
+private func isNarrowNoBreakSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+    offset + 2 < bytes.count && bytes[offset] == 0xE2 && bytes[offset + 1] == 0x80 && bytes[offset + 2] == 0xAF
+}
+
 /// Punctuation that closes or ends what comes before it: a line never starts with one.
 private func isClosing(_ s: Unicode.Scalar) -> Bool {
     ",.;:!?".unicodeScalars.contains(s) || s.properties.generalCategory == .closePunctuation
@@ -236,14 +314,20 @@ private func isClosing(_ s: Unicode.Scalar) -> Bool {
 }
 
 /// Whether a break before byte `offset` would split the dashes opening an option from its
-/// name: one or two ASCII hyphens after a space (or the text's start), then a letter.
-package func opensOption(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
+/// name: one or two ASCII hyphens after a space, an opening bracket or quote (or the text's
+/// start), then a letter: `-A` of "(`-A`)" as of "ls -A".
+func opensOption(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
     guard offset > 0, offset < bytes.count, bytes[offset - 1] == UInt8(ascii: "-") else { return false }
     var start = offset - 1
     if start > 0, bytes[start - 1] == UInt8(ascii: "-") { start -= 1 }
-    guard start == 0 || bytes[start - 1] == 0x20 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x09 else { return false }
+    guard start == 0 || opensWord(bytes[start - 1]) else { return false }
     let letter = bytes[offset] | 0x20
     return letter >= 0x61 && letter <= 0x7A
+}
+
+/// Whether ASCII `byte` may come right before a word: a space, an opening bracket or a quote.
+private func opensWord(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || "([{\"'`".utf8.contains(byte)
 }
 
 /// CJK ideographs, kana, Hangul and their punctuation and full-width forms: characters set

@@ -56,10 +56,47 @@ extension Typesetter {
             breaks = analysis.addingEmergencyBreaks(breaks, bytes, chars, x: measured.x, width: min(width, otherWidth),
                                                     protected: protected)
         }
+        if wraps, !text.frames.isEmpty { breaks = Self.keepingWhole(text.frames, breaks, bytes, x: measured.x, width: min(width, otherWidth)) }
         if !lineStarts.isEmpty { breaks = Self.forcing(breaks, at: lineStarts) }
         Self.measureBreaks(&breaks, measured, analysis, fonts: fontTable)
         return PreparedParagraph(analysis: analysis, characters: chars, measured: measured, breaks: breaks, wraps: wraps,
                                  width: width, otherWidth: otherWidth, hanging: hanging)
+    }
+
+    /// `breaks` without those inside a frame (an image's placeholder, a key cap) no wider than
+    /// `width` (Pango units; `x` the natural width before each byte): a framed text is one box,
+    /// never cut across lines ("Swift macOS / build", each part framed). A break in the padding
+    /// that opens a frame (after its thin space: Unicode gives none between two frames' thin
+    /// spaces) moves to the frame's start, so a row of frames written without spaces still
+    /// wraps between them. A wider frame breaks as its text would. `frames` ascending.
+    /// O(breaks + frames).
+    static func keepingWhole(_ frames: [Range<Int>], _ breaks: [BreakPoint], _ bytes: UnsafeBufferPointer<UInt8>,
+                             x: [Int64], width: Int64) -> [BreakPoint] {
+        let whole = frames.filter { $0.upperBound < x.count && x[$0.upperBound] - x[$0.lowerBound] <= width }
+        guard !whole.isEmpty else { return breaks }
+        var result: [BreakPoint] = []
+        result.reserveCapacity(breaks.count)
+        var f = 0
+        for var point in breaks {
+            let offset = Int(point.offset)
+            while f < whole.count, whole[f].upperBound <= offset { f += 1 }
+            if point.kind != .hard, f < whole.count, offset > whole[f].lowerBound {
+                guard isFramePadding(bytes, whole[f].lowerBound..<offset) else { continue }
+                point.offset = Int32(whole[f].lowerBound)
+                point.end = min(point.end, point.offset)
+                if result.last?.offset == point.offset { continue }
+            }
+            result.append(point)
+        }
+        return result
+    }
+
+    /// Whether `bytes[range]` holds only the spaces padding a frame (thin, narrow no-break).
+    private static func isFramePadding(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard range.count % 3 == 0 else { return false }
+        return stride(from: range.lowerBound, to: range.upperBound, by: 3).allSatisfy { i in
+            bytes[i] == 0xE2 && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0x89 || bytes[i + 2] == 0xAF)
+        }
     }
 
     /// Sets a prepared paragraph: its lines chosen among its break points (`LineBreaker`: total
