@@ -6,6 +6,7 @@
 @_exported import QuireImages
 @_exported import QuireHighlight
 @_exported import QuireMath
+@_exported import QuireDiagrams
 @_exported import QuireLayout
 @_exported import QuirePDF
 @_exported import QuireDrawing

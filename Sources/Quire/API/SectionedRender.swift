@@ -149,7 +149,7 @@ extension RenderPipeline {
 
 extension SectionScanner.Problem {
     /// What a file's error says (`InputFile.decode`, a sectioned render).
-    var message: String {
+    package var message: String {
         switch self {
         case .nul(let offset): return "not a text file: NUL byte at offset \(offset)"
         case .invalidUTF8(let offset): return "not valid UTF-8: bad byte at offset \(offset)"
@@ -160,7 +160,7 @@ extension SectionScanner.Problem {
     /// its line and column (in characters; lines end as cmark's do), the byte, and for a byte
     /// that breaks UTF-8 the command that converts a Latin-1 file, the usual cause (issue 48).
     /// O(offset): only on the way to an error.
-    func message(in bytes: UnsafeBufferPointer<UInt8>, base: Int, file: String) -> String {
+    package func message(in bytes: UnsafeBufferPointer<UInt8>, base: Int, file: String) -> String {
         let offset: Int
         switch self {
         case .nul(let at), .invalidUTF8(let at): offset = at

@@ -18,8 +18,8 @@ import QuireModel
 /// decoded by Cairo, JPEG, GIF (first frame) and WebP (first frame; Debian's
 /// webp-pixbuf-loader, a gdk-pixbuf loader) by gdk-pixbuf, SVG is drawn as vectors by
 /// librsvg (which loads no external resource: it is given no base URL).
-final class LoadedImage: Sendable {
-    enum Format: String, Sendable { case png, jpeg, gif, webp, svg }
+package final class LoadedImage: Sendable {
+    package enum Format: String, Sendable { case png, jpeg, gif, webp, svg }
 
     package let format: Format
     /// Intrinsic size in points: pixels (CSS pixels for SVG) at 96 per inch.
@@ -76,7 +76,7 @@ final class LoadedImage: Sendable {
 
     /// The format from the first bytes: PNG, JPEG and GIF signatures, WebP's RIFF container
     /// (`RIFF`, a length, `WEBP`); SVG as XML text whose first kilobytes open an `<svg` element.
-    static func sniff(_ bytes: [UInt8]) -> Format? {
+    package static func sniff(_ bytes: [UInt8]) -> Format? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }

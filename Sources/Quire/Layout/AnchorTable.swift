@@ -28,10 +28,10 @@ package struct AnchorTable: Sendable {
     /// Whether any block gives a level-1 heading, the running title's source: an ATX or
     /// setext heading of level 1, or raw HTML's `<h1>`. False means the title is the
     /// fallback (the file name) from the first page.
-    private(set) var mayHaveLevelOneHeadings = false
+    package private(set) var mayHaveLevelOneHeadings = false
     /// How many blocks give a level-1 heading (as `mayHaveLevelOneHeadings` counts them): with
     /// more than one, each page's running head is the one in force there (`RunningHeads`).
-    private(set) var levelOneHeadings = 0
+    package private(set) var levelOneHeadings = 0
 
     /// Prefix of every destination name, so several documents can share one PDF ("d3-").
     package let namespace: String

@@ -23,9 +23,9 @@ package struct LayoutSummary {
     /// The local files its images name, found or not (absolute).
     package var imageFiles: Set<String> = []
     /// Its remote images and what each gave (`ImageStore.fetchedImages`), when fetching is on.
-    var remoteImages: [String] = []
+    package var remoteImages: [String] = []
     /// How full pagination left each page (`PageFill`), in order.
-    var pageFills: [PageFill] = []
+    package var pageFills: [PageFill] = []
 }
 
 /// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
@@ -229,9 +229,9 @@ package struct DocumentFacts {
     /// The table once every block is in (`finish`): the builder's slugs are let go.
     private var finished: AnchorTable?
     private var counter = CJKRegion.Counter()
-    private(set) var codeCensus = CodeCensus()
-    private(set) var hasFootnotes = false
-    private(set) var opensWithTitle = false
+    package private(set) var codeCensus = CodeCensus()
+    package private(set) var hasFootnotes = false
+    package private(set) var opensWithTitle = false
     private var empty = true
 
     package init() {}

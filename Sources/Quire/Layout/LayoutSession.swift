@@ -40,13 +40,13 @@ package final class LayoutSession {
     package private(set) lazy var hyphenation: WordHyphenation? = Hyphenator.forLanguage(language).map(WordHyphenation.init)
     /// The advance of a character of code at the code size, measured the first time a code
     /// block might be wider than its column (`codeFit`).
-    private(set) lazy var codeAdvance: Double = measureCodeAdvance()
+    package private(set) lazy var codeAdvance: Double = measureCodeAdvance()
     /// The document's code lines (`CodeCensus`), gathered before layout; nil when the
     /// document is not known whole (each block then takes the frame its own lines give).
-    let codeCensus: CodeCensus?
+    package let codeCensus: CodeCensus?
     /// The frame every code block of the document is set in, decided the first time a code
     /// block is set (`codeFrame(for:)`); nil without a census.
-    private(set) lazy var documentCodeFrame: CodeFrame? = codeCensus.map { codeFrame(for: $0) }
+    package private(set) lazy var documentCodeFrame: CodeFrame? = codeCensus.map { codeFrame(for: $0) }
     /// Whether a table too wide for the page may turn it (`table.rotate`): not in notes set at
     /// a page's foot (`scaled`), which stay on the page of their reference.
     package let mayTurnPages: Bool
@@ -72,7 +72,7 @@ package final class LayoutSession {
     ///   - language: the document's `lang` (nil: the style's).
     ///   - cjk: the regional forms of CJK text (`CJKRegion`); nil: fontconfig's choice.
     ///   - codeCensus: the document's code lines, for its one code frame (nil: none known).
-    init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
+    package init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
          highlights: CodeHighlights = .none, language: String? = nil, cjk: CJKRegion? = nil,
          codeCensus: CodeCensus? = nil, linkResolver: LinkResolver? = nil) {
         self.style = style

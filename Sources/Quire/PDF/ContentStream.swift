@@ -131,15 +131,15 @@ package struct ContentStream: ~Copyable {
         bytes.appendLiteral("h\n")
     }
 
-    mutating func fill() { bytes.appendLiteral("f\n") }
-    mutating func stroke() { bytes.appendLiteral("S\n") }
-    mutating func fillAndStroke() { bytes.appendLiteral("B\n") }
-    mutating func closePath() { bytes.appendLiteral("h\n") }
+    package mutating func fill() { bytes.appendLiteral("f\n") }
+    package mutating func stroke() { bytes.appendLiteral("S\n") }
+    package mutating func fillAndStroke() { bytes.appendLiteral("B\n") }
+    package mutating func closePath() { bytes.appendLiteral("h\n") }
     /// Ends a path without painting it.
-    mutating func endPath() { bytes.appendLiteral("n\n") }
+    package mutating func endPath() { bytes.appendLiteral("n\n") }
 
     /// The dash pattern (`[on off …] 0 d`); empty for solid lines.
-    mutating func setDash(_ lengths: [Double]) {
+    package mutating func setDash(_ lengths: [Double]) {
         bytes.append(0x5B)
         for (i, length) in lengths.enumerated() {
             if i > 0 { bytes.append(0x20) }

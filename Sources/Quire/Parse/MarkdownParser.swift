@@ -99,8 +99,8 @@ package final class CmarkConverter {
     private var inNote = false
     /// The source line of the inline being read, and the line the inline around it is placed
     /// on (its block's, or a `.located`'s): `InlineLines.swift`.
-    var inlineLine = 0
-    var placedLine = 0
+    package var inlineLine = 0
+    package var placedLine = 0
 
     package init(lines: SectionLines = .identity, notes: SectionNotes? = nil) {
         self.lines = lines
@@ -108,7 +108,7 @@ package final class CmarkConverter {
     }
 
     /// The document's line where `node` starts.
-    func line(_ node: OpaquePointer) -> Int { lines.map(Int(cmark_node_get_start_line(node))) }
+    package func line(_ node: OpaquePointer) -> Int { lines.map(Int(cmark_node_get_start_line(node))) }
 
     package func children(_ node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
@@ -281,7 +281,7 @@ package final class CmarkConverter {
     /// The inline content of a paragraph, heading or cell, with its raw HTML read: the
     /// fragments cmark cuts it into (`<b>`, the text, `</b>` as three nodes) are joined with
     /// the Markdown between them (`HTMLJoin`), parsed as one, and lowered (`HTMLInlines`).
-    func inlineContent(of node: OpaquePointer) -> [Inline] {
+    package func inlineContent(of node: OpaquePointer) -> [Inline] {
         let blockLine = startLines(at: node)
         guard containsInlineHTML(node) else { return inlines(childrenOf: node) }
         var join = HTMLJoin()

@@ -7,6 +7,7 @@ import XCTest
 @testable import QuireImages
 @testable import QuireHighlight
 @testable import QuireMath
+@testable import QuireDiagrams
 @testable import QuireLayout
 @testable import QuirePDF
 @testable import QuireDrawing

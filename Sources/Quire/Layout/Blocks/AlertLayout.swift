@@ -9,7 +9,7 @@ import QuireStyle
 /// `alert.note.title`, ...). Right to left, bar and icon stand on the right.
 extension LayoutSession {
     /// `title`: a DocC aside's own ("Precondition"), else nil: the kind's (`alert.note.title`).
-    func alert(_ kind: AlertKind, _ children: [Block], title: String? = nil, _ context: BlockContext) -> [Slice] {
+    package func alert(_ kind: AlertKind, _ children: [Block], title: String? = nil, _ context: BlockContext) -> [Slice] {
         var look = style.alerts[kind]
         if let title { look.title = .plain(title) }
         let bar = Typography.Rule(width: typography.alertBarWidth, color: look.color)

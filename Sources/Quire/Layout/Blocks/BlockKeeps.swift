@@ -20,7 +20,7 @@ package struct BlockKeeps {
 
     /// Applies the keeps to `slices`, the layout of `block`, which `next` follows (nil: the
     /// last block of its container). O(slices up to the first line).
-    mutating func apply(_ slices: inout [Slice], of block: Block, before next: Block?) {
+    package mutating func apply(_ slices: inout [Slice], of block: Block, before next: Block?) {
         if afterHeading, slices.count == 1, case .codeBlock(_, let language) = block.kind, language.lowercased() == "mermaid" {
             afterHeading = false  // a drawn diagram, one block: the heading keeps with it, it need not keep with what follows
         } else if afterHeading, let first = slices.firstIndex(where: { $0.height > 0 }) {

@@ -18,7 +18,7 @@ package struct BlockLayouter: BlockVisitor {
         session.heading(level: level, content, line: block.line, context)
     }
 
-    func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] {
+    package func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] {
         language.lowercased() == "mermaid" ? session.mermaidDiagram(text, line: block.line, context)
             : session.codeBlock(text, language: language, line: block.line, context)
     }
@@ -32,7 +32,7 @@ package struct BlockLayouter: BlockVisitor {
         session.footnote(label: label, children, context)
     }
 
-    func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] {
+    package func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] {
         guard case .alert(_, _, let title) = block.kind else { return [] }
         return session.alert(kind, children, title: title, context)
     }

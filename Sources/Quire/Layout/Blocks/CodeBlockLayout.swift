@@ -123,7 +123,7 @@ extension LayoutSession {
 
     /// A Mermaid diagram that is not drawn (`mermaidDiagram` says why in `warning`): its source
     /// as code, a small caption under it saying so (`mermaid.caption`), and the warning.
-    func mermaidBlock(_ code: String, line: Int, _ context: BlockContext, warning: Warning) -> [Slice] {
+    package func mermaidBlock(_ code: String, line: Int, _ context: BlockContext, warning: Warning) -> [Slice] {
         sink.warn(warning)
         var slices = codeBlock(code, context)
         let look = typography.caption

@@ -1,7 +1,7 @@
 /// How wide and how large a code block is set: in the document's frame (`CodeFrame`: one
 /// width and one size for every block of a document), its lines that are still wider than
 /// the frame wrapping.
-struct CodeFit {
+package struct CodeFit {
     /// The block's column: its shading's left edge and width.
     package var column: Column
     /// The code's size relative to the code role's (1, or less for a block set smaller).
@@ -18,7 +18,7 @@ extension LayoutSession {
     /// (`codeColumns` × `codeAdvance`); only lines whose bound exceeds the block's width are
     /// shaped, unwrapped, to learn their width, so a block that fits costs one pass over its
     /// bytes. O(n) plus the shaping of its long lines.
-    func codeFit(_ text: StyledText, lines: [Range<Int>], _ context: BlockContext) -> CodeFit {
+    package func codeFit(_ text: StyledText, lines: [Range<Int>], _ context: BlockContext) -> CodeFit {
         let base = typography.code, pad = typography.codePadding
         let frame = documentCodeFrame ?? codeFrame(for: CodeCensus(code: text.string))
         let column = context.inTableCell ? context.column : codeColumn(frame, context)
@@ -43,7 +43,7 @@ extension LayoutSession {
     /// how close to the width a line is set alone: widths measured at one size and set at
     /// another differ by Pango's rounding of each advance (1/1024 pt), a tenth of a point over
     /// a long line.
-    static let codeSlack = 0.5
+    package static let codeSlack = 0.5
 
     /// The byte ranges of `text`'s source lines, without their newlines (a text ending in a
     /// newline ends with an empty line, as Pango sets it). O(n).

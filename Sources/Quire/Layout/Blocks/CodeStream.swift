@@ -25,11 +25,11 @@ package struct CodeStream {
     package private(set) var count = 0
 
     /// The most lines a block may have and still never break (issue 46).
-    static let wholeLines = 8
+    package static let wholeLines = 8
     /// The fewest lines a longer block leaves on either side of a break.
-    static let endLines = 3
+    package static let endLines = 3
 
-    init(column: Column, background: Color, pad: Double, space: Double) {
+    package init(column: Column, background: Color, pad: Double, space: Double) {
         self.column = column
         self.background = background
         self.pad = pad
@@ -64,7 +64,7 @@ package struct CodeStream {
     /// The block's last slices, once every one was added: the last takes the padding below
     /// and the space after; a block of up to `wholeLines` keeps whole, a longer one keeps its
     /// last `endLines` together. O(held).
-    mutating func finish() -> [Slice] {
+    package mutating func finish() -> [Slice] {
         guard !held.isEmpty else { return [] }
         held[held.count - 1].slice.height += pad
         held[held.count - 1].slice.spaceAfter = space

@@ -254,7 +254,7 @@ package struct TableLayouter {
     /// The cells with the first lines of each row on one baseline: a cell whose first line
     /// sits higher than its neighbours' (code beside serif text: a smaller ascent) is pushed
     /// down to the lowest of them. Cells without a text line keep their place. O(cells).
-    func alignedOnFirstBaselines(_ cells: [SetCell]) -> [SetCell] {
+    package func alignedOnFirstBaselines(_ cells: [SetCell]) -> [SetCell] {
         var lowest: [Int: Double] = [:]
         for (i, p) in placed.enumerated() {
             if let b = cells[i].slice.firstBaseline { lowest[p.row] = max(lowest[p.row] ?? b, b) }

@@ -23,9 +23,9 @@ package struct LaidOutDocument {
     /// In excerpt mode, each section as it was shown (empty otherwise).
     package var excerpts: [ExcerptSummary] = []
     /// The document's language as given (front matter or template); nil: not given.
-    var language: String?
+    package var language: String?
     /// How full pagination left each page (`PageFill`), in order.
-    var pageFills: [PageFill] = []
+    package var pageFills: [PageFill] = []
 }
 
 package struct Page {
@@ -116,30 +116,30 @@ package struct TextLine {
 
 
 
-struct OutlineEntry: Sendable, Equatable {
-    var level: Int
-    var title: String
-    var destination: String
+package struct OutlineEntry: Sendable, Equatable {
+    package var level: Int
+    package var title: String
+    package var destination: String
 }
 
 /// A vector path, filled, stroked or both: a diagram's node outlines, edges and arrowheads.
 /// Drawn alike by the PDF writer and the PNG preview.
-struct PathPaint: Sendable, Equatable {
-    enum Segment: Sendable, Equatable {
+package struct PathPaint: Sendable, Equatable {
+    package enum Segment: Sendable, Equatable {
         case move(Point)
         case line(Point)
         case curve(Point, Point, Point)
         case close
     }
 
-    var segments: [Segment]
-    var fill: Color?
-    var stroke: Color?
-    var lineWidth = 1.0
+    package var segments: [Segment]
+    package var fill: Color?
+    package var stroke: Color?
+    package var lineWidth = 1.0
     /// Dash and gap lengths in points; empty for a solid line.
-    var dash: [Double] = []
+    package var dash: [Double] = []
 
-    func offsetBy(dx: Double, dy: Double) -> PathPaint {
+    package func offsetBy(dx: Double, dy: Double) -> PathPaint {
         func move(_ p: Point) -> Point { Point(x: p.x + dx, y: p.y + dy) }
         var copy = self
         copy.segments = segments.map { segment in
@@ -154,7 +154,7 @@ struct PathPaint: Sendable, Equatable {
     }
 
     /// The smallest rectangle holding every point (control points included). O(segments).
-    var bounds: Rect {
+    package var bounds: Rect {
         var xs: [Double] = [], ys: [Double] = []
         for segment in segments {
             switch segment {

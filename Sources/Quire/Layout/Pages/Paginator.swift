@@ -44,9 +44,9 @@ package struct PageFlow {
     /// Slices not on a page yet: `pending[head...]`.
     private var pending: [Slice] = []
     private var head = 0
-    private(set) var pagesMade = 0
+    package private(set) var pagesMade = 0
     /// How full each page made was left, in order (`PageFill`).
-    private(set) var fills: [PageFill] = []
+    package private(set) var fills: [PageFill] = []
     /// Note lines the last page could not hold, for the next page's foot.
     private var carriedNotes: [Slice] = []
     /// How far the page being filled has been filled, kept between calls so that slices

@@ -123,7 +123,7 @@ package final class LinePainter {
     /// and ideographs, kana and Hangul slanted by the fontconfig matrix read as a distortion
     /// (an italic run's CJK characters stay upright, as CSS's `font-synthesis` and browsers'
     /// CJK fallbacks keep them). A font with a real italic has no slant in its matrix. O(run).
-    static func upright(_ ref: FontRef, _ run: LineRun, _ bytes: [UInt8]) -> FontRef {
+    package static func upright(_ ref: FontRef, _ run: LineRun, _ bytes: [UInt8]) -> FontRef {
         guard ref.matrix.count == 4, ref.matrix[2] != 0 else { return ref }
         let shown = bytes[Int(run.start)..<Int(run.end)]
         guard let first = shown.indices.first(where: { shown[$0] >= 0xE2 }),

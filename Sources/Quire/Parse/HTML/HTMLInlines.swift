@@ -50,7 +50,7 @@ package enum HTMLInlines {
     /// of it; `markdown(index, content)` gives back the Markdown inline a placeholder stands
     /// for, with its content as lowered here. Whitespace stays as written (layout collapses
     /// it as for any Markdown text). O(nodes).
-    static func paragraph(_ nodes: [HTMLNode], firstLine: Int = 0, markdown: (Int, [Inline]) -> Inline?) -> [Inline] {
+    package static func paragraph(_ nodes: [HTMLNode], firstLine: Int = 0, markdown: (Int, [Inline]) -> Inline?) -> [Inline] {
         var used = Set<Int>()
         func lower(_ nodes: [HTMLNode], placedOn: Int) -> [Inline] {
             var out: [Inline] = []

@@ -73,11 +73,11 @@ package struct HTMLJoin {
 
     /// Appends `count` line ends inside an inline placeholder (its content is not read), so
     /// that gumbo's lines of the raw HTML after it are the paragraph's lines of the source.
-    mutating func appendLineEnds(_ count: Int) {
+    package mutating func appendLineEnds(_ count: Int) {
         if count > 0 { append(String(repeating: "\n", count: count)) }
     }
 
-    mutating func closeInlinePlaceholder() {
+    package mutating func closeInlinePlaceholder() {
         append("</span>")
     }
 

@@ -5,6 +5,7 @@
 @testable import QuireImages
 @testable import QuireHighlight
 @testable import QuireMath
+@testable import QuireDiagrams
 @testable import QuireLayout
 @testable import QuirePDF
 @testable import QuireDrawing

@@ -6,6 +6,7 @@ import CPangoCairo
 @testable import QuireImages
 @testable import QuireHighlight
 @testable import QuireMath
+@testable import QuireDiagrams
 @testable import QuireLayout
 @testable import QuirePDF
 @testable import QuireDrawing

@@ -188,7 +188,7 @@ extension TextAnalysis {
     /// In a URL or an e-mail address (`inAddress`), Chicago's rule instead of the punctuation
     /// breaks: after `//`, `/` or `@`, before `. ? # - _ ~ % & =` (so a line never ends
     /// with a hyphen a reader would take for hyphenation, nor with a dot taken for a full stop).
-    func emergencyBreak(before c: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
+    package func emergencyBreak(before c: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
                         inAddress: Bool = false) -> BreakKind? {
         guard c > 0, flags[c].contains(.cursor), !opensOption(bytes, before: chars[c]) else { return nil }
         let before = scalar(bytes, at: chars[c - 1]), here = scalar(bytes, at: chars[c])
@@ -213,7 +213,7 @@ extension TextAnalysis {
 
     /// Whether `bytes[range]` holds a URL or an e-mail address: "://" in it, "www." first,
     /// or an "@" with a dot after it. O(range).
-    static func isURLOrMail(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    package static func isURLOrMail(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         let text = bytes[range]
         if text.starts(with: "www.".utf8) || text.starts(with: "(www.".utf8) { return true }
         var at = false
@@ -233,7 +233,7 @@ extension TextAnalysis {
     /// that fits `width` between two breaks at punctuation: `Dependencies/|withDependencies(`
     /// breaks after its slash or before its bracket, never at `with|Dependencies`, unless the
     /// part between them is wider than a line. O(found).
-    static func humpsOnlyWhereNeeded(_ found: [BreakPoint], from lo: Int, to hi: Int, x: [Int64], width: Int64) -> [BreakPoint] {
+    package static func humpsOnlyWhereNeeded(_ found: [BreakPoint], from lo: Int, to hi: Int, x: [Int64], width: Int64) -> [BreakPoint] {
         guard found.contains(where: { $0.kind == .hump }), found.contains(where: { $0.kind == .token || $0.kind == .wholeToken })
         else { return found }
         var result: [BreakPoint] = []
@@ -316,7 +316,7 @@ private func isClosing(_ s: Unicode.Scalar) -> Bool {
 /// Whether a break before byte `offset` would split the dashes opening an option from its
 /// name: one or two ASCII hyphens after a space, an opening bracket or quote (or the text's
 /// start), then a letter: `-A` of "(`-A`)" as of "ls -A".
-func opensOption(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
+package func opensOption(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
     guard offset > 0, offset < bytes.count, bytes[offset - 1] == UInt8(ascii: "-") else { return false }
     var start = offset - 1
     if start > 0, bytes[start - 1] == UInt8(ascii: "-") { start -= 1 }

@@ -70,7 +70,7 @@ extension Typesetter {
     /// spaces) moves to the frame's start, so a row of frames written without spaces still
     /// wraps between them. A wider frame breaks as its text would. `frames` ascending.
     /// O(breaks + frames).
-    static func keepingWhole(_ frames: [Range<Int>], _ breaks: [BreakPoint], _ bytes: UnsafeBufferPointer<UInt8>,
+    package static func keepingWhole(_ frames: [Range<Int>], _ breaks: [BreakPoint], _ bytes: UnsafeBufferPointer<UInt8>,
                              x: [Int64], width: Int64) -> [BreakPoint] {
         let whole = frames.filter { $0.upperBound < x.count && x[$0.upperBound] - x[$0.lowerBound] <= width }
         guard !whole.isEmpty else { return breaks }
