@@ -81,7 +81,7 @@ extension CLI {
     a usage error.
     """
 
-    static func batch(_ args: [String]) throws(ExitCode) -> Int32 {
+    static func batch(_ args: [String], _ engine: Engine) throws(ExitCode) -> Int32 {
         var a = try batchTable.parse(args)
         if a.help { print(batchUsage); return 0 }
         guard !a.inputs.isEmpty else { throw usageError("no input folder", hint: "usage: quire batch INPUT_DIR -o OUTPUT_DIR") }
@@ -95,7 +95,7 @@ extension CLI {
         a = try withConfiguration(a)
         // Drained from before the plan: a signal while the tree is read still gets a manifest.
         Interrupts.drain()
-        let batch = try BatchRun(a)
+        let batch = try BatchRun(a, engine)
         guard !batch.whole.isEmpty else { return noMarkdownFound(a.inputs) }
         if a.watch { return watchBatch(parsed, first: batch) }
         return batch.run()

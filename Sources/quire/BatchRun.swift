@@ -9,6 +9,8 @@ extension CLI {
         let arguments: Arguments
         let output: String
         let options: RenderOptions
+        /// The process's engine, which renders the files rendered here (not in workers).
+        let engine: Engine
         /// Every input of the batch, and the jobs of this run (its shard, its failed files).
         let whole: [Batch.Job]
         let jobs: [Batch.Job]
@@ -26,10 +28,11 @@ extension CLI {
         /// Plans the run; a usage error (exit status 2, already reported) for bad options, a
         /// manifest that is an input or goes to a missing folder; an input error (1) for an
         /// input that does not exist or two inputs that would write one PDF.
-        init(_ a: Arguments) throws(ExitCode) {
+        init(_ a: Arguments, _ engine: Engine) throws(ExitCode) {
             arguments = a
+            self.engine = engine
             output = a.output ?? "."
-            var options = try CLI.options(a)
+            var options = try CLI.options(a, engine)
             let plan: Batch.Plan
             do {
                 plan = try Batch.plan(inputs: a.inputs, output: output, exclude: a.excludes)
@@ -132,7 +135,7 @@ extension CLI {
             if arguments.workers == 1 || pending.count <= 1 {
                 let run = Unchecked(self)
                 let ending: @Sendable () -> Void = {
-                    OutputFile.removeTemporaryFileInProgress()
+                    engine.temporaryFiles.removeAll()
                     reporter.finish()
                     _exit(run.value.report(results.all, started: started))
                 }
@@ -140,7 +143,7 @@ extension CLI {
                     for index in pending {
                         guard Interrupts.signal == nil else { break }
                         let rendering = Date()
-                        let outcome = Batch.render(jobs[index], options: options)
+                        let outcome = Batch.render(jobs[index], options: options, engine: engine)
                         results.set(index, outcome, seconds: Date().timeIntervalSince(rendering)) { reporter.report($0, jobs[index], outcome) }
                     }
                 }
@@ -195,7 +198,7 @@ extension CLI {
                     lines.append(shardSummary(shard, rendered: rendered, skipped: skipped, failed: failures.count, started: started) + "\n")
                 }
                 do {
-                    try OutputFile.writeAtomically(Array(lines.joined().utf8), to: manifest)
+                    try OutputFile.writeAtomically(Array(lines.joined().utf8), to: manifest, recordingIn: engine.temporaryFiles)
                 } catch {
                     printError("quire: error: \(error)")
                     status = 1

@@ -44,8 +44,11 @@ enum CLI {
             return 2
         }
         let rest = Array(args.dropFirst())
+        // The one engine of the process: every render of the command uses it (fonts loaded
+        // once), and the signal handler removes its temporary files.
+        let engine = Engine()
         // Ctrl-C leaves no temporary file beside an output; batch drains instead (`Interrupts`).
-        Interrupts.endAtOnce()
+        Interrupts.endAtOnce(removing: engine.temporaryFiles)
         return guarded { () throws(ExitCode) in
             switch command {
             case "-h", "--help", "help":
@@ -54,16 +57,16 @@ enum CLI {
             case "-V", "--version", "version":
                 print("quire \(Quire.version)")
                 return 0
-            case "render": return try render(rest)
-            case "preview": return try preview(rest)
-            case "batch": return try batch(rest)
-            case "digest": return try digest(rest)
-            case "watch": return try watch(rest)
-            case "templates": return try templates(rest)
+            case "render": return try render(rest, engine)
+            case "preview": return try preview(rest, engine)
+            case "batch": return try batch(rest, engine)
+            case "digest": return try digest(rest, engine)
+            case "watch": return try watch(rest, engine)
+            case "templates": return try templates(rest, engine)
             case "__worker":
                 // A batch worker process (see WorkerPool); its options are batch's style options.
                 let a = try workerTable.parse(rest)
-                return WorkerProtocol.serve(options: try options(a, reportingWarnings: false), input: 0, output: 1)
+                return WorkerProtocol.serve(options: try options(a, engine, reportingWarnings: false), input: 0, output: 1, engine: engine)
             default:
                 throw unknownCommand(command, rest)
             }
@@ -180,8 +183,8 @@ enum CLI {
 
     /// The options for `input`: the style from --template and --set (in order), images read
     /// beside the input (under --resource-root); or a usage error naming the problem.
-    static func options(_ a: Arguments, input: String) throws(ExitCode) -> RenderOptions {
-        var options = try options(a)
+    static func options(_ a: Arguments, input: String, _ engine: Engine) throws(ExitCode) -> RenderOptions {
+        var options = try options(a, engine)
         options.sourceName = input
         options.baseDirectory = Quire.folder(of: input)
         return options
@@ -191,7 +194,7 @@ enum CLI {
     /// --resource-root; or a usage error naming the problem. Images are read beside each input.
     /// What did not stop the style (a font that is not installed) is printed as a warning
     /// unless -q or `reportingWarnings` is false (a batch's workers: their batch said it).
-    static func options(_ a: Arguments, reportingWarnings: Bool = true) throws(ExitCode) -> RenderOptions {
+    static func options(_ a: Arguments, _ engine: Engine, reportingWarnings: Bool = true) throws(ExitCode) -> RenderOptions {
         try checkConflicts(a)
         var options: RenderOptions
         do {
@@ -203,8 +206,10 @@ enum CLI {
         } catch {
             throw usageError(error.message, hint: "'quire templates --keys' lists every key and the values it takes")
         }
-        if reportingWarnings { try checkCodeTheme(options.style.codeTheme) }
+        if reportingWarnings { try checkCodeTheme(options.style.codeTheme, engine) }
         options.title = a.title
+        options.sourceDateEpoch = ProcessEnvironment.sourceDateEpoch
+        options.imageCacheFolder = ProcessEnvironment.imageCacheFolder
         options.linkExtension = a.linkExtension
         options.pdfStandards = a.pdfStandards
         options.attachSource = a.attachSource
@@ -226,9 +231,9 @@ enum CLI {
     /// or not the document has code (it was a warning, and only when a block was highlighted).
     /// The default needs no look; another opens GtkSourceView to list the installed schemes
     /// (without it, nothing is highlighted anyway, and rendering warns).
-    static func checkCodeTheme(_ theme: String) throws(ExitCode) {
+    static func checkCodeTheme(_ theme: String, _ engine: Engine) throws(ExitCode) {
         guard theme != Highlighting.defaultTheme else { return }
-        let installed = Highlighting.installed()
+        let installed = engine.installedHighlighting()
         guard installed.problem == nil, !installed.themes.contains(theme) else { return }
         throw usageError("code theme '\(theme)' (code.theme) is not installed",
                          hint: Suggestions.didYouMean(theme, among: installed.themes)

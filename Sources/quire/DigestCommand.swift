@@ -37,25 +37,26 @@ extension CLI {
     hold no Markdown file, or the PDF could not be written, 2 for a usage error.
     """
 
-    static func digest(_ args: [String]) throws(ExitCode) -> Int32 {
+    static func digest(_ args: [String], _ engine: Engine) throws(ExitCode) -> Int32 {
         var a = try digestTable.parse(args)
         if a.help { print(digestUsage); return 0 }
         guard !a.inputs.isEmpty else { throw usageError("no inputs", hint: "usage: quire digest INPUT... -o OUT.pdf") }
         guard let output = a.output else { throw usageError("digest needs -o OUT.pdf", hint: "name the PDF to write") }
         a = try withConfiguration(a)
-        let options = try self.options(a)
+        let options = try self.options(a, engine)
         let collected = Digest.collect(a.inputs, exclude: a.excludes)
         if collected.files.isEmpty && collected.failures.isEmpty { return noMarkdownFound(a.inputs) }
         try checkOutput(output, kind: .pdf, force: a.force, inputs: collected.files)
         do {
-            let result = try Digest.render(inputs: a.inputs, title: a.title, excerptLines: nil, options: options, exclude: a.excludes)
+            let result = try Digest.render(inputs: a.inputs, title: a.title, excerptLines: nil, options: options, exclude: a.excludes,
+                                           engine: engine)
             guard result.documents > 0 else {
                 // A digest of no document is no digest: nothing is written.
                 for failure in result.failures { printError("quire: error: \(failure.path): \(failure.reason)") }
                 printError("quire: error: no document could be included; \(output) not written")
                 return 1
             }
-            try OutputFile.writeAtomically(result.pdf, to: output)
+            try OutputFile.writeAtomically(result.pdf, to: output, recordingIn: engine.temporaryFiles)
             if !a.quiet {
                 for (path, warnings) in result.warnings { printWarnings(warnings, file: path) }
             }

@@ -29,6 +29,9 @@ enum Interrupts {
     nonisolated(unsafe) private static var wake: (Int32, Int32) = (-1, -1)
     /// Worker processes a drained signal is forwarded to.
     private static let workers = Mutex<Set<pid_t>>([])
+    /// The temporary files the handler removes: the process's engine's (set before the
+    /// handler is installed, never changed after).
+    nonisolated(unsafe) private static var temporaryFiles: TemporaryFiles?
     /// What a later signal does while a batch renders a file in this process: ends the batch
     /// with what finished (see `abandonWith`).
     private static let abandon = Mutex<(@Sendable () -> Void)?>(nil)
@@ -42,9 +45,10 @@ enum Interrupts {
     /// The exit status for an interrupted command: 128 + the signal's number.
     static func status(for signal: Int32) -> Int32 { 128 + signal }
 
-    /// SIGINT and SIGTERM end the process at once, leaving no temporary file.
-    static func endAtOnce() {
-        OutputFile.removeTemporaryFileInProgress()  // its buffer made before a signal can come
+    /// SIGINT and SIGTERM end the process at once, leaving none of `files` (the engine's
+    /// temporary files, every write in progress).
+    static func endAtOnce(removing files: TemporaryFiles) {
+        temporaryFiles = files
         install()
     }
 
@@ -52,12 +56,11 @@ enum Interrupts {
     /// checks `signal` between files. A second signal ends the process at once.
     static func drain() {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { endAtOnce(); return }
+        guard pipe(&fds) == 0 else { install(); return }  // ends at once (`endAtOnce` came first)
         wake = (fds[0], fds[1])
         draining.store(true, ordering: .releasing)
         let thread = Thread { forwardForever() }
         thread.start()
-        OutputFile.removeTemporaryFileInProgress()
         install()
     }
 
@@ -117,7 +120,7 @@ enum Interrupts {
             _ = write(wake.1, &byte, 1)
             return
         }
-        OutputFile.removeTemporaryFileInProgress()
+        temporaryFiles?.removeAll()
         _exit(status(for: signal))
     }
 

@@ -52,16 +52,16 @@ extension CLI {
         }
     }
 
-    static func render(_ args: [String]) throws(ExitCode) -> Int32 {
+    static func render(_ args: [String], _ engine: Engine) throws(ExitCode) -> Int32 {
         var a = try renderTable.parse(args)
         if a.help { print(renderUsage); return 0 }
         a = try withConfiguration(a)
         try checkInputsAreMarkdown(a.inputs)
         let output = try renderOutput(a, command: "render")
         try checkOutput(output, kind: .pdf, force: a.force, inputs: a.inputs)
-        let options = try self.options(a, input: a.inputs[0])
+        let options = try self.options(a, input: a.inputs[0], engine)
         do {
-            let rendered = try renderInputs(a.inputs, to: output, options: options)
+            let rendered = try renderInputs(a.inputs, to: output, options: options, engine)
             if !a.quiet { for (path, warnings) in rendered.warnings { printWarnings(warnings, file: path) } }
             return 0
         } catch {
@@ -102,14 +102,14 @@ extension CLI {
 
     /// Renders `inputs` into `output`: one file as `Quire.renderFile` does, several as one `Book`.
     /// - Throws: `QuireError` when an input cannot be read or the PDF cannot be written.
-    static func renderInputs(_ inputs: [String], to output: String, options: RenderOptions) throws -> Rendered {
+    static func renderInputs(_ inputs: [String], to output: String, options: RenderOptions, _ engine: Engine) throws -> Rendered {
         if inputs.count == 1 {
-            let result = try Quire.renderFile(input: inputs[0], output: output, options: options)
+            let result = try Quire.renderFile(input: inputs[0], output: output, options: options, engine: engine)
             return Rendered(warnings: [(inputs[0], result.warnings)], pages: result.pageCount, dependencies: result.dependencies)
         }
         if let input = inputs.first(where: { OutputFile.isSameFile(output, as: $0) }) { throw QuireError.outputIsInput(output, input) }
-        let book = try Book.render(inputs: inputs, options: options)
-        try OutputFile.writeAtomically(book.pdf, to: output)
+        let book = try Book.render(inputs: inputs, options: options, engine: engine)
+        try OutputFile.writeAtomically(book.pdf, to: output, recordingIn: engine.temporaryFiles)
         return Rendered(warnings: book.warnings, pages: book.pageCount, dependencies: book.dependencies)
     }
 
@@ -144,7 +144,7 @@ extension CLI {
     \(previewTable.help)
     """
 
-    static func preview(_ args: [String]) throws(ExitCode) -> Int32 {
+    static func preview(_ args: [String], _ engine: Engine) throws(ExitCode) -> Int32 {
         var a = try previewTable.parse(args)
         if a.help { print(previewUsage); return 0 }
         a = try withConfiguration(a)
@@ -155,7 +155,7 @@ extension CLI {
             throw usageError("\(a.page != nil ? "--page" : "--dpi") needs --png",
                              hint: "add '--png OUT.png' to draw a page; without it preview prints the excerpts")
         }
-        let options = try self.options(a, input: path)
+        let options = try self.options(a, input: path, engine)
         if a.png == nil, options.style.excerptLines == 0 {
             throw usageError("preview prints each section's excerpt, and excerpt.lines is 0 (no excerpts)",
                              hint: "give --excerpt-lines N with N of 1 or more, or '--png OUT.png' to draw a page")
@@ -164,12 +164,13 @@ extension CLI {
         do {
             let text = try InputFile.readMarkdown(at: path)
             if let png = a.png {
-                let image = try Quire.renderPNG(markdown: text, page: a.page ?? 1, dpi: a.dpi ?? 96, options: options)
-                try OutputFile.writeAtomically(image.png, to: png)
+                let image = try Quire.renderPNG(markdown: text, page: a.page ?? 1, dpi: a.dpi ?? 96, options: options,
+                                                  engine: engine)
+                try OutputFile.writeAtomically(image.png, to: png, recordingIn: engine.temporaryFiles)
                 return 0
             }
             var out = ""
-            for excerpt in Quire.excerpts(markdown: text, options: options) {
+            for excerpt in Quire.excerpts(markdown: text, options: options, engine: engine) {
                 out += "## \(excerpt.title)\n"
                 for line in excerpt.lines { out += line + "\n" }
                 out += "\n"

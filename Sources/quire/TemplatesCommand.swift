@@ -20,7 +20,7 @@ extension CLI {
     \(templatesTable.help)
     """
 
-    static func templates(_ args: [String]) throws(ExitCode) -> Int32 {
+    static func templates(_ args: [String], _ engine: Engine) throws(ExitCode) -> Int32 {
         let a = try templatesTable.parse(args)
         if a.help { print(templatesUsage); return 0 }
         if let name = a.printTemplate {
@@ -34,7 +34,7 @@ extension CLI {
         if a.keys {
             print(Templates.keyTable)
             print()
-            let installed = Highlighting.installed()
+            let installed = engine.installedHighlighting()
             if let problem = installed.problem {
                 print("Code themes (code.theme) and languages: none, GtkSourceView 4 is not available (\(problem)).")
             } else {

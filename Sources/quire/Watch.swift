@@ -28,7 +28,7 @@ extension CLI {
     ends it with 130.
     """
 
-    static func watch(_ args: [String]) throws(ExitCode) -> Int32 {
+    static func watch(_ args: [String], _ engine: Engine) throws(ExitCode) -> Int32 {
         let parsed = try watchTable.parse(args)
         if parsed.help { print(watchUsage); return 0 }
         // Checked once before watching: what is wrong with the command line will not get better.
@@ -53,7 +53,7 @@ extension CLI {
         watcher.watch(files: Set(first.inputs))
         while true {
             let started = Date().timeIntervalSince1970
-            watcher.watch(files: rebuild(parsed, output: output))
+            watcher.watch(files: rebuild(parsed, output: output, engine))
             if !watcher.changed(since: started).isEmpty { continue }
             _ = watcher.nextChanges()
         }
@@ -63,7 +63,7 @@ extension CLI {
     /// (kept as it was when this fails); one line saying when, what and how long, then the
     /// warnings. The files to watch next: the inputs, what the PDF was made from, the
     /// template file, and every place a quire.json would be read from.
-    private static func rebuild(_ parsed: Arguments, output: String) -> Set<String> {
+    private static func rebuild(_ parsed: Arguments, output: String, _ engine: Engine) -> Set<String> {
         let started = Date()
         var watched = Set(parsed.inputs)
         watched.formUnion(Configuration.searched(from: configurationFolder(parsed.inputs[0])))
@@ -71,8 +71,8 @@ extension CLI {
         do {
             let a = try withConfiguration(parsed)
             if let template = a.template, template.hasSuffix(".json") || template.contains("/") { watched.insert(template) }
-            let options = try self.options(a, input: a.inputs[0])
-            let rendered = try renderInputs(a.inputs, to: output, options: options)
+            let options = try self.options(a, input: a.inputs[0], engine)
+            let rendered = try renderInputs(a.inputs, to: output, options: options, engine)
             watched.formUnion(rendered.dependencies)
             let count = rendered.warnings.reduce(0) { $0 + $1.warnings.count }
             printError("quire: watch: \(clock()) rendered \(output) (\(counted(rendered.pages, "page"))) in "
@@ -129,7 +129,7 @@ extension CLI {
             let during = watcher.changed(since: started)
             let changed = during.isEmpty ? watcher.nextChanges() : during
             do {
-                var next = try BatchRun(try withConfiguration(parsed))
+                var next = try BatchRun(try withConfiguration(parsed), first.engine)
                 next.forced = showing(changed, in: next.jobs, dependencies)
                 batch = next
             } catch {

@@ -189,7 +189,9 @@ public enum Batch {
     /// Renders one job (creating the output's folder), drawing on the calling thread: a batch
     /// runs one job per core. Never throws: a failure is an outcome, whose reason names the
     /// output when writing it failed (the job's input is named by whoever reports it).
-    public static func render(_ job: Job, options: RenderOptions) -> Outcome {
+    /// `engine` renders it (a batch passes its one engine to every job; by default one of
+    /// this call's own).
+    public static func render(_ job: Job, options: RenderOptions, engine: Engine = Engine()) -> Outcome {
         var options = options
         options.drawsOnItsOwnThread = false
         let folder = (job.output as NSString).deletingLastPathComponent
@@ -199,7 +201,7 @@ public enum Batch {
             return .failed("cannot write \(job.output): cannot make its folder \(folder)")
         }
         do {
-            let result = try Quire.renderFile(input: job.input, output: job.output, options: options)
+            let result = try Quire.renderFile(input: job.input, output: job.output, options: options, engine: engine)
             return .rendered(warnings: result.warnings, pages: result.pageCount, bytes: result.size, settings: result.settings,
                              dependencies: result.dependencies.sorted(), images: result.remoteImages)
         } catch let error as QuireError {

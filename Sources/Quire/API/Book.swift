@@ -27,8 +27,13 @@ public enum Book {
     /// PDF, as `render` writes such links.
     /// - Throws: `QuireError` naming the input that cannot be read (missing, not UTF-8), or
     ///   when the PDF cannot be finished.
+    /// - Parameter engine: what renders it (`Engine`); by default one of this call's own.
     /// - Complexity: O(total text).
-    public static func render(inputs: [String], options: RenderOptions) throws -> Result {
+    public static func render(inputs: [String], options: RenderOptions, engine: Engine = Engine()) throws -> Result {
+        try engine.exclusively { try render(inputs: inputs, options: options, on: engine) }
+    }
+
+    private static func render(inputs: [String], options: RenderOptions, on engine: Engine) throws -> Result {
         var documents: [DigestDocument] = []
         var frontMatterWarnings: [[Warning]] = []
         var seen: Set<String> = []
@@ -45,11 +50,12 @@ public enum Book {
             own.sourceName = file
             own.baseDirectory = Quire.folder(of: file)
             let document = parseMarkdown(body, smartPunctuation: options.style.smartPunctuation)
-            let outside = DocumentLinks(own)
+            let outside = DocumentLinks(own, cache: engine.links)
             if let outside { links.append(outside) }
             documents.append(DigestDocument(path: file, canonicalPath: canonical, document: document, info: info,
-                                            resources: own.imageResources,
-                                            highlights: CodeHighlights(document, theme: options.style.codeTheme),
+                                            resources: own.imageResources(engine.images),
+                                            highlights: CodeHighlights(document, theme: options.style.codeTheme,
+                                                                       highlighter: engine.highlighting),
                                             outsideLinks: outside?.resolver))
         }
         guard let first = documents.first else { throw QuireError(file: "-", message: "no inputs") }
@@ -66,21 +72,22 @@ public enum Book {
         let folder = MarkdownFiles.commonFolder(of: documents.map(\.path))
         for (k, document) in documents.enumerated() {
             frontMatterWarnings[k] += standards.add(document.document, text: texts[k], name: SourceStandards.name(of: document.path, from: folder),
-                                                    modified: SourceStandards.modified(document.path, fallback: options.creationDate ?? 0))
+                                                    modified: DatePolicy(options).attachmentDate(of: document.path))
         }
-        let book = layoutBook(documents, style: options.style, info: info, title: title)
+        let book = layoutBook(documents, style: options.style, info: info, title: title,
+                              typesetter: engine.typesetter(language: info.lang))
+        try engine.checkInterrupted(first.path)
         var metadata = RenderPipeline.metadata(title: title.widest, author: info.author?.widest ?? "", options)
         metadata.keywords = info.keywords
         metadata.subject = info.subject ?? ""
         metadata.standards = standards.claimed
         metadata.attachments = standards.attachments
         metadata.language = RenderPipeline.documentLanguage(frontMatter: info.lang, options.style)
-        metadata.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch
-            ?? inputs.compactMap(modificationTime).max().map { Int64($0.rounded(.down)) }
+        metadata.creationDate = DatePolicy(options).creationDate(inputs: inputs)
         let pdf: (pdf: [UInt8], warning: Warning?)
         do {
             pdf = try RenderPipeline.pdf(of: book.laidOut, metadata: metadata, standards: standards.requested,
-                                         mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
+                                         mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)), on: engine.drawing)
         } catch {
             throw QuireError(file: first.path, message: error.description)
         }

@@ -44,9 +44,18 @@ public enum Digest {
     ///     whole documents, no excerpts.
     ///   - options: the style and settings every document is set with.
     ///   - exclude: files and folders left out of what folders and globs find (`PathPattern`).
-    /// - Throws: `QuireError` when the inputs hold no Markdown file at all.
+    ///   - engine: what renders it (`Engine`); by default one of this call's own.
+    /// - Throws: `QuireError` when the inputs hold no Markdown file at all, or the engine was
+    ///   interrupted.
     public static func render(inputs: [String], title: String?, excerptLines: Int?, options: RenderOptions,
-                              exclude: [PathPattern] = []) throws -> Result {
+                              exclude: [PathPattern] = [], engine: Engine = Engine()) throws -> Result {
+        try engine.exclusively {
+            try render(inputs: inputs, title: title, excerptLines: excerptLines, options: options, exclude: exclude, on: engine)
+        }
+    }
+
+    private static func render(inputs: [String], title: String?, excerptLines: Int?, options: RenderOptions,
+                               exclude: [PathPattern], on engine: Engine) throws -> Result {
         let (files, missing) = collect(inputs, exclude: exclude)
         if files.isEmpty && missing.isEmpty {
             throw QuireError(file: inputs.joined(separator: ", "),
@@ -72,24 +81,28 @@ public enum Digest {
             do {
                 let text = try InputFile.readMarkdown(at: file)
                 let (info, body, warnings) = FrontMatter.split(text)
-                let resources = ImageResources(baseDirectory: Quire.folder(of: file), root: options.resourceRoot)
+                var resources = ImageResources(baseDirectory: Quire.folder(of: file), root: options.resourceRoot, libraries: engine.images)
+                resources.cacheFolder = options.imageCacheFolder
                 let document = parseMarkdown(body, smartPunctuation: options.style.smartPunctuation)
-                let modified = SourceStandards.modified(file, fallback: options.creationDate ?? 0)
+                let modified = DatePolicy(options).attachmentDate(of: file)
                 frontMatterWarnings.append(warnings + standards.add(document, text: text, name: SourceStandards.name(of: file, from: shownFrom),
                                                                    modified: modified))
                 documents.append(DigestDocument(path: file, canonicalPath: canonical, document: document, info: info,
                                                 resources: resources,
-                                                highlights: CodeHighlights(document, theme: options.style.codeTheme)))
+                                                highlights: CodeHighlights(document, theme: options.style.codeTheme,
+                                                                           highlighter: engine.highlighting)))
             } catch let error as QuireError {
                 failures.append(DigestFailure(path: file, reason: error.message))
             }
         }
-        let seconds = options.creationDate ?? RenderPipeline.sourceDateEpoch ?? Int64(Date().timeIntervalSince1970)
+        let seconds = DatePolicy(options).creationDate(inputs: files) ?? Int64(Date().timeIntervalSince1970)
         let date = String(iso8601(seconds).prefix(10))
         let digestTitle = title ?? "Digest"
         let lines = max(0, excerptLines ?? options.style.excerptLines ?? 6)
         let digest = layoutDigest(documents, failures: failures, title: digestTitle, date: date,
-                                  style: options.style, excerptLines: lines, shownFrom: commonFolder(of: inputs))
+                                  style: options.style, excerptLines: lines, shownFrom: commonFolder(of: inputs),
+                                  typesetter: engine.typesetter(language: nil))
+        try engine.checkInterrupted("digest")
         var metadata = PDFMetadata(title: digestTitle)
         metadata.creationDate = seconds
         metadata.standards = standards.claimed
@@ -97,7 +110,7 @@ public enum Digest {
         let pdf: (pdf: [UInt8], warning: Warning?)
         do {
             pdf = try RenderPipeline.pdf(of: digest.laidOut, metadata: metadata, standards: standards.requested,
-                                         mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
+                                         mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)), on: engine.drawing)
         } catch {
             throw QuireError(file: "digest", message: error.description)
         }

@@ -22,7 +22,7 @@ public enum LinkExtension: String, Sendable, CaseIterable {
 
 /// The links of one document to other Markdown files, for layout's `linkResolver`: each
 /// becomes a link to the other file's PDF (or stays, `LinkExtension`), its `#fragment` is
-/// checked against the other file's headings (read and parsed once per process, `anchors`),
+/// checked against the other file's headings (read and parsed once per engine, `LinkCache`),
 /// and, in a batch, what each link depended on is recorded (`record`) for the PDF to keep.
 ///
 /// Reads only the linked Markdown files (never writes, never the network). Layout calls it on
@@ -39,12 +39,15 @@ package final class DocumentLinks: Sendable {
     package let tree: Batch.InputTree?
     /// What the links depended on (`record`) and every Markdown file they named (`files`).
     private let recorded = Mutex((record: LinkRecord(), files: Set<String>()))
+    /// The other files' anchors, read once (an engine's).
+    private let cache: LinkCache
 
     /// The links of the document `options` describe; nil when links stay as written
     /// (`LinkExtension.keep`) or the document has no folder (`Quire.render(markdown:)` with
     /// no `baseDirectory`).
-    package init?(_ options: RenderOptions) {
+    init?(_ options: RenderOptions, cache: LinkCache) {
         guard options.linkExtension != .keep, let base = options.baseDirectory else { return nil }
+        self.cache = cache
         func absolute(_ path: String) -> String { AbsolutePath.of(path) }
         mode = options.linkExtension
         tree = options.inputTree
@@ -82,7 +85,7 @@ package final class DocumentLinks: Sendable {
         var name: String?
         var warning: String?
         if let fragment {
-            if let anchors = Self.anchors(of: file.path) {
+            if let anchors = cache.anchors(of: file.path) {
                 name = anchors.destination(forFragment: fragment)
                 if name == nil {
                     warning = "link to missing anchor #\(fragment) in \(written); "
@@ -105,22 +108,26 @@ package final class DocumentLinks: Sendable {
         guard mode == .pdf, let relative else { return }
         recorded.withLock { $0.record.note(relative, kind) }
     }
+}
 
-    // MARK: Other files' anchors
-
+/// The anchors of the Markdown files other documents link to, each read and parsed once while
+/// it stays the same: an engine's (`Engine`), shared by its renders' `DocumentLinks`.
+final class LinkCache: Sendable {
     /// A file's identity and version: a cached table is used while they stay the same.
     private struct Stamp: Equatable {
         var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
     }
 
-    /// Anchor tables of linked files by path, for the process's life (a batch worker renders
+    /// Anchor tables of linked files by path, for the engine's life (a batch worker renders
     /// many files linking to the same few); emptied when it reaches `cacheLimit` entries.
-    private static let cache = Mutex<[String: (stamp: Stamp, table: AnchorTable?)]>([:])
-    package static let cacheLimit = 4096
+    private let cache = Mutex<[String: (stamp: Stamp, table: AnchorTable?)]>([:])
+    static let cacheLimit = 4096
+
+    init() {}
 
     /// The anchors of the Markdown file at `path` (after its front matter); nil when it cannot
     /// be read as text. O(1) when cached and unchanged; otherwise O(file) to read and parse it.
-    package static func anchors(of path: String) -> AnchorTable? {
+    func anchors(of path: String) -> AnchorTable? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let stamp = Stamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
@@ -128,7 +135,7 @@ package final class DocumentLinks: Sendable {
         if let cached = cache.withLock({ $0[path] }), cached.stamp == stamp { return cached.table }
         let table = (try? InputFile.readMarkdown(at: path)).map { AnchorTable(parseMarkdown(FrontMatter.split($0).markdown)) }
         cache.withLock { entries in
-            if entries.count >= cacheLimit { entries.removeAll() }
+            if entries.count >= Self.cacheLimit { entries.removeAll() }
             entries[path] = (stamp, table)
         }
         return table

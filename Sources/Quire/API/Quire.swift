@@ -8,8 +8,13 @@ import QuireDrawing
 /// ```swift
 /// let result = try Quire.render(markdown: "# Hello\n\nWorld", options: RenderOptions())
 /// // result.pdf holds the PDF's bytes, result.warnings what went wrong without stopping it.
-/// try Quire.renderFile(input: "README.md", output: "README.pdf")
+/// let engine = Engine()   // fonts and threads kept across renders
+/// try Quire.renderFile(input: "README.md", output: "README.pdf", engine: engine)
 /// ```
+///
+/// Every function takes an `Engine`, which holds what renders keep (fonts, the drawing and
+/// highlight threads, caches, temporary files); without one, the call makes its own and lets
+/// it go at the end: simple, but each such call loads its fonts again.
 public enum Quire {
     /// The version written into every PDF's Creator field and printed by `quire --version`.
     public static let version = QuireVersion.number
@@ -17,23 +22,30 @@ public enum Quire {
     /// Renders Markdown text to PDF bytes. Reads no file but the images under
     /// `options.baseDirectory` (none when it is nil), and never touches the network.
     ///
-    /// - Throws: `QuireError` only if the PDF cannot be finished (not expected).
+    /// - Throws: `QuireError` if the PDF cannot be finished (not expected) or `engine` was
+    ///   interrupted.
     /// - Complexity: O(n) in the text's length.
-    public static func render(markdown: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
-        try RenderPipeline.render(markdown: markdown, options: options)
+    public static func render(markdown: String, options: RenderOptions = RenderOptions(),
+                              engine: Engine = Engine()) throws -> RenderResult {
+        try engine.exclusively { () throws(QuireError) in try RenderPipeline.render(markdown: markdown, options: options, engine: engine) }
     }
 
     /// One page of the document (1-based `page`) as PNG bytes at `dpi` pixels per inch, laid
     /// out exactly as the PDF (with excerpts when the style asks for them).
     /// - Throws: `QuireError` when the page does not exist or Cairo fails.
-    public static func renderPNG(markdown: String, page: Int, dpi: Double = 96,
-                                 options: RenderOptions = RenderOptions()) throws -> (png: [UInt8], pageCount: Int) {
-        let laidOut = RenderPipeline.layout(markdown, options)
+    public static func renderPNG(markdown: String, page: Int, dpi: Double = 96, options: RenderOptions = RenderOptions(),
+                                 engine: Engine = Engine()) throws -> (png: [UInt8], pageCount: Int) {
+        try engine.exclusively { try png(markdown: markdown, page: page, dpi: dpi, options: options, engine: engine) }
+    }
+
+    private static func png(markdown: String, page: Int, dpi: Double, options: RenderOptions,
+                            engine: Engine) throws -> (png: [UInt8], pageCount: Int) {
+        let laidOut = RenderPipeline.layout(markdown, options, engine: engine)
         guard (1...laidOut.pages.count).contains(page) else {
             throw QuireError(file: options.sourceName, message: "no page \(page): the document has \(laidOut.pages.count)")
         }
         do {
-            return (try renderPagePNG(laidOut.pages[page - 1], dpi: dpi), laidOut.pages.count)
+            return (try renderPagePNG(laidOut.pages[page - 1], dpi: dpi, on: engine.drawing), laidOut.pages.count)
         } catch let error as DrawingError {
             throw QuireError(file: options.sourceName, message: error.description)
         }
@@ -41,12 +53,13 @@ public enum Quire {
 
     /// The excerpt of every section, with exactly the line breaks of the PDF, for a terminal.
     /// Uses `options.style.excerptLines` (6 when unset); lays out no full text.
-    public static func excerpts(markdown: String, options: RenderOptions = RenderOptions()) -> [ExcerptSummary] {
+    public static func excerpts(markdown: String, options: RenderOptions = RenderOptions(),
+                                engine: Engine = Engine()) -> [ExcerptSummary] {
         var style = options.style
         style.excerptLines = style.excerptLines ?? 6
         var options = options
         options.style = style
-        return RenderPipeline.layout(markdown, options, includeFullText: false).excerpts
+        return engine.exclusively { RenderPipeline.layout(markdown, options, engine: engine, includeFullText: false).excerpts }
     }
 
     /// The folder of `path` ("docs/guide.md" → "docs", "guide.md" → "."); "." for standard input.
@@ -63,26 +76,36 @@ public enum Quire {
     /// the file holds it; `size` says how large it is). Images are read
     /// relative to the input's folder (the current folder for standard input) unless
     /// `options.baseDirectory` says otherwise.
+    /// The temporary file is recorded in `engine.temporaryFiles` while it exists, so that a
+    /// signal handler or `Engine.interrupt` can remove it.
     /// - Throws: `QuireError` naming the file: unreadable, not UTF-8 (with the byte offset),
-    ///   not writable, or an output that is the input itself (after `..` and links).
-    public static func renderFile(input: String, output: String, options: RenderOptions = RenderOptions()) throws -> RenderResult {
+    ///   not writable, an output that is the input itself (after `..` and links), or
+    ///   "interrupted" when `engine` was (no output is written then).
+    public static func renderFile(input: String, output: String, options: RenderOptions = RenderOptions(),
+                                  engine: Engine = Engine()) throws -> RenderResult {
+        try engine.exclusively { try render(file: input, output: output, options: options, engine: engine) }
+    }
+
+    private static func render(file input: String, output: String, options: RenderOptions, engine: Engine) throws -> RenderResult {
+        try engine.checkInterrupted(output)
         if OutputFile.isSameFile(output, as: input) { throw QuireError.outputIsInput(output, input) }
         var options = options
         options.sourceName = input
-        options.creationDate = options.creationDate ?? RenderPipeline.sourceDateEpoch
-            ?? modificationTime(input).map { Int64($0.rounded(.down)) }
+        options.creationDate = DatePolicy(options).creationDate(inputs: [input])
         if options.baseDirectory == nil { options.baseDirectory = folder(of: input) }
         // A long file (not in excerpt mode, which needs the whole document at once) is parsed a
         // section at a time, its text never read whole.
         let sections = try (options.style.excerptCut == nil ? MappedInput.open(input) : nil).map {
-            try RenderPipeline.sections(of: $0, options)
+            try RenderPipeline.sections(of: $0, options, engine: engine)
         }
         let text = sections == nil ? try InputFile.readMarkdown(at: input) : ""
-        let file = try OutputFile.Opened(output)
+        let file = try OutputFile.Opened(output, recordingIn: engine.temporaryFiles)
         do {
             let destination = PDFDestination.file(descriptor: file.descriptor)
-            let result = try sections.map { try RenderPipeline.render($0, options: options, destination: destination, outputName: output) }
-                ?? RenderPipeline.render(markdown: text, options: options, destination: destination, outputName: output)
+            let result = try sections.map {
+                try RenderPipeline.render($0, options: options, engine: engine, destination: destination, outputName: output)
+            } ?? RenderPipeline.render(markdown: text, options: options, engine: engine, destination: destination, outputName: output)
+            try engine.checkInterrupted(output)
             try file.commit()
             return result
         } catch {

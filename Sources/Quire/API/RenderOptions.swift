@@ -15,9 +15,18 @@ public struct RenderOptions: Sendable {
     public var title: String?
     /// The author in the metadata, over the front matter's ("" for the front matter's).
     public var author = ""
-    /// The PDF's creation date (seconds since 1970). Default: SOURCE_DATE_EPOCH, else the
-    /// input file's modification time, so the same input gives byte-identical PDFs.
+    /// The PDF's creation date (seconds since 1970). Default: `sourceDateEpoch`, else the
+    /// newest input file's modification time, so the same input gives byte-identical PDFs
+    /// (`DatePolicy`).
     public var creationDate: Int64?
+    /// A fixed date (seconds since 1970) for the PDF and its attached sources, over the files'
+    /// own: the command line passes `SOURCE_DATE_EPOCH` here (reproducible builds). The library
+    /// reads no environment variable; nil: the files' dates.
+    public var sourceDateEpoch: Int64?
+    /// The folder fetched images are cached in when the style's `images.cache` names none; the
+    /// command line passes `$XDG_CACHE_HOME/quire`, else `$HOME/.cache/quire`. nil and no
+    /// `images.cache`: fetched images are not kept on disk.
+    public var imageCacheFolder: String?
     /// The folder relative image paths are resolved against. `render(markdown:)` reads no
     /// image when it is nil (each becomes a placeholder); `renderFile` sets the input's folder.
     public var baseDirectory: String?
@@ -43,9 +52,11 @@ public struct RenderOptions: Sendable {
     /// (an associated file, which PDF/A-3 allows and PDF/A-2 does not).
     public var attachSource = false
 
-    /// Where images may be read from, as layout takes it.
-    package var imageResources: ImageResources {
-        ImageResources(baseDirectory: baseDirectory, root: resourceRoot, fetching: style.images)
+    /// Where images may be read from, as layout takes it, decoded with `libraries` (an engine's).
+    func imageResources(_ libraries: ImageLibraries) -> ImageResources {
+        var resources = ImageResources(baseDirectory: baseDirectory, root: resourceRoot, fetching: style.images, libraries: libraries)
+        resources.cacheFolder = imageCacheFolder
+        return resources
     }
 
     /// The standards a document is to meet: these options', else its front matter's, else the

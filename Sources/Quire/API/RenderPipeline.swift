@@ -18,39 +18,41 @@ import QuireDrawing
 /// 4. Paint: each page turned into values here, as soon as it is final (`paintPage`).
 /// 5. Draw: on the drawing thread, while layout goes on (`ThreadedPDF`).
 /// 6. Finish: outline and metadata, and the file's bytes back.
-package enum RenderPipeline {
-    /// Renders Markdown text to PDF bytes (see `Quire.render(markdown:options:)`), or into the
-    /// open file `destination` names as the pages come (the result's `pdf` is empty then),
-    /// `outputName` naming it in errors.
-    /// - Throws: `QuireError` if the PDF cannot be finished or written.
-    package static func render(markdown: String, options: RenderOptions, destination: PDFDestination = .memory,
+enum RenderPipeline {
+    /// Renders Markdown text to PDF bytes (see `Quire.render(markdown:options:)`) with `engine`,
+    /// or into the open file `destination` names as the pages come (the result's `pdf` is
+    /// empty then), `outputName` naming it in errors.
+    /// - Throws: `QuireError` if the PDF cannot be finished or written, or the engine was
+    ///   interrupted (its pages are no longer drawn from then on).
+    static func render(markdown: String, options: RenderOptions, engine: Engine, destination: PDFDestination = .memory,
                        outputName: String = "") throws(QuireError) -> RenderResult {
         // Each page is painted as soon as it is laid out and drawn on the drawing thread while
         // layout goes on, then dropped: memory stays a few pages whatever the document's length
         // (pages waiting for a page count or a running title go on without it after a while:
         // `FurnitureDeferral`), and drawing's time hides behind layout's.
-        let pdf = ThreadedPDF(overlapsLayout: options.drawsOnItsOwnThread, destination: destination)
+        let pdf = ThreadedPDF(on: engine.drawing, overlapsLayout: options.drawsOnItsOwnThread, destination: destination)
         let painter = LinePainter()
-        let links = DocumentLinks(options)
+        let links = DocumentLinks(options, cache: engine.links)
         var standards: Result<SourceStandards, PDFStandardsError>?
         var sourceWarnings: [Warning] = []
         var subject = ""
-        var laidOut = withFrontMatter(markdown, options) { document, highlights, info, fallbackTitle in
+        var laidOut = withFrontMatter(markdown, options, engine) { document, highlights, typesetter, info, fallbackTitle in
             pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
             subject = info.subject ?? ""
             standards = Result { () throws(PDFStandardsError) in try SourceStandards(options, frontMatter: info.pdfStandards) }
             if case .success(var sources) = standards {
                 sourceWarnings = sources.add(document, text: markdown, name: SourceStandards.fileName(of: options.sourceName),
-                                             modified: options.creationDate ?? sourceDateEpoch ?? Int64(time(nil)))
+                                             modified: DatePolicy(options).creationDate(inputs: []) ?? Int64(time(nil)))
                 standards = .success(sources)
                 pdf.setStandards(sources.requested)
             }
-            return layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
-                               resources: options.imageResources, highlights: highlights, links: links?.resolver,
+            return layOutPages(document, style: options.style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
+                               resources: options.imageResources(engine.images), highlights: highlights, links: links?.resolver,
                                deferral: deferral(pdf, painter)) { page in
-                pdf.draw(paintPage(page, with: painter))
+                if !engine.isInterrupted { pdf.draw(paintPage(page, with: painter)) }
             }
         }
+        try engine.checkInterrupted(options.sourceName)
         let sources: SourceStandards
         switch standards {
         case .success(let made)?: sources = made
@@ -109,9 +111,9 @@ package enum RenderPipeline {
     /// - Throws: `DrawingError` only if the PDF cannot be finished (not expected).
     /// A warning when the document shows a character no installed font has: its .notdef
     /// box breaks PDF/UA-1 (7.21.8) and PDF/A (6.2.11.8), so nothing is claimed.
-    package static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, standards: PDFStandards,
-                    mainScript: ScriptGuess?) throws(DrawingError) -> (pdf: [UInt8], warning: Warning?) {
-        let pdf = ThreadedPDF()
+    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, standards: PDFStandards,
+                    mainScript: ScriptGuess?, on drawing: DrawingThread) throws(DrawingError) -> (pdf: [UInt8], warning: Warning?) {
+        let pdf = ThreadedPDF(on: drawing)
         pdf.setMainScript(mainScript)
         pdf.setStandards(standards)
         let painter = LinePainter()
@@ -132,12 +134,12 @@ package enum RenderPipeline {
         return Warning(line: 0, message: message)
     }
 
-    /// The whole document laid out and kept (PNG previews, excerpt previews, tests).
-    package static func layout(_ markdown: String, _ options: RenderOptions, includeFullText: Bool = true) -> LaidOutDocument {
+    /// The whole document laid out with `engine` and kept (PNG previews, excerpt previews, tests).
+    static func layout(_ markdown: String, _ options: RenderOptions, engine: Engine, includeFullText: Bool = true) -> LaidOutDocument {
         var pages: [Page] = []
-        let summary = withFrontMatter(markdown, options) { document, highlights, info, fallbackTitle in
-            layOutPages(document, style: options.style, fallbackTitle: fallbackTitle, info: info,
-                        includeFullText: includeFullText, resources: options.imageResources,
+        let summary = withFrontMatter(markdown, options, engine) { document, highlights, typesetter, info, fallbackTitle in
+            layOutPages(document, style: options.style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
+                        includeFullText: includeFullText, resources: options.imageResources(engine.images),
                         highlights: highlights) { pages.append($0) }
         }
         return LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title, author: summary.author,
@@ -146,35 +148,36 @@ package enum RenderPipeline {
     }
 
     /// Splits off the front matter, parses the rest, queues its code blocks for highlighting
-    /// and lays it out with `layOut` (given the document, its queued code, its info and the
-    /// title to fall back on); the front matter's warnings come first.
-    private static func withFrontMatter(_ markdown: String, _ options: RenderOptions,
-                                        layOut: (Document, CodeHighlights, DocumentInfo, String) -> LayoutSummary) -> LayoutSummary {
+    /// on `engine`'s thread and lays it out with `layOut` (given the document, its queued code,
+    /// the engine's typesetter, its info and the title to fall back on); the front matter's
+    /// warnings come first.
+    private static func withFrontMatter(_ markdown: String, _ options: RenderOptions, _ engine: Engine,
+                                        layOut: (Document, CodeHighlights, Typesetter, DocumentInfo, String) -> LayoutSummary) -> LayoutSummary {
         var (info, body, frontMatterWarnings) = FrontMatter.split(markdown)
         // --title names the document everywhere: metadata, running header, title block.
         if let title = options.title { info.title = .plain(title) }
-        let parsed = parseSettingUpTypesetter(body, style: options.style, language: info.lang)
-        let highlights = CodeHighlights(parsed, theme: options.style.codeTheme)
-        var summary = layOut(parsed, highlights, info, DocumentInfo.fileTitle(options.sourceName))
+        let parsed = parseSettingUpTypesetter(body, style: options.style, language: info.lang, engine: engine)
+        let highlights = CodeHighlights(parsed, theme: options.style.codeTheme, highlighter: engine.highlighting)
+        var summary = layOut(parsed, highlights, engine.typesetter(language: info.lang), info, DocumentInfo.fileTitle(options.sourceName))
         summary.warnings = frontMatterWarnings + summary.warnings
         return summary
     }
 
-    /// Parses `body` while fontconfig loads its configuration for this thread's typesetter,
-    /// which layout needs next: making the typesetter (its Pango font map) starts that loading
+    /// Parses `body` while fontconfig loads its configuration for `engine`'s typesetter, which
+    /// layout needs next: making the typesetter (its Pango font map) starts that loading
     /// on a thread of Pango's own (about 30 M instructions, some 5 ms), and the parse runs here
     /// meanwhile (about 5 ms for 200 KB). Parsing on a thread of Quire's own cost more than it
     /// saved: the thread, and a fresh malloc arena that glibc grows a page at a time (nearly a
     /// thousand `mprotect` calls for a 200 KB document). O(n) in the body's length.
-    package static func parseSettingUpTypesetter(_ body: String, style: Style, language: String?) -> Document {
-        _ = Typesetter.forThisThread(language: language)
+    static func parseSettingUpTypesetter(_ body: String, style: Style, language: String?, engine: Engine) -> Document {
+        _ = engine.typesetter(language: language)
         return parseMarkdown(body, smartPunctuation: style.smartPunctuation)
     }
 
     /// The PDF's title, author and date: the options', else the document's.
     package static func metadata(title: String, author: String, _ options: RenderOptions) -> PDFMetadata {
         var metadata = PDFMetadata(title: options.title ?? title)
-        metadata.creationDate = options.creationDate ?? sourceDateEpoch
+        metadata.creationDate = DatePolicy(options).creationDate(inputs: [])
         metadata.author = options.author.isEmpty ? author : options.author
         metadata.settings = options.settingsDigest
         return metadata
@@ -185,11 +188,6 @@ package enum RenderPipeline {
     /// script most of the text is in.
     package static func documentLanguage(frontMatter: String?, _ style: Style) -> String? {
         frontMatter ?? (style.language == Style().language ? nil : style.language)
-    }
-
-    /// SOURCE_DATE_EPOCH from the environment, for reproducible builds.
-    package static var sourceDateEpoch: Int64? {
-        getenv("SOURCE_DATE_EPOCH").flatMap { Int64(String(cString: $0)) }
     }
 
 }

@@ -33,11 +33,11 @@ extension RenderPipeline {
     /// Reads `input`'s front matter and cuts its body into sections (of `minimumSectionSize`
     /// bytes at least; nil: `SectionedBody`'s choice), checking first that it is text.
     /// - Throws: `QuireError` naming the input when it is not UTF-8 text (its first bad byte).
-    package static func sections(of input: MappedInput, _ options: RenderOptions,
+    static func sections(of input: MappedInput, _ options: RenderOptions, engine: Engine,
                          minimumSectionSize: Int? = nil) throws(QuireError) -> SectionedInput {
         let front = frontMatter(of: input, options)
         // Pango loads fontconfig's configuration on a thread of its own meanwhile.
-        _ = Typesetter.forThisThread(language: front.info.lang)
+        _ = engine.typesetter(language: front.info.lang)
         do {
             let body = try SectionedBody(UnsafeBufferPointer(rebasing: input.bytes[front.offset...]), firstLine: front.firstLine,
                                          base: input.base + front.offset, minimumSize: minimumSectionSize,
@@ -53,7 +53,7 @@ extension RenderPipeline {
     /// every section), and the file attached when asked.
     /// - Throws: `QuireError` naming the input when its standards cannot be met, the output
     ///   when it could not be written.
-    package static func render(_ input: SectionedInput, options: RenderOptions, destination: PDFDestination,
+    static func render(_ input: SectionedInput, options: RenderOptions, engine: Engine, destination: PDFDestination,
                        outputName: String) throws(QuireError) -> RenderResult {
         ResidentMemory.keepLittleFree()
         var sources: SourceStandards
@@ -62,18 +62,19 @@ extension RenderPipeline {
         } catch {
             throw QuireError(file: options.sourceName, message: error.description)
         }
-        let pdf = ThreadedPDF(overlapsLayout: options.drawsOnItsOwnThread, destination: destination)
+        let pdf = ThreadedPDF(on: engine.drawing, overlapsLayout: options.drawsOnItsOwnThread, destination: destination)
         pdf.setStandards(sources.requested)
         let painter = LinePainter()
-        let links = DocumentLinks(options)
+        let links = DocumentLinks(options, cache: engine.links)
         var check = AccessibilityCheck()
         let checking: ([Block]) -> Void = sources.checks ? { check.add($0) } : { _ in }
         var laidOut = input.body.sections.count == 1
-            ? layOutWhole(input, options, pdf, painter, links: links, check: checking)
-            : layOutSections(input, options, pdf, painter, links: links, check: checking)
+            ? layOutWhole(input, options, engine, pdf, painter, links: links, check: checking)
+            : layOutSections(input, options, engine, pdf, painter, links: links, check: checking)
+        try engine.checkInterrupted(options.sourceName)
         laidOut.warnings = input.frontMatterWarnings + laidOut.warnings
         sources.attach(Array(input.file.bytes), name: SourceStandards.fileName(of: options.sourceName),
-                       modified: options.creationDate ?? sourceDateEpoch ?? Int64(time(nil)))
+                       modified: DatePolicy(options).creationDate(inputs: []) ?? Int64(time(nil)))
         if sources.checks { laidOut.warnings += sources.add(check) }
         // Layout is done: what it freed goes back before the fonts are subset, which reads
         // megabytes of a CJK collection.
@@ -83,21 +84,25 @@ extension RenderPipeline {
     }
 
     /// Lays out a body of one section, parsed once, as a whole document, checking its blocks.
-    private static func layOutWhole(_ input: SectionedInput, _ options: RenderOptions, _ pdf: ThreadedPDF,
+    private static func layOutWhole(_ input: SectionedInput, _ options: RenderOptions, _ engine: Engine, _ pdf: ThreadedPDF,
                                     _ painter: LinePainter, links: DocumentLinks?, check: ([Block]) -> Void) -> LayoutSummary {
         var blocks: [Block] = []
         blocks += input.body.parse { blocks += $0; ResidentMemory.release() }
         let document = Document(blocks: blocks)
         check(document.blocks)
         pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
-        return layOutPages(document, style: options.style, fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
-                           resources: options.imageResources, highlights: CodeHighlights(document, theme: options.style.codeTheme),
-                           links: links?.resolver, deferral: deferral(pdf, painter)) { pdf.draw(paintPage($0, with: painter)) }
+        return layOutPages(document, style: options.style, typesetter: engine.typesetter(language: input.info.lang),
+                           fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
+                           resources: options.imageResources(engine.images),
+                           highlights: CodeHighlights(document, theme: options.style.codeTheme, highlighter: engine.highlighting),
+                           links: links?.resolver, deferral: deferral(pdf, painter)) { page in
+            if !engine.isInterrupted { pdf.draw(paintPage(page, with: painter)) }
+        }
     }
 
     /// Lays out a body of many sections: each parsed once for the document's facts (and
     /// `check`ed), then again to be laid out, painted and drawn; the footnote definitions last.
-    private static func layOutSections(_ input: SectionedInput, _ options: RenderOptions, _ pdf: ThreadedPDF,
+    private static func layOutSections(_ input: SectionedInput, _ options: RenderOptions, _ engine: Engine, _ pdf: ThreadedPDF,
                                        _ painter: LinePainter, links: DocumentLinks?, check: ([Block]) -> Void) -> LayoutSummary {
         let body = input.body
         let theme = options.style.codeTheme
@@ -115,18 +120,22 @@ extension RenderPipeline {
         check(notes)
         pdf.setMainScript(tally.guess)
         ResidentMemory.release()
-        return layOutPages(facts, style: options.style, fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
-                           resources: options.imageResources, highlights: .none, links: links?.resolver,
+        let highlighter = engine.highlighting
+        return layOutPages(facts, style: options.style, typesetter: engine.typesetter(language: input.info.lang),
+                           fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
+                           resources: options.imageResources(engine.images), highlights: .none, links: links?.resolver,
                            deferral: deferral(pdf, painter), blocks: { session, context, add in
             var keeps = BlockKeeps()
             let notes = body.parse { blocks in
-                session.highlights = CodeHighlights(Document(blocks: blocks), theme: theme)
+                session.highlights = CodeHighlights(Document(blocks: blocks), theme: theme, highlighter: highlighter)
                 session.layoutBlocks(blocks, context, keeps: &keeps, add: add)
                 ResidentMemory.release()
             }
-            session.highlights = CodeHighlights(Document(blocks: notes), theme: theme)
+            session.highlights = CodeHighlights(Document(blocks: notes), theme: theme, highlighter: highlighter)
             session.layoutBlocks(notes, context, keeps: &keeps, add: add)
-        }) { pdf.draw(paintPage($0, with: painter)) }
+        }) { page in
+            if !engine.isInterrupted { pdf.draw(paintPage(page, with: painter)) }
+        }
     }
 
     /// The front matter of `input`, read from its first megabyte (cut after its last line

@@ -58,13 +58,4 @@ package struct SourceStandards {
     package static func fileName(of file: String) -> String {
         file == "-" ? "stdin.md" : String(file.split(separator: "/").last ?? "document.md")
     }
-
-    /// When a source was last changed, as attachments are dated: SOURCE_DATE_EPOCH when set
-    /// (so the PDF is the same whenever it is made), else the file's modification time, else
-    /// `fallback`.
-    package static func modified(_ file: String, fallback: Int64) -> Int64 {
-        if let epoch = RenderPipeline.sourceDateEpoch { return epoch }
-        let date = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
-        return date.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? fallback
-    }
 }

@@ -196,7 +196,7 @@ package enum WorkerProtocol {
     /// inline: a batch's parallelism is one process per core) and replies, until its input
     /// ends. A frame that breaks the protocol ends the worker with status 2, so the coordinator
     /// fails that file and starts another worker.
-    package static func serve(options: RenderOptions, input: Int32, output: Int32) -> Int32 {
+    package static func serve(options: RenderOptions, input: Int32, output: Int32, engine: Engine) -> Int32 {
         var reader = FrameReader(descriptor: input)
         var options = options
         do {
@@ -204,7 +204,7 @@ package enum WorkerProtocol {
             options.inputTree = try tree(fromInputs: first)
             while let payload = try reader.next() {
                 let job = try job(fromRequest: payload)
-                guard write(reply(Batch.render(job, options: options)), to: output) else { return 1 }
+                guard write(reply(Batch.render(job, options: options, engine: engine)), to: output) else { return 1 }
             }
             return 0
         } catch {

@@ -4,27 +4,25 @@ import Glibc
 import QuireModel
 import QuirePDF
 
-/// The one thread of the process that draws: every PDF page (Quire's PDF writer) and PNG
-/// preview (Cairo) is drawn there, in the order submitted, while the callers lay out what
-/// comes next.
+/// The thread of an engine that draws: every PDF page (Quire's PDF writer) and PNG preview
+/// (Cairo) of the engine's renders is drawn there, in the order submitted, while the callers
+/// lay out what comes next.
 ///
-/// Why one thread: Cairo 1.16 with FreeType crashed when two threads drew with the same fonts,
-/// and a thread that lives as long as the process keeps its fonts (`PreviewFonts`) open for
-/// every preview, as a batch worker rendering file after file wants; the PDF writers' font
-/// faces and Cairo's SVG drawing stay on it too. Only values cross to it (`PaintedPage`,
+/// Why one thread per engine: Cairo 1.16 with FreeType crashed when two threads drew with the
+/// same fonts, and a thread that lives as long as its engine keeps its fonts (`PreviewFonts`)
+/// open for every preview, as a batch worker rendering file after file wants; the PDF writers'
+/// font faces and Cairo's SVG drawing stay on it too. Two engines have a thread and fonts each. Only values cross to it (`PaintedPage`,
 /// outlines, metadata, and `@Sendable` jobs that capture nothing else); bytes come back. Its
 /// objects live in a `DrawingState` that never leaves the thread (a `WorkerThread`'s state).
 ///
-/// When no thread can be started, each job runs on its caller's thread, with that thread's
-/// own `DrawingState`: the same work, without the overlap.
-package final class DrawingThread: @unchecked Sendable {  // a worker, and page counts under a lock
+/// When no thread can be started, each job runs on its caller's thread, with a `DrawingState`
+/// of the engine's, made on first use: the same work, without the overlap (an engine renders
+/// one document at a time, so its callers take turns with it).
+final class DrawingThread: @unchecked Sendable {  // a worker, and page counts under a lock
     /// Work for the drawing thread, given the thread's state.
     package typealias Job = @Sendable (DrawingState) -> Void
 
-    package static let shared = DrawingThread()
-
-    private let worker = WorkerThread<DrawingState>(makeState: DrawingState.forThisThread,
-                                                    fallback: DrawingState.forThisThread)
+    private let worker: WorkerThread<DrawingState>
     private let monitor = Monitor()
     /// Per document: pages submitted and not drawn yet.
     private var pending: [Int: Int] = [:]
@@ -33,7 +31,11 @@ package final class DrawingThread: @unchecked Sendable {  // a worker, and page 
     private var drawn: [Int: [Job]] = [:]
     private var lastDocument = 0
 
-    private init() {}
+    /// Starts the thread (its state is made there, before the first job).
+    init() {
+        let fallback = FallbackState()
+        worker = WorkerThread(makeState: { DrawingState() }, fallback: { fallback.state })
+    }
 
     /// A new document number for `submitPage`.
     package func newDocument() -> Int {
@@ -133,28 +135,29 @@ private final class Handoff: @unchecked Sendable {  // used by the drawing threa
 
 /// What the drawing thread owns: the fonts previews are drawn with and the PDFs being
 /// written, by document number.
-/// Made on the thread that uses it (`forThisThread`) and never handed to another.
-package final class DrawingState {
-    package let fonts = PreviewFonts()
+/// Made on the thread that uses it and never handed to another (but see `FallbackState`).
+final class DrawingState {
+    let fonts = PreviewFonts()
     /// The faces the PDF writers embed, opened once for every document.
-    package let faces = FontFaces()
-    package var writers: [Int: PDFDocumentWriter] = [:]
+    let faces = FontFaces()
+    var writers: [Int: PDFDocumentWriter] = [:]
+}
 
-    /// The calling thread's state, made on first use and kept for the thread's life.
-    package static func forThisThread() -> DrawingState {
-        if let existing = pthread_getspecific(threadKey) {
-            return Unmanaged<DrawingState>.fromOpaque(existing).takeUnretainedValue()
+/// The state jobs run with on their callers' threads when the drawing thread could not be
+/// started: made on first use, under a lock, and used by one caller at a time (the engine's
+/// one render).
+private final class FallbackState: @unchecked Sendable {  // made under `lock`; then one render's
+    private let lock = Monitor()
+    private var made: DrawingState?
+
+    var state: DrawingState {
+        lock.locked {
+            if let made { return made }
+            let state = DrawingState()
+            made = state
+            return state
         }
-        let state = DrawingState()
-        pthread_setspecific(threadKey, Unmanaged.passRetained(state).toOpaque())
-        return state
     }
-
-    private static let threadKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { Unmanaged<DrawingState>.fromOpaque($0!).release() }
-        return key
-    }()
 }
 
 /// A PDF drawn on the drawing thread: pages go in as values, the file's bytes come out.
@@ -165,15 +168,17 @@ package final class DrawingState {
 /// parallelism is one process per core). A page that `drawsWithPango` (an SVG image: librsvg
 /// shapes its text with Pango) is drawn while the caller waits, so Pango never runs on two
 /// threads at once. Dropped unfinished (layout failed midway), its PDF is discarded.
-package final class ThreadedPDF {
-    private let thread = DrawingThread.shared
+final class ThreadedPDF {
+    private let thread: DrawingThread
     private let document: Int
     private let overlapsLayout: Bool
     private let capacity: Int
     private var finished = false
 
-    /// A PDF whose bytes go to `destination` (by default returned by `finish`).
-    package init(overlapsLayout: Bool = true, capacity: Int = 4, destination: PDFDestination = .memory) {
+    /// A PDF drawn on `thread` (an engine's), whose bytes go to `destination` (by default
+    /// returned by `finish`).
+    init(on thread: DrawingThread, overlapsLayout: Bool = true, capacity: Int = 4, destination: PDFDestination = .memory) {
+        self.thread = thread
         self.overlapsLayout = overlapsLayout
         self.capacity = max(1, capacity)
         document = thread.newDocument()

@@ -36,15 +36,16 @@ package final class CodeHighlights: Sendable {
         lookPromise = nil
     }
 
-    /// Queues `document`'s tagged code blocks for highlighting with the style scheme `theme`.
+    /// Queues `document`'s tagged code blocks for highlighting with the style scheme `theme`
+    /// on `highlighter` (an engine's thread, which starts only if there is code to highlight).
     /// O(blocks) when there are none.
-    package init(_ document: Document, theme: String) {
+    init(_ document: Document, theme: String, highlighter: HighlightThread) {
         var collector = CodeBlockCollector()
         collector.walk(document.blocks)
         // The default theme (github: text on white) sets no colour on a block, so blocks without
         // a language need not wait for GtkSourceView to say so.
         let isDefaultTheme = theme == Style().codeTheme
-        let thread = collector.tagged.isEmpty && (!collector.hasCode || isDefaultTheme) ? nil : HighlightThread.shared
+        let thread = collector.tagged.isEmpty && (!collector.hasCode || isDefaultTheme) ? nil : highlighter
         lookPromise = isDefaultTheme || !collector.hasCode ? nil : thread?.highlight("", language: nil, theme: theme)
         var queue: [Entry] = []
         var byLine: [Int: [Int]] = [:]

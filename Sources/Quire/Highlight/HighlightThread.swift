@@ -5,18 +5,27 @@ import QuireStyle
 /// object (they belong to the thread that made them) and works through the blocks queued, in
 /// order, while layout goes on.
 ///
-/// Started on first use (`shared` is made lazily): a process that highlights nothing starts no
-/// thread and never loads GtkSourceView. Only values cross: requests in (code, language, theme),
+/// One per process, not per engine, because GTK is: its state (GtkSourceView's language and
+/// scheme managers, GTK's initialisation) is per process and not thread-safe; two threads
+/// loading GtkSourceView at once crashed (a digest test whose documents each had a thread of
+/// their own). So every engine's code goes to this thread (`Engine.highlighting` is it), as
+/// cmark-gfm's parsers share one lock. Started on first use: a process that highlights nothing
+/// starts no thread and never loads GtkSourceView. Only values cross: requests in (code, language, theme),
 /// `HighlightedCode` out through a `Promise`. A job whose promise was cancelled (its document is
 /// finished) is skipped. When no thread can be started, code is set plain with a warning.
-package final class HighlightThread: Sendable {
-    package static let shared = HighlightThread()
+final class HighlightThread: Sendable {
+    /// The thread, started at the first request, whose state is GtkSourceView (or why it could
+    /// not be opened): opened there, so that thread owns GtkSourceView's objects.
+    private let started = Once {
+        WorkerThread<Result<SourceView, HighlightError>>(
+            makeState: { SourceViewLibrary.open().map { SourceView($0) } },
+            fallback: { .failure(HighlightError(message: "no thread could be started for it")) })
+    }
 
-    /// The thread, whose state is GtkSourceView (or why it could not be opened): opened
-    /// there, so that thread owns GtkSourceView's objects.
-    private let worker = WorkerThread<Result<SourceView, HighlightError>>(
-        makeState: { SourceViewLibrary.shared.map { SourceView($0) } },
-        fallback: { .failure(HighlightError(message: "no thread could be started for it")) })
+    private var worker: WorkerThread<Result<SourceView, HighlightError>> { started.value }
+
+    /// The process's highlighter (see above); its thread starts at its first request.
+    static let process = HighlightThread()
 
     private init() {}
 
@@ -63,9 +72,9 @@ package enum Highlighting {
     package static var defaultTheme: String { Style().codeTheme }
 
     /// The style schemes and languages GtkSourceView has installed, by id, sorted; both empty,
-    /// with the reason, when it cannot be opened. Starts the highlight thread.
-    package static func installed() -> (themes: [String], languages: [String], problem: String?) {
-        switch HighlightThread.shared.installed() {
+    /// with the reason, when it cannot be opened. Starts `highlighter`'s thread.
+    static func installed(_ highlighter: HighlightThread) -> (themes: [String], languages: [String], problem: String?) {
+        switch highlighter.installed() {
         case .success(let found): return (found.schemes, found.languages, nil)
         case .failure(let error): return ([], [], error.message)
         }

@@ -69,10 +69,11 @@ package struct SourceViewLibrary: @unchecked Sendable {  // immutable C function
     /// A `GtkTextIter` is 80 bytes on 64-bit systems; room for more is given.
     package static let textIterSize = 128
 
-    /// GtkSourceView, opened once per process (thread-safe), or why it could not be.
-    package static let shared: Result<SourceViewLibrary, HighlightError> =
-        Result { () throws(LibraryError) in try SourceViewLibrary() }.mapError { HighlightError(message: $0.message) }
-        .mapError { HighlightError(message: $0.message) }
+    /// GtkSourceView opened, or why it could not be: on the highlight thread that uses it
+    /// (`HighlightThread`), once per thread.
+    static func open() -> Result<SourceViewLibrary, HighlightError> {
+        Result { () throws(ImageError) in try SourceViewLibrary() }.mapError { HighlightError(message: $0.message) }
+    }
 
     private init() throws(LibraryError) {
         let gsv = try openLibrary("libgtksourceview-4.so.0")

@@ -36,8 +36,8 @@ package struct CurlLibrary: @unchecked Sendable {  // immutable C function point
     package let slistAppend: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
     package let slistFreeAll: @convention(c) (OpaquePointer?) -> Void
 
-    /// libcurl, opened and globally initialised once per process (thread-safe), or why not.
-    package static let shared: Result<CurlLibrary, LibraryError> = Result { () throws(LibraryError) in try CurlLibrary() }
+    /// libcurl opened and globally initialised, or why not (`ImageLibraries.curl` opens it once).
+    static func open() -> Result<CurlLibrary, ImageError> { Result { () throws(ImageError) in try CurlLibrary() } }
 
     private init() throws(LibraryError) {
         let curl = try openLibrary("libcurl.so.4")

@@ -3,9 +3,10 @@ import Glibc
 #endif
 import QuireModel
 
-/// Fetched images kept on disk (`images.cache`, by default `$XDG_CACHE_HOME/quire`, else
-/// `~/.cache/quire`), one file per URL: a few header lines (the URL, when it was fetched or
-/// last confirmed, its ETag and Last-Modified), a blank line, the body.
+/// Fetched images kept on disk (`images.cache`, else the folder the caller gives: the command
+/// line's `$XDG_CACHE_HOME/quire`, else `~/.cache/quire`), one file per URL: a few header lines
+/// (the URL, when it was fetched or last confirmed, its ETag and Last-Modified), a blank line,
+/// the body. Without a folder nothing is kept (every entry is missing, writes do nothing).
 ///
 /// Written to a temporary file in the same folder and renamed over the entry, so a reader
 /// (another batch worker) sees the old entry or the new one, never a torn one; concurrent
@@ -21,21 +22,23 @@ package struct ImageCache: Sendable {
         package var body: [UInt8]
     }
 
-    package let folder: String
+    /// The cache's folder; nil: no cache.
+    let folder: String?
 
-    /// The cache folder `settings` name, else `$XDG_CACHE_HOME/quire`, else `$HOME/.cache/quire`.
-    package init(_ settings: ImageFetching) {
+    /// The cache folder `settings` name, else `defaultFolder`. The library reads no
+    /// environment variable: the command line finds the user's cache folder.
+    init(_ settings: ImageFetching, defaultFolder: String? = nil) {
         if let folder = settings.cacheFolder, !folder.isEmpty {
             self.folder = folder
-        } else if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
-            folder = xdg + "/quire"
         } else {
-            folder = (getenv("HOME").map { String(cString: $0) } ?? "/tmp") + "/.cache/quire"
+            folder = defaultFolder.flatMap { $0.isEmpty ? nil : $0 }
         }
     }
 
-    /// The entry's file: a 128-bit FNV-1a hash of the URL (the URL inside is checked on reading).
-    package func path(_ url: String) -> String {
+    /// The entry's file: a 128-bit FNV-1a hash of the URL (the URL inside is checked on
+    /// reading); nil without a folder.
+    func path(_ url: String) -> String? {
+        guard let folder else { return nil }
         var a: UInt64 = 0xCBF2_9CE4_8422_2325, b: UInt64 = 0x84222325_CBF29CE4
         for byte in url.utf8 {
             a = (a ^ UInt64(byte)) &* 0x100_0000_01B3
@@ -46,8 +49,8 @@ package struct ImageCache: Sendable {
     }
 
     /// The entry for `url`, or nil (none, unreadable, another URL's).
-    package func read(_ url: String) -> Entry? {
-        guard let bytes = try? InputFile.readBytes(path(url)) else { return nil }
+    func read(_ url: String) -> Entry? {
+        guard let file = path(url), let bytes = try? InputFile.readBytes(file) else { return nil }
         var lines: [String] = []
         var start = 0
         while lines.count < 6, let end = bytes[start...].firstIndex(of: 0x0A) {
@@ -61,8 +64,8 @@ package struct ImageCache: Sendable {
     }
 
     /// Writes `entry` atomically (a temporary file renamed over it). Best effort.
-    package func write(_ entry: Entry) {
-        guard makeFolder() else { return }
+    func write(_ entry: Entry) {
+        guard let folder, let file = path(entry.url), makeFolder(folder) else { return }
         func clean(_ s: String?) -> String { (s ?? "").filter { $0 != "\n" && $0 != "\r" } }
         let head = "quire-image 1\n\(entry.url)\n\(entry.confirmed)\n\(clean(entry.etag))\n\(clean(entry.lastModified))\n\n"
         guard !entry.url.contains("\n") else { return }
@@ -71,7 +74,7 @@ package struct ImageCache: Sendable {
         guard fd >= 0 else { return }
         let temporary = String(cString: template)
         let written = writeAll(fd, Array(head.utf8)) && writeAll(fd, entry.body)
-        guard close(fd) == 0, written, rename(temporary, path(entry.url)) == 0 else {
+        guard close(fd) == 0, written, rename(temporary, file) == 0 else {
             unlink(temporary)
             return
         }
@@ -89,7 +92,7 @@ package struct ImageCache: Sendable {
     }
 
     /// Creates the folder and its parents as needed.
-    private func makeFolder() -> Bool {
+    private func makeFolder(_ folder: String) -> Bool {
         var path = ""
         for part in folder.split(separator: "/", omittingEmptySubsequences: true) {
             path += "/" + part

@@ -14,7 +14,7 @@ extension LoadedImage {
     package func draw(in rect: Rect, _ cr: OpaquePointer) {
         guard rect.width > 0, rect.height > 0 else { return }
         if format == .svg {
-            guard let rsvg = try? SVGLibrary.shared.get(), let handle = try? Self.svgHandle(bytes).0 else { return }
+            guard let rsvg = try? libraries.svg.value.get(), let handle = try? Self.svgHandle(bytes, libraries).0 else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
             let viewport = [rect.x, rect.y, rect.width, rect.height]  // an RsvgRectangle
             cairo_save(cr)
@@ -22,7 +22,7 @@ extension LoadedImage {
             cairo_restore(cr)
             return
         }
-        guard let surface = try? Self.rasterSurface(format, bytes, checking: false) else { return }
+        guard let surface = try? Self.rasterSurface(format, bytes, checking: false, libraries) else { return }
         defer { cairo_surface_destroy(surface) }
         let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
         cairo_save(cr)

@@ -31,10 +31,11 @@ package enum FetchResponse: Sendable, Equatable {
 package enum ImageFetch {
     /// The responses by URL. Never throws: whatever fails is a `.failed` response.
     /// - Complexity: the slowest request, bounded by `deadline` (CLOCK_MONOTONIC seconds).
-    package static func fetch(_ requests: [FetchRequest], _ settings: ImageFetching, deadline: Double) -> [String: FetchResponse] {
+    static func fetch(_ requests: [FetchRequest], _ settings: ImageFetching, deadline: Double,
+                      curl opened: @autoclosure () -> Result<CurlLibrary, ImageError>) -> [String: FetchResponse] {
         guard !requests.isEmpty else { return [:] }
         let curl: CurlLibrary
-        switch CurlLibrary.shared {
+        switch opened() {
         case .success(let library): curl = library
         case .failure(let error): return Dictionary(requests.map { ($0.url, .failed(error.message)) }) { a, _ in a }
         }

@@ -32,8 +32,8 @@ package struct SVGLibrary: @unchecked Sendable {  // immutable C function pointe
     /// handle, cairo_t, viewport (an RsvgRectangle: x, y, width, height), error.
     package let rsvgRenderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Double>?, ErrorOut) -> Int32
 
-    /// librsvg, opened once per process (thread-safe), or why it could not be.
-    package static let shared: Result<SVGLibrary, LibraryError> = Result { () throws(LibraryError) in try SVGLibrary() }
+    /// librsvg opened, or why it could not be (`ImageLibraries.svg` opens it once).
+    static func open() -> Result<SVGLibrary, ImageError> { Result { () throws(ImageError) in try SVGLibrary() } }
 
     private init() throws(LibraryError) {
         let rsvg = try openLibrary("librsvg-2.so.2")
@@ -62,8 +62,8 @@ package struct PixbufLibrary: @unchecked Sendable {  // immutable C function poi
     package let pixbufBitsPerSample: @convention(c) (OpaquePointer?) -> Int32
     package let pixbufReadPixels: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
 
-    /// gdk-pixbuf, opened once per process (thread-safe), or why it could not be.
-    package static let shared: Result<PixbufLibrary, LibraryError> = Result { () throws(LibraryError) in try PixbufLibrary() }
+    /// gdk-pixbuf opened, or why it could not be (`ImageLibraries.pixbuf` opens it once).
+    static func open() -> Result<PixbufLibrary, ImageError> { Result { () throws(ImageError) in try PixbufLibrary() } }
 
     private init() throws(LibraryError) {
         let pixbuf = try openLibrary("libgdk_pixbuf-2.0.so.0")
@@ -82,3 +82,34 @@ package struct PixbufLibrary: @unchecked Sendable {  // immutable C function poi
     }
 }
 
+/// Opens a shared library for good (it is never closed).
+func openLibrary(_ soname: String) throws(ImageError) -> UnsafeMutableRawPointer {
+    guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+        let reason = dlerror().map { String(cString: $0) } ?? "not found"
+        throw ImageError(message: "cannot load \(soname) (\(reason)); install its package")
+    }
+    return handle
+}
+
+/// A function of `library` as the C function type `Function`.
+func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws(ImageError) -> Function {
+    guard let address = dlsym(library, name) else {
+        throw ImageError(message: "\(name) is missing from the installed library (too old?)")
+    }
+    return unsafeBitCast(address, to: Function.self)
+}
+
+/// The image libraries a render uses, each opened (`dlopen`) the first time a document needs
+/// it and kept for the owner's life: an `Engine` holds one set, passed to layout
+/// (`ImageResources.libraries`), the drawing thread and the PDF writer. `dlopen` counts its
+/// opens, so two sets in one process share the loaded code, not Quire's state.
+final class ImageLibraries: Sendable, Equatable {
+    let svg = Once { SVGLibrary.open() }
+    let pixbuf = Once { PixbufLibrary.open() }
+    let curl = Once { CurlLibrary.open() }
+
+    init() {}
+
+    /// The same set (an image's libraries compare by identity).
+    static func == (a: ImageLibraries, b: ImageLibraries) -> Bool { a === b }
+}

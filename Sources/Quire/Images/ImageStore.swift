@@ -22,7 +22,7 @@ package final class ImageStore {
 
     package init(resources: ImageResources) {
         self.resources = resources
-        remote = resources.fetching.isOn ? RemoteImages(resources.fetching) : nil
+        remote = resources.fetching.isOn ? RemoteImages(resources.fetching, cacheFolder: resources.cacheFolder, curl: resources.libraries.curl) : nil
         remote?.load(resources.remoteImages.map(Self.absoluteURL).filter { StaticBadge(url: $0) == nil })
     }
 
@@ -48,11 +48,11 @@ package final class ImageStore {
         switch resources.locate(reference) {
         case .remote(let url):
             if let badge = StaticBadge(url: url) {
-                result = Self.draw(badge, url: url)
+                result = Self.draw(badge, url: url, resources.libraries)
             } else if let remote {
                 switch remote.outcome(Self.absoluteURL(url)) {
                 case .bytes(let bytes, _):
-                    result = Self.decode(bytes, name: "remote image \(url)", remote: url)
+                    result = Self.decode(bytes, name: "remote image \(url)", remote: url, resources.libraries)
                 case .failed(let reason):
                     result = .unavailable(reason: "remote image \(url): \(reason)", remote: url)
                 }
@@ -63,14 +63,14 @@ package final class ImageStore {
             details[reference] = detail
             result = .unavailable(reason: reason, remote: nil)
         case .data(let bytes):
-            result = Self.decode(bytes, name: "data: URI image")
+            result = Self.decode(bytes, name: "data: URI image", resources.libraries)
         case .file(let path):
             do {
                 let bytes = try InputFile.readBytes(path)
                 if bytes.count > ImageResources.maximumFileSize {
                     result = .unavailable(reason: "image \(reference) is larger than \(ImageResources.maximumFileSize >> 20) MB", remote: nil)
                 } else {
-                    result = Self.decode(bytes, name: "image \(reference)")
+                    result = Self.decode(bytes, name: "image \(reference)", resources.libraries)
                 }
             } catch {
                 result = .unavailable(reason: "image \(reference) cannot be read", remote: nil)
@@ -81,17 +81,17 @@ package final class ImageStore {
     }
 
     /// A static badge drawn from its URL, without the network.
-    private static func draw(_ badge: StaticBadge, url: String) -> Lookup {
+    private static func draw(_ badge: StaticBadge, url: String, _ libraries: ImageLibraries) -> Lookup {
         do {
-            return .image(try LoadedImage.drawing(BadgeDrawing(badge)))
+            return .image(try LoadedImage.drawing(BadgeDrawing(badge), libraries))
         } catch {
             return .unavailable(reason: "badge \(url) cannot be drawn: \(error)", remote: url)
         }
     }
 
-    private static func decode(_ bytes: [UInt8], name: String, remote: String? = nil) -> Lookup {
+    private static func decode(_ bytes: [UInt8], name: String, remote: String? = nil, _ libraries: ImageLibraries) -> Lookup {
         do {
-            return .image(try LoadedImage.decode(bytes))
+            return .image(try LoadedImage.decode(bytes, libraries))
         } catch {
             return .unavailable(reason: "\(name): \(error)", remote: remote)
         }

@@ -27,7 +27,9 @@ package final class LoadedImage: Sendable {
     package let height: Double
     package let bytes: [UInt8]
     /// The static badge this SVG draws (`StaticBadge`), when Quire drew it from its URL.
-    package let badge: BadgeDrawing?
+    let badge: BadgeDrawing?
+    /// The libraries it was decoded with, which decode it again to draw it.
+    let libraries: ImageLibraries
 
     /// Points per pixel: CSS's 96 pixels per inch.
     package static let pointsPerPixel = 0.75
@@ -37,7 +39,9 @@ package final class LoadedImage: Sendable {
     /// Cairo's largest image surface side.
     package static let maximumSide = 32_767
 
-    private init(format: Format, width: Double, height: Double, bytes: [UInt8], badge: BadgeDrawing? = nil) {
+    private init(format: Format, width: Double, height: Double, bytes: [UInt8], badge: BadgeDrawing? = nil,
+                 libraries: ImageLibraries) {
+        self.libraries = libraries
         self.format = format
         self.width = width
         self.height = height
@@ -46,22 +50,23 @@ package final class LoadedImage: Sendable {
     }
 
     /// A static badge drawn as an SVG, checked to decode like any SVG, keeping its layout.
-    package static func drawing(_ badge: BadgeDrawing) throws -> LoadedImage {
-        let svg = try decode(Array(badge.svg().utf8))
-        return LoadedImage(format: .svg, width: svg.width, height: svg.height, bytes: svg.bytes, badge: badge)
+    static func drawing(_ badge: BadgeDrawing, _ libraries: ImageLibraries) throws -> LoadedImage {
+        let svg = try decode(Array(badge.svg().utf8), libraries)
+        return LoadedImage(format: .svg, width: svg.width, height: svg.height, bytes: svg.bytes, badge: badge, libraries: libraries)
     }
 
     /// Checks that `bytes` hold a PNG, JPEG, GIF, WebP or SVG image that decodes, and measures it.
     /// - Throws: `ImageError` naming the problem (unknown format, corrupt data, no size).
     /// - Complexity: one full decode of the image.
-    package static func decode(_ bytes: [UInt8]) throws -> LoadedImage {
+    static func decode(_ bytes: [UInt8], _ libraries: ImageLibraries) throws -> LoadedImage {
         guard let format = sniff(bytes) else {
             throw ImageError(message: "not a PNG, JPEG, GIF, WebP or SVG image")
         }
         if format == .svg {
-            let (handle, size) = try svgHandle(bytes)
+            let (handle, size) = try svgHandle(bytes, libraries)
             g_object_unref(UnsafeMutableRawPointer(handle))
-            return LoadedImage(format: .svg, width: size.width * pointsPerPixel, height: size.height * pointsPerPixel, bytes: bytes)
+            return LoadedImage(format: .svg, width: size.width * pointsPerPixel, height: size.height * pointsPerPixel, bytes: bytes,
+                               libraries: libraries)
         }
         guard let (w, h) = headerSize(format, bytes), w > 0, h > 0 else {
             throw ImageError(message: "corrupt \(format.rawValue.uppercased()): no image size")
@@ -69,9 +74,10 @@ package final class LoadedImage: Sendable {
         guard w <= maximumSide, h <= maximumSide, w * h <= maximumPixels else {
             throw ImageError(message: "\(w) × \(h) pixels is too large (at most \(maximumPixels / 1_000_000) million)")
         }
-        let raster = try rasterSurface(format, bytes, checking: true)
+        let raster = try rasterSurface(format, bytes, checking: true, libraries)
         cairo_surface_destroy(raster)
-        return LoadedImage(format: format, width: Double(w) * pointsPerPixel, height: Double(h) * pointsPerPixel, bytes: bytes)
+        return LoadedImage(format: format, width: Double(w) * pointsPerPixel, height: Double(h) * pointsPerPixel, bytes: bytes,
+                           libraries: libraries)
     }
 
     /// The format from the first bytes: PNG, JPEG and GIF signatures, WebP's RIFF container
@@ -91,8 +97,9 @@ package final class LoadedImage: Sendable {
 
     /// A librsvg handle for `bytes` at 96 dpi and its intrinsic size in CSS pixels (its
     /// width and height, else its viewBox, else CSS's default 300 × 150). Unref the handle.
-    package static func svgHandle(_ bytes: [UInt8]) throws(ImageError) -> (OpaquePointer, (width: Double, height: Double)) {
-        let rsvg = try SVGLibrary.shared.mapError(ImageError.init).get()
+    static func svgHandle(_ bytes: [UInt8], _ libraries: ImageLibraries) throws(ImageError)
+        -> (OpaquePointer, (width: Double, height: Double)) {
+        let rsvg = try libraries.svg.value.get()
         var error: UnsafeMutablePointer<GError>?
         guard let handle = bytes.withUnsafeBufferPointer({ rsvg.rsvgNewFromData($0.baseAddress, UInt($0.count), &error) }) else {
             throw ImageError(message: "corrupt SVG: \(consume(error))")
@@ -125,16 +132,16 @@ package final class LoadedImage: Sendable {
     /// The image decoded into a new Cairo image surface (the caller destroys it). `checking`
     /// (when loading): a JPEG is decoded at 1/8 size, which libjpeg does fast, enough to
     /// check it; otherwise whole.
-    package static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool) throws -> OpaquePointer {
+    static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool, _ libraries: ImageLibraries) throws -> OpaquePointer {
         switch format {
         case .png:
             return try cairoPNG(bytes)
         case .jpeg:
-            return try pixbuf("jpeg", bytes, divide: checking ? 8 : 1)
+            return try pixbuf("jpeg", bytes, divide: checking ? 8 : 1, libraries)
         case .gif, .svg:
-            return try pixbuf("gif", bytes, divide: 1)
+            return try pixbuf("gif", bytes, divide: 1, libraries)
         case .webp:
-            return try pixbuf("webp", bytes, divide: 1)
+            return try pixbuf("webp", bytes, divide: 1, libraries)
         }
     }
 
@@ -240,8 +247,9 @@ package final class LoadedImage: Sendable {
     }
 
     /// Decodes with gdk-pixbuf's loader for `type` into premultiplied ARGB (RGB without alpha).
-    private static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int) throws(ImageError) -> OpaquePointer {
-        let gdk = try PixbufLibrary.shared.mapError(ImageError.init).get()
+    private static func pixbuf(_ type: String, _ bytes: [UInt8], divide: Int,
+                               _ libraries: ImageLibraries) throws(ImageError) -> OpaquePointer {
+        let gdk = try libraries.pixbuf.value.get()
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk.loaderNewWithType(type, &error) else {
             throw ImageError(message: "no \(type) decoder: \(consume(error))")
@@ -319,8 +327,8 @@ extension LoadedImage {
 
     /// The image decoded (PNG by Cairo, GIF's first frame and JPEG by gdk-pixbuf), alpha
     /// un-premultiplied; nil for SVG or when decoding fails now. O(pixels).
-    package func rasterPixels() -> RasterPixels? {
-        guard format != .svg, let surface = try? Self.rasterSurface(format, bytes, checking: false) else { return nil }
+    func rasterPixels() -> RasterPixels? {
+        guard format != .svg, let surface = try? Self.rasterSurface(format, bytes, checking: false, libraries) else { return nil }
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))

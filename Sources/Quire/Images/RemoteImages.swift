@@ -20,15 +20,19 @@ package final class RemoteImages {
         case failed(String)
     }
 
-    package let settings: ImageFetching
-    package let cache: ImageCache
-    package private(set) var outcomes: [String: Outcome] = [:]
+    let settings: ImageFetching
+    /// libcurl, opened at the first request.
+    private let curl: Once<Result<CurlLibrary, ImageError>>
+    let cache: ImageCache
+    private(set) var outcomes: [String: Outcome] = [:]
     /// When the document's time for fetching ends (CLOCK_MONOTONIC), from its first request.
     private var deadline: Double?
 
-    package init(_ settings: ImageFetching) {
+    /// Fetching as `settings` say, cached in their folder, else in `cacheFolder`.
+    init(_ settings: ImageFetching, cacheFolder: String?, curl: Once<Result<CurlLibrary, ImageError>>) {
+        self.curl = curl
         self.settings = settings
-        cache = ImageCache(settings)
+        cache = ImageCache(settings, defaultFolder: cacheFolder)
     }
 
     /// What `url` gives, fetching it now if `load` did not.
@@ -51,7 +55,8 @@ package final class RemoteImages {
             if let entry, settings.offline || ImageCache.now() - entry.confirmed < settings.maxAge {
                 outcomes[url] = .bytes(entry.body, .cached)
             } else if settings.offline {
-                outcomes[url] = .failed("not in the image cache (\(cache.folder)), and --offline makes no request")
+                outcomes[url] = .failed(cache.folder.map { "not in the image cache (\($0)), and --offline makes no request" }
+                                        ?? "no image cache is set, and --offline makes no request")
             } else {
                 stale[url] = entry
                 requests.append(FetchRequest(url: url, etag: entry?.etag, lastModified: entry?.lastModified))
@@ -61,7 +66,7 @@ package final class RemoteImages {
         guard !requests.isEmpty else { return }
         let deadline = self.deadline ?? ImageFetch.now() + settings.documentTimeout
         self.deadline = deadline
-        for (url, response) in ImageFetch.fetch(requests, settings, deadline: deadline) {
+        for (url, response) in ImageFetch.fetch(requests, settings, deadline: deadline, curl: curl.value) {
             outcomes[url] = record(url, response, cached: stale[url])
         }
     }

@@ -47,6 +47,7 @@ package struct LayoutSummary {
 /// same). Knows nothing of drawing.
 ///
 /// - Parameters:
+///   - typesetter: the fonts it is set with (an engine's), set here to the document's language.
 ///   - fallbackTitle: the title when the document has no heading (usually the file name).
 ///   - includeFullText: in excerpt mode (`style.excerptLines`), whether to set the "Full text"
 ///     part (a preview of the excerpts does without it).
@@ -58,15 +59,17 @@ package struct LayoutSummary {
 ///     (`FurnitureDeferral`); nil: they wait.
 /// - Returns: everything but the pages. An empty document gives one empty page.
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
-package func layOutPages(_ document: Document, style: Style, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+func layOutPages(_ document: Document, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  includeFullText: Bool = true, resources: ImageResources = ImageResources(),
                  highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
                  emit: (Page) -> Void) -> LayoutSummary {
     var resources = resources
     if !resources.fetchingGiven, let asked = info.fetchImages { resources.fetching.mode = asked }  // front matter's, at most public
     if resources.fetching.isOn { resources.remoteImages = RemoteImageList.of(document.blocks) }  // fetched together
-    return layOutPages(DocumentFacts(document), style: style, fallbackTitle: fallbackTitle, info: info, resources: resources,
-                    highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme), links: links, deferral: deferral,
+    return layOutPages(DocumentFacts(document), style: style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
+                    resources: resources,
+                    highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme, highlighter: .process),
+                    links: links, deferral: deferral,
                     blocks: { session, context, add in
                         if let lines = style.excerptCut {
                             let title = SectionedDocument.preambleTitle(document.blocks, frontMatter: info.title?.widest, fallback: fallbackTitle)
@@ -82,18 +85,20 @@ package func layOutPages(_ document: Document, style: Style, fallbackTitle: Stri
 /// session and context given, handing each block's slices to the function given (a document
 /// met a section at a time: `RenderPipeline.render(sections:)`). `highlights` is the code
 /// queued when layout starts; `blocks` may queue more (`LayoutSession.highlights`).
-package func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  resources: ImageResources = ImageResources(), highlights: CodeHighlights, links: LinkResolver? = nil,
                  deferral: FurnitureDeferral? = nil, blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
                  emit: (Page) -> Void) -> LayoutSummary {
     // `blocks` is handed a function that emits pages: `emit` may not escape into it otherwise.
     withoutActuallyEscaping(emit) { emit in
-        layOutPages(facts, style: style, fallbackTitle: fallbackTitle, info: info, resources: resources, highlights: highlights,
+        layOutPages(facts, style: style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info, resources: resources,
+                    highlights: highlights,
                         links: links, deferral: deferral, blocks: blocks, emitting: emit)
     }
 }
 
-private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: String, info: DocumentInfo, resources: ImageResources,
+private func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo,
+                         resources: ImageResources,
                          highlights: CodeHighlights, links: LinkResolver?, deferral: FurnitureDeferral?,
                          blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
                          emitting emit: @escaping (Page) -> Void) -> LayoutSummary {
@@ -101,7 +106,7 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, fallbackTitle: St
     // Pango is told only the document's own language: the template's picks hyphenation
     // patterns and CJK forms (a context language costs fontconfig a sort per script it meets,
     // 130 M instructions for an English README with a CJK language bar).
-    let typesetter = Typesetter.forThisThread(language: info.lang)
+    typesetter.setLanguage(info.lang)
     let session = LayoutSession(style: style, typesetter: typesetter, anchors: facts.anchors, resources: resources,
                                 highlights: highlights, language: language,
                                 cjk: CJKRegion(language: language) ?? facts.cjk, codeCensus: facts.codeCensus, linkResolver: links)

@@ -201,30 +201,32 @@ package final class MathFont {
     }
 }
 
-extension MathFont {
+/// The MATH fonts found so far, by family list: a typesetter's (`Typesetter.mathFonts`), kept
+/// as long as it is and used by one render at a time. Few entries: one per `math.font` value.
+final class MathFonts {
+    private var found: [String: MathFont?] = [:]
+
+    init() {}
+
     /// The MATH font for a family list ("TeX Gyre Pagella Math, DejaVu Math TeX Gyre"): the
     /// first family fontconfig has (by name, not a substitute) whose face has a MATH table,
-    /// else the first of Debian's math fonts installed. One per thread and family list; nil
-    /// when no MATH font is installed at all.
-    package static func forThisThread(families: String) -> MathFont? {
-        let key = "quire.math-font." + families
-        let dictionary = Thread.current.threadDictionary
-        if let known = dictionary[key] as? Box { return known.font }
-        let font = locate(families).flatMap { MathFont(file: $0.file, index: $0.index) }
-        dictionary[key] = Box(font: font)
+    /// else the first of Debian's math fonts installed; nil when no MATH font is installed at
+    /// all. Looked up once per family list.
+    func font(families: String) -> MathFont? {
+        if let known = found[families] { return known }
+        let font = MathFont.locate(families).flatMap { MathFont(file: $0.file, index: $0.index) }
+        found[families] = .some(font)
         return font
     }
+}
 
-    private final class Box {
-        let font: MathFont?
-        init(font: MathFont?) { self.font = font }
-    }
+extension MathFont {
 
     /// Debian's OpenType math fonts, tried after the families asked for.
     package static let fallbackFamilies = ["TeX Gyre Pagella Math", "DejaVu Math TeX Gyre", "TeX Gyre Termes Math",
                                    "Latin Modern Math", "STIX Two Math", "Noto Sans Math"]
 
-    private static func locate(_ families: String) -> (file: String, index: Int32)? {
+    fileprivate static func locate(_ families: String) -> (file: String, index: Int32)? {
         let asked = families.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         for family in asked + fallbackFamilies {
             if let found = fontconfigFile(family: family), MathFont(file: found.file, index: found.index) != nil {

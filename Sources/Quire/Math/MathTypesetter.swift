@@ -32,9 +32,10 @@ package final class MathTypesetter {
     private struct Key: Hashable { var formula: String; var display: Bool; var size: Double; var width: Double }
     private var cache: [Key: Result<TypesetFormula, MathError>] = [:]
 
-    package init(families: String) {
+    /// A typesetter in the first MATH font of `families` that `fonts` finds.
+    init(families: String, fonts: MathFonts) {
         self.families = families
-        font = MathFont.forThisThread(families: families)
+        font = fonts.font(families: families)
     }
 
     /// `formula` at `size` points; a display formula wider than `width` has its medium spaces

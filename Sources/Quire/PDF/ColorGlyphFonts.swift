@@ -64,6 +64,8 @@ package final class ColorGlyphFonts {
         package let name: [UInt8]
         private let face: OpenTypeFace
         private let file: PDFFile
+        /// Colour bitmaps are PNG, which Cairo decodes: these libraries are never opened.
+        private let pngDecoding = ImageLibraries()
         /// Code by glyph, and per code: the glyph, its width (thousandths of an em, as
         /// /Widths says), the glyph procedure's object and what it draws (written with the
         /// font, when the width is final), the bitmap's image object, and the text it stands for.
@@ -114,7 +116,7 @@ package final class ColorGlyphFonts {
             let width = (Double(face.advance(glyph)) * scale * 100).rounded() / 100
             var image: PDFReference?
             var procedure: [UInt8] = []
-            if let bitmap = face.colorBitmap(glyph), let decoded = try? LoadedImage.decode(bitmap.png),
+            if let bitmap = face.colorBitmap(glyph), let decoded = try? LoadedImage.decode(bitmap.png, pngDecoding),
                let pixels = decoded.rasterPixels() {
                 image = PDFImages.writePixels(pixels, to: file, interpolated: interpolates)
                 let left = Double(bitmap.left) * scale, bottom = Double(bitmap.top - bitmap.height) * scale

@@ -62,7 +62,7 @@ final class ImageCacheTests: XCTestCase {
         }
         XCTAssertEqual(torn.value, 0)
         XCTAssertTrue(cache.read(url).map { bodies.contains($0.body) } ?? false)
-        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: cache.folder)) ?? []
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: try XCTUnwrap(cache.folder))) ?? []
         XCTAssertEqual(leftovers.filter { $0.hasPrefix(".tmp") }, [], "no temporary file left")
     }
 }

@@ -9,10 +9,12 @@ import QuireStyle
 /// (`toc`), then each document as `render` sets it (cut to excerpts when the style asks, its
 /// full texts after its chapter), its footnotes at its own pages' feet. Links between the
 /// documents lead inside the PDF (`DocumentSet`), and each chapter's first page holds its
-/// destination "dK". The running title is `title` on every page.
+/// destination "dK". The running title is `title` on every page. Set with `typesetter` (an
+/// engine's), in the first document's language.
 /// - Complexity: O(total text), paginated once (twice with a table of contents).
-package func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo, title: TextValue) -> LaidOutDigest {
-    let typesetter = Typesetter.forThisThread(language: info.lang)
+func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo, title: TextValue,
+                typesetter: Typesetter) -> LaidOutDigest {
+    typesetter.setLanguage(info.lang)
     let set = DocumentSet(documents, style: style, typesetter: typesetter)
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     let first = set.sessions[0]

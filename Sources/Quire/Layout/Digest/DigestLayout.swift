@@ -58,9 +58,9 @@ package struct LaidOutDigest {
 /// The steps are `DigestLayouter`'s: anchor tables for every document (namespaced "dK-") and
 /// a session each, then each document's entry and full text in turn, then the pages.
 /// - Complexity: O(total text), paginated twice.
-package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
-                  style: Style, excerptLines: Int, shownFrom base: String = "") -> LaidOutDigest {
-    var layouter = DigestLayouter(documents, failures: failures, style: style, shownFrom: base)
+func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
+                  style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter) -> LaidOutDigest {
+    var layouter = DigestLayouter(documents, failures: failures, style: style, shownFrom: base, typesetter: typesetter)
     for k in documents.indices { layouter.add(k, excerptLines: excerptLines) }
     return layouter.paginated(title: title, date: date)
 }
@@ -86,12 +86,13 @@ package struct DigestLayouter {
     package private(set) var fullTexts: [Slice] = []
     package private(set) var outline: [OutlineEntry] = [OutlineEntry(level: 1, title: "Contents", destination: "toc")]
 
-    package init(_ documents: [DigestDocument], failures: [DigestFailure], style: Style, shownFrom base: String) {
+    /// A digest of `documents` set with `typesetter` (an engine's), in no one language.
+    init(_ documents: [DigestDocument], failures: [DigestFailure], style: Style, shownFrom base: String, typesetter: Typesetter) {
         self.documents = documents
         self.failures = failures
         self.style = style
         self.base = base
-        let typesetter = Typesetter.forThisThread(language: nil)
+        typesetter.setLanguage(nil)
         main = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(Document(blocks: [])))
         context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
         let set = DocumentSet(documents, style: style, typesetter: typesetter)

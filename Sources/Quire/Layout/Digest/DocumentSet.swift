@@ -27,7 +27,7 @@ package struct DocumentSet {
             let language = d.info.lang ?? style.language
             let outside = d.outsideLinks
             return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources,
-                                 highlights: d.highlights ?? CodeHighlights(d.document, theme: style.codeTheme),
+                                 highlights: d.highlights ?? CodeHighlights(d.document, theme: style.codeTheme, highlighter: .process),
                                  language: language, cjk: CJKRegion(language: language) ?? .dominant(in: d.document),
                                  codeCensus: CodeCensus(d.document.blocks)) { link in
                 DigestLinks.resolve(link, from: folder, paths: paths, tables: tables, entries: entryNames) ?? outside?(link)

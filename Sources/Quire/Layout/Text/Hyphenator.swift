@@ -26,11 +26,8 @@ package final class Hyphenator: @unchecked Sendable {  // the dictionary is read
     /// Where Debian's `hyphen-*` packages put their dictionaries.
     package static let folder = "/usr/share/hyphen"
 
-    /// The hyphenator for `language` (a BCP 47 tag: "en", "en-GB", "de-CH", "pt_BR"), or nil
-    /// when no dictionary of that language is installed. The dictionary file is
-    /// hyph_LL_RR.dic for the tag's language and region, else hyph_LL.dic, else the first
-    /// hyph_LL_*.dic (so "de" finds hyph_de_DE.dic). Loaded once per process.
-    package static func forLanguage(_ language: String) -> Hyphenator? {
+    /// The hyphenator for `language` (see `Hyphenators.forLanguage`), loaded now, or nil.
+    fileprivate static func load(_ language: String, into cache: Hyphenators) -> Hyphenator? {
         let parts = language.split { $0 == "-" || $0 == "_" }.map(String.init)
         guard let first = parts.first, !first.isEmpty, first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
         let code = first.lowercased()
@@ -54,11 +51,6 @@ package final class Hyphenator: @unchecked Sendable {  // the dictionary is read
         return names.map { folder + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
     }
 
-    private final class Cache: @unchecked Sendable {  // `loaded` is used only under `monitor`
-        let monitor = Monitor()
-        var loaded: [String: Hyphenator?] = [:]
-    }
-    private static let cache = Cache()
 
     /// The positions in `word` (lowercase letters) after which it may be hyphenated, as
     /// counts of Unicode scalars from its start, ascending; the dictionary's minimum lengths
@@ -99,5 +91,22 @@ package final class Hyphenator: @unchecked Sendable {  // the dictionary is read
             result.append(i + 1)
         }
         return result
+    }
+}
+
+/// The hyphenation dictionaries loaded so far, by language and region: a typesetter's
+/// (`Typesetter.hyphenators`), each dictionary loaded once for as long as it lives.
+final class Hyphenators: @unchecked Sendable {  // `loaded` is used only under `monitor`
+    fileprivate let monitor = Monitor()
+    fileprivate var loaded: [String: Hyphenator?] = [:]
+
+    init() {}
+
+    /// The hyphenator for `language` (a BCP 47 tag: "en", "en-GB", "de-CH", "pt_BR"), or nil
+    /// when no dictionary of that language is installed. The dictionary file is
+    /// hyph_LL_RR.dic for the tag's language and region, else hyph_LL.dic, else the first
+    /// hyph_LL_*.dic (so "de" finds hyph_de_DE.dic). Loaded once per cache.
+    func forLanguage(_ language: String) -> Hyphenator? {
+        Hyphenator.load(language, into: self)
     }
 }

@@ -36,14 +36,15 @@ package struct ParagraphFormat: Sendable, Equatable {
 }
 
 /// The font machinery: a Pango context at 72 dpi, unhinted, so that what layout measures is
-/// exactly what the PDF shows. One per thread (`forThisThread`), reused across documents so
-/// fonts are loaded once.
+/// exactly what the PDF shows. One per engine (`Engine`), reused across its documents so fonts
+/// are loaded once, with the caches that belong with fonts: words shaped, MATH fonts found,
+/// hyphenation dictionaries loaded; all let go with the engine.
 ///
-/// Cairo 1.16 with Pango and FreeType is not safe to use from two threads at once, even with
-/// a typesetter each (crashes in FreeType and in PDF font subsetting were reproduced), so Quire
-/// renders one document at a time per process; `quire batch` runs parallel worker processes.
-package final class Typesetter {
-    package let fontMap: UnsafeMutablePointer<PangoFontMap>
+/// Cairo 1.16 with Pango and FreeType is not safe to use from two threads at once on the same
+/// objects (crashes in FreeType and in PDF font subsetting were reproduced), so an engine
+/// renders one document at a time; `quire batch` runs parallel worker processes.
+final class Typesetter {
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// Pango contexts of one font map: for paragraphs whose text decides their direction, and
     /// for those set left to right and right to left (a layout's base direction is its
     /// context's; switching one context back and forth would make Pango lay out again every
@@ -57,6 +58,10 @@ package final class Typesetter {
     /// Font descriptions by family, size, weight and slant: parsing a description string costs
     /// Pango about 6,000 instructions, and a document asks for a handful, thousands of times.
     private var fonts: [FontKey: OpaquePointer] = [:]
+    /// The MATH fonts formulas are set in, found once per family list.
+    let mathFonts = MathFonts()
+    /// The hyphenation dictionaries, loaded once per language.
+    let hyphenators = Hyphenators()
     /// The fonts paragraphs are set in, each measured once (`FontInfo`).
     package let fontTable = FontTable()
     /// Words shaped once, for every paragraph this typesetter sets.
@@ -73,29 +78,6 @@ package final class Typesetter {
         var italic: Bool
     }
 
-    /// The typesetter of the calling thread, set to `language` (a BCP 47 tag that picks
-    /// language-specific glyphs, such as Japanese or Chinese forms of CJK; nil for none).
-    package static func forThisThread(language: String?) -> Typesetter {
-        let typesetter: Typesetter
-        if let existing = pthread_getspecific(threadKey) {
-            typesetter = Unmanaged<Typesetter>.fromOpaque(existing).takeUnretainedValue()
-        } else {
-            typesetter = Typesetter()
-            pthread_setspecific(threadKey, Unmanaged.passRetained(typesetter).toOpaque())
-        }
-        typesetter.setLanguage(language)
-        return typesetter
-    }
-
-    /// The thread-specific slot holding each thread's typesetter (released when the thread
-    /// ends). A POSIX key rather than Foundation's thread dictionary, whose bridging casts cost
-    /// every run a scan of the Swift runtime's conformance tables.
-    private static let threadKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { Unmanaged<Typesetter>.fromOpaque($0!).release() }
-        return key
-    }()
-
     /// Sets the language glyphs are picked for; nil or empty: the process's default.
     package func setLanguage(_ language: String?) {
         let pangoLanguage = language.flatMap { $0.isEmpty ? nil : pango_language_from_string($0) } ?? pango_language_get_default()
@@ -104,8 +86,8 @@ package final class Typesetter {
         }
     }
 
-    /// A typesetter of its own (tests; single documents). See `forThisThread` for threads.
-    package init(language: String? = nil) {
+    /// A typesetter set to `language` (an engine's, made at its first render; tests').
+    init(language: String? = nil) {
         let fontMap = pango_cairo_font_map_new()!
         self.fontMap = fontMap
         // The fonts Pango measures for itself share the patterns of those asked for (the font

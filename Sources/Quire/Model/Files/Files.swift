@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Reading Markdown input: bytes from a file or standard input, checked to be UTF-8 text.
 package enum InputFile {
@@ -110,8 +109,10 @@ package enum OutputFile {
     /// - Throws: `QuireError` naming the path: a read-only existing output (refused, as `cp`
     ///   refuses), a missing folder (naming it), a folder, or a failed write (with the system's
     ///   message); the temporary file is removed.
-    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let output = try Opened(path)
+    /// - Parameter temporaryFiles: where the temporary file is recorded while it exists, for a
+    ///   signal handler to remove (`TemporaryFiles.removeAll`); nil: nowhere.
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, recordingIn temporaryFiles: TemporaryFiles? = nil) throws {
+        let output = try Opened(path, recordingIn: temporaryFiles)
         do {
             try writeAll(bytes, fd: output.descriptor, name: path)
         } catch {
@@ -132,16 +133,17 @@ package enum OutputFile {
         /// The temporary file and the file it replaces; nil when written in place (standard
         /// output, a device, a FIFO).
         private let replacing: (temporary: String, target: String)?
-        /// Whether this write holds the temporary-file slot a signal handler reads.
-        private let claimed: Bool
+        /// The slot recording the temporary file for a signal handler; nil: unrecorded.
+        private let claimed: TemporaryFiles.Slot?
         private let closes: Bool
 
-        /// Opens `path` for writing (see `writeAtomically` for what is refused and why).
+        /// Opens `path` for writing (see `writeAtomically` for what is refused and why),
+        /// recording its temporary file in `temporaryFiles` while it exists.
         /// - Throws: `QuireError` naming the path.
-        package init(_ path: String) throws {
+        package init(_ path: String, recordingIn temporaryFiles: TemporaryFiles? = nil) throws {
             name = path
             if path == "-" {
-                (descriptor, replacing, claimed, closes) = (1, nil, false, false)
+                (descriptor, replacing, claimed, closes) = (1, nil, nil, false)
                 return
             }
             let target = try finalTarget(of: path)
@@ -157,7 +159,7 @@ package enum OutputFile {
                 default:
                     let fd = open(target, O_WRONLY | O_NOCTTY)
                     guard fd >= 0 else { throw QuireError(file: path, message: "cannot write: \(errnoText())") }
-                    (descriptor, replacing, claimed, closes) = (fd, nil, false, true)
+                    (descriptor, replacing, claimed, closes) = (fd, nil, nil, true)
                     return
                 }
             }
@@ -169,11 +171,10 @@ package enum OutputFile {
                 throw QuireError(file: path, message: "cannot write: the folder \(folder == "./" ? "." : String(folder.dropLast())) does not exist")
             }
             var template = Array("\(folder).\(base).quire-XXXXXX".utf8CString)
-            let claimed = TemporaryFileInProgress.claim()
-            let fd = claimed ? TemporaryFileInProgress.make(&template)
-                : template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            let claimed = temporaryFiles?.claim()
+            let fd = claimed?.make(&template) ?? template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else {
-                if claimed { TemporaryFileInProgress.release() }
+                claimed?.release()
                 throw QuireError(file: path, message: "cannot write: \(errnoText())")
             }
             let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -184,7 +185,7 @@ package enum OutputFile {
         /// umask and renamed over the output.
         /// - Throws: `QuireError` naming the path (the temporary file is removed).
         package func commit() throws {
-            defer { if claimed { TemporaryFileInProgress.release() } }
+            defer { claimed?.release() }
             if replacing != nil {
                 let mask = umask(0); umask(mask)
                 fchmod(descriptor, 0o666 & ~mask)
@@ -210,17 +211,10 @@ package enum OutputFile {
         /// Abandons the write: the temporary file is closed and removed (a file written in
         /// place keeps what was written).
         package func discard() {
-            defer { if claimed { TemporaryFileInProgress.release() } }
+            defer { claimed?.release() }
             if closes { close(descriptor) }
             if let replacing { unlink(replacing.temporary) }
         }
-    }
-
-    /// Removes the temporary file a write in progress has made, if any: for a signal handler
-    /// that ends the process (Ctrl-C), so that no `.NAME.quire-XXXXXX` is left beside the
-    /// output. Async-signal-safe (an atomic load and `unlink`).
-    package static func removeTemporaryFileInProgress() {
-        TemporaryFileInProgress.remove()
     }
 
     /// Removes the temporary files Quire's own writes of `paths` left beside them
@@ -354,45 +348,4 @@ package func modificationTime(_ path: String) -> Double? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-}
-
-/// The temporary file of the write in progress, kept where a signal handler can read it
-/// without allocating or locking: a fixed buffer, claimed by one write at a time (a second
-/// concurrent write goes unrecorded, and a signal would leave its file behind).
-private enum TemporaryFileInProgress {
-    /// 0: free; 1: claimed, no file yet; 2: `path` names the file (or, while `mkstemp` runs,
-    /// the name it is trying: unlinking one it has not made yet removes nothing of ours).
-    static let state = Atomic<Int>(0)
-    nonisolated(unsafe) static let path: UnsafeMutablePointer<CChar> = {
-        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
-        buffer.initialize(repeating: 0, count: Int(PATH_MAX) + 1)
-        return buffer
-    }()
-
-    /// Takes the slot for this write; false when another write holds it.
-    static func claim() -> Bool {
-        _ = path  // made before any signal handler can read it
-        return state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
-    }
-
-    /// Makes the temporary file (`mkstemp`) in the slot's own buffer, so that a signal at any
-    /// moment finds the name of the file that exists: recorded after `mkstemp` returned, a
-    /// signal in between (the open may wait on a loaded disk) left the file behind. The
-    /// template gets the name made. Returns the descriptor, or -1 with `errno` set.
-    static func make(_ template: inout [CChar]) -> Int32 {
-        guard template.count <= Int(PATH_MAX) + 1 else {
-            return template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        }
-        template.withUnsafeBufferPointer { path.update(from: $0.baseAddress!, count: $0.count) }
-        state.store(2, ordering: .releasing)
-        let fd = mkstemp(path)
-        template.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: path, count: $0.count) }
-        return fd
-    }
-
-    static func release() { state.store(0, ordering: .releasing) }
-
-    static func remove() {
-        if state.load(ordering: .acquiring) == 2 { unlink(path) }
-    }
 }
