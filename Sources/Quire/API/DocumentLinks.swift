@@ -45,7 +45,7 @@ package final class DocumentLinks: Sendable {
     /// The links of the document `options` describe; nil when links stay as written
     /// (`LinkExtension.keep`) or the document has no folder (`Quire.render(markdown:)` with
     /// no `baseDirectory`).
-    init?(_ options: RenderOptions, cache: LinkCache) {
+    package init?(_ options: RenderOptions, cache: LinkCache) {
         guard options.linkExtension != .keep, let base = options.baseDirectory else { return nil }
         self.cache = cache
         func absolute(_ path: String) -> String { AbsolutePath.of(path) }
@@ -112,7 +112,7 @@ package final class DocumentLinks: Sendable {
 
 /// The anchors of the Markdown files other documents link to, each read and parsed once while
 /// it stays the same: an engine's (`Engine`), shared by its renders' `DocumentLinks`.
-final class LinkCache: Sendable {
+package final class LinkCache: Sendable {
     /// A file's identity and version: a cached table is used while they stay the same.
     private struct Stamp: Equatable {
         var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
@@ -121,13 +121,13 @@ final class LinkCache: Sendable {
     /// Anchor tables of linked files by path, for the engine's life (a batch worker renders
     /// many files linking to the same few); emptied when it reaches `cacheLimit` entries.
     private let cache = Mutex<[String: (stamp: Stamp, table: AnchorTable?)]>([:])
-    static let cacheLimit = 4096
+    package static let cacheLimit = 4096
 
-    init() {}
+    package init() {}
 
     /// The anchors of the Markdown file at `path` (after its front matter); nil when it cannot
     /// be read as text. O(1) when cached and unchanged; otherwise O(file) to read and parse it.
-    func anchors(of path: String) -> AnchorTable? {
+    package func anchors(of path: String) -> AnchorTable? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let stamp = Stamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),

@@ -53,7 +53,7 @@ public struct RenderOptions: Sendable {
     public var attachSource = false
 
     /// Where images may be read from, as layout takes it, decoded with `libraries` (an engine's).
-    func imageResources(_ libraries: ImageLibraries) -> ImageResources {
+    package func imageResources(_ libraries: ImageLibraries) -> ImageResources {
         var resources = ImageResources(baseDirectory: baseDirectory, root: resourceRoot, fetching: style.images, libraries: libraries)
         resources.cacheFolder = imageCacheFolder
         return resources

@@ -18,13 +18,13 @@ import QuireDrawing
 /// 4. Paint: each page turned into values here, as soon as it is final (`paintPage`).
 /// 5. Draw: on the drawing thread, while layout goes on (`ThreadedPDF`).
 /// 6. Finish: outline and metadata, and the file's bytes back.
-enum RenderPipeline {
+package enum RenderPipeline {
     /// Renders Markdown text to PDF bytes (see `Quire.render(markdown:options:)`) with `engine`,
     /// or into the open file `destination` names as the pages come (the result's `pdf` is
     /// empty then), `outputName` naming it in errors.
     /// - Throws: `QuireError` if the PDF cannot be finished or written, or the engine was
     ///   interrupted (its pages are no longer drawn from then on).
-    static func render(markdown: String, options: RenderOptions, engine: Engine, destination: PDFDestination = .memory,
+    package static func render(markdown: String, options: RenderOptions, engine: Engine, destination: PDFDestination = .memory,
                        outputName: String = "") throws(QuireError) -> RenderResult {
         // Each page is painted as soon as it is laid out and drawn on the drawing thread while
         // layout goes on, then dropped: memory stays a few pages whatever the document's length
@@ -111,7 +111,7 @@ enum RenderPipeline {
     /// - Throws: `DrawingError` only if the PDF cannot be finished (not expected).
     /// A warning when the document shows a character no installed font has: its .notdef
     /// box breaks PDF/UA-1 (7.21.8) and PDF/A (6.2.11.8), so nothing is claimed.
-    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, standards: PDFStandards,
+    package static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, standards: PDFStandards,
                     mainScript: ScriptGuess?, on drawing: DrawingThread) throws(DrawingError) -> (pdf: [UInt8], warning: Warning?) {
         let pdf = ThreadedPDF(on: drawing)
         pdf.setMainScript(mainScript)
@@ -135,7 +135,7 @@ enum RenderPipeline {
     }
 
     /// The whole document laid out with `engine` and kept (PNG previews, excerpt previews, tests).
-    static func layout(_ markdown: String, _ options: RenderOptions, engine: Engine, includeFullText: Bool = true) -> LaidOutDocument {
+    package static func layout(_ markdown: String, _ options: RenderOptions, engine: Engine, includeFullText: Bool = true) -> LaidOutDocument {
         var pages: [Page] = []
         let summary = withFrontMatter(markdown, options, engine) { document, highlights, typesetter, info, fallbackTitle in
             layOutPages(document, style: options.style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
@@ -169,7 +169,7 @@ enum RenderPipeline {
     /// meanwhile (about 5 ms for 200 KB). Parsing on a thread of Quire's own cost more than it
     /// saved: the thread, and a fresh malloc arena that glibc grows a page at a time (nearly a
     /// thousand `mprotect` calls for a 200 KB document). O(n) in the body's length.
-    static func parseSettingUpTypesetter(_ body: String, style: Style, language: String?, engine: Engine) -> Document {
+    package static func parseSettingUpTypesetter(_ body: String, style: Style, language: String?, engine: Engine) -> Document {
         _ = engine.typesetter(language: language)
         return parseMarkdown(body, smartPunctuation: style.smartPunctuation)
     }
@@ -189,5 +189,4 @@ enum RenderPipeline {
     package static func documentLanguage(frontMatter: String?, _ style: Style) -> String? {
         frontMatter ?? (style.language == Style().language ? nil : style.language)
     }
-
 }

@@ -9,6 +9,10 @@ package struct DiagramBox: Sendable, Equatable {
     package var center: DiagramPoint { DiagramPoint(x: x + width / 2, y: y + height / 2) }
     package var maxX: Double { x + width }
     package var maxY: Double { y + height }
+
+    package init(x: Double, y: Double, width: Double, height: Double) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
 }
 
 package struct DiagramGeometry: Sendable, Equatable {
@@ -50,5 +54,12 @@ package struct DiagramLabelSizes: Sendable, Equatable {
     package static func == (a: Self, b: Self) -> Bool {
         a.fontSize == b.fontSize && a.nodes.elementsEqual(b.nodes, by: ==) && a.edges.elementsEqual(b.edges, by: ==)
             && a.clusters.elementsEqual(b.clusters, by: ==)
+    }
+
+    package init(nodes: [(width: Double, height: Double)], edges: [(width: Double, height: Double)], clusters: [(width: Double, height: Double)], fontSize: Double) {
+        self.nodes = nodes
+        self.edges = edges
+        self.clusters = clusters
+        self.fontSize = fontSize
     }
 }

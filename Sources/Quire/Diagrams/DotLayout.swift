@@ -165,4 +165,9 @@ package struct DotLayout {
         let values = s.split(separator: ",").map { Double($0.filter { $0 != "!" }) }
         return values.contains(nil) ? nil : values.compactMap { $0 }
     }
+
+    package init(chart: Flowchart, sizes: DiagramLabelSizes) {
+        self.chart = chart
+        self.sizes = sizes
+    }
 }

@@ -18,7 +18,7 @@ import QuirePDF
 /// When no thread can be started, each job runs on its caller's thread, with a `DrawingState`
 /// of the engine's, made on first use: the same work, without the overlap (an engine renders
 /// one document at a time, so its callers take turns with it).
-final class DrawingThread: @unchecked Sendable {  // a worker, and page counts under a lock
+package final class DrawingThread: @unchecked Sendable {  // a worker, and page counts under a lock
     /// Work for the drawing thread, given the thread's state.
     package typealias Job = @Sendable (DrawingState) -> Void
 
@@ -32,7 +32,7 @@ final class DrawingThread: @unchecked Sendable {  // a worker, and page counts u
     private var lastDocument = 0
 
     /// Starts the thread (its state is made there, before the first job).
-    init() {
+    package init() {
         let fallback = FallbackState()
         worker = WorkerThread(makeState: { DrawingState() }, fallback: { fallback.state })
     }
@@ -136,11 +136,11 @@ private final class Handoff: @unchecked Sendable {  // used by the drawing threa
 /// What the drawing thread owns: the fonts previews are drawn with and the PDFs being
 /// written, by document number.
 /// Made on the thread that uses it and never handed to another (but see `FallbackState`).
-final class DrawingState {
-    let fonts = PreviewFonts()
+package final class DrawingState {
+    package let fonts = PreviewFonts()
     /// The faces the PDF writers embed, opened once for every document.
-    let faces = FontFaces()
-    var writers: [Int: PDFDocumentWriter] = [:]
+    package let faces = FontFaces()
+    package var writers: [Int: PDFDocumentWriter] = [:]
 }
 
 /// The state jobs run with on their callers' threads when the drawing thread could not be
@@ -168,7 +168,7 @@ private final class FallbackState: @unchecked Sendable {  // made under `lock`; 
 /// parallelism is one process per core). A page that `drawsWithPango` (an SVG image: librsvg
 /// shapes its text with Pango) is drawn while the caller waits, so Pango never runs on two
 /// threads at once. Dropped unfinished (layout failed midway), its PDF is discarded.
-final class ThreadedPDF {
+package final class ThreadedPDF {
     private let thread: DrawingThread
     private let document: Int
     private let overlapsLayout: Bool
@@ -177,7 +177,7 @@ final class ThreadedPDF {
 
     /// A PDF drawn on `thread` (an engine's), whose bytes go to `destination` (by default
     /// returned by `finish`).
-    init(on thread: DrawingThread, overlapsLayout: Bool = true, capacity: Int = 4, destination: PDFDestination = .memory) {
+    package init(on thread: DrawingThread, overlapsLayout: Bool = true, capacity: Int = 4, destination: PDFDestination = .memory) {
         self.thread = thread
         self.overlapsLayout = overlapsLayout
         self.capacity = max(1, capacity)

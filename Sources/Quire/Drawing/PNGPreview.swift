@@ -12,9 +12,8 @@ import QuireImages
 ///   - dpi: pixels per inch; the image is the page's size in inches times `dpi`, rounded.
 ///   - thread: the drawing thread (an engine's) whose fonts draw it.
 /// - Throws: `DrawingError` when Cairo fails.
-func renderPagePNG(_ page: Page, dpi: Double, on thread: DrawingThread) throws -> [UInt8] {
-    let painted = paintPage(page, with: LinePainter())
-    return try thread.perform { state in
+package func renderPagePNG(_ painted: PaintedPage, dpi: Double, on thread: DrawingThread) throws -> [UInt8] {
+    try thread.perform { state in
         Result { () throws(DrawingError) in try pngBytes(painted, dpi: dpi, fonts: state.fonts) }
     }.get()
 }

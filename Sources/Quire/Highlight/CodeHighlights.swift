@@ -39,7 +39,7 @@ package final class CodeHighlights: Sendable {
     /// Queues `document`'s tagged code blocks for highlighting with the style scheme `theme`
     /// on `highlighter` (an engine's thread, which starts only if there is code to highlight).
     /// O(blocks) when there are none.
-    init(_ document: Document, theme: String, highlighter: HighlightThread) {
+    package init(_ document: Document, theme: String, highlighter: HighlightThread) {
         var collector = CodeBlockCollector()
         collector.walk(document.blocks)
         // The default theme (github: text on white) sets no colour on a block, so blocks without

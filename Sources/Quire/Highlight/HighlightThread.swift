@@ -13,7 +13,7 @@ import QuireStyle
 /// starts no thread and never loads GtkSourceView. Only values cross: requests in (code, language, theme),
 /// `HighlightedCode` out through a `Promise`. A job whose promise was cancelled (its document is
 /// finished) is skipped. When no thread can be started, code is set plain with a warning.
-final class HighlightThread: Sendable {
+package final class HighlightThread: Sendable {
     /// The thread, started at the first request, whose state is GtkSourceView (or why it could
     /// not be opened): opened there, so that thread owns GtkSourceView's objects.
     private let started = Once {
@@ -25,7 +25,7 @@ final class HighlightThread: Sendable {
     private var worker: WorkerThread<Result<SourceView, HighlightError>> { started.value }
 
     /// The process's highlighter (see above); its thread starts at its first request.
-    static let process = HighlightThread()
+    package static let process = HighlightThread()
 
     private init() {}
 
@@ -73,7 +73,7 @@ package enum Highlighting {
 
     /// The style schemes and languages GtkSourceView has installed, by id, sorted; both empty,
     /// with the reason, when it cannot be opened. Starts `highlighter`'s thread.
-    static func installed(_ highlighter: HighlightThread) -> (themes: [String], languages: [String], problem: String?) {
+    package static func installed(_ highlighter: HighlightThread) -> (themes: [String], languages: [String], problem: String?) {
         switch highlighter.installed() {
         case .success(let found): return (found.schemes, found.languages, nil)
         case .failure(let error): return ([], [], error.message)

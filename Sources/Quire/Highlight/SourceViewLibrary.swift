@@ -71,8 +71,8 @@ package struct SourceViewLibrary: @unchecked Sendable {  // immutable C function
 
     /// GtkSourceView opened, or why it could not be: on the highlight thread that uses it
     /// (`HighlightThread`), once per thread.
-    static func open() -> Result<SourceViewLibrary, HighlightError> {
-        Result { () throws(ImageError) in try SourceViewLibrary() }.mapError { HighlightError(message: $0.message) }
+    package static func open() -> Result<SourceViewLibrary, HighlightError> {
+        Result { () throws(LibraryError) in try SourceViewLibrary() }.mapError { HighlightError(message: $0.message) }
     }
 
     private init() throws(LibraryError) {

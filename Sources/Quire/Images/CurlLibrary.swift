@@ -37,7 +37,7 @@ package struct CurlLibrary: @unchecked Sendable {  // immutable C function point
     package let slistFreeAll: @convention(c) (OpaquePointer?) -> Void
 
     /// libcurl opened and globally initialised, or why not (`ImageLibraries.curl` opens it once).
-    static func open() -> Result<CurlLibrary, ImageError> { Result { () throws(ImageError) in try CurlLibrary() } }
+    package static func open() -> Result<CurlLibrary, ImageError> { Result { () throws(LibraryError) in try CurlLibrary() }.mapError(ImageError.init) }
 
     private init() throws(LibraryError) {
         let curl = try openLibrary("libcurl.so.4")

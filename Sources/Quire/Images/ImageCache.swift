@@ -23,11 +23,11 @@ package struct ImageCache: Sendable {
     }
 
     /// The cache's folder; nil: no cache.
-    let folder: String?
+    package let folder: String?
 
     /// The cache folder `settings` name, else `defaultFolder`. The library reads no
     /// environment variable: the command line finds the user's cache folder.
-    init(_ settings: ImageFetching, defaultFolder: String? = nil) {
+    package init(_ settings: ImageFetching, defaultFolder: String? = nil) {
         if let folder = settings.cacheFolder, !folder.isEmpty {
             self.folder = folder
         } else {
@@ -37,7 +37,7 @@ package struct ImageCache: Sendable {
 
     /// The entry's file: a 128-bit FNV-1a hash of the URL (the URL inside is checked on
     /// reading); nil without a folder.
-    func path(_ url: String) -> String? {
+    package func path(_ url: String) -> String? {
         guard let folder else { return nil }
         var a: UInt64 = 0xCBF2_9CE4_8422_2325, b: UInt64 = 0x84222325_CBF29CE4
         for byte in url.utf8 {
@@ -49,7 +49,7 @@ package struct ImageCache: Sendable {
     }
 
     /// The entry for `url`, or nil (none, unreadable, another URL's).
-    func read(_ url: String) -> Entry? {
+    package func read(_ url: String) -> Entry? {
         guard let file = path(url), let bytes = try? InputFile.readBytes(file) else { return nil }
         var lines: [String] = []
         var start = 0
@@ -64,7 +64,7 @@ package struct ImageCache: Sendable {
     }
 
     /// Writes `entry` atomically (a temporary file renamed over it). Best effort.
-    func write(_ entry: Entry) {
+    package func write(_ entry: Entry) {
         guard let folder, let file = path(entry.url), makeFolder(folder) else { return }
         func clean(_ s: String?) -> String { (s ?? "").filter { $0 != "\n" && $0 != "\r" } }
         let head = "quire-image 1\n\(entry.url)\n\(entry.confirmed)\n\(clean(entry.etag))\n\(clean(entry.lastModified))\n\n"

@@ -31,7 +31,7 @@ package enum FetchResponse: Sendable, Equatable {
 package enum ImageFetch {
     /// The responses by URL. Never throws: whatever fails is a `.failed` response.
     /// - Complexity: the slowest request, bounded by `deadline` (CLOCK_MONOTONIC seconds).
-    static func fetch(_ requests: [FetchRequest], _ settings: ImageFetching, deadline: Double,
+    package static func fetch(_ requests: [FetchRequest], _ settings: ImageFetching, deadline: Double,
                       curl opened: @autoclosure () -> Result<CurlLibrary, ImageError>) -> [String: FetchResponse] {
         guard !requests.isEmpty else { return [:] }
         let curl: CurlLibrary

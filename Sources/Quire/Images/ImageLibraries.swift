@@ -33,7 +33,7 @@ package struct SVGLibrary: @unchecked Sendable {  // immutable C function pointe
     package let rsvgRenderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Double>?, ErrorOut) -> Int32
 
     /// librsvg opened, or why it could not be (`ImageLibraries.svg` opens it once).
-    static func open() -> Result<SVGLibrary, ImageError> { Result { () throws(ImageError) in try SVGLibrary() } }
+    package static func open() -> Result<SVGLibrary, ImageError> { Result { () throws(LibraryError) in try SVGLibrary() }.mapError(ImageError.init) }
 
     private init() throws(LibraryError) {
         let rsvg = try openLibrary("librsvg-2.so.2")
@@ -63,7 +63,7 @@ package struct PixbufLibrary: @unchecked Sendable {  // immutable C function poi
     package let pixbufReadPixels: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
 
     /// gdk-pixbuf opened, or why it could not be (`ImageLibraries.pixbuf` opens it once).
-    static func open() -> Result<PixbufLibrary, ImageError> { Result { () throws(ImageError) in try PixbufLibrary() } }
+    package static func open() -> Result<PixbufLibrary, ImageError> { Result { () throws(LibraryError) in try PixbufLibrary() }.mapError(ImageError.init) }
 
     private init() throws(LibraryError) {
         let pixbuf = try openLibrary("libgdk_pixbuf-2.0.so.0")
@@ -82,34 +82,17 @@ package struct PixbufLibrary: @unchecked Sendable {  // immutable C function poi
     }
 }
 
-/// Opens a shared library for good (it is never closed).
-func openLibrary(_ soname: String) throws(ImageError) -> UnsafeMutableRawPointer {
-    guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-        let reason = dlerror().map { String(cString: $0) } ?? "not found"
-        throw ImageError(message: "cannot load \(soname) (\(reason)); install its package")
-    }
-    return handle
-}
-
-/// A function of `library` as the C function type `Function`.
-func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws(ImageError) -> Function {
-    guard let address = dlsym(library, name) else {
-        throw ImageError(message: "\(name) is missing from the installed library (too old?)")
-    }
-    return unsafeBitCast(address, to: Function.self)
-}
-
 /// The image libraries a render uses, each opened (`dlopen`) the first time a document needs
 /// it and kept for the owner's life: an `Engine` holds one set, passed to layout
 /// (`ImageResources.libraries`), the drawing thread and the PDF writer. `dlopen` counts its
 /// opens, so two sets in one process share the loaded code, not Quire's state.
-final class ImageLibraries: Sendable, Equatable {
-    let svg = Once { SVGLibrary.open() }
-    let pixbuf = Once { PixbufLibrary.open() }
-    let curl = Once { CurlLibrary.open() }
+package final class ImageLibraries: Sendable, Equatable {
+    package let svg = Once { SVGLibrary.open() }
+    package let pixbuf = Once { PixbufLibrary.open() }
+    package let curl = Once { CurlLibrary.open() }
 
-    init() {}
+    package init() {}
 
     /// The same set (an image's libraries compare by identity).
-    static func == (a: ImageLibraries, b: ImageLibraries) -> Bool { a === b }
+    package static func == (a: ImageLibraries, b: ImageLibraries) -> Bool { a === b }
 }

@@ -21,15 +21,15 @@ package struct ImageResources: Sendable, Equatable {
     package var fetchingGiven = false
     /// The remote images the document names, fetched together when layout starts (others are
     /// fetched when met: a long document's sections).
-    var remoteImages: [String] = []
+    package var remoteImages: [String] = []
     /// The folder fetched images are cached in when `fetching` names none
     /// (`RenderOptions.imageCacheFolder`); nil: none, fetched images are not kept.
-    var cacheFolder: String?
+    package var cacheFolder: String?
     /// The image libraries images are decoded with (an engine's, opened on first use).
-    var libraries: ImageLibraries
+    package var libraries: ImageLibraries
 
     /// - Parameter libraries: nil: a set of this value's own (each opened when first needed).
-    init(baseDirectory: String? = nil, root: String? = nil, fetching: ImageFetching? = nil, libraries: ImageLibraries? = nil) {
+    package init(baseDirectory: String? = nil, root: String? = nil, fetching: ImageFetching? = nil, libraries: ImageLibraries? = nil) {
         self.libraries = libraries ?? ImageLibraries()
         self.baseDirectory = baseDirectory
         self.root = root

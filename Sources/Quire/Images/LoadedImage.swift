@@ -18,8 +18,8 @@ import QuireModel
 /// decoded by Cairo, JPEG, GIF (first frame) and WebP (first frame; Debian's
 /// webp-pixbuf-loader, a gdk-pixbuf loader) by gdk-pixbuf, SVG is drawn as vectors by
 /// librsvg (which loads no external resource: it is given no base URL).
-package final class LoadedImage: Sendable {
-    package enum Format: String, Sendable { case png, jpeg, gif, webp, svg }
+package final class LoadedImage: PaintedImage {
+    package typealias Format = ImageFormat
 
     package let format: Format
     /// Intrinsic size in points: pixels (CSS pixels for SVG) at 96 per inch.
@@ -27,9 +27,9 @@ package final class LoadedImage: Sendable {
     package let height: Double
     package let bytes: [UInt8]
     /// The static badge this SVG draws (`StaticBadge`), when Quire drew it from its URL.
-    let badge: BadgeDrawing?
+    package let badge: BadgeDrawing?
     /// The libraries it was decoded with, which decode it again to draw it.
-    let libraries: ImageLibraries
+    package let libraries: ImageLibraries
 
     /// Points per pixel: CSS's 96 pixels per inch.
     package static let pointsPerPixel = 0.75
@@ -50,7 +50,7 @@ package final class LoadedImage: Sendable {
     }
 
     /// A static badge drawn as an SVG, checked to decode like any SVG, keeping its layout.
-    static func drawing(_ badge: BadgeDrawing, _ libraries: ImageLibraries) throws -> LoadedImage {
+    package static func drawing(_ badge: BadgeDrawing, _ libraries: ImageLibraries) throws -> LoadedImage {
         let svg = try decode(Array(badge.svg().utf8), libraries)
         return LoadedImage(format: .svg, width: svg.width, height: svg.height, bytes: svg.bytes, badge: badge, libraries: libraries)
     }
@@ -58,7 +58,7 @@ package final class LoadedImage: Sendable {
     /// Checks that `bytes` hold a PNG, JPEG, GIF, WebP or SVG image that decodes, and measures it.
     /// - Throws: `ImageError` naming the problem (unknown format, corrupt data, no size).
     /// - Complexity: one full decode of the image.
-    static func decode(_ bytes: [UInt8], _ libraries: ImageLibraries) throws -> LoadedImage {
+    package static func decode(_ bytes: [UInt8], _ libraries: ImageLibraries) throws -> LoadedImage {
         guard let format = sniff(bytes) else {
             throw ImageError(message: "not a PNG, JPEG, GIF, WebP or SVG image")
         }
@@ -97,7 +97,7 @@ package final class LoadedImage: Sendable {
 
     /// A librsvg handle for `bytes` at 96 dpi and its intrinsic size in CSS pixels (its
     /// width and height, else its viewBox, else CSS's default 300 × 150). Unref the handle.
-    static func svgHandle(_ bytes: [UInt8], _ libraries: ImageLibraries) throws(ImageError)
+    package static func svgHandle(_ bytes: [UInt8], _ libraries: ImageLibraries) throws(ImageError)
         -> (OpaquePointer, (width: Double, height: Double)) {
         let rsvg = try libraries.svg.value.get()
         var error: UnsafeMutablePointer<GError>?
@@ -132,7 +132,7 @@ package final class LoadedImage: Sendable {
     /// The image decoded into a new Cairo image surface (the caller destroys it). `checking`
     /// (when loading): a JPEG is decoded at 1/8 size, which libjpeg does fast, enough to
     /// check it; otherwise whole.
-    static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool, _ libraries: ImageLibraries) throws -> OpaquePointer {
+    package static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool, _ libraries: ImageLibraries) throws -> OpaquePointer {
         switch format {
         case .png:
             return try cairoPNG(bytes)
@@ -327,7 +327,7 @@ extension LoadedImage {
 
     /// The image decoded (PNG by Cairo, GIF's first frame and JPEG by gdk-pixbuf), alpha
     /// un-premultiplied; nil for SVG or when decoding fails now. O(pixels).
-    func rasterPixels() -> RasterPixels? {
+    package func rasterPixels() -> RasterPixels? {
         guard format != .svg, let surface = try? Self.rasterSurface(format, bytes, checking: false, libraries) else { return nil }
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)

@@ -20,16 +20,16 @@ package final class RemoteImages {
         case failed(String)
     }
 
-    let settings: ImageFetching
+    package let settings: ImageFetching
     /// libcurl, opened at the first request.
     private let curl: Once<Result<CurlLibrary, ImageError>>
-    let cache: ImageCache
-    private(set) var outcomes: [String: Outcome] = [:]
+    package let cache: ImageCache
+    package private(set) var outcomes: [String: Outcome] = [:]
     /// When the document's time for fetching ends (CLOCK_MONOTONIC), from its first request.
     private var deadline: Double?
 
     /// Fetching as `settings` say, cached in their folder, else in `cacheFolder`.
-    init(_ settings: ImageFetching, cacheFolder: String?, curl: Once<Result<CurlLibrary, ImageError>>) {
+    package init(_ settings: ImageFetching, cacheFolder: String?, curl: Once<Result<CurlLibrary, ImageError>>) {
         self.curl = curl
         self.settings = settings
         cache = ImageCache(settings, defaultFolder: cacheFolder)

@@ -59,7 +59,7 @@ package struct LayoutSummary {
 ///     (`FurnitureDeferral`); nil: they wait.
 /// - Returns: everything but the pages. An empty document gives one empty page.
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
-func layOutPages(_ document: Document, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+package func layOutPages(_ document: Document, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  includeFullText: Bool = true, resources: ImageResources = ImageResources(),
                  highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
                  emit: (Page) -> Void) -> LayoutSummary {
@@ -85,7 +85,7 @@ func layOutPages(_ document: Document, style: Style, typesetter: Typesetter, fal
 /// session and context given, handing each block's slices to the function given (a document
 /// met a section at a time: `RenderPipeline.render(sections:)`). `highlights` is the code
 /// queued when layout starts; `blocks` may queue more (`LayoutSession.highlights`).
-func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+package func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  resources: ImageResources = ImageResources(), highlights: CodeHighlights, links: LinkResolver? = nil,
                  deferral: FurnitureDeferral? = nil, blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
                  emit: (Page) -> Void) -> LayoutSummary {

@@ -37,7 +37,7 @@ package final class LayoutSession {
     package let language: String
     /// The hyphenation of `language`'s words, its patterns loaded the first time a paragraph
     /// is hyphenated; nil when none are installed.
-    private(set) lazy var hyphenation: WordHyphenation? = typesetter.hyphenators.forLanguage(language).map(WordHyphenation.init)
+    package private(set) lazy var hyphenation: WordHyphenation? = typesetter.hyphenators.forLanguage(language).map(WordHyphenation.init)
     /// The advance of a character of code at the code size, measured the first time a code
     /// block might be wider than its column (`codeFit`).
     package private(set) lazy var codeAdvance: Double = measureCodeAdvance()

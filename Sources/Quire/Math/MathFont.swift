@@ -203,16 +203,16 @@ package final class MathFont {
 
 /// The MATH fonts found so far, by family list: a typesetter's (`Typesetter.mathFonts`), kept
 /// as long as it is and used by one render at a time. Few entries: one per `math.font` value.
-final class MathFonts {
+package final class MathFonts {
     private var found: [String: MathFont?] = [:]
 
-    init() {}
+    package init() {}
 
     /// The MATH font for a family list ("TeX Gyre Pagella Math, DejaVu Math TeX Gyre"): the
     /// first family fontconfig has (by name, not a substitute) whose face has a MATH table,
     /// else the first of Debian's math fonts installed; nil when no MATH font is installed at
     /// all. Looked up once per family list.
-    func font(families: String) -> MathFont? {
+    package func font(families: String) -> MathFont? {
         if let known = found[families] { return known }
         let font = MathFont.locate(families).flatMap { MathFont(file: $0.file, index: $0.index) }
         found[families] = .some(font)

@@ -33,7 +33,7 @@ package final class MathTypesetter {
     private var cache: [Key: Result<TypesetFormula, MathError>] = [:]
 
     /// A typesetter in the first MATH font of `families` that `fonts` finds.
-    init(families: String, fonts: MathFonts) {
+    package init(families: String, fonts: MathFonts) {
         self.families = families
         font = fonts.font(families: families)
     }

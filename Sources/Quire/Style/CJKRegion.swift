@@ -75,7 +75,6 @@ package enum CJKRegion: String, Sendable, Equatable {
         package mutating func visitHTML(_ block: Block, html: HTMLBlock) { walk(html.blocks) }
 
         package init() {
-
         }
     }
 

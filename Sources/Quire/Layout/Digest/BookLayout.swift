@@ -12,7 +12,7 @@ import QuireStyle
 /// destination "dK". The running title is `title` on every page. Set with `typesetter` (an
 /// engine's), in the first document's language.
 /// - Complexity: O(total text), paginated once (twice with a table of contents).
-func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo, title: TextValue,
+package func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo, title: TextValue,
                 typesetter: Typesetter) -> LaidOutDigest {
     typesetter.setLanguage(info.lang)
     let set = DocumentSet(documents, style: style, typesetter: typesetter)

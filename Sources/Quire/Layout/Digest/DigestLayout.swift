@@ -58,7 +58,7 @@ package struct LaidOutDigest {
 /// The steps are `DigestLayouter`'s: anchor tables for every document (namespaced "dK-") and
 /// a session each, then each document's entry and full text in turn, then the pages.
 /// - Complexity: O(total text), paginated twice.
-func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
+package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
                   style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter) -> LaidOutDigest {
     var layouter = DigestLayouter(documents, failures: failures, style: style, shownFrom: base, typesetter: typesetter)
     for k in documents.indices { layouter.add(k, excerptLines: excerptLines) }
@@ -87,7 +87,7 @@ package struct DigestLayouter {
     package private(set) var outline: [OutlineEntry] = [OutlineEntry(level: 1, title: "Contents", destination: "toc")]
 
     /// A digest of `documents` set with `typesetter` (an engine's), in no one language.
-    init(_ documents: [DigestDocument], failures: [DigestFailure], style: Style, shownFrom base: String, typesetter: Typesetter) {
+    package init(_ documents: [DigestDocument], failures: [DigestFailure], style: Style, shownFrom base: String, typesetter: Typesetter) {
         self.documents = documents
         self.failures = failures
         self.style = style

@@ -26,6 +26,17 @@ package struct LaidOutDocument {
     package var language: String?
     /// How full pagination left each page (`PageFill`), in order.
     package var pageFills: [PageFill] = []
+
+    package init(pages: [Page], outline: [OutlineEntry], title: String, author: String, warnings: [Warning], excerpts: [ExcerptSummary] = [], language: String? = nil, pageFills: [PageFill] = []) {
+        self.pages = pages
+        self.outline = outline
+        self.title = title
+        self.author = author
+        self.warnings = warnings
+        self.excerpts = excerpts
+        self.language = language
+        self.pageFills = pageFills
+    }
 }
 
 package struct Page {
@@ -43,8 +54,6 @@ package struct Page {
     /// (`FurnitureDeferral`); nil when `furniture` is all of it.
     package var deferredFurniture: Int?
 }
-
-
 
 package enum PageItem {
     /// One typeset line of text.
@@ -113,57 +122,3 @@ package struct TextLine {
     package var text: String { shaped.lineText(lineIndex) }
 }
 
-
-
-
-package struct OutlineEntry: Sendable, Equatable {
-    package var level: Int
-    package var title: String
-    package var destination: String
-}
-
-/// A vector path, filled, stroked or both: a diagram's node outlines, edges and arrowheads.
-/// Drawn alike by the PDF writer and the PNG preview.
-package struct PathPaint: Sendable, Equatable {
-    package enum Segment: Sendable, Equatable {
-        case move(Point)
-        case line(Point)
-        case curve(Point, Point, Point)
-        case close
-    }
-
-    package var segments: [Segment]
-    package var fill: Color?
-    package var stroke: Color?
-    package var lineWidth = 1.0
-    /// Dash and gap lengths in points; empty for a solid line.
-    package var dash: [Double] = []
-
-    package func offsetBy(dx: Double, dy: Double) -> PathPaint {
-        func move(_ p: Point) -> Point { Point(x: p.x + dx, y: p.y + dy) }
-        var copy = self
-        copy.segments = segments.map { segment in
-            switch segment {
-            case .move(let p): return .move(move(p))
-            case .line(let p): return .line(move(p))
-            case .curve(let a, let b, let c): return .curve(move(a), move(b), move(c))
-            case .close: return .close
-            }
-        }
-        return copy
-    }
-
-    /// The smallest rectangle holding every point (control points included). O(segments).
-    package var bounds: Rect {
-        var xs: [Double] = [], ys: [Double] = []
-        for segment in segments {
-            switch segment {
-            case .move(let p), .line(let p): xs.append(p.x); ys.append(p.y)
-            case .curve(let a, let b, let c): xs += [a.x, b.x, c.x]; ys += [a.y, b.y, c.y]
-            case .close: break
-            }
-        }
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-}

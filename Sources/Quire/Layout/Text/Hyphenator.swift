@@ -96,17 +96,17 @@ package final class Hyphenator: @unchecked Sendable {  // the dictionary is read
 
 /// The hyphenation dictionaries loaded so far, by language and region: a typesetter's
 /// (`Typesetter.hyphenators`), each dictionary loaded once for as long as it lives.
-final class Hyphenators: @unchecked Sendable {  // `loaded` is used only under `monitor`
+package final class Hyphenators: @unchecked Sendable {  // `loaded` is used only under `monitor`
     fileprivate let monitor = Monitor()
     fileprivate var loaded: [String: Hyphenator?] = [:]
 
-    init() {}
+    package init() {}
 
     /// The hyphenator for `language` (a BCP 47 tag: "en", "en-GB", "de-CH", "pt_BR"), or nil
     /// when no dictionary of that language is installed. The dictionary file is
     /// hyph_LL_RR.dic for the tag's language and region, else hyph_LL.dic, else the first
     /// hyph_LL_*.dic (so "de" finds hyph_de_DE.dic). Loaded once per cache.
-    func forLanguage(_ language: String) -> Hyphenator? {
+    package func forLanguage(_ language: String) -> Hyphenator? {
         Hyphenator.load(language, into: self)
     }
 }

@@ -5,6 +5,7 @@ import CPangoCairo
 import Foundation
 import QuireModel
 import QuireStyle
+import QuireMath
 
 /// How a block of text is set: its look (a text role: font, size, colour, line height) and
 /// how its lines are made (width, alignment, indent).
@@ -43,8 +44,8 @@ package struct ParagraphFormat: Sendable, Equatable {
 /// Cairo 1.16 with Pango and FreeType is not safe to use from two threads at once on the same
 /// objects (crashes in FreeType and in PDF font subsetting were reproduced), so an engine
 /// renders one document at a time; `quire batch` runs parallel worker processes.
-final class Typesetter {
-    let fontMap: UnsafeMutablePointer<PangoFontMap>
+package final class Typesetter {
+    package let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// Pango contexts of one font map: for paragraphs whose text decides their direction, and
     /// for those set left to right and right to left (a layout's base direction is its
     /// context's; switching one context back and forth would make Pango lay out again every
@@ -59,9 +60,9 @@ final class Typesetter {
     /// Pango about 6,000 instructions, and a document asks for a handful, thousands of times.
     private var fonts: [FontKey: OpaquePointer] = [:]
     /// The MATH fonts formulas are set in, found once per family list.
-    let mathFonts = MathFonts()
+    package let mathFonts = MathFonts()
     /// The hyphenation dictionaries, loaded once per language.
-    let hyphenators = Hyphenators()
+    package let hyphenators = Hyphenators()
     /// The fonts paragraphs are set in, each measured once (`FontInfo`).
     package let fontTable = FontTable()
     /// Words shaped once, for every paragraph this typesetter sets.
@@ -87,7 +88,7 @@ final class Typesetter {
     }
 
     /// A typesetter set to `language` (an engine's, made at its first render; tests').
-    init(language: String? = nil) {
+    package init(language: String? = nil) {
         let fontMap = pango_cairo_font_map_new()!
         self.fontMap = fontMap
         // The fonts Pango measures for itself share the patterns of those asked for (the font

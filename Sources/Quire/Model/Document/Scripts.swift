@@ -72,7 +72,6 @@ package struct ScriptGuess: Sendable, Equatable {
         }
 
         package init() {
-
         }
     }
 

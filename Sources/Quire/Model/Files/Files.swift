@@ -24,7 +24,7 @@ package enum InputFile {
         if let text = String(validating: body, as: UTF8.self), !body.contains(0) { return text }
         // Not text: the first NUL or byte that breaks UTF-8, found as a sectioned file's scan finds it.
         let message = bytes.withUnsafeBufferPointer { all in
-            (SectionScanner.firstProblem(all, base: 0) ?? .invalidUTF8(offset: 0)).message(in: all, base: 0, file: name)
+            (TextProblem.first(in: all, base: 0) ?? TextProblem.invalidUTF8(offset: 0)).message(in: all, base: 0, file: name)
         }
         throw QuireError(file: name, message: message)
     }

@@ -39,4 +39,40 @@ package enum TextProblem: Error, Equatable {
         case .invalidUTF8(let offset): return "not valid UTF-8: bad byte at offset \(offset)"
         }
     }
+
+    /// `message` and where the byte is, for `file` whose `bytes` start at file offset `base`:
+    /// its line and column (in characters; lines end as cmark's do), the byte, and for a byte
+    /// that breaks UTF-8 the command that converts a Latin-1 file, the usual cause (issue 48).
+    /// O(offset): only on the way to an error.
+    package func message(in bytes: UnsafeBufferPointer<UInt8>, base: Int, file: String) -> String {
+        let offset: Int
+        switch self {
+        case .nul(let at), .invalidUTF8(let at): offset = at
+        }
+        let index = offset - base
+        guard index >= 0, index < bytes.count else { return message }
+        var line = 1, lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) && index >= 3 ? 3 : 0
+        for i in lineStart..<index {
+            let b = bytes[i]
+            if b == 0x0A || (b == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) { line += 1; lineStart = i + 1 }
+        }
+        let column = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), as: UTF8.self).count + 1
+        let hex = String(bytes[index], radix: 16, uppercase: true)
+        let position = " (line \(line), column \(column): byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+        guard case .invalidUTF8 = self else { return message + position }
+        let converted = file == "-" ? "" : " \(shellQuoted(file)) > \(shellQuoted(utf8Name(file)))"
+        return message + position + "; if the file is Latin-1 (ISO 8859-1), convert it: iconv -f latin1 -t utf-8" + converted
+    }
+
+    /// `name.md` as `name.utf8.md`: where a converted copy goes.
+    private func utf8Name(_ file: String) -> String {
+        guard let dot = file.lastIndex(of: "."), !file[dot...].contains("/") else { return file + ".utf8" }
+        return file[..<dot] + ".utf8" + file[dot...]
+    }
+
+    /// `s` as a shell word: as it is when it holds only safe characters, else in single quotes.
+    private func shellQuoted(_ s: String) -> String {
+        let safe = s.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789-_./+@%:,".unicodeScalars.contains($0) }
+        return safe && !s.isEmpty ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
 }

@@ -91,17 +91,11 @@ package struct PaintedGlyph: Sendable, Equatable {
     package var x: Double
     package var y: Double
 
-
     package init(index: UInt32, x: Double, y: Double) {
-
         self.index = index
-
         self.x = x
-
         self.y = y
-
     }
-
 }
 
 /// A font as the renderer opens it: a face of a font file, scaled by `matrix` (the font size

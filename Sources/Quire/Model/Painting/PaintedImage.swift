@@ -15,7 +15,7 @@ package protocol PaintedImage: AnyObject, Sendable {
     func draw(in rect: Rect, _ cr: OpaquePointer)
 }
 
-package enum ImageFormat: String, Sendable { case png, jpeg, gif, svg }
+package enum ImageFormat: String, Sendable { case png, jpeg, gif, webp, svg }
 
 /// A raster image's pixels as a PDF image holds them: 8 bits per component, gray or RGB, rows
 /// top to bottom, and an alpha channel when some pixel is not opaque.

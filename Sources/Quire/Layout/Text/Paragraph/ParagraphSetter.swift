@@ -239,7 +239,6 @@ extension Typesetter {
             }
         }
     }
-
 }
 
 extension StyledText {

@@ -22,7 +22,7 @@ public final class TemporaryFiles: @unchecked Sendable {  // slots: atomics and 
     }
 
     /// A free slot, now claimed for one write; nil when every slot is taken.
-    func claim() -> Slot? {
+    package func claim() -> Slot? {
         slots.first { $0.claim() }
     }
 
@@ -34,16 +34,16 @@ public final class TemporaryFiles: @unchecked Sendable {  // slots: atomics and 
     }
 
     /// How many slots hold a temporary file now (tests).
-    var recorded: Int { slots.count { $0.holdsFile } }
+    package var recorded: Int { slots.count { $0.holdsFile } }
 
     /// One write's temporary file.
-    final class Slot: @unchecked Sendable {  // `path` is written only by the write holding the slot
+    package final class Slot: @unchecked Sendable {  // `path` is written only by the write holding the slot
         /// 0: free; 1: claimed, no file yet; 2: `path` names the file (or, while `mkstemp` runs,
         /// the name it is trying: unlinking one it has not made yet removes nothing of ours).
         private let state = Atomic<Int>(0)
         private let path: UnsafeMutablePointer<CChar>
 
-        init() {
+        package init() {
             path = .allocate(capacity: Int(PATH_MAX) + 1)
             path.initialize(repeating: 0, count: Int(PATH_MAX) + 1)
         }
@@ -60,7 +60,7 @@ public final class TemporaryFiles: @unchecked Sendable {  // slots: atomics and 
         /// any moment finds the name of the file that exists: recorded after `mkstemp`
         /// returned, a signal in between (the open may wait on a loaded disk) left the file
         /// behind. The template gets the name made. Returns the descriptor, or -1 with `errno`.
-        func make(_ template: inout [CChar]) -> Int32 {
+        package func make(_ template: inout [CChar]) -> Int32 {
             guard template.count <= Int(PATH_MAX) + 1 else {
                 return template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             }
@@ -72,7 +72,7 @@ public final class TemporaryFiles: @unchecked Sendable {  // slots: atomics and 
         }
 
         /// The write is over (its file renamed or removed): the slot is free again.
-        func release() { state.store(0, ordering: .releasing) }
+        package func release() { state.store(0, ordering: .releasing) }
 
         fileprivate func remove() {
             if state.load(ordering: .acquiring) == 2 { unlink(path) }
