@@ -64,7 +64,7 @@ final class ImageCodecTests: XCTestCase {
     /// loader: the lossless one to the PNG's own pixels. Made here by cwebp (Debian's `webp`).
     func testRegressionWebPImagesDecode() throws {
         let png = try Fixtures.bytes("diagram.png")
-        let reference = try LoadedImage.rasterSurface(.png, png, checking: false)
+        let reference = try LoadedImage.rasterSurface(.png, png, checking: false, testEngine.images)
         defer { cairo_surface_destroy(reference) }
         for (options, chunk) in [(["-lossless"], "VP8L"), (["-q", "80", "-noalpha"], "VP8 "), (["-q", "80"], "VP8X")] {
             let webp = try Self.cwebp(options)
@@ -73,7 +73,7 @@ final class ImageCodecTests: XCTestCase {
             XCTAssertEqual(image.format, .webp, chunk)
             XCTAssertEqual(image.width, 360 * 0.75, accuracy: 0.01, chunk)
             XCTAssertEqual(image.height, 140 * 0.75, accuracy: 0.01, chunk)
-            let surface = try LoadedImage.rasterSurface(.webp, webp, checking: false)
+            let surface = try LoadedImage.rasterSurface(.webp, webp, checking: false, testEngine.images)
             defer { cairo_surface_destroy(surface) }
             XCTAssertEqual(cairo_image_surface_get_width(surface), 360)
             if chunk == "VP8L" {
