@@ -108,22 +108,26 @@ extension RenderPipeline {
         let theme = options.style.codeTheme
         var facts = DocumentFacts()
         var tally = ScriptGuess.Tally()
+        var resources = options.imageResources(engine.images)
+        resources.follow(frontMatter: input.info.fetchImages)  // at most public
         let notes = body.parse { blocks in
             facts.add(blocks)
             tally.add(blocks: blocks)
+            resources.fetchTogether(blocks)
             check(blocks)
             ResidentMemory.release()
         }
         facts.add(notes)
         facts.finish()
         tally.add(blocks: notes)
+        resources.fetchTogether(notes)
         check(notes)
         pdf.setMainScript(tally.guess)
         ResidentMemory.release()
         let highlighter = engine.highlighting
         return layOutPages(facts, style: options.style, typesetter: engine.typesetter(language: input.info.lang),
                            fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
-                           resources: options.imageResources(engine.images), highlights: .none, links: links?.resolver,
+                           resources: resources, highlights: .none, links: links?.resolver,
                            deferral: deferral(pdf, painter), blocks: { session, context, add in
             var keeps = BlockKeeps()
             let notes = body.parse { blocks in

@@ -19,8 +19,9 @@ package struct ImageResources: Sendable, Equatable {
     /// Whether an option or a template key gave `fetching` (front matter's `fetch-images` is
     /// used only when none did).
     package var fetchingGiven = false
-    /// The remote images the document names, fetched together when layout starts (others are
-    /// fetched when met: a long document's sections).
+    /// The remote images the document names, fetched together when layout starts
+    /// (`fetchTogether`): a whole document's, or a long document's, gathered section by
+    /// section in the pass that reads its facts.
     package var remoteImages: [String] = []
     /// The folder fetched images are cached in when `fetching` names none
     /// (`RenderOptions.imageCacheFolder`); nil: none, fetched images are not kept.
@@ -35,6 +36,20 @@ package struct ImageResources: Sendable, Equatable {
         self.root = root
         self.fetching = fetching ?? ImageFetching()
         fetchingGiven = fetching != nil
+    }
+
+    /// Takes the front matter's `fetch-images` (`asked`) when no option or template key gave
+    /// a mode.
+    package mutating func follow(frontMatter asked: ImageFetching.Mode?) {
+        if !fetchingGiven, let asked { fetching.mode = asked }
+    }
+
+    /// Adds the remote images `blocks` name to those fetched together, each once, when
+    /// fetching is on. O(inlines of `blocks` + images named).
+    package mutating func fetchTogether(_ blocks: [Block]) {
+        guard fetching.isOn else { return }
+        var seen = Set(remoteImages)
+        remoteImages += RemoteImageList.of(blocks).filter { seen.insert($0).inserted }
     }
 
     /// Largest image file read, in bytes.

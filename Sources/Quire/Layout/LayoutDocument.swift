@@ -64,8 +64,8 @@ package func layOutPages(_ document: Document, style: Style, typesetter: Typeset
                  highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
                  emit: (Page) -> Void) -> LayoutSummary {
     var resources = resources
-    if !resources.fetchingGiven, let asked = info.fetchImages { resources.fetching.mode = asked }  // front matter's, at most public
-    if resources.fetching.isOn { resources.remoteImages = RemoteImageList.of(document.blocks) }  // fetched together
+    resources.follow(frontMatter: info.fetchImages)  // at most public
+    resources.fetchTogether(document.blocks)
     return layOutPages(DocumentFacts(document), style: style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
                     resources: resources,
                     highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme, highlighter: .process),
