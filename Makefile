@@ -70,7 +70,7 @@ cluster-test: deps
 clean:
 	rm -rf .build Samples/out
 
-# The library's documentation (Sources/Quire/Quire.docc and every public symbol's comment) as
+# The library's documentation (Sources/Quire/API/Quire.docc and every public symbol's comment) as
 # .build/Quire.doccarchive; fails on a DocC warning or an undocumented public symbol.
 docs: deps
 	@scripts/docs.sh

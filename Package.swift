@@ -62,7 +62,20 @@ let package = Package(
             pkgConfig: "libtcmalloc_minimal",
             providers: [.apt(["libgoogle-perftools-dev"])]
         ),
-        .target(name: "Quire", dependencies: ["CCmarkGFM", "CPangoCairo", "CHyphen", "CHarfBuzzSubset", "CLibDeflate", "CYAML", "CGumbo"]),
+        // The library's layers, bottom to top, each a target so that the compiler refuses a use
+        // that goes upward (docs/architecture.md draws them). Every folder of Sources/Quire is
+        // one target; users import `Quire`, which re-exports what they need.
+        .target(name: "QuireModel", path: "Sources/Quire/Model"),
+        .target(name: "QuireParse", dependencies: ["QuireModel", "CCmarkGFM", "CGumbo", "CYAML"], path: "Sources/Quire/Parse"),
+        .target(name: "QuireStyle", dependencies: ["QuireModel", "QuireParse"], path: "Sources/Quire/Style"),
+        .target(name: "QuireImages", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Images"),
+        .target(name: "QuireHighlight", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Highlight"),
+        .target(name: "QuireMath", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo", "CHarfBuzzSubset"], path: "Sources/Quire/Math"),
+        .target(name: "QuireDiagrams", dependencies: ["QuireModel"], path: "Sources/Quire/Diagrams"),
+        .target(name: "QuireLayout", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "CPangoCairo", "CHyphen"], path: "Sources/Quire/Layout"),
+        .target(name: "QuirePDF", dependencies: ["QuireModel", "QuireStyle", "QuireImages", "CPangoCairo", "CHarfBuzzSubset", "CLibDeflate"], path: "Sources/Quire/PDF"),
+        .target(name: "QuireDrawing", dependencies: ["QuireModel", "QuireStyle", "QuireImages", "QuirePDF", "CPangoCairo"], path: "Sources/Quire/Drawing"),
+        .target(name: "Quire", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireLayout", "QuirePDF", "QuireDrawing", "CPangoCairo"], path: "Sources/Quire/API"),
         .executableTarget(name: "quire", dependencies: ["Quire", "CTCMalloc"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
         .testTarget(name: "quireCLITests", dependencies: ["Quire"]),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the library's documentation (Sources/Quire/Quire.docc and every public symbol's doc
+# Builds the library's documentation (Sources/Quire/API/Quire.docc and every public symbol's doc
 # comment) into .build/Quire.doccarchive with the toolchain's docc, no plugin needed; fails on
 # any DocC warning (an unresolved link, an undocumented parameter) and on a public symbol
 # without a doc comment.
@@ -26,7 +26,7 @@ if missing:
     print("public symbols without a doc comment:\n  " + "\n  ".join(sorted(missing)))
     sys.exit(1)
 PY
-docc convert Sources/Quire/Quire.docc --additional-symbol-graph-dir "$work" \
+docc convert Sources/Quire/API/Quire.docc --additional-symbol-graph-dir "$work" \
   --output-path .build/Quire.doccarchive --fallback-display-name Quire --fallback-bundle-identifier quire \
   --analyze --warnings-as-errors
 echo "documentation: .build/Quire.doccarchive"

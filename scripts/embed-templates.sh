@@ -15,7 +15,7 @@ embed() {
     echo "// A test checks that this file and the ${extension^^} files agree."
     echo "$declaration {"
     echo "    /// Name (the file name without .$extension) and ${extension^^} text, in name order."
-    echo "    static let all: [(name: String, $field: String)] = ["
+    echo "    package static let all: [(name: String, $field: String)] = ["
     for f in Templates/*."$extension"; do
       printf '        ("%s", ##"""\n' "$(basename "$f" ."$extension")"
       sed 's/^/        /' "$f"
@@ -27,5 +27,5 @@ embed() {
   echo "wrote $out"
 }
 
-embed Sources/Quire/Style/BuiltinTemplates.swift "enum BuiltinTemplates" json json
+embed Sources/Quire/Style/BuiltinTemplates.swift "package enum BuiltinTemplates" json json
 embed Sources/Quire/Highlight/BuiltinSchemes.swift "extension BuiltinSchemes" xml xml

@@ -64,6 +64,35 @@ final class RemoteImageCLITests: BinaryTestCase {
         XCTAssertEqual(requests.count, 2, "up to date: nothing rendered, nothing requested")
     }
 
+    /// Issue 50: a long file (a mebibyte or more, parsed a section at a time) fetched its
+    /// remote images one at a time, as each section met them, so four slow images took four
+    /// round trips and the later ones ran out of the document's time. The pass that reads a
+    /// long file's facts now gathers them, and they are asked for together, as a whole
+    /// document's are.
+    func testRegressionALongFileFetchesItsImagesTogether() throws {
+        try startServer()
+        let images = (1...4).map { "http://127.0.0.1:\(port)/slow.png?s=2&n=\($0)" }
+        let filler = String(repeating: "A paragraph of filler text, long enough to make the file large. ", count: 4) + "\n\n"
+        var text = "# Long\n\n"
+        for (k, image) in images.enumerated() {
+            text += "## Part \(k + 1)\n\n![slow \(k + 1)](\(image))\n\n"
+            text += String(repeating: filler, count: 1100)
+        }
+        XCTAssertGreaterThan(text.utf8.count, 1 << 20, "parsed in sections")
+        let input = folder.url.appendingPathComponent("long.md"), output = folder.url.appendingPathComponent("long.pdf")
+        try Data(text.utf8).write(to: input)
+        // Four 2-second images: together about 2 s, one after another 8 s, past the 5 s the
+        // document is given.
+        let run = try Run.run(quire, ["render", input.path, "-o", output.path, "--fetch-images=all",
+                                      "--set", "images.document-timeout=5", "--set", "images.cache=\"\(folder.url.appendingPathComponent("cache").path)\""])
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        XCTAssertFalse(run.stderrText.contains("remote image"), run.stderrText)
+        XCTAssertEqual(requests.filter { $0.hasPrefix("GET /slow.png") && $0.hasSuffix(" 200") }.count, 4, requests.joined(separator: "\n"))
+        let listed = try Run.run(try Run.tool("pdfimages"), ["-list", output.path])
+        let pictures = listed.stdoutText.split(separator: "\n").filter { $0.split(separator: " ").dropFirst(2).first == "image" }
+        XCTAssertEqual(pictures.count, 4, listed.stdoutText)
+    }
+
     /// quire.json's `set` turns fetching on for a project, as `--fetch-images` does.
     func testQuireJSONTurnsFetchingOn() throws {
         try startServer()

@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 /// Rendering a folder tree of Markdown files into a mirrored tree of PDFs, in parallel.
 public enum Batch {
@@ -49,7 +50,7 @@ public enum Batch {
         }
 
         /// `path` (absolute, standardised) relative to the root; nil when it lies outside.
-        func relative(_ path: String) -> String? {
+        package func relative(_ path: String) -> String? {
             let prefix = root == "/" ? "/" : root + "/"
             return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
         }
@@ -118,7 +119,7 @@ public enum Batch {
     /// Two inputs that would write one PDF (`x.md` and `x.markdown`): one would overwrite the
     /// other, and the manifest would give both the same output.
     /// - Throws: `QuireError` naming both inputs and the PDF. O(jobs).
-    static func checkOutputsDiffer(_ jobs: [Job]) throws {
+    package static func checkOutputsDiffer(_ jobs: [Job]) throws {
         var writer: [String: String] = [:]  // output: the input that writes it
         for job in jobs {
             if let first = writer.updateValue(job.relativePath, forKey: job.output) {
@@ -130,7 +131,7 @@ public enum Batch {
     }
 
     /// A folder as `plan` uses it: absolute, standardised, symbolic links resolved.
-    static func root(of folder: String) -> URL {
+    package static func root(of folder: String) -> URL {
         URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath()
     }
 
@@ -173,8 +174,8 @@ public enum Batch {
 
     /// A file's identity (device and inode): the same file by any path, links included.
     public struct FileIdentity: Hashable, Sendable {
-        let device: UInt64
-        let inode: UInt64
+        package let device: UInt64
+        package let inode: UInt64
 
         /// The identity of the file at `path`; nil when there is none.
         public init?(_ path: String) {
@@ -220,7 +221,7 @@ public enum Batch {
     /// of a hundred thousand objects is longer) is read whole (up to 256 MB; a larger one is
     /// not taken for Quire's) and searched from its end.
     /// - Complexity: O(64 KB) usually; O(file size) otherwise.
-    static func quirePDFInfo(_ path: String) -> (settings: String, links: String)? {
+    package static func quirePDFInfo(_ path: String) -> (settings: String, links: String)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 5), head == Data("%PDF-".utf8),

@@ -1,4 +1,8 @@
 import Foundation
+import QuireModel
+import QuireParse
+import QuireHighlight
+import QuireLayout
 
 /// Several Markdown files typeset as one document, in order, each starting a chapter
 /// (`quire render a.md b.md c.md -o book.pdf`, as pandoc concatenates its inputs); links

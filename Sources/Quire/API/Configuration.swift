@@ -1,4 +1,6 @@
 import Foundation
+import QuireModel
+import QuireStyle
 
 /// A `quire.json`: the options a project gives every command run on its files, under those
 /// of the command line.
@@ -35,7 +37,7 @@ package struct Configuration: Sendable {
     package var resourceRoot: String?
 
     /// The keys a configuration may hold, as messages list them.
-    static let keys = ["template", "set", "page-size", "landscape", "excerpt-lines", "toc", "link-ext", "resource-root", "exclude",
+    package static let keys = ["template", "set", "page-size", "landscape", "excerpt-lines", "toc", "link-ext", "resource-root", "exclude",
                        "pdf-standard"]
 
     /// The configuration file for inputs in `folder`: `quire.json` there or in the nearest

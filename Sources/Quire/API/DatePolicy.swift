@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// When a PDF and the sources attached to it are dated: the one policy of every entry point
 /// (one file, a long file, a book, a digest, a batch worker).
@@ -14,25 +15,25 @@ import Glibc
 ///
 /// So the same inputs give byte-identical PDFs whenever they are rendered. The library reads
 /// no environment variable: the fixed date comes only through the options.
-struct DatePolicy: Sendable {
+package struct DatePolicy: Sendable {
     /// The date the caller gave (`creationDate`), over every other.
-    var given: Int64?
+    package var given: Int64?
     /// The reproducible-build date (`sourceDateEpoch`), over the files' own.
-    var fixed: Int64?
+    package var fixed: Int64?
 
-    init(_ options: RenderOptions) {
+    package init(_ options: RenderOptions) {
         given = options.creationDate
         fixed = options.sourceDateEpoch
     }
 
     /// The PDF's creation date for a PDF made from `inputs` (paths; "-" for standard input,
     /// which has none); nil when neither a date nor an input's time is known. O(inputs).
-    func creationDate(inputs: [String]) -> Int64? {
+    package func creationDate(inputs: [String]) -> Int64? {
         given ?? fixed ?? inputs.compactMap(modificationTime).max().map { Int64($0.rounded(.down)) }
     }
 
     /// The date an attached source `file` carries ("-" or an unreadable path: the clock's).
-    func attachmentDate(of file: String) -> Int64 {
+    package func attachmentDate(of file: String) -> Int64 {
         creationDate(inputs: [file]) ?? Int64(time(nil))
     }
 }

@@ -1,4 +1,10 @@
 import Foundation
+import QuireModel
+import QuireParse
+import QuireImages
+import QuireHighlight
+import QuireLayout
+import QuirePDF
 
 /// Many Markdown files into one PDF of excerpts linked to their full texts.
 public enum Digest {
@@ -25,7 +31,7 @@ public enum Digest {
     }
 
     /// The folder paths are shown from in a digest (`MarkdownFiles.commonFolder`).
-    static func commonFolder(of inputs: [String]) -> String {
+    package static func commonFolder(of inputs: [String]) -> String {
         MarkdownFiles.commonFolder(of: inputs)
     }
 

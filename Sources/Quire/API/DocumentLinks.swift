@@ -3,6 +3,9 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
+import QuireModel
+import QuireParse
+import QuireLayout
 
 /// How `render` and `batch` write a link to another Markdown file (`--link-ext`).
 public enum LinkExtension: String, Sendable, CaseIterable {
@@ -24,16 +27,16 @@ public enum LinkExtension: String, Sendable, CaseIterable {
 ///
 /// Reads only the linked Markdown files (never writes, never the network). Layout calls it on
 /// its one thread; the record is behind a lock all the same, so the type is truly `Sendable`.
-final class DocumentLinks: Sendable {
-    let mode: LinkExtension
+package final class DocumentLinks: Sendable {
+    package let mode: LinkExtension
     /// The document's own path (absolute, standardised; "" for standard input), its folder,
     /// and where a link starting with "/" starts (the batch's input folder, else the resource
     /// root, else the document's folder: as for images).
-    let source: String
-    let folder: String
-    let root: String
+    package let source: String
+    package let folder: String
+    package let root: String
     /// The batch's inputs; nil for `render`, where a linked file counts when it exists.
-    let tree: Batch.InputTree?
+    package let tree: Batch.InputTree?
     /// What the links depended on (`record`) and every Markdown file they named (`files`).
     private let recorded = Mutex((record: LinkRecord(), files: Set<String>()))
     /// The other files' anchors, read once (an engine's).
@@ -42,7 +45,7 @@ final class DocumentLinks: Sendable {
     /// The links of the document `options` describe; nil when links stay as written
     /// (`LinkExtension.keep`) or the document has no folder (`Quire.render(markdown:)` with
     /// no `baseDirectory`).
-    init?(_ options: RenderOptions, cache: LinkCache) {
+    package init?(_ options: RenderOptions, cache: LinkCache) {
         guard options.linkExtension != .keep, let base = options.baseDirectory else { return nil }
         self.cache = cache
         func absolute(_ path: String) -> String { AbsolutePath.of(path) }
@@ -54,18 +57,18 @@ final class DocumentLinks: Sendable {
     }
 
     /// `resolve`, as layout takes it.
-    var resolver: LinkResolver { { [self] link in resolve(link) } }
+    package var resolver: LinkResolver { { [self] link in resolve(link) } }
 
     /// What the links resolved so far depended on (in a batch, with `LinkExtension.pdf`).
-    var record: LinkRecord { recorded.withLock { $0.record } }
+    package var record: LinkRecord { recorded.withLock { $0.record } }
 
     /// Every Markdown file the links resolved so far name, there or not (absolute).
-    var files: Set<String> { recorded.withLock { $0.files } }
+    package var files: Set<String> { recorded.withLock { $0.files } }
 
     /// Where `link` leads, when it names a Markdown file (`.md`, `.markdown`); nil otherwise
     /// (layout keeps it as written). O(link) plus, the first time a file is linked, reading
     /// and parsing it.
-    func resolve(_ link: String) -> DocumentLinkTarget? {
+    package func resolve(_ link: String) -> DocumentLinkTarget? {
         guard let file = FileLink(link, from: folder, root: root), MarkdownFiles.isMarkdown(file.path) else { return nil }
         recorded.withLock { _ = $0.files.insert(file.path) }
         let fragment = file.fragment.flatMap { $0.isEmpty ? nil : $0 }
@@ -109,7 +112,7 @@ final class DocumentLinks: Sendable {
 
 /// The anchors of the Markdown files other documents link to, each read and parsed once while
 /// it stays the same: an engine's (`Engine`), shared by its renders' `DocumentLinks`.
-final class LinkCache: Sendable {
+package final class LinkCache: Sendable {
     /// A file's identity and version: a cached table is used while they stay the same.
     private struct Stamp: Equatable {
         var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
@@ -118,13 +121,13 @@ final class LinkCache: Sendable {
     /// Anchor tables of linked files by path, for the engine's life (a batch worker renders
     /// many files linking to the same few); emptied when it reaches `cacheLimit` entries.
     private let cache = Mutex<[String: (stamp: Stamp, table: AnchorTable?)]>([:])
-    static let cacheLimit = 4096
+    package static let cacheLimit = 4096
 
-    init() {}
+    package init() {}
 
     /// The anchors of the Markdown file at `path` (after its front matter); nil when it cannot
     /// be read as text. O(1) when cached and unchanged; otherwise O(file) to read and parse it.
-    func anchors(of path: String) -> AnchorTable? {
+    package func anchors(of path: String) -> AnchorTable? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let stamp = Stamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),

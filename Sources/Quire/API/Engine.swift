@@ -1,5 +1,10 @@
 import Foundation
 import Synchronization
+import QuireModel
+import QuireImages
+import QuireHighlight
+import QuireLayout
+import QuireDrawing
 
 /// What Quire keeps between documents, owned by one value instead of the process: the
 /// typesetter (its Pango fonts, shaped words, MATH fonts and hyphenation dictionaries), the
@@ -29,11 +34,11 @@ public final class Engine: @unchecked Sendable {  // `made` is used only under `
     private let drawingThread = Once { DrawingThread() }
     /// Highlights code blocks: the process's one GtkSourceView thread (GTK is per process),
     /// started at the first block.
-    let highlighting = HighlightThread.process
+    package let highlighting = HighlightThread.process
     /// librsvg, gdk-pixbuf and libcurl, each opened the first time a document needs it.
-    let images = ImageLibraries()
+    package let images = ImageLibraries()
     /// The anchors of Markdown files the documents link to.
-    let links = LinkCache()
+    package let links = LinkCache()
     /// The temporary files of the engine's writes in progress, for a signal handler
     /// (`TemporaryFiles.removeAll`) and `interrupt`.
     public let temporaryFiles = TemporaryFiles()
@@ -47,7 +52,7 @@ public final class Engine: @unchecked Sendable {  // `made` is used only under `
     public init() {}
 
     /// The drawing thread, started now if it was not yet.
-    var drawing: DrawingThread { drawingThread.value }
+    package var drawing: DrawingThread { drawingThread.value }
 
     /// The style schemes and languages GtkSourceView has installed, by id, sorted; both empty,
     /// with the reason, when it cannot be opened (`quire templates --keys`). Starts the
@@ -68,7 +73,7 @@ public final class Engine: @unchecked Sendable {  // `made` is used only under `
     public var isInterrupted: Bool { interrupted.load(ordering: .acquiring) }
 
     /// `body`'s value, computed as the engine's one render (a concurrent call waits).
-    func exclusively<Value>(_ body: () throws -> Value) rethrows -> Value {
+    package func exclusively<Value>(_ body: () throws -> Value) rethrows -> Value {
         turn.lock()
         defer { turn.unlock() }
         return try body()
@@ -77,7 +82,7 @@ public final class Engine: @unchecked Sendable {  // `made` is used only under `
     /// The engine's typesetter, set to `language` (nil: the process's default). Made at the first
     /// call, which starts Pango loading fontconfig's configuration on a thread of its own
     /// (`RenderPipeline.parseSettingUpTypesetter`). Called within `exclusively`.
-    func typesetter(language: String?) -> Typesetter {
+    package func typesetter(language: String?) -> Typesetter {
         exclusively {
             if let made {
                 made.setLanguage(language)
@@ -90,7 +95,7 @@ public final class Engine: @unchecked Sendable {  // `made` is used only under `
     }
 
     /// Throws when the engine was interrupted, naming `file` (the output, or the input).
-    func checkInterrupted(_ file: String) throws(QuireError) {
+    package func checkInterrupted(_ file: String) throws(QuireError) {
         if isInterrupted { throw QuireError(file: file, message: "interrupted") }
     }
 }

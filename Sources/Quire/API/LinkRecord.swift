@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
+import QuireStyle
 
 /// What a batch PDF's links to other Markdown files depended on when it was made, kept in the
 /// PDF (`QuireLinks` in its Info dictionary) so that `batch` can tell, without reading the
@@ -16,8 +18,8 @@ import Glibc
 /// The text is one entry per linked file, in path order, separated by spaces: a mark (`Kind`)
 /// and the file's path relative to the batch's input folder, percent-encoded (no spaces,
 /// parentheses or backslashes: a PDF string without escapes). `+guide/intro.md =c.md -x.md`
-struct LinkRecord: Equatable, Sendable {
-    enum Kind: Character, Sendable {
+package struct LinkRecord: Equatable, Sendable {
+    package enum Kind: Character, Sendable {
         /// One of the inputs.
         case input = "+"
         /// One of the inputs, whose headings a link's fragment was looked up in.
@@ -27,28 +29,28 @@ struct LinkRecord: Equatable, Sendable {
     }
 
     /// Linked files (relative paths) and how each was linked.
-    private(set) var entries: [String: Kind] = [:]
+    package private(set) var entries: [String: Kind] = [:]
 
-    init() {}
+    package init() {}
 
     /// The record a PDF keeps; entries it cannot read are dropped (the settings digest, made
     /// from the record written, then no longer matches: the PDF is stale).
-    init(parsing text: String) {
+    package init(parsing text: String) {
         for token in text.split(separator: " ") {
             guard let mark = token.first, let kind = Kind(rawValue: mark), token.count > 1 else { continue }
             entries[String(token.dropFirst()).removingPercentEncodingLeniently] = kind
         }
     }
 
-    var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// Records a link to `path`; a file whose headings any link needed stays so marked.
-    mutating func note(_ path: String, _ kind: Kind) {
+    package mutating func note(_ path: String, _ kind: Kind) {
         if entries[path] != .headings { entries[path] = kind }
     }
 
     /// The record as the PDF keeps it. O(entries × log).
-    var text: String {
+    package var text: String {
         let allowed = Set("-._~/".utf8)
         return entries.sorted { $0.key < $1.key }.map { path, kind in
             String(kind.rawValue) + FileLink.uriEncoded(path, keeping: allowed)
@@ -58,7 +60,7 @@ struct LinkRecord: Equatable, Sendable {
     /// The settings digest of a PDF made with `base` (`RenderOptions.settingsDigest`) and this
     /// record: `base` itself when the record is empty, else a digest of both, so the one value
     /// `QuireSettings` still decides freshness and a PDF that lost its record is stale.
-    func settings(base: String) -> String {
+    package func settings(base: String) -> String {
         guard !isEmpty else { return base }
         var digest = SettingsDigest()
         digest.add(base)
@@ -69,7 +71,7 @@ struct LinkRecord: Equatable, Sendable {
     /// Whether a PDF made at `madeAt` (seconds since 1970) with this record would link the same
     /// way now: every file that was an input still is one, every other still is not, and every
     /// file whose headings were looked up is older than the PDF. O(entries) `stat` calls at most.
-    func isCurrent(in tree: Batch.InputTree, madeAt: Double) -> Bool {
+    package func isCurrent(in tree: Batch.InputTree, madeAt: Double) -> Bool {
         entries.allSatisfy { path, kind in
             guard tree.paths.contains(path) == (kind != .notInput) else { return false }
             guard kind == .headings else { return true }

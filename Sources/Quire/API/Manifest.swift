@@ -1,4 +1,6 @@
 import Foundation
+import QuireModel
+import QuireStyle
 
 extension Batch {
     /// One line of a batch's manifest (`--manifest FILE`): what became of one input, for a

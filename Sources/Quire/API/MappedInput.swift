@@ -1,26 +1,28 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
+import QuirePDF
 
 /// A Markdown file read through a memory map: for a document long enough to be parsed a
 /// section at a time (`SectionedBody`), whose text is never copied whole. Its pages are
 /// dropped once read (`release`), so that the file's size never counts in the process's
 /// memory: a 100 MB file costs what its largest section does.
-final class MappedInput {
+package final class MappedInput {
     /// The file's bytes after a UTF-8 byte-order mark.
-    let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of `bytes`' first byte in the file (3 after a byte-order mark).
-    let base: Int
+    package let base: Int
     private let mapping: UnsafeMutableRawPointer
     private let length: Int
 
     /// The smallest file read so: below, the text is read whole (parsing it whole costs less).
-    static let threshold = 1 << 20
+    package static let threshold = 1 << 20
 
     /// Maps `path` when it is a regular file of at least `threshold` bytes in UTF-8 (no UTF-16
     /// or UTF-32 byte-order mark); nil otherwise (standard input, a FIFO, a small file, a wide
     /// encoding, a failure of any kind: the text is then read whole, which reports errors).
-    static func open(_ path: String, threshold: Int = MappedInput.threshold) -> MappedInput? {
+    package static func open(_ path: String, threshold: Int = MappedInput.threshold) -> MappedInput? {
         guard path != "-" else { return nil }
         let fd = Glibc.open(path, O_RDONLY)
         guard fd >= 0 else { return nil }
@@ -50,7 +52,7 @@ final class MappedInput {
 
     /// Drops the pages wholly inside `range` (of `bytes`) from memory: read again, they come
     /// back from the file.
-    func release(_ range: Range<Int>) {
+    package func release(_ range: Range<Int>) {
         MappedPages.release(mapping + base + range.lowerBound, count: range.count)
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import QuireModel
+import QuireLayout
 
 /// Finding Markdown files in a folder tree and among a command's inputs: the one walker
 /// `batch` and `digest` share.

@@ -44,7 +44,7 @@ public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
     /// Whether the entry at `path` (its components from the pattern's base: `prefix(searching:)`
     /// and the path below the folder searched) matches; `isFolder` tells a folder.
     /// O(components × pattern components) at worst.
-    func matches(_ path: [Substring], isFolder: Bool) -> Bool {
+    package func matches(_ path: [Substring], isFolder: Bool) -> Bool {
         guard isFolder || !foldersOnly, let last = path.last else { return false }
         guard anchored else { return Self.fnmatch(components[0], last) }
         return Self.match(components[...], path[...])
@@ -53,7 +53,7 @@ public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
     /// The components from the pattern's base down to `folder` (absolute, standardised): none
     /// when the pattern has no base, or when `folder` is not under it (the pattern is then
     /// matched from the folder searched).
-    func prefix(searching folder: String) -> [Substring] {
+    package func prefix(searching folder: String) -> [Substring] {
         guard let base, base != folder else { return [] }
         let start = base == "/" ? "/" : base + "/"
         guard folder.hasPrefix(start) else { return [] }
@@ -77,7 +77,7 @@ public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
 
     /// A glob input split into the folder it starts from (its leading components without a
     /// wildcard; "." when none) and the pattern for the rest, anchored there.
-    static func splitGlob(_ text: String) -> (folder: String, pattern: PathPattern)? {
+    package static func splitGlob(_ text: String) -> (folder: String, pattern: PathPattern)? {
         let absolute = text.hasPrefix("/")
         let parts = text.split(separator: "/").map(String.init)
         let fixed = parts.prefix { !isGlob($0) }

@@ -1,3 +1,8 @@
+import QuireModel
+import QuireLayout
+import QuirePDF
+import QuireDrawing
+
 /// Quire's entry point for Swift callers.
 ///
 /// ```swift
@@ -12,7 +17,7 @@
 /// it go at the end: simple, but each such call loads its fonts again.
 public enum Quire {
     /// The version written into every PDF's Creator field and printed by `quire --version`.
-    public static let version = "0.1.0"
+    public static let version = QuireVersion.number
 
     /// Renders Markdown text to PDF bytes. Reads no file but the images under
     /// `options.baseDirectory` (none when it is nil), and never touches the network.

@@ -1,3 +1,8 @@
+import QuireModel
+import QuireStyle
+import QuireImages
+import QuirePDF
+
 /// How to render: the resolved style and a few document facts.
 public struct RenderOptions: Sendable {
     /// How the document looks: a template's resolved style (`Templates.style`) or your own.
@@ -48,7 +53,7 @@ public struct RenderOptions: Sendable {
     public var attachSource = false
 
     /// Where images may be read from, as layout takes it, decoded with `libraries` (an engine's).
-    func imageResources(_ libraries: ImageLibraries) -> ImageResources {
+    package func imageResources(_ libraries: ImageLibraries) -> ImageResources {
         var resources = ImageResources(baseDirectory: baseDirectory, root: resourceRoot, fetching: style.images, libraries: libraries)
         resources.cacheFolder = imageCacheFolder
         return resources
@@ -58,7 +63,7 @@ public struct RenderOptions: Sendable {
     /// style's; checked against `attachSource` and what the machine has.
     /// - Throws: `PDFStandardsError` for attachments with PDF/A-2 (which allows only PDF/A
     ///   attachments) and for PDF/A without the sRGB profile.
-    func requestedStandards(frontMatter: PDFStandards?) throws(PDFStandardsError) -> PDFStandards {
+    package func requestedStandards(frontMatter: PDFStandards?) throws(PDFStandardsError) -> PDFStandards {
         let requested = pdfStandards ?? frontMatter ?? style.pdfStandards
         if attachSource, !requested.allowsAttachments, let archival = requested.archival {
             throw PDFStandardsError("--attach-source needs PDF/A-3, which allows attached files; \(archival.name) (PDF/A-2) allows only PDF/A files: ask for a-3\(archival.level.lowercased())")

@@ -1,6 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
+import QuireParse
+import QuireStyle
+import QuireHighlight
+import QuireLayout
+import QuirePDF
+import QuireDrawing
 
 /// How one document becomes a PDF, stage by stage: the orchestration every entry point uses.
 ///
@@ -11,13 +18,13 @@ import Glibc
 /// 4. Paint: each page turned into values here, as soon as it is final (`paintPage`).
 /// 5. Draw: on the drawing thread, while layout goes on (`ThreadedPDF`).
 /// 6. Finish: outline and metadata, and the file's bytes back.
-enum RenderPipeline {
+package enum RenderPipeline {
     /// Renders Markdown text to PDF bytes (see `Quire.render(markdown:options:)`) with `engine`,
     /// or into the open file `destination` names as the pages come (the result's `pdf` is
     /// empty then), `outputName` naming it in errors.
     /// - Throws: `QuireError` if the PDF cannot be finished or written, or the engine was
     ///   interrupted (its pages are no longer drawn from then on).
-    static func render(markdown: String, options: RenderOptions, engine: Engine, destination: PDFDestination = .memory,
+    package static func render(markdown: String, options: RenderOptions, engine: Engine, destination: PDFDestination = .memory,
                        outputName: String = "") throws(QuireError) -> RenderResult {
         // Each page is painted as soon as it is laid out and drawn on the drawing thread while
         // layout goes on, then dropped: memory stays a few pages whatever the document's length
@@ -59,23 +66,23 @@ enum RenderPipeline {
 
     /// Pages that wait long for their furniture go on without it, the rest drawn in `pdf` at
     /// the end (`FurnitureDeferral`).
-    static func deferral(_ pdf: ThreadedPDF, _ painter: LinePainter) -> FurnitureDeferral {
+    package static func deferral(_ pdf: ThreadedPDF, _ painter: LinePainter) -> FurnitureDeferral {
         FurnitureDeferral { number, furniture in pdf.drawFurniture(number, paintPage(furniture, with: painter)) }
     }
 
     /// What finishing a document's PDF needs besides its pages: its sources' standards and
     /// attachments, its subject, the painter (which knows the characters no font had) and
     /// what its links to other documents depended on.
-    struct Finishing {
-        var sources: SourceStandards
-        var subject: String
-        var painter: LinePainter
-        var links: DocumentLinks?
+    package struct Finishing {
+        package var sources: SourceStandards
+        package var subject: String
+        package var painter: LinePainter
+        package var links: DocumentLinks?
     }
 
     /// Finishes `pdf`, whose pages `laidOut` reports, with its metadata, claims and attachments.
     /// - Throws: `QuireError` naming the input, or the output when it could not be written.
-    static func finish(_ pdf: ThreadedPDF, _ laidOut: LayoutSummary, _ parts: Finishing, options: RenderOptions,
+    package static func finish(_ pdf: ThreadedPDF, _ laidOut: LayoutSummary, _ parts: Finishing, options: RenderOptions,
                        outputName: String) throws(QuireError) -> RenderResult {
         var laidOut = laidOut
         let links = parts.links
@@ -104,7 +111,7 @@ enum RenderPipeline {
     /// - Throws: `DrawingError` only if the PDF cannot be finished (not expected).
     /// A warning when the document shows a character no installed font has: its .notdef
     /// box breaks PDF/UA-1 (7.21.8) and PDF/A (6.2.11.8), so nothing is claimed.
-    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, standards: PDFStandards,
+    package static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, standards: PDFStandards,
                     mainScript: ScriptGuess?, on drawing: DrawingThread) throws(DrawingError) -> (pdf: [UInt8], warning: Warning?) {
         let pdf = ThreadedPDF(on: drawing)
         pdf.setMainScript(mainScript)
@@ -118,7 +125,7 @@ enum RenderPipeline {
 
     /// Withdraws every claim when the pages show a character no installed font has (a
     /// .notdef box, which PDF/UA-1 and PDF/A forbid); the warning naming the characters.
-    static func withdrawClaims(_ claims: inout PDFStandards, _ painter: LinePainter) -> Warning? {
+    package static func withdrawClaims(_ claims: inout PDFStandards, _ painter: LinePainter) -> Warning? {
         guard claims != .none, !painter.missingCharacters.isEmpty else { return nil }
         let named = painter.missingCharacters.sorted().prefix(8).map { "U+" + String($0, radix: 16, uppercase: true) }
         let more = painter.missingCharacters.count > 8 ? " and \(painter.missingCharacters.count - 8) more" : ""
@@ -128,7 +135,7 @@ enum RenderPipeline {
     }
 
     /// The whole document laid out with `engine` and kept (PNG previews, excerpt previews, tests).
-    static func layout(_ markdown: String, _ options: RenderOptions, engine: Engine, includeFullText: Bool = true) -> LaidOutDocument {
+    package static func layout(_ markdown: String, _ options: RenderOptions, engine: Engine, includeFullText: Bool = true) -> LaidOutDocument {
         var pages: [Page] = []
         let summary = withFrontMatter(markdown, options, engine) { document, highlights, typesetter, info, fallbackTitle in
             layOutPages(document, style: options.style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
@@ -162,13 +169,13 @@ enum RenderPipeline {
     /// meanwhile (about 5 ms for 200 KB). Parsing on a thread of Quire's own cost more than it
     /// saved: the thread, and a fresh malloc arena that glibc grows a page at a time (nearly a
     /// thousand `mprotect` calls for a 200 KB document). O(n) in the body's length.
-    static func parseSettingUpTypesetter(_ body: String, style: Style, language: String?, engine: Engine) -> Document {
+    package static func parseSettingUpTypesetter(_ body: String, style: Style, language: String?, engine: Engine) -> Document {
         _ = engine.typesetter(language: language)
         return parseMarkdown(body, smartPunctuation: style.smartPunctuation)
     }
 
     /// The PDF's title, author and date: the options', else the document's.
-    static func metadata(title: String, author: String, _ options: RenderOptions) -> PDFMetadata {
+    package static func metadata(title: String, author: String, _ options: RenderOptions) -> PDFMetadata {
         var metadata = PDFMetadata(title: options.title ?? title)
         metadata.creationDate = DatePolicy(options).creationDate(inputs: [])
         metadata.author = options.author.isEmpty ? author : options.author
@@ -179,8 +186,7 @@ enum RenderPipeline {
     /// The language the PDF declares: the front matter's, else the template's `text.lang` when
     /// it is not the default (which every document has); nil lets the writer guess it from the
     /// script most of the text is in.
-    static func documentLanguage(frontMatter: String?, _ style: Style) -> String? {
+    package static func documentLanguage(frontMatter: String?, _ style: Style) -> String? {
         frontMatter ?? (style.language == Style().language ? nil : style.language)
     }
-
 }

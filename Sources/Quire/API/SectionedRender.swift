@@ -1,6 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
+import QuireParse
+import QuireHighlight
+import QuireLayout
+import QuirePDF
+import QuireDrawing
 
 /// A document too long to parse whole, rendered a section at a time (`SectionedBody`): the
 /// same PDF as `render(markdown:)` makes of it, in memory that does not grow with its length.
@@ -16,18 +22,18 @@ import Glibc
 /// A body of one section is parsed once and rendered as a whole document.
 extension RenderPipeline {
     /// A long Markdown file's front matter read and its body cut into sections.
-    struct SectionedInput {
-        var body: SectionedBody
-        var info: DocumentInfo
-        var frontMatterWarnings: [Warning]
+    package struct SectionedInput {
+        package var body: SectionedBody
+        package var info: DocumentInfo
+        package var frontMatterWarnings: [Warning]
         /// The file, whose bytes are attached when the options ask (`--attach-source`).
-        var file: MappedInput
+        package var file: MappedInput
     }
 
     /// Reads `input`'s front matter and cuts its body into sections (of `minimumSectionSize`
     /// bytes at least; nil: `SectionedBody`'s choice), checking first that it is text.
     /// - Throws: `QuireError` naming the input when it is not UTF-8 text (its first bad byte).
-    static func sections(of input: MappedInput, _ options: RenderOptions, engine: Engine,
+    package static func sections(of input: MappedInput, _ options: RenderOptions, engine: Engine,
                          minimumSectionSize: Int? = nil) throws(QuireError) -> SectionedInput {
         let front = frontMatter(of: input, options)
         // Pango loads fontconfig's configuration on a thread of its own meanwhile.
@@ -47,7 +53,7 @@ extension RenderPipeline {
     /// every section), and the file attached when asked.
     /// - Throws: `QuireError` naming the input when its standards cannot be met, the output
     ///   when it could not be written.
-    static func render(_ input: SectionedInput, options: RenderOptions, engine: Engine, destination: PDFDestination,
+    package static func render(_ input: SectionedInput, options: RenderOptions, engine: Engine, destination: PDFDestination,
                        outputName: String) throws(QuireError) -> RenderResult {
         ResidentMemory.keepLittleFree()
         var sources: SourceStandards
@@ -81,7 +87,7 @@ extension RenderPipeline {
     private static func layOutWhole(_ input: SectionedInput, _ options: RenderOptions, _ engine: Engine, _ pdf: ThreadedPDF,
                                     _ painter: LinePainter, links: DocumentLinks?, check: ([Block]) -> Void) -> LayoutSummary {
         var blocks: [Block] = []
-        blocks += input.body.parse { blocks += $0 }
+        blocks += input.body.parse { blocks += $0; ResidentMemory.release() }
         let document = Document(blocks: blocks)
         check(document.blocks)
         pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
@@ -102,26 +108,32 @@ extension RenderPipeline {
         let theme = options.style.codeTheme
         var facts = DocumentFacts()
         var tally = ScriptGuess.Tally()
+        var resources = options.imageResources(engine.images)
+        resources.follow(frontMatter: input.info.fetchImages)  // at most public
         let notes = body.parse { blocks in
             facts.add(blocks)
             tally.add(blocks: blocks)
+            resources.fetchTogether(blocks)
             check(blocks)
+            ResidentMemory.release()
         }
         facts.add(notes)
         facts.finish()
         tally.add(blocks: notes)
+        resources.fetchTogether(notes)
         check(notes)
         pdf.setMainScript(tally.guess)
         ResidentMemory.release()
         let highlighter = engine.highlighting
         return layOutPages(facts, style: options.style, typesetter: engine.typesetter(language: input.info.lang),
                            fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
-                           resources: options.imageResources(engine.images), highlights: .none, links: links?.resolver,
+                           resources: resources, highlights: .none, links: links?.resolver,
                            deferral: deferral(pdf, painter), blocks: { session, context, add in
             var keeps = BlockKeeps()
             let notes = body.parse { blocks in
                 session.highlights = CodeHighlights(Document(blocks: blocks), theme: theme, highlighter: highlighter)
                 session.layoutBlocks(blocks, context, keeps: &keeps, add: add)
+                ResidentMemory.release()
             }
             session.highlights = CodeHighlights(Document(blocks: notes), theme: theme, highlighter: highlighter)
             session.layoutBlocks(notes, context, keeps: &keeps, add: add)
@@ -145,51 +157,5 @@ extension RenderPipeline {
         }
         if let title = options.title { info.title = .plain(title) }
         return (info, warnings, offset, firstLine)
-    }
-}
-
-extension SectionScanner.Problem {
-    /// What a file's error says (`InputFile.decode`, a sectioned render).
-    var message: String {
-        switch self {
-        case .nul(let offset): return "not a text file: NUL byte at offset \(offset)"
-        case .invalidUTF8(let offset): return "not valid UTF-8: bad byte at offset \(offset)"
-        }
-    }
-
-    /// `message` and where the byte is, for `file` whose `bytes` start at file offset `base`:
-    /// its line and column (in characters; lines end as cmark's do), the byte, and for a byte
-    /// that breaks UTF-8 the command that converts a Latin-1 file, the usual cause (issue 48).
-    /// O(offset): only on the way to an error.
-    func message(in bytes: UnsafeBufferPointer<UInt8>, base: Int, file: String) -> String {
-        let offset: Int
-        switch self {
-        case .nul(let at), .invalidUTF8(let at): offset = at
-        }
-        let index = offset - base
-        guard index >= 0, index < bytes.count else { return message }
-        var line = 1, lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) && index >= 3 ? 3 : 0
-        for i in lineStart..<index {
-            let b = bytes[i]
-            if b == 0x0A || (b == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) { line += 1; lineStart = i + 1 }
-        }
-        let column = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), as: UTF8.self).count + 1
-        let hex = String(bytes[index], radix: 16, uppercase: true)
-        let position = " (line \(line), column \(column): byte 0x\(hex.count == 1 ? "0" + hex : hex))"
-        guard case .invalidUTF8 = self else { return message + position }
-        let converted = file == "-" ? "" : " \(shellQuoted(file)) > \(shellQuoted(utf8Name(file)))"
-        return message + position + "; if the file is Latin-1 (ISO 8859-1), convert it: iconv -f latin1 -t utf-8" + converted
-    }
-
-    /// `name.md` as `name.utf8.md`: where a converted copy goes.
-    private func utf8Name(_ file: String) -> String {
-        guard let dot = file.lastIndex(of: "."), !file[dot...].contains("/") else { return file + ".utf8" }
-        return file[..<dot] + ".utf8" + file[dot...]
-    }
-
-    /// `s` as a shell word: as it is when it holds only safe characters, else in single quotes.
-    private func shellQuoted(_ s: String) -> String {
-        let safe = s.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789-_./+@%:,".unicodeScalars.contains($0) }
-        return safe && !s.isEmpty ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

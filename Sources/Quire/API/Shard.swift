@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 extension Batch {
     /// One of `count` parts of a batch, for spreading it over machines (`--shard K/N`): each
@@ -66,7 +67,7 @@ extension Batch {
 
         /// The 0-based shard of `relativePath` among `count`: its `hash` scaled to `0..<count`
         /// (the high half of a 128-bit product, so no shard gets a larger share of the range).
-        static func shard(of relativePath: String, count: Int) -> Int {
+        package static func shard(of relativePath: String, count: Int) -> Int {
             Int(hash(relativePath).multipliedFullWidth(by: UInt64(count)).high)
         }
 
@@ -75,7 +76,7 @@ extension Batch {
         /// the length mixed in by MurmurHash3's 64-bit finaliser, so paths that differ in a
         /// digit spread over the whole range (FNV-1a alone left shards 8% apart on numbered
         /// file names). O(length).
-        static func hash(_ relativePath: String) -> UInt64 {
+        package static func hash(_ relativePath: String) -> UInt64 {
             func mix(_ value: UInt64) -> UInt64 {
                 var h = value
                 h ^= h >> 33

@@ -1,20 +1,22 @@
 import Foundation
+import QuireModel
+import QuirePDF
 
 /// The standards of one PDF made of Markdown sources (a document, a book, a digest): those
 /// asked for, those the sources let it claim (`AccessibilityCheck`: PDF/UA-1 holds while
 /// every image has alt text), and the sources attached when asked (`--attach-source`).
-struct SourceStandards {
+package struct SourceStandards {
     /// What the options (else the front matter, else the style) ask for.
-    let requested: PDFStandards
+    package let requested: PDFStandards
     /// What the file claims: `requested`, less PDF/UA-1 where a source falls short.
-    private(set) var claimed: PDFStandards
+    package private(set) var claimed: PDFStandards
     /// The sources to carry inside the PDF, in order.
-    private(set) var attachments: [PDFAttachment] = []
+    package private(set) var attachments: [PDFAttachment] = []
     private let attach: Bool
 
     /// - Throws: `PDFStandardsError` when the standards asked for cannot be met
     ///   (`RenderOptions.requestedStandards`).
-    init(_ options: RenderOptions, frontMatter: PDFStandards?) throws(PDFStandardsError) {
+    package init(_ options: RenderOptions, frontMatter: PDFStandards?) throws(PDFStandardsError) {
         requested = try options.requestedStandards(frontMatter: frontMatter)
         claimed = requested
         attach = options.attachSource
@@ -22,7 +24,7 @@ struct SourceStandards {
 
     /// Adds a source: checks it when PDF/UA-1 is asked for (its warnings back), attaches its
     /// text when asked, named `name`, dated `modified`. O(document).
-    mutating func add(_ document: Document, text: String, name: String, modified: Int64) -> [Warning] {
+    package mutating func add(_ document: Document, text: String, name: String, modified: Int64) -> [Warning] {
         attach(Array(text.utf8), name: name, modified: modified)
         guard checks else { return [] }
         return add(AccessibilityCheck(document))
@@ -30,22 +32,22 @@ struct SourceStandards {
 
     /// Whether the sources are checked (PDF/UA-1 is asked for): a source read a part at a
     /// time is checked so (`AccessibilityCheck.add`) only then.
-    var checks: Bool { requested.accessible }
+    package var checks: Bool { requested.accessible }
 
     /// Adds a source's check (made of its parts): its warnings back.
-    mutating func add(_ check: AccessibilityCheck) -> [Warning] {
+    package mutating func add(_ check: AccessibilityCheck) -> [Warning] {
         if !check.holds { claimed.accessible = false }
         return check.warnings
     }
 
     /// Attaches a source's bytes (read only when asked to attach), named `name`, dated `modified`.
-    mutating func attach(_ bytes: @autoclosure () -> [UInt8], name: String, modified: Int64) {
+    package mutating func attach(_ bytes: @autoclosure () -> [UInt8], name: String, modified: Int64) {
         if attach { attachments.append(PDFAttachment(name: name, bytes: bytes(), modified: modified)) }
     }
 
     /// A source's name inside the PDF: its path from `folder` (the inputs' common folder),
     /// else as given; standard input is "stdin.md".
-    static func name(of file: String, from folder: String?) -> String {
+    package static func name(of file: String, from folder: String?) -> String {
         if file == "-" { return "stdin.md" }
         guard let folder, folder != "." else { return file.hasPrefix("./") ? String(file.dropFirst(2)) : file }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
@@ -53,7 +55,7 @@ struct SourceStandards {
     }
 
     /// A single source's name inside the PDF: its file name ("notes.md"; "stdin.md").
-    static func fileName(of file: String) -> String {
+    package static func fileName(of file: String) -> String {
         file == "-" ? "stdin.md" : String(file.split(separator: "/").last ?? "document.md")
     }
 }

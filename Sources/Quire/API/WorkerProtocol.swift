@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// What `quire batch` and its worker processes say to each other, one file at a time, over
 /// the worker's standard input and output.
@@ -26,7 +27,7 @@ package enum WorkerProtocol {
 
     /// The longest frame accepted, in bytes: a reply with a warning per line of a huge file
     /// stays far below it; a corrupt length is refused before anything is allocated.
-    static let maximumFrame = 1 << 30
+    package static let maximumFrame = 1 << 30
 
     // MARK: Frames
 
@@ -147,7 +148,7 @@ package enum WorkerProtocol {
 
     /// Reads frames from a file descriptor (a pipe), buffering what arrives.
     package struct FrameReader {
-        let descriptor: Int32
+        package let descriptor: Int32
         private var buffer: [UInt8] = []
 
         package init(descriptor: Int32) { self.descriptor = descriptor }

@@ -1,8 +1,10 @@
+import QuireModel
+
 /// Colours as Mermaid's `style` and `classDef` write them: CSS hex and `rgb()` (`Color(css:)`)
 /// and the CSS named colours people use in diagrams.
-enum DiagramColors {
+package enum DiagramColors {
     /// The colour `value` names, or nil. O(1).
-    static func color(_ value: String) -> Color? {
+    package static func color(_ value: String) -> Color? {
         if let c = Color(css: value) { return c }
         let name = value.lowercased()
         if name == "none" || name == "transparent" { return nil }

@@ -2,13 +2,13 @@
 /// of the sizes Quire measured, its edge labels and cluster titles as fixed-size empty HTML
 /// tables, so that dot places everything around sizes it never measures itself; then the
 /// positions, splines and cluster boxes read back, in points from the top-left corner.
-struct DotLayout {
-    let chart: Flowchart
-    let sizes: DiagramLabelSizes
+package struct DotLayout {
+    package let chart: Flowchart
+    package let sizes: DiagramLabelSizes
 
     /// The geometry, or why dot failed. O(dot's layout: about quadratic in nodes and edges at
     /// worst, which `MermaidLimits` bounds; its iteration limits are set low).
-    func layout(with library: GraphvizLibrary) throws -> DiagramGeometry {
+    package func layout(with library: GraphvizLibrary) throws -> DiagramGeometry {
         let nodeSizes = chart.nodes.indices.map { chart.nodes[$0].shape.size(text: sizes.nodes[$0], em: sizes.fontSize) }
         return try library.layout(dotText(nodeSizes)) { graph in try read(graph, nodeSizes) }
     }
@@ -17,7 +17,7 @@ struct DotLayout {
     private static func inches(_ points: Double) -> String { String(format: "%.4f", points / 72) }
 
     /// The DOT text of the chart.
-    func dotText(_ nodeSizes: [(width: Double, height: Double)]) -> String {
+    package func dotText(_ nodeSizes: [(width: Double, height: Double)]) -> String {
         let em = sizes.fontSize
         var out = "digraph G {\n"
         out += "graph [rankdir=\(chart.direction.rawValue), compound=true, nodesep=\(Self.inches(1.6 * em)), ranksep=\(Self.inches(2.0 * em)), "
@@ -69,7 +69,7 @@ struct DotLayout {
 
     /// The node an edge to or from subgraph `i` is attached to: its first node, or its first
     /// nested subgraph's; nil when it holds none (it then holds an invisible point, `s<i>`).
-    func representative(_ i: Int) -> String? {
+    package func representative(_ i: Int) -> String? {
         if let id = chart.subgraphs[i].nodes.first, let n = chart.nodeIndex(id) { return "n\(n)" }
         for (j, child) in chart.subgraphs.enumerated() where child.parent == i {
             if let r = representative(j) { return r }
@@ -78,7 +78,7 @@ struct DotLayout {
     }
 
     /// The dot name of an end (`n<i>` for a node) and the cluster it stands for, if any.
-    func end(_ id: String) -> (name: String, cluster: String?) {
+    package func end(_ id: String) -> (name: String, cluster: String?) {
         if let n = chart.nodeIndex(id) { return ("n\(n)", nil) }
         if let s = chart.subgraphIndex(id) { return (representative(s) ?? "s\(s)", "cluster_\(s)") }
         return ("missing", nil)
@@ -145,7 +145,7 @@ struct DotLayout {
 
     /// An edge's `pos`: `e,x,y` (the end arrow's tip), `s,x,y` (the start's), then the
     /// spline's 1 + 3k points (the first spline only, where there are several).
-    static func spline(_ pos: String, _ point: (Double, Double) -> DiagramPoint) -> DiagramGeometry.Edge {
+    package static func spline(_ pos: String, _ point: (Double, Double) -> DiagramPoint) -> DiagramGeometry.Edge {
         var edge = DiagramGeometry.Edge(spline: [])
         let first = pos.split(separator: ";").first ?? ""
         for token in first.split(separator: " ") {
@@ -161,8 +161,13 @@ struct DotLayout {
     }
 
     /// Comma-separated numbers ("1,2" or "0,0,54,108").
-    static func numbers(_ s: String) -> [Double]? {
+    package static func numbers(_ s: String) -> [Double]? {
         let values = s.split(separator: ",").map { Double($0.filter { $0 != "!" }) }
         return values.contains(nil) ? nil : values.compactMap { $0 }
+    }
+
+    package init(chart: Flowchart, sizes: DiagramLabelSizes) {
+        self.chart = chart
+        self.sizes = sizes
     }
 }

@@ -1,13 +1,15 @@
+import QuireModel
+
 /// A Mermaid flowchart as Swift values: what `MermaidParser` reads from a ```` ```mermaid ````
 /// block and what `DotLayout` lays out. Values only (no C type, no layout), so tests build
 /// them by hand and they cross threads. Lines are 1-based within the diagram's source.
-struct Flowchart: Sendable, Equatable {
+package struct Flowchart: Sendable, Equatable {
     /// Which way ranks run: top to bottom, bottom to top, left to right, right to left.
-    enum Direction: String, Sendable, Equatable {
+    package enum Direction: String, Sendable, Equatable {
         case topToBottom = "TB", bottomToTop = "BT", leftToRight = "LR", rightToLeft = "RL"
 
         /// `TB`, `TD`, `BT`, `LR`, `RL` (any case); nil otherwise.
-        init?(mermaid: String) {
+        package init?(mermaid: String) {
             switch mermaid.uppercased() {
             case "TB", "TD": self = .topToBottom
             case "BT": self = .bottomToTop
@@ -18,88 +20,88 @@ struct Flowchart: Sendable, Equatable {
         }
     }
 
-    var direction: Direction = .topToBottom
+    package var direction: Direction = .topToBottom
     /// In order of first appearance (which is the reading order of the labels).
-    var nodes: [FlowNode] = []
-    var edges: [FlowEdge] = []
+    package var nodes: [FlowNode] = []
+    package var edges: [FlowEdge] = []
     /// In order of appearance; a nested one names its parent.
-    var subgraphs: [FlowSubgraph] = []
+    package var subgraphs: [FlowSubgraph] = []
 
     /// The index of the node named `id`, if any. O(nodes).
-    func nodeIndex(_ id: String) -> Int? { nodes.firstIndex { $0.id == id } }
+    package func nodeIndex(_ id: String) -> Int? { nodes.firstIndex { $0.id == id } }
     /// The index of the subgraph named `id`, if any. O(subgraphs).
-    func subgraphIndex(_ id: String) -> Int? { subgraphs.firstIndex { $0.id == id } }
+    package func subgraphIndex(_ id: String) -> Int? { subgraphs.firstIndex { $0.id == id } }
 }
 
 /// The outlines Mermaid's flowchart syntax draws a node as.
-enum NodeShape: String, Sendable, Equatable, CaseIterable {
+package enum NodeShape: String, Sendable, Equatable, CaseIterable {
     case rectangle, round, stadium, subroutine, cylinder, circle, doubleCircle, rhombus, hexagon
     case parallelogram, parallelogramAlt, trapezoid, trapezoidAlt, asymmetric
 }
 
-struct FlowNode: Sendable, Equatable {
-    var id: String
-    var label: DiagramText
-    var shape: NodeShape = .rectangle
+package struct FlowNode: Sendable, Equatable {
+    package var id: String
+    package var label: DiagramText
+    package var shape: NodeShape = .rectangle
     /// Class names from `class` and `:::`, in order.
-    var classes: [String] = []
+    package var classes: [String] = []
     /// What `style` set on the node itself (over its classes').
-    var style = DiagramStyle()
+    package var style = DiagramStyle()
     /// The line that first named it.
-    var line: Int
+    package var line: Int
 }
 
 /// How an edge's line is drawn.
-enum EdgeStroke: String, Sendable, Equatable {
+package enum EdgeStroke: String, Sendable, Equatable {
     case normal, thick, dotted, invisible
 }
 
 /// What ends an edge: nothing, an arrowhead, a circle (`o`) or a cross (`x`).
-enum EdgeHead: String, Sendable, Equatable {
+package enum EdgeHead: String, Sendable, Equatable {
     case none, arrow, circle, cross
 }
 
 /// An edge between two nodes or subgraphs (`from` and `to` are ids of either).
-struct FlowEdge: Sendable, Equatable {
-    var from: String
-    var to: String
-    var label: DiagramText?
-    var stroke: EdgeStroke = .normal
-    var startHead: EdgeHead = .none
-    var endHead: EdgeHead = .arrow
+package struct FlowEdge: Sendable, Equatable {
+    package var from: String
+    package var to: String
+    package var label: DiagramText?
+    package var stroke: EdgeStroke = .normal
+    package var startHead: EdgeHead = .none
+    package var endHead: EdgeHead = .arrow
     /// 1 for `-->`, one more per extra dash (`--->`): how many ranks it spans at least.
-    var length = 1
+    package var length = 1
     /// What `linkStyle` set on it.
-    var style = DiagramStyle()
-    var line: Int
+    package var style = DiagramStyle()
+    package var line: Int
 }
 
-struct FlowSubgraph: Sendable, Equatable {
-    var id: String
-    var title: DiagramText
+package struct FlowSubgraph: Sendable, Equatable {
+    package var id: String
+    package var title: DiagramText
     /// Its own `direction` (dot lays every cluster out in the graph's direction; kept for
     /// what a later layout may do).
-    var direction: Flowchart.Direction?
+    package var direction: Flowchart.Direction?
     /// Nodes first named inside it (not in a nested one), by id.
-    var nodes: [String] = []
+    package var nodes: [String] = []
     /// The subgraph it is nested in, by index.
-    var parent: Int?
-    var style = DiagramStyle()
-    var classes: [String] = []
-    var line: Int
+    package var parent: Int?
+    package var style = DiagramStyle()
+    package var classes: [String] = []
+    package var line: Int
 }
 
 /// What `style`, `classDef` and `linkStyle` say: CSS properties Quire applies (colours as
 /// written, resolved by `DiagramStyle.color`), unset ones nil.
-struct DiagramStyle: Sendable, Equatable {
-    var fill: Color?
-    var stroke: Color?
-    var textColor: Color?
-    var strokeWidth: Double?
-    var dashed = false
+package struct DiagramStyle: Sendable, Equatable {
+    package var fill: Color?
+    package var stroke: Color?
+    package var textColor: Color?
+    package var strokeWidth: Double?
+    package var dashed = false
 
     /// `other`'s set properties over these.
-    func overlaid(with other: DiagramStyle) -> DiagramStyle {
+    package func overlaid(with other: DiagramStyle) -> DiagramStyle {
         DiagramStyle(fill: other.fill ?? fill, stroke: other.stroke ?? stroke, textColor: other.textColor ?? textColor,
                      strokeWidth: other.strokeWidth ?? strokeWidth, dashed: other.dashed || dashed)
     }
@@ -107,21 +109,21 @@ struct DiagramStyle: Sendable, Equatable {
 
 /// A label: lines (from `<br>` or a Markdown string's newlines) of runs, each bold, italic or
 /// neither, entities already decoded.
-struct DiagramText: Sendable, Equatable {
-    struct Run: Sendable, Equatable {
-        var text: String
-        var bold = false
-        var italic = false
+package struct DiagramText: Sendable, Equatable {
+    package struct Run: Sendable, Equatable {
+        package var text: String
+        package var bold = false
+        package var italic = false
     }
 
-    var lines: [[Run]]
+    package var lines: [[Run]]
 
     /// One line of plain `text`.
-    init(_ text: String) { lines = [[Run(text: text)]] }
-    init(lines: [[Run]]) { self.lines = lines }
+    package init(_ text: String) { lines = [[Run(text: text)]] }
+    package init(lines: [[Run]]) { self.lines = lines }
 
     /// The label's characters, its lines joined by spaces (for an Alt text).
-    var plain: String { lines.map { $0.map(\.text).joined() }.joined(separator: " ") }
+    package var plain: String { lines.map { $0.map(\.text).joined() }.joined(separator: " ") }
     /// True when no line shows a character.
-    var isEmpty: Bool { lines.allSatisfy { $0.allSatisfy { $0.text.isEmpty } } }
+    package var isEmpty: Bool { lines.allSatisfy { $0.allSatisfy { $0.text.isEmpty } } }
 }

@@ -1,10 +1,12 @@
+import QuireModel
+
 /// A flowchart's statements, line by line: `subgraph … end`, `direction`, `classDef`,
 /// `class`, `style`, `linkStyle`, the ignored ones (`click`, `accTitle`, `accDescr`,
 /// comments), and chains of nodes and links (`FlowchartScanner`). Statements on a line may be
 /// separated by `;`. The first error stops it, with its line. O(n) in the source.
-struct FlowchartReader {
-    let lines: [String]
-    let limits: MermaidLimits
+package struct FlowchartReader {
+    package let lines: [String]
+    package let limits: MermaidLimits
     private var chart = Flowchart()
     private var classDefs: [String: DiagramStyle] = [:]
     private var linkStyles: [(indices: [Int]?, style: DiagramStyle, line: Int)] = []
@@ -15,13 +17,13 @@ struct FlowchartReader {
     private var defined: Set<String> = []
     private var nodeIndex: [String: Int] = [:]
 
-    init(lines: [String], limits: MermaidLimits) {
+    package init(lines: [String], limits: MermaidLimits) {
         self.lines = lines
         self.limits = limits
     }
 
     /// The flowchart whose header (`flowchart LR`) is line `headerIndex`.
-    mutating func read(headerIndex: Int, headerWords: [String]) -> Result<Flowchart, MermaidError> {
+    package mutating func read(headerIndex: Int, headerWords: [String]) -> Result<Flowchart, MermaidError> {
         do {
             if let word = headerWords.first {
                 guard let direction = Flowchart.Direction(mermaid: word) else {
@@ -48,7 +50,7 @@ struct FlowchartReader {
 
     /// A line's statements: cut at `;` outside quotes and brackets, trimmed, comments and
     /// blank ones left out.
-    static func statements(_ line: String) -> [String] {
+    package static func statements(_ line: String) -> [String] {
         var out: [String] = [], current = ""
         var depth = 0, quoted = false
         for c in line {
@@ -205,7 +207,7 @@ struct FlowchartReader {
     }
 
     /// The first word of `s` and the rest, trimmed.
-    static func firstWord(_ s: String) -> (String, String) {
+    package static func firstWord(_ s: String) -> (String, String) {
         guard let space = s.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (s, "") }
         return (String(s[..<space]), String(s[space...]).diagramTrimmed)
     }
@@ -213,7 +215,7 @@ struct FlowchartReader {
     /// CSS properties as `style` and `classDef` write them (`fill:#f9f,stroke:#333,
     /// stroke-width:4px,color:#fff,stroke-dasharray: 5 5`); unknown ones are ignored, a colour
     /// Quire cannot read is an error.
-    static func style(_ properties: String, line: Int) throws -> DiagramStyle {
+    package static func style(_ properties: String, line: Int) throws -> DiagramStyle {
         var style = DiagramStyle()
         var depth = 0, current = "", pieces: [String] = []
         for c in properties {

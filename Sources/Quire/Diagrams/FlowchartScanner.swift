@@ -2,17 +2,17 @@
 /// shape with its label, `:::class`), grouped with `&`, joined by links (`-->`, `---`,
 /// `-.->`, `==>`, `~~~`, with `o`/`x`/`<` heads, extra dashes, `-- text -->` and `|text|`
 /// labels). O(n) in the statement.
-struct FlowchartScanner {
-    struct NodeReference {
-        var id: String
-        var shape: (NodeShape, DiagramText)?
-        var classes: [String] = []
+package struct FlowchartScanner {
+    package struct NodeReference {
+        package var id: String
+        package var shape: (NodeShape, DiagramText)?
+        package var classes: [String] = []
     }
 
     /// The nodes in order of mention, and the links the chain makes.
-    struct Chain {
-        var nodes: [NodeReference] = []
-        var links: [FlowEdge] = []
+    package struct Chain {
+        package var nodes: [NodeReference] = []
+        package var links: [FlowEdge] = []
     }
 
     private let chars: [Character]
@@ -20,7 +20,7 @@ struct FlowchartScanner {
     private let line: Int
     private let limits: MermaidLimits
 
-    init(_ chars: [Character], line: Int, limits: MermaidLimits) {
+    package init(_ chars: [Character], line: Int, limits: MermaidLimits) {
         self.chars = chars
         self.line = line
         self.limits = limits
@@ -44,7 +44,7 @@ struct FlowchartScanner {
 
     /// `group (link group)*`, each link joining every node of the group before it to every
     /// node of the group after it.
-    mutating func chain() throws -> Chain {
+    package mutating func chain() throws -> Chain {
         var chain = Chain()
         skipSpaces()
         var left = try group(&chain)
@@ -78,7 +78,7 @@ struct FlowchartScanner {
         return ids
     }
 
-    static func isIDCharacter(_ c: Character) -> Bool {
+    package static func isIDCharacter(_ c: Character) -> Bool {
         c.isLetter || c.isNumber || c == "_" || c == "$" || c == "/" || c == "\\" || c == "'" || c == "#" || c == "+" || c == "*" || c == "?"
             || c == "!" || c == "," || c == "@" || c == "."
     }
@@ -113,7 +113,7 @@ struct FlowchartScanner {
     ]
 
     /// A shape and its label at the current position, if one opens here.
-    mutating func shape() throws -> (shape: NodeShape, label: DiagramText)? {
+    package mutating func shape() throws -> (shape: NodeShape, label: DiagramText)? {
         guard let form = Self.shapes.first(where: { starts(with: $0.open) }) else { return nil }
         at += form.open.count
         skipSpaces()
@@ -133,7 +133,7 @@ struct FlowchartScanner {
     }
 
     /// `"text"` (`"` and `` ` `` around a Markdown string) at the current position.
-    mutating func quotedText() throws -> DiagramText {
+    package mutating func quotedText() throws -> DiagramText {
         guard current == "\"" else { throw error("`\"`") }
         at += 1
         let start = at

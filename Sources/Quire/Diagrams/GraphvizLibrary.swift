@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 // Graphviz (Debian's `libgvc6` and `libcgraph6`, from `libgraphviz-dev`), opened with
 // `dlopen` the first time a document holds a diagram, never otherwise: a run without one
@@ -15,13 +16,13 @@ import Glibc
 // goes through `run`, one at a time in the process.
 
 /// Why Graphviz could not be used or could not lay a graph out.
-struct GraphvizError: Error, Equatable, Sendable {
-    var message: String
+package struct GraphvizError: Error, Equatable, Sendable {
+    package var message: String
 }
 
 /// libgvc's and libcgraph's functions (graphs, nodes, edges are `Agraph_t *`, `Agnode_t *`,
 /// `Agedge_t *`, all opaque), with the one context all layouts use.
-final class GraphvizLibrary: @unchecked Sendable {  // C state used only under `lock`
+package final class GraphvizLibrary: @unchecked Sendable {  // C state used only under `lock`
     private let agmemread: @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
     private let agclose: @convention(c) (OpaquePointer?) -> Int32
     private let agnode: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> OpaquePointer?
@@ -37,7 +38,7 @@ final class GraphvizLibrary: @unchecked Sendable {  // C state used only under `
     private let lock = NSLock()
 
     /// The library, opened once per process, or why it could not be (naming the package).
-    static let shared: Result<GraphvizLibrary, GraphvizError> = Result { () throws(GraphvizError) in try GraphvizLibrary() }
+    package static let shared: Result<GraphvizLibrary, GraphvizError> = Result { () throws(GraphvizError) in try GraphvizLibrary() }
 
     private init() throws(GraphvizError) {
         let cgraph = try Self.open("libcgraph.so.6"), gvc = try Self.open("libgvc.so.6")
@@ -71,7 +72,7 @@ final class GraphvizLibrary: @unchecked Sendable {  // C state used only under `
 
     /// The layout of `dot` (a graph in the DOT language): `read` is given a view of the laid-out
     /// graph while it exists. One layout at a time in the process. O(dot's layout).
-    func layout<T>(_ dot: String, read: (LaidOutGraph) throws -> T) throws -> T {
+    package func layout<T>(_ dot: String, read: (LaidOutGraph) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         guard let graph = dot.withCString({ agmemread($0) }) else {
@@ -87,25 +88,25 @@ final class GraphvizLibrary: @unchecked Sendable {  // C state used only under `
     }
 
     /// A laid-out graph's attributes, looked up by the names the DOT text gave.
-    struct LaidOutGraph {
+    package struct LaidOutGraph {
         fileprivate let library: GraphvizLibrary
         fileprivate let graph: OpaquePointer
 
         /// An attribute of the graph ("bb").
-        func graphAttribute(_ name: String) -> String? { library.attribute(graph, name) }
+        package func graphAttribute(_ name: String) -> String? { library.attribute(graph, name) }
         /// An attribute of node `id`.
-        func nodeAttribute(_ id: String, _ name: String) -> String? {
+        package func nodeAttribute(_ id: String, _ name: String) -> String? {
             id.withCString { library.agnode(graph, $0, 0) }.flatMap { library.attribute($0, name) }
         }
         /// An attribute of the subgraph at `path` (its name, after those of the subgraphs it is
         /// nested in, outermost first): a cluster's "bb", "lp".
-        func subgraphAttribute(_ path: [String], _ name: String) -> String? {
+        package func subgraphAttribute(_ path: [String], _ name: String) -> String? {
             var current: OpaquePointer? = graph
             for id in path { current = current.flatMap { parent in id.withCString { library.agsubg(parent, $0, 0) } } }
             return current.flatMap { library.attribute($0, name) }
         }
         /// An attribute of the edge from `tail` to `head` with key `key`.
-        func edgeAttribute(tail: String, head: String, key: String, _ name: String) -> String? {
+        package func edgeAttribute(tail: String, head: String, key: String, _ name: String) -> String? {
             guard let t = tail.withCString({ library.agnode(graph, $0, 0) }), let h = head.withCString({ library.agnode(graph, $0, 0) }),
                   let e = key.withCString({ library.agedge(graph, t, h, $0, 0) }) else { return nil }
             return library.attribute(e, name)

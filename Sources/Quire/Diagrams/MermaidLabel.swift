@@ -5,8 +5,8 @@ import Foundation
 /// `<i>`/`<em>` (and, in a Markdown string, `**…**` and `*…*` or `_…_`) make runs bold or
 /// italic; other tags are dropped; Mermaid's entity codes (`#quot;`, `#9829;`) and HTML's
 /// (`&amp;`, `&#35;`) are decoded. O(n).
-enum MermaidLabel {
-    static func text(_ raw: String, markdown: Bool) -> DiagramText {
+package enum MermaidLabel {
+    package static func text(_ raw: String, markdown: Bool) -> DiagramText {
         var lines: [[DiagramText.Run]] = [[]]
         var bold = false, italic = false
         var pending = ""
@@ -61,7 +61,7 @@ enum MermaidLabel {
 
     /// Mermaid's `#name;` and `#123;` and HTML's `&name;` and `&#123;` replaced by their
     /// characters; anything else kept as written. O(n).
-    static func decodeEntities(_ s: String) -> String {
+    package static func decodeEntities(_ s: String) -> String {
         guard s.contains(";") else { return s }
         var out = ""
         let chars = Array(s)

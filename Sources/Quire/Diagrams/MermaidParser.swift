@@ -4,17 +4,17 @@
 /// shows the source. Never traps; bounded by `MermaidLimits`.
 
 /// Why a diagram was not drawn, at a 1-based line of the diagram's source (0: the whole).
-struct MermaidError: Error, Equatable, Sendable {
-    var line: Int
-    var message: String
+package struct MermaidError: Error, Equatable, Sendable {
+    package var line: Int
+    package var message: String
 }
 
 /// A diagram Quire can draw.
-enum MermaidDiagram: Sendable, Equatable {
+package enum MermaidDiagram: Sendable, Equatable {
     case flowchart(Flowchart)
 
     /// "flowchart" and the like, for an Alt text.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .flowchart: return "Flowchart"
         }
@@ -23,24 +23,24 @@ enum MermaidDiagram: Sendable, Equatable {
 
 /// The most a diagram may hold before Quire gives up drawing it (and shows its source): dot's
 /// time grows faster than linearly in nodes and edges, and a page cannot show more anyway.
-struct MermaidLimits: Sendable, Equatable {
-    var sourceBytes = 200_000
-    var nodes = 300
-    var edges = 600
-    var subgraphDepth = 12
-    var labelCharacters = 1_000
+package struct MermaidLimits: Sendable, Equatable {
+    package var sourceBytes = 200_000
+    package var nodes = 300
+    package var edges = 600
+    package var subgraphDepth = 12
+    package var labelCharacters = 1_000
 }
 
-enum MermaidParser {
+package enum MermaidParser {
     /// Diagram types Mermaid knows and Quire does not draw (yet), as the first line spells them.
-    static let undrawnTypes = ["sequenceDiagram", "stateDiagram", "stateDiagram-v2", "classDiagram", "erDiagram", "gantt",
+    package static let undrawnTypes = ["sequenceDiagram", "stateDiagram", "stateDiagram-v2", "classDiagram", "erDiagram", "gantt",
                                "pie", "gitGraph", "mindmap", "timeline", "journey", "quadrantChart", "requirementDiagram",
                                "C4Context", "C4Container", "C4Component", "C4Dynamic", "C4Deployment", "sankey-beta",
                                "xychart-beta", "block-beta", "packet-beta", "architecture-beta", "kanban", "radar-beta",
                                "zenuml", "info"]
 
     /// The diagram `source` describes, or the first thing wrong with it. O(n) in the source.
-    static func parse(_ source: String, limits: MermaidLimits = MermaidLimits()) -> Result<MermaidDiagram, MermaidError> {
+    package static func parse(_ source: String, limits: MermaidLimits = MermaidLimits()) -> Result<MermaidDiagram, MermaidError> {
         guard source.utf8.count <= limits.sourceBytes else {
             return .failure(MermaidError(line: 0, message: "the diagram is larger than \(limits.sourceBytes / 1000) KB"))
         }
@@ -80,7 +80,7 @@ enum MermaidParser {
 
 extension String {
     /// Without spaces and tabs at either end.
-    var diagramTrimmed: String {
+    package var diagramTrimmed: String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" { s.removeLast() }

@@ -2,7 +2,7 @@
 /// it, and its outline as drawn (in the proportions of Mermaid's default theme).
 
 /// One piece of an outline, in points.
-enum OutlineSegment: Sendable, Equatable {
+package enum OutlineSegment: Sendable, Equatable {
     case move(DiagramPoint)
     case line(DiagramPoint)
     case curve(DiagramPoint, DiagramPoint, DiagramPoint)
@@ -12,7 +12,7 @@ enum OutlineSegment: Sendable, Equatable {
 extension NodeShape {
     /// The node's size around a label `text` wide and high, at text size `em`: a padding of
     /// about an em around the text, and what the shape's slants, caps and curves add.
-    func size(text: (width: Double, height: Double), em: Double) -> (width: Double, height: Double) {
+    package func size(text: (width: Double, height: Double), em: Double) -> (width: Double, height: Double) {
         let padX = 0.95 * em, padY = 0.6 * em
         let w = text.width + 2 * padX, h = max(text.height, em) + 2 * padY
         switch self {
@@ -37,11 +37,11 @@ extension NodeShape {
     }
 
     /// The height of a cylinder's elliptic cap (half its ellipse) for a width `w`.
-    static func cylinderCap(_ w: Double) -> Double { min(w / 2, max(3, w / 10)) / 2 }
+    package static func cylinderCap(_ w: Double) -> Double { min(w / 2, max(3, w / 10)) / 2 }
 
     /// The shape dot clips edges to: its own where it is the same outline (diamond, circle);
     /// a box otherwise, whose top, bottom and sides are the outline's.
-    var dotShape: String {
+    package var dotShape: String {
         switch self {
         case .rhombus: return "diamond"
         case .circle, .doubleCircle: return "ellipse"
@@ -50,13 +50,13 @@ extension NodeShape {
     }
 
     /// Where the label sits inside `box`: its centre, a little lower in a cylinder (below its cap).
-    func labelCenter(in box: DiagramBox) -> DiagramPoint {
+    package func labelCenter(in box: DiagramBox) -> DiagramPoint {
         self == .cylinder ? DiagramPoint(x: box.center.x, y: box.center.y + Self.cylinderCap(box.width) / 2) : box.center
     }
 
     /// The outline in `box`, closed; a double circle's two rings and a subroutine's inner rules,
     /// a cylinder's front rim, come as further subpaths (stroked, not filled: `extraStrokes`).
-    func outline(_ b: DiagramBox, em: Double) -> [OutlineSegment] {
+    package func outline(_ b: DiagramBox, em: Double) -> [OutlineSegment] {
         func p(_ x: Double, _ y: Double) -> DiagramPoint { DiagramPoint(x: x, y: y) }
         func polygon(_ points: [DiagramPoint]) -> [OutlineSegment] {
             [.move(points[0])] + points.dropFirst().map { .line($0) } + [.close]
@@ -91,7 +91,7 @@ extension NodeShape {
 
     /// The strokes drawn over the filled outline: a subroutine's two inner rules, a double
     /// circle's inner ring, a cylinder's front rim.
-    func extraStrokes(_ b: DiagramBox, em: Double) -> [OutlineSegment] {
+    package func extraStrokes(_ b: DiagramBox, em: Double) -> [OutlineSegment] {
         let p = { (x: Double, y: Double) in DiagramPoint(x: x, y: y) }
         switch self {
         case .subroutine:
@@ -111,7 +111,7 @@ extension NodeShape {
 }
 
 /// An ellipse filling `b`, as four Bézier arcs.
-func ellipse(_ b: DiagramBox) -> [OutlineSegment] {
+package func ellipse(_ b: DiagramBox) -> [OutlineSegment] {
     let k = 0.552_284_75, rx = b.width / 2, ry = b.height / 2, c = b.center
     func p(_ x: Double, _ y: Double) -> DiagramPoint { DiagramPoint(x: x, y: y) }
     return [.move(p(c.x + rx, c.y)),
@@ -123,7 +123,7 @@ func ellipse(_ b: DiagramBox) -> [OutlineSegment] {
 }
 
 /// A rectangle with corners rounded to `radius`.
-func roundedRectangle(_ b: DiagramBox, radius r: Double) -> [OutlineSegment] {
+package func roundedRectangle(_ b: DiagramBox, radius r: Double) -> [OutlineSegment] {
     let k = 0.552_284_75 * r
     func p(_ x: Double, _ y: Double) -> DiagramPoint { DiagramPoint(x: x, y: y) }
     let x0 = b.x, y0 = b.y, x1 = b.maxX, y1 = b.maxY

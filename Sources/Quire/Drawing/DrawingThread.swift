@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
+import QuirePDF
 
 /// The thread of an engine that draws: every PDF page (Quire's PDF writer) and PNG preview
 /// (Cairo) of the engine's renders is drawn there, in the order submitted, while the callers
@@ -16,9 +18,9 @@ import Glibc
 /// When no thread can be started, each job runs on its caller's thread, with a `DrawingState`
 /// of the engine's, made on first use: the same work, without the overlap (an engine renders
 /// one document at a time, so its callers take turns with it).
-final class DrawingThread: @unchecked Sendable {  // a worker, and page counts under a lock
+package final class DrawingThread: @unchecked Sendable {  // a worker, and page counts under a lock
     /// Work for the drawing thread, given the thread's state.
-    typealias Job = @Sendable (DrawingState) -> Void
+    package typealias Job = @Sendable (DrawingState) -> Void
 
     private let worker: WorkerThread<DrawingState>
     private let monitor = Monitor()
@@ -30,13 +32,13 @@ final class DrawingThread: @unchecked Sendable {  // a worker, and page counts u
     private var lastDocument = 0
 
     /// Starts the thread (its state is made there, before the first job).
-    init() {
+    package init() {
         let fallback = FallbackState()
         worker = WorkerThread(makeState: { DrawingState() }, fallback: { fallback.state })
     }
 
     /// A new document number for `submitPage`.
-    func newDocument() -> Int {
+    package func newDocument() -> Int {
         monitor.locked {
             lastDocument += 1
             pending[lastDocument] = 0
@@ -45,7 +47,7 @@ final class DrawingThread: @unchecked Sendable {  // a worker, and page counts u
     }
 
     /// Runs `job` on the drawing thread after the jobs before it, without waiting.
-    func submit(_ job: @escaping Job) {
+    package func submit(_ job: @escaping Job) {
         worker.submit(job)
     }
 
@@ -63,7 +65,7 @@ final class DrawingThread: @unchecked Sendable {  // a worker, and page counts u
     /// and a page's thousands of blocks freed from the drawing thread each took the layout
     /// thread's arena lock while that thread allocated (free-programming-books-langs: 1,800
     /// futex calls, 300 once pages went back).
-    func submitPage(of document: Int, capacity: Int, wait: Bool, _ draw: @escaping Job) {
+    package func submitPage(of document: Int, capacity: Int, wait: Bool, _ draw: @escaping Job) {
         // The drawn pages are let go as the value returned is dropped: here, outside the lock.
         let resume = Self.resumeAt(capacity: capacity)
         _ = monitor.locked {
@@ -97,16 +99,16 @@ final class DrawingThread: @unchecked Sendable {  // a worker, and page counts u
     }
 
     /// How many of a document's pages may still wait when a caller held at `capacity` goes on.
-    static func resumeAt(capacity: Int) -> Int { capacity / 2 }
+    package static func resumeAt(capacity: Int) -> Int { capacity / 2 }
 
     /// Runs `job` on the drawing thread after the jobs before it, and waits for its value.
-    func perform<Value: Sendable>(_ job: @escaping @Sendable (DrawingState) -> Value) -> Value {
+    package func perform<Value: Sendable>(_ job: @escaping @Sendable (DrawingState) -> Value) -> Value {
         worker.perform(job)
     }
 
     /// Forgets `document`'s page count once it is finished or dropped, and lets go of its
     /// drawn pages on the calling thread.
-    func endDocument(_ document: Int) {
+    package func endDocument(_ document: Int) {
         _ = monitor.locked {
             pending[document] = nil
             return drawn.removeValue(forKey: document)
@@ -134,11 +136,11 @@ private final class Handoff: @unchecked Sendable {  // used by the drawing threa
 /// What the drawing thread owns: the fonts previews are drawn with and the PDFs being
 /// written, by document number.
 /// Made on the thread that uses it and never handed to another (but see `FallbackState`).
-final class DrawingState {
-    let fonts = PreviewFonts()
+package final class DrawingState {
+    package let fonts = PreviewFonts()
     /// The faces the PDF writers embed, opened once for every document.
-    let faces = FontFaces()
-    var writers: [Int: PDFDocumentWriter] = [:]
+    package let faces = FontFaces()
+    package var writers: [Int: PDFDocumentWriter] = [:]
 }
 
 /// The state jobs run with on their callers' threads when the drawing thread could not be
@@ -166,7 +168,7 @@ private final class FallbackState: @unchecked Sendable {  // made under `lock`; 
 /// parallelism is one process per core). A page that `drawsWithPango` (an SVG image: librsvg
 /// shapes its text with Pango) is drawn while the caller waits, so Pango never runs on two
 /// threads at once. Dropped unfinished (layout failed midway), its PDF is discarded.
-final class ThreadedPDF {
+package final class ThreadedPDF {
     private let thread: DrawingThread
     private let document: Int
     private let overlapsLayout: Bool
@@ -175,7 +177,7 @@ final class ThreadedPDF {
 
     /// A PDF drawn on `thread` (an engine's), whose bytes go to `destination` (by default
     /// returned by `finish`).
-    init(on thread: DrawingThread, overlapsLayout: Bool = true, capacity: Int = 4, destination: PDFDestination = .memory) {
+    package init(on thread: DrawingThread, overlapsLayout: Bool = true, capacity: Int = 4, destination: PDFDestination = .memory) {
         self.thread = thread
         self.overlapsLayout = overlapsLayout
         self.capacity = max(1, capacity)
@@ -192,19 +194,19 @@ final class ThreadedPDF {
     }
 
     /// Tells the writer the script most of the document's text is in (before the first page).
-    func setMainScript(_ script: ScriptGuess?) {
+    package func setMainScript(_ script: ScriptGuess?) {
         let document = self.document
         thread.submit { state in state.writers[document]?.setMainScript(script) }
     }
 
     /// Tells the writer the standards the file is to meet (before the first page).
-    func setStandards(_ standards: PDFStandards) {
+    package func setStandards(_ standards: PDFStandards) {
         let document = self.document
         thread.submit { state in state.writers[document]?.setStandards(standards) }
     }
 
     /// Hands `page` to the drawing thread.
-    func draw(_ page: PaintedPage) {
+    package func draw(_ page: PaintedPage) {
         let document = self.document
         thread.submitPage(of: document, capacity: capacity, wait: !overlapsLayout || page.drawsWithPango) { state in
             state.writers[document]?.add(page)
@@ -213,7 +215,7 @@ final class ThreadedPDF {
 
     /// Hands page `number`'s deferred furniture to the drawing thread (after the last page,
     /// before `finish`).
-    func drawFurniture(_ number: Int, _ page: PaintedPage) {
+    package func drawFurniture(_ number: Int, _ page: PaintedPage) {
         let document = self.document
         thread.submitPage(of: document, capacity: capacity, wait: !overlapsLayout) { state in
             state.writers[document]?.addFurniture(number, page)
@@ -224,12 +226,12 @@ final class ThreadedPDF {
     /// (nothing when it went to a file descriptor: the file has it).
     /// - Throws: `DrawingError` when the file could not be written (the system's message), or
     ///   if the document's writer is gone (never expected).
-    func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws(DrawingError) -> [UInt8] {
+    package func finish(outline: [OutlineEntry], metadata: PDFMetadata) throws(DrawingError) -> [UInt8] {
         try finishWithSize(outline: outline, metadata: metadata).bytes
     }
 
     /// `finish`, with the file's size in bytes (the same as the bytes' count in memory).
-    func finishWithSize(outline: [OutlineEntry], metadata: PDFMetadata) throws(DrawingError) -> (bytes: [UInt8], size: Int) {
+    package func finishWithSize(outline: [OutlineEntry], metadata: PDFMetadata) throws(DrawingError) -> (bytes: [UInt8], size: Int) {
         finished = true
         let document = self.document
         defer { thread.endDocument(document) }
@@ -246,8 +248,8 @@ final class ThreadedPDF {
 }
 
 /// A failure drawing a page (Cairo's status for a PNG) or finishing a PDF.
-struct DrawingError: Error, Sendable, CustomStringConvertible {
-    var description: String
+package struct DrawingError: Error, Sendable, CustomStringConvertible {
+    package var description: String
     /// Whether it is the output file that failed (a full disk): the output is to be named.
-    var isWriteFailure = false
+    package var isWriteFailure = false
 }

@@ -2,17 +2,18 @@
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
 // (DrawingThread.swift).
 import CPangoCairo
+import QuireModel
+import QuireImages
 
-/// Draws one page of a laid-out document into PNG bytes, for a quick look without a PDF viewer.
+/// Draws one painted page into PNG bytes, for a quick look without a PDF viewer.
 ///
 /// - Parameters:
-///   - page: the page (links and destinations are not drawn; they do nothing in an image).
+///   - painted: the page (links and destinations are not drawn; they do nothing in an image).
 ///   - dpi: pixels per inch; the image is the page's size in inches times `dpi`, rounded.
 ///   - thread: the drawing thread (an engine's) whose fonts draw it.
 /// - Throws: `DrawingError` when Cairo fails.
-func renderPagePNG(_ page: Page, dpi: Double, on thread: DrawingThread) throws -> [UInt8] {
-    let painted = paintPage(page, with: LinePainter())
-    return try thread.perform { state in
+package func renderPagePNG(_ painted: PaintedPage, dpi: Double, on thread: DrawingThread) throws -> [UInt8] {
+    try thread.perform { state in
         Result { () throws(DrawingError) in try pngBytes(painted, dpi: dpi, fonts: state.fonts) }
     }.get()
 }

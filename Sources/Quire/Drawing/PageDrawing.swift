@@ -2,6 +2,7 @@
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
 // (DrawingThread.swift).
 import CPangoCairo
+import QuireModel
 
 /// Drawing painted pages with Cairo, for PNG previews.
 
@@ -13,7 +14,7 @@ private func setColor(_ c: Color, _ cr: OpaquePointer) {
 ///
 /// Consecutive list markers of one shape, size and colour become one path and one stroke or
 /// fill.
-func drawPage(_ page: PaintedPage, fonts: PreviewFonts, _ cr: OpaquePointer) {
+package func drawPage(_ page: PaintedPage, fonts: PreviewFonts, _ cr: OpaquePointer) {
     let items = page.items
     var i = 0
     while i < items.count {
@@ -33,7 +34,7 @@ func drawPage(_ page: PaintedPage, fonts: PreviewFonts, _ cr: OpaquePointer) {
 }
 
 /// Draws one painted item with Cairo.
-func draw(_ item: PaintItem, fonts: PreviewFonts, _ cr: OpaquePointer) {
+package func draw(_ item: PaintItem, fonts: PreviewFonts, _ cr: OpaquePointer) {
     switch item {
     case .text(let paints):
         for paint in paints { draw(paint, fonts: fonts, cr) }
@@ -155,7 +156,7 @@ private func draw(_ paint: MarkerDrawing.Paint, _ color: Color, _ shapes: [Marke
 }
 
 /// Adds `shape` to the current path.
-func addPath(_ shape: MarkerDrawing.Shape, _ cr: OpaquePointer) {
+package func addPath(_ shape: MarkerDrawing.Shape, _ cr: OpaquePointer) {
     switch shape {
     case .dot(let c):
         cairo_move_to(cr, c.x, c.y)

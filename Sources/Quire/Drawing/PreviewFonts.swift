@@ -2,6 +2,7 @@
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
 // (DrawingThread.swift).
 import CPangoCairo
+import QuireModel
 
 /// The fonts glyph runs are drawn with: each font file opened with FreeType by the preview
 /// itself, never one of layout's Pango fonts.
@@ -12,7 +13,7 @@ import CPangoCairo
 /// scaled fonts are kept for the owner's life, which for the drawing thread is the process's
 /// (a document uses a handful; a batch worker reuses them): Cairo may still hold a face after
 /// its last scaled font is released, so none is ever closed.
-final class PreviewFonts {
+package final class PreviewFonts {
     private var library: FT_Library?
     private var faces: [FaceKey: OpaquePointer] = [:]
     private var scaled: [FontRef: OpaquePointer] = [:]
@@ -24,13 +25,13 @@ final class PreviewFonts {
         var isColor: Bool
     }
 
-    init() {
+    package init() {
         if FT_Init_FreeType(&library) != 0 { library = nil }
     }
 
     /// The Cairo font for `font` (owned by this cache), or nil when its file cannot be opened
     /// (the run is then not drawn). O(1) after a font's first use.
-    func scaledFont(_ font: FontRef) -> OpaquePointer? {
+    package func scaledFont(_ font: FontRef) -> OpaquePointer? {
         if let known = scaled[font] { return known }
         guard let face = face(FaceKey(file: font.file, index: font.index, embolden: font.embolden, isColor: font.isColor)),
               font.matrix.count == 4 else { return nil }

@@ -2,7 +2,7 @@
 // A test checks that this file and the XML files agree.
 extension BuiltinSchemes {
     /// Name (the file name without .xml) and XML text, in name order.
-    static let all: [(name: String, xml: String)] = [
+    package static let all: [(name: String, xml: String)] = [
         ("github-dark", ##"""
         <?xml version="1.0" encoding="UTF-8"?>
         <!--

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// One document's code blocks queued for highlighting right after parsing, in document order:
 /// the highlight thread works through them while layout sets the pages before them, and layout
 /// waits only when it reaches a block that is not done yet (`code(_:language:line:)`).
@@ -10,7 +13,7 @@
 ///
 /// Made on the thread that lays the document out; immutable, so `Sendable`. When it is
 /// released (the document is finished), blocks not highlighted yet are dropped from the queue.
-final class CodeHighlights: Sendable {
+package final class CodeHighlights: Sendable {
     private struct Entry: Sendable {
         var line: Int
         var text: String
@@ -25,7 +28,7 @@ final class CodeHighlights: Sendable {
     private let lookPromise: Promise<HighlightedCode>?
 
     /// Nothing queued: every block plain, in the template's colours.
-    static let none = CodeHighlights()
+    package static let none = CodeHighlights()
 
     private init() {
         queue = []
@@ -36,7 +39,7 @@ final class CodeHighlights: Sendable {
     /// Queues `document`'s tagged code blocks for highlighting with the style scheme `theme`
     /// on `highlighter` (an engine's thread, which starts only if there is code to highlight).
     /// O(blocks) when there are none.
-    init(_ document: Document, theme: String, highlighter: HighlightThread) {
+    package init(_ document: Document, theme: String, highlighter: HighlightThread) {
         var collector = CodeBlockCollector()
         collector.walk(document.blocks)
         // The default theme (github: text on white) sets no colour on a block, so blocks without
@@ -65,7 +68,7 @@ final class CodeHighlights: Sendable {
     /// the beginning of it that an excerpt keeps) and info string `language`: its spans (empty:
     /// plain), its colours and the warnings to report, with their lines. Waits for the block's
     /// highlighting if it is not done yet. O(spans kept) once done.
-    func code(_ text: String, language: String, line: Int) -> (code: HighlightedCode, warnings: [Warning]) {
+    package func code(_ text: String, language: String, line: Int) -> (code: HighlightedCode, warnings: [Warning]) {
         guard let index = byLine[line]?.first(where: { queue[$0].language == language && Self.isPrefix(text, of: queue[$0].text) }) else {
             guard let look = lookPromise?.wait() else { return (HighlightedCode(), []) }
             return (HighlightedCode(look: look.look), warnings(look.warnings, line: line))

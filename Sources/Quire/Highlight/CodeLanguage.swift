@@ -8,19 +8,19 @@ import Foundation
 /// `console`, `c++`, `yml`, `objective-c`. The aliases below bridge the two; the thread that
 /// owns GtkSourceView tries, in order, each candidate id, the language names, and a file
 /// name guess (`SourceView.language(for:)`).
-struct CodeLanguage: Sendable, Hashable {
+package struct CodeLanguage: Sendable, Hashable {
     /// The word as written, for a file-name guess ("Dockerfile", "CMakeLists.txt").
-    var word: String
+    package var word: String
     /// The word lowercased, without pandoc's braces and dot (`{.python}`), an HTML class's
     /// `language-` prefix, or attributes after it (`js{1,3}`, `python:main.py`).
-    var name: String
+    package var name: String
     /// A terminal session (`console`, `shell-session`): lines after a prompt (`$ `) are shell
     /// commands, the others the commands' output, set plain.
-    var isSession: Bool
+    package var isSession: Bool
 
     /// The language `info` (a code block's info string's first word) asks for; nil when it
     /// asks for none (empty, or `text`, `none`, `plain`...). Case-insensitive. O(length).
-    init?(info: String) {
+    package init?(info: String) {
         var word = Substring(info.trimmingWhitespace())
         while let first = word.first, first == "{" || first == "." { word = word.dropFirst() }
         if let end = word.firstIndex(where: { "{},:;=".contains($0) }) { word = word[..<end] }
@@ -33,22 +33,22 @@ struct CodeLanguage: Sendable, Hashable {
     }
 
     /// GtkSourceView language ids to try first: the alias's, then the name itself.
-    var candidates: [String] {
+    package var candidates: [String] {
         if isSession { return ["sh"] }
         return (Self.aliases[name].map { [$0] } ?? []) + [name]
     }
 
     /// Info strings that ask for no highlighting (`mermaid`: a diagram's source, set plain
     /// under its caption; GtkSourceView has no definition for it).
-    static let plainNames: Set<String> = ["text", "txt", "plain", "plaintext", "none", "nohighlight", "no-highlight",
+    package static let plainNames: Set<String> = ["text", "txt", "plain", "plaintext", "none", "nohighlight", "no-highlight",
                                           "output", "raw", "ascii", "mermaid"]
 
     /// Info strings of a terminal session (prompt lines highlighted as shell, output plain).
-    static let sessionNames: Set<String> = ["console", "shell-session", "sh-session", "shellsession", "bash-session",
+    package static let sessionNames: Set<String> = ["console", "shell-session", "sh-session", "shellsession", "bash-session",
                                             "zsh-session", "terminal"]
 
     /// Common names → GtkSourceView 4 language ids, where the id is not the name itself.
-    static let aliases: [String: String] = [
+    package static let aliases: [String: String] = [
         // JavaScript and TypeScript
         "javascript": "js", "mjs": "js", "cjs": "js", "node": "js", "nodejs": "js", "es6": "js", "ecmascript": "js",
         "ts": "typescript", "mts": "typescript", "cts": "typescript", "tsx": "typescript-jsx",

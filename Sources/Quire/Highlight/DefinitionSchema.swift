@@ -20,7 +20,7 @@ import Glibc
 /// path holding `language2.rng`) and serves the installed schema's bytes minus the facets. Any
 /// other file, and the schema itself if libxml2 names it differently, is read as before. No
 /// file is written.
-enum DefinitionSchema {
+package enum DefinitionSchema {
     /// The schema GtkSourceView uses and the bytes served for it.
     private struct Served: Sendable {
         var path: String
@@ -32,12 +32,12 @@ enum DefinitionSchema {
     private static let served = Mutex<Served?>(nil)
 
     /// File name of the schema in a folder of GtkSourceView's search path.
-    static let fileName = "language2.rng"
+    package static let fileName = "language2.rng"
 
     /// Serves the schema found in `searchPath` (GtkSourceView's folders, in its order) without
     /// its pattern facets, from now on. Call before any definition is loaded; a second call,
     /// or a search path without the schema, does nothing.
-    static func install(_ gsv: SourceViewLibrary, searchPath: [String]) {
+    package static func install(_ gsv: SourceViewLibrary, searchPath: [String]) {
         let found = searchPath.lazy.map { $0.hasSuffix("/") ? $0 + fileName : $0 + "/" + fileName }
             .first { access($0, R_OK) == 0 }
         guard let path = found, let original = read(path) else { return }
@@ -54,7 +54,7 @@ enum DefinitionSchema {
     }
 
     /// `schema` without its `<param name="pattern">…</param>` elements. O(n).
-    static func withoutPatterns(_ schema: [UInt8]) -> [UInt8] {
+    package static func withoutPatterns(_ schema: [UInt8]) -> [UInt8] {
         let opening = Array(#"<param name="pattern">"#.utf8), closing = Array("</param>".utf8)
         var result: [UInt8] = []
         result.reserveCapacity(schema.count)

@@ -10,25 +10,25 @@
 ///
 /// Spans found in the text given are mapped back piece by piece (`codeRanges`): nothing
 /// between two pieces (a session's output, a long line's tail) is ever coloured.
-struct HighlightSource {
-    struct Piece: Equatable {
+package struct HighlightSource {
+    package struct Piece: Equatable {
         /// Where the piece starts in the code and in the text given, and its length in bytes.
-        var code: Int
-        var given: Int
-        var length: Int
+        package var code: Int
+        package var given: Int
+        package var length: Int
     }
 
     /// The text given: the pieces, each followed by a newline.
-    private(set) var bytes: [UInt8] = []
-    private(set) var pieces: [Piece] = []
+    package private(set) var bytes: [UInt8] = []
+    package private(set) var pieces: [Piece] = []
     /// The first line (0-based) cut to `longestLine` bytes, and its length, for the warning.
-    private(set) var longLine: (index: Int, length: Int)?
+    package private(set) var longLine: (index: Int, length: Int)?
 
     /// The longest piece given, in bytes.
-    static let longestLine = 1000
+    package static let longestLine = 1000
 
     /// - Complexity: O(n) in the code's length.
-    init(code: String, isSession: Bool) {
+    package init(code: String, isSession: Bool) {
         var code = code
         code.withUTF8 { b in
             bytes.reserveCapacity(b.count + 1)
@@ -96,7 +96,7 @@ struct HighlightSource {
     /// overlap, clipped to it, except that ranges on consecutive whole lines of the code are
     /// one range, newline included. `cursor` (start at 0) remembers the piece reached: with
     /// ranges asked in increasing order, all of them cost O(pieces + ranges).
-    func codeRanges(_ given: Range<Int>, cursor: inout Int) -> [Range<Int>] {
+    package func codeRanges(_ given: Range<Int>, cursor: inout Int) -> [Range<Int>] {
         var result: [Range<Int>] = []
         while cursor < pieces.count - 1, pieces[cursor].given + pieces[cursor].length <= given.lowerBound { cursor += 1 }
         var k = cursor

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// The one thread of the process that highlights code: it opens GtkSourceView, owns every GTK
 /// object (they belong to the thread that made them) and works through the blocks queued, in
 /// order, while layout goes on.
@@ -10,7 +13,7 @@
 /// starts no thread and never loads GtkSourceView. Only values cross: requests in (code, language, theme),
 /// `HighlightedCode` out through a `Promise`. A job whose promise was cancelled (its document is
 /// finished) is skipped. When no thread can be started, code is set plain with a warning.
-final class HighlightThread: Sendable {
+package final class HighlightThread: Sendable {
     /// The thread, started at the first request, whose state is GtkSourceView (or why it could
     /// not be opened): opened there, so that thread owns GtkSourceView's objects.
     private let started = Once {
@@ -22,13 +25,13 @@ final class HighlightThread: Sendable {
     private var worker: WorkerThread<Result<SourceView, HighlightError>> { started.value }
 
     /// The process's highlighter (see above); its thread starts at its first request.
-    static let process = HighlightThread()
+    package static let process = HighlightThread()
 
     private init() {}
 
     /// Queues the highlighting of `code` as `language` with the scheme `theme` (no language:
     /// only the theme's look), without waiting.
-    func highlight(_ code: String, language: CodeLanguage?, theme: String) -> Promise<HighlightedCode> {
+    package func highlight(_ code: String, language: CodeLanguage?, theme: String) -> Promise<HighlightedCode> {
         let promise = Promise<HighlightedCode>()
         worker.submit { sourceView in
             guard !promise.isCancelled else { return }
@@ -42,13 +45,13 @@ final class HighlightThread: Sendable {
 
     /// What GtkSourceView has installed (for `quire templates --keys`): its style schemes and
     /// the languages a document may name, by id; or why it cannot be opened. Waits.
-    func installed() -> Result<(schemes: [String], languages: [String]), HighlightError> {
+    package func installed() -> Result<(schemes: [String], languages: [String]), HighlightError> {
         perform { view in (view.schemeIDs, view.languageIDs) }
     }
 
     /// The id of the language `info` (an info string's first word) names; nil when it names
     /// none or GtkSourceView cannot be opened. Waits.
-    func languageID(info: String) -> String? {
+    package func languageID(info: String) -> String? {
         guard let request = CodeLanguage(info: info) else { return nil }
         return try? perform { view in view.languageID(for: request) }.get()
     }
@@ -70,7 +73,7 @@ package enum Highlighting {
 
     /// The style schemes and languages GtkSourceView has installed, by id, sorted; both empty,
     /// with the reason, when it cannot be opened. Starts `highlighter`'s thread.
-    static func installed(_ highlighter: HighlightThread) -> (themes: [String], languages: [String], problem: String?) {
+    package static func installed(_ highlighter: HighlightThread) -> (themes: [String], languages: [String], problem: String?) {
         switch highlighter.installed() {
         case .success(let found): return (found.schemes, found.languages, nil)
         case .failure(let error): return ([], [], error.message)

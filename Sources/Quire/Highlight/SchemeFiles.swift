@@ -14,9 +14,9 @@ import Glibc
 /// is added to the search path. No file is written. The memory files stay open for the
 /// process: GtkSourceView reads its search path again whenever it changes. Where they cannot
 /// be made, the schemes are missing and `code.theme` falls back (`SourceView.theme`).
-enum BuiltinSchemes {
+package enum BuiltinSchemes {
     /// Adds every built-in scheme to `manager`'s search path. Call once, on the highlight thread.
-    static func install(_ gsv: SourceViewLibrary, manager: OpaquePointer?) {
+    package static func install(_ gsv: SourceViewLibrary, manager: OpaquePointer?) {
         guard let create = memfdCreate else { return }
         for (name, xml) in all {
             let fd = name.withCString { create($0, closeOnExec) }

@@ -2,6 +2,8 @@
 // the only files that call it, and only on the highlight thread (HighlightThread.swift).
 import CPangoCairo
 import Foundation
+import QuireModel
+import QuireStyle
 
 /// GtkSourceView as the highlight thread uses it: its language and style-scheme managers,
 /// the languages and themes found so far, and the highlighting of one block.
@@ -11,7 +13,7 @@ import Foundation
 /// GLib messages of GtkSourceView and GTK (a definition that fails to load, a line that takes
 /// too long) are collected instead of printed, and become the block's warning; libxml2's
 /// parse errors, which repeat them, are dropped.
-final class SourceView {
+package final class SourceView {
     private let gsv: SourceViewLibrary
     private let languageManager: OpaquePointer?
     private let schemeManager: OpaquePointer?
@@ -71,7 +73,7 @@ final class SourceView {
     }
 
     /// Opens GtkSourceView on the calling thread (about 20 ms: GTK, GDK, their types).
-    init(_ library: SourceViewLibrary) {
+    package init(_ library: SourceViewLibrary) {
         gsv = library
         // GtkSourceView's style code uses GDK's colour types without registering them.
         g_type_ensure(library.rgbaType())
@@ -104,18 +106,18 @@ final class SourceView {
     }
 
     /// The style schemes installed, by id, sorted.
-    var schemeIDs: [String] { SourceViewLibrary.strings(gsv.schemeIDs(schemeManager)).sorted() }
+    package var schemeIDs: [String] { SourceViewLibrary.strings(gsv.schemeIDs(schemeManager)).sorted() }
 
     /// The languages installed that a document may name, by id, sorted (not those that only
     /// serve others, such as JavaScript's parts).
-    var languageIDs: [String] {
+    package var languageIDs: [String] {
         SourceViewLibrary.strings(gsv.languageIDs(languageManager)).filter { id in
             gsv.language(languageManager, id).map { gsv.languageHidden($0) == 0 } ?? false
         }.sorted()
     }
 
     /// The id of the language an info string names, nil when none matches.
-    func languageID(for request: CodeLanguage) -> String? {
+    package func languageID(for request: CodeLanguage) -> String? {
         language(for: request).flatMap(gsv.languageID).map { String(cString: $0) }
     }
 
@@ -123,7 +125,7 @@ final class SourceView {
     /// theme's look. Never fails: what cannot be highlighted stays plain, with a warning.
     /// - Complexity: O(n) in the code's length, plus GtkSourceView's work (about 0.6 µs a byte
     ///   of Swift, 4 µs of JavaScript).
-    func highlight(_ code: String, language: CodeLanguage?, theme name: String) -> HighlightedCode {
+    package func highlight(_ code: String, language: CodeLanguage?, theme name: String) -> HighlightedCode {
         let theme = self.theme(name)
         var result = HighlightedCode(look: theme.look, warnings: theme.warning.map { [$0] } ?? [])
         guard let language, let found = self.language(for: language) else { return result }

@@ -1,6 +1,7 @@
 // Highlight is the GtkSourceView boundary: SourceViewLibrary.swift and SourceView.swift are
 // the only files that call it, and only on the highlight thread (HighlightThread.swift).
 import CPangoCairo
+import QuireModel
 
 // GtkSourceView 4, opened with `dlopen` the first time a document has code to highlight, never
 // linked: it brings GTK 3, GDK, ATK and libxml2 with it (about 20 ms to load), which a
@@ -12,69 +13,69 @@ import CPangoCairo
 
 /// GtkSourceView's, GTK's and GDK's functions (objects are `OpaquePointer`s; a `GtkTextIter`
 /// is `SourceViewLibrary.textIterSize` bytes the caller provides).
-struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
-    typealias Object = OpaquePointer
-    typealias Strings = UnsafePointer<UnsafePointer<CChar>?>
+package struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
+    package typealias Object = OpaquePointer
+    package typealias Strings = UnsafePointer<UnsafePointer<CChar>?>
 
-    let rgbaType: @convention(c) () -> GType
-    let colorType: @convention(c) () -> GType
-    let initialize: @convention(c) () -> Void
-    let languageManager: @convention(c) () -> Object?
-    let language: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
-    let languageIDs: @convention(c) (Object?) -> Strings?
+    package let rgbaType: @convention(c) () -> GType
+    package let colorType: @convention(c) () -> GType
+    package let initialize: @convention(c) () -> Void
+    package let languageManager: @convention(c) () -> Object?
+    package let language: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
+    package let languageIDs: @convention(c) (Object?) -> Strings?
     /// The folders the manager reads definitions from, in its order.
-    let searchPath: @convention(c) (Object?) -> Strings?
+    package let searchPath: @convention(c) (Object?) -> Strings?
     /// manager, file name, content type (NULL).
-    let guessLanguage: @convention(c) (Object?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Object?
-    let languageName: @convention(c) (Object?) -> UnsafePointer<CChar>?
-    let languageID: @convention(c) (Object?) -> UnsafePointer<CChar>?
+    package let guessLanguage: @convention(c) (Object?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Object?
+    package let languageName: @convention(c) (Object?) -> UnsafePointer<CChar>?
+    package let languageID: @convention(c) (Object?) -> UnsafePointer<CChar>?
     /// Whether a language only serves others (JavaScript's parts, "Defaults").
-    let languageHidden: @convention(c) (Object?) -> Int32
-    let schemeManager: @convention(c) () -> Object?
-    let schemeIDs: @convention(c) (Object?) -> Strings?
+    package let languageHidden: @convention(c) (Object?) -> Int32
+    package let schemeManager: @convention(c) () -> Object?
+    package let schemeIDs: @convention(c) (Object?) -> Strings?
     /// manager, a folder or a scheme file to read schemes from after those it has.
-    let appendSchemePath: @convention(c) (Object?, UnsafePointer<CChar>?) -> Void
-    let scheme: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
+    package let appendSchemePath: @convention(c) (Object?, UnsafePointer<CChar>?) -> Void
+    package let scheme: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
     /// scheme, style id ("text"): a `GtkSourceStyle` the scheme owns, or NULL.
-    let schemeStyle: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
-    let newBuffer: @convention(c) (Object?) -> Object?
-    let setScheme: @convention(c) (Object?, Object?) -> Void
+    package let schemeStyle: @convention(c) (Object?, UnsafePointer<CChar>?) -> Object?
+    package let newBuffer: @convention(c) (Object?) -> Object?
+    package let setScheme: @convention(c) (Object?, Object?) -> Void
     /// buffer, start iterator, end iterator.
-    let ensureHighlight: @convention(c) (Object?, UnsafeRawPointer?, UnsafeRawPointer?) -> Void
+    package let ensureHighlight: @convention(c) (Object?, UnsafeRawPointer?, UnsafeRawPointer?) -> Void
     /// buffer, UTF-8 text, its length in bytes.
-    let setText: @convention(c) (Object?, UnsafePointer<CChar>?, Int32) -> Void
-    let bounds: @convention(c) (Object?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+    package let setText: @convention(c) (Object?, UnsafePointer<CChar>?, Int32) -> Void
+    package let bounds: @convention(c) (Object?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
     /// The iterator's offset in characters (Unicode scalars).
-    let offset: @convention(c) (UnsafeRawPointer?) -> Int32
+    package let offset: @convention(c) (UnsafeRawPointer?) -> Int32
     /// `GtkTextBuffer`'s GType (whose "apply-tag" and "remove-tag" signals `TagRecorder` handles).
-    let textBufferType: @convention(c) () -> GType
+    package let textBufferType: @convention(c) () -> GType
     /// A tag's priority: where tags overlap, the higher one's style wins.
-    let tagPriority: @convention(c) (Object?) -> Int32
+    package let tagPriority: @convention(c) (Object?) -> Int32
     /// A `GdkRGBA` (four doubles) from a colour name or "#rrggbb".
-    let parseRGBA: @convention(c) (UnsafeMutablePointer<Double>?, UnsafePointer<CChar>?) -> Int32
+    package let parseRGBA: @convention(c) (UnsafeMutablePointer<Double>?, UnsafePointer<CChar>?) -> Int32
     /// libxml2's per-thread handler of parse errors (GtkSourceView reads definitions and
     /// schemes with it): user data, `void (*)(void *, xmlError *)`.
-    let setXMLErrorHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+    package let setXMLErrorHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
     /// libxml2's `xmlInitParser` (registers its own input callbacks, once).
-    let initializeXML: @convention(c) () -> Void
+    package let initializeXML: @convention(c) () -> Void
     /// libxml2's `xmlRegisterInputCallbacks`: match (file name → 1 if ours), open (file name →
     /// context), read (context, buffer, length → bytes read, -1 on error), close (context → 0).
-    let registerXMLInput: @convention(c) (
+    package let registerXMLInput: @convention(c) (
         @convention(c) (UnsafePointer<CChar>?) -> Int32,
         @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?,
         @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, Int32) -> Int32,
         @convention(c) (UnsafeMutableRawPointer?) -> Int32) -> Int32
 
     /// A `GtkTextIter` is 80 bytes on 64-bit systems; room for more is given.
-    static let textIterSize = 128
+    package static let textIterSize = 128
 
     /// GtkSourceView opened, or why it could not be: on the highlight thread that uses it
     /// (`HighlightThread`), once per thread.
-    static func open() -> Result<SourceViewLibrary, HighlightError> {
-        Result { () throws(ImageError) in try SourceViewLibrary() }.mapError { HighlightError(message: $0.message) }
+    package static func open() -> Result<SourceViewLibrary, HighlightError> {
+        Result { () throws(LibraryError) in try SourceViewLibrary() }.mapError { HighlightError(message: $0.message) }
     }
 
-    private init() throws(ImageError) {
+    private init() throws(LibraryError) {
         let gsv = try openLibrary("libgtksourceview-4.so.0")
         rgbaType = try symbol(gsv, "gdk_rgba_get_type")
         colorType = try symbol(gsv, "gdk_color_get_type")
@@ -107,7 +108,7 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
     }
 
     /// The NULL-terminated C strings `list` holds (none for NULL).
-    static func strings(_ list: Strings?) -> [String] {
+    package static func strings(_ list: Strings?) -> [String] {
         guard let list else { return [] }
         var result: [String] = []
         var i = 0
@@ -120,7 +121,7 @@ struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointer
 }
 
 /// Why code could not be highlighted (the library is missing, a definition failed to load).
-struct HighlightError: Error, Equatable, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+package struct HighlightError: Error, Equatable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }

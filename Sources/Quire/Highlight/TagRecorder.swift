@@ -16,15 +16,15 @@ import CPangoCairo
 ///
 /// Owned by the buffer's keeper on the highlight thread; the handlers are disconnected before
 /// the buffer is released (`disconnect()`).
-final class TagRecorder {
+package final class TagRecorder {
     /// One application (or removal) of a tag over characters, in the order GtkSourceView made them.
-    struct Operation {
-        var tag: OpaquePointer
-        var characters: Range<Int>
-        var applies: Bool
+    package struct Operation {
+        package var tag: OpaquePointer
+        package var characters: Range<Int>
+        package var applies: Bool
     }
 
-    private(set) var operations: [Operation] = []
+    package private(set) var operations: [Operation] = []
     private let buffer: OpaquePointer
     private let offset: @convention(c) (UnsafeRawPointer?) -> Int32
     private let applySignal: UInt32
@@ -32,7 +32,7 @@ final class TagRecorder {
     private var handlers: [UInt] = []
 
     /// Starts recording `buffer`'s tags (a `GtkTextBuffer`); from now on GTK's text tree gets none.
-    init(_ buffer: OpaquePointer, _ library: SourceViewLibrary) {
+    package init(_ buffer: OpaquePointer, _ library: SourceViewLibrary) {
         self.buffer = buffer
         offset = library.offset
         let type = library.textBufferType()
@@ -53,13 +53,13 @@ final class TagRecorder {
     }
 
     /// Stops recording (the buffer's tags would go to its text tree again).
-    func disconnect() {
+    package func disconnect() {
         for id in handlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(buffer), id) }
         handlers = []
     }
 
     /// Forgets what was recorded (for the buffer's next text).
-    func reset() { operations.removeAll(keepingCapacity: true) }
+    package func reset() { operations.removeAll(keepingCapacity: true) }
 
     private func record(_ tag: OpaquePointer?, _ start: UnsafeRawPointer?, _ end: UnsafeRawPointer?, applies: Bool) {
         if let tag {
@@ -71,7 +71,7 @@ final class TagRecorder {
     /// Where each recorded tag is now, as GTK's text tree would have it: sorted, disjoint
     /// character ranges that do not touch, per tag in the order the tags first appeared.
     /// O(operations × log ranges) when a tag's applications come in order, as GtkSourceView's do.
-    func coverage() -> [(tag: OpaquePointer, ranges: [Range<Int>])] {
+    package func coverage() -> [(tag: OpaquePointer, ranges: [Range<Int>])] {
         var index: [OpaquePointer: Int] = [:]
         var result: [(tag: OpaquePointer, ranges: [Range<Int>])] = []
         for operation in operations {
@@ -90,7 +90,7 @@ final class TagRecorder {
     }
 
     /// Adds `range` to `ranges` (sorted, disjoint, not touching), joining those it meets.
-    static func add(_ range: Range<Int>, to ranges: inout [Range<Int>]) {
+    package static func add(_ range: Range<Int>, to ranges: inout [Range<Int>]) {
         guard !range.isEmpty else { return }
         if ranges.last.map({ $0.upperBound < range.lowerBound }) ?? true {
             ranges.append(range)
@@ -107,7 +107,7 @@ final class TagRecorder {
     }
 
     /// Takes `range` out of `ranges` (sorted, disjoint, not touching).
-    static func remove(_ range: Range<Int>, from ranges: inout [Range<Int>]) {
+    package static func remove(_ range: Range<Int>, from ranges: inout [Range<Int>]) {
         guard !range.isEmpty else { return }
         let first = ranges.partitionPoint { $0.upperBound > range.lowerBound }
         let after = ranges.partitionPoint { $0.lowerBound >= range.upperBound }

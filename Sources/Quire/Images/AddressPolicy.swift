@@ -5,9 +5,9 @@ import Glibc
 /// Which addresses `images.fetch public` refuses to connect to: loopback, private (RFC 1918,
 /// unique local, carrier-grade NAT), link-local, multicast, unspecified and reserved ones,
 /// IPv4 addresses inside IPv6 (mapped, NAT64) judged as IPv4. O(1).
-enum AddressPolicy {
+package enum AddressPolicy {
     /// Why `address` (a `sockaddr` of `length` bytes) is refused, or nil when it is public.
-    static func refusal(_ address: UnsafeRawPointer, length: Int) -> String? {
+    package static func refusal(_ address: UnsafeRawPointer, length: Int) -> String? {
         let family = Int32(address.load(as: sa_family_t.self))
         if family == AF_INET, length >= MemoryLayout<sockaddr_in>.size {
             let v4 = address.load(as: sockaddr_in.self)
@@ -22,7 +22,7 @@ enum AddressPolicy {
     }
 
     /// Why the IPv4 address `a` (host order) is refused, or nil.
-    static func refusal(ipv4 a: UInt32) -> String? {
+    package static func refusal(ipv4 a: UInt32) -> String? {
         let text = "\(a >> 24).\(a >> 16 & 255).\(a >> 8 & 255).\(a & 255)"
         func within(_ base: UInt32, _ bits: UInt32) -> Bool { bits == 0 || a >> (32 - bits) == base >> (32 - bits) }
         if within(0x7F00_0000, 8) { return "\(text) is a loopback address" }
@@ -36,7 +36,7 @@ enum AddressPolicy {
     }
 
     /// Why the IPv6 address `b` (16 bytes) is refused, or nil.
-    static func refusal(ipv6 b: [UInt8]) -> String? {
+    package static func refusal(ipv6 b: [UInt8]) -> String? {
         let v4 = UInt32(b[12]) << 24 | UInt32(b[13]) << 16 | UInt32(b[14]) << 8 | UInt32(b[15])
         if b[0..<10].allSatisfy({ $0 == 0 }), b[10] == 0xFF, b[11] == 0xFF { return refusal(ipv4: v4) }  // ::ffff:a.b.c.d
         if b[0...3] == [0x00, 0x64, 0xFF, 0x9B], b[4..<12].allSatisfy({ $0 == 0 }) { return refusal(ipv4: v4) }  // 64:ff9b::/96

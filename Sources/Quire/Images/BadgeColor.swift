@@ -1,32 +1,32 @@
 /// A colour as a shields.io badge URL writes it: one of shields.io's names (`brightgreen`,
 /// `blue`, `critical`, ...), three or six hexadecimal digits without `#`, or a common CSS
 /// colour name. Pure string work.
-struct BadgeColor: Sendable, Equatable {
+package struct BadgeColor: Sendable, Equatable {
     /// Red, green and blue, 0...255.
-    var red: Int, green: Int, blue: Int
+    package var red: Int, green: Int, blue: Int
 
     /// `#rrggbb`, as SVG takes it.
-    var hex: String {
+    package var hex: String {
         "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     /// Perceived brightness, 0...1, rounded to hundredths as shields.io rounds it (YIQ's
     /// weights): above 0.69, a badge's text is dark.
-    var brightness: Double {
+    package var brightness: Double {
         (Double(red * 299 + green * 587 + blue * 114) / 255_000 * 100).rounded() / 100
     }
 
     /// The text and its shadow on this background: white on dark, dark grey on light.
-    var textColor: BadgeColor { brightness <= 0.69 ? BadgeColor(0xFFFFFF) : BadgeColor(0x333333) }
+    package var textColor: BadgeColor { brightness <= 0.69 ? BadgeColor(0xFFFFFF) : BadgeColor(0x333333) }
 
-    init(_ rgb: Int) {
+    package init(_ rgb: Int) {
         red = rgb >> 16 & 0xFF
         green = rgb >> 8 & 0xFF
         blue = rgb & 0xFF
     }
 
     /// The colour `text` names; nil for anything else (shields.io then uses its default).
-    init?(_ text: String) {
+    package init?(_ text: String) {
         let name = text.lowercased()
         if let rgb = Self.shieldsNames[Self.aliases[name] ?? name] ?? Self.cssNames[name] {
             self.init(rgb)
@@ -45,19 +45,19 @@ struct BadgeColor: Sendable, Equatable {
     }
 
     /// shields.io's own names (badge-maker's `namedColors`).
-    static let shieldsNames: [String: Int] = [
+    package static let shieldsNames: [String: Int] = [
         "brightgreen": 0x44CC11, "green": 0x97CA00, "yellow": 0xDFB317, "yellowgreen": 0xA4A61D, "orange": 0xFE7D37,
         "red": 0xE05D44, "blue": 0x007EC6, "grey": 0x555555, "lightgrey": 0x9F9F9F,
     ]
 
     /// Other names shields.io takes for its own.
-    static let aliases: [String: String] = [
+    package static let aliases: [String: String] = [
         "gray": "grey", "lightgray": "lightgrey", "critical": "red", "important": "orange", "success": "brightgreen",
         "informational": "blue", "inactive": "lightgrey",
     ]
 
     /// CSS colour names badges use (shields.io takes any CSS colour; its own names come first).
-    static let cssNames: [String: Int] = [
+    package static let cssNames: [String: Int] = [
         "black": 0x000000, "white": 0xFFFFFF, "silver": 0xC0C0C0, "maroon": 0x800000, "purple": 0x800080,
         "fuchsia": 0xFF00FF, "magenta": 0xFF00FF, "lime": 0x00FF00, "olive": 0x808000, "navy": 0x000080,
         "teal": 0x008080, "aqua": 0x00FFFF, "cyan": 0x00FFFF, "pink": 0xFFC0CB, "hotpink": 0xFF69B4,

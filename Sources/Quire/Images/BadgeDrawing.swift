@@ -1,4 +1,5 @@
 import CPangoCairo
+import QuireStyle
 
 /// A static badge drawn as shields.io's `badge-maker` draws it: a label box and a message box,
 /// each with its text centred, the widths from the text's width in Verdana 11 px (10 px
@@ -14,41 +15,41 @@ import CPangoCairo
 /// be searched and copied); `scripts/badge-widths.py` compares the widths with badge-maker's.
 /// shields.io's text shadow (a copy of each text 1 px lower, at 30% opacity) is left out: a
 /// reader extracting text would read every word twice.
-struct BadgeDrawing: Sendable, Equatable {
+package struct BadgeDrawing: Sendable, Equatable {
     /// One box: where it is, its colour, and its text (drawn in `textColor`, centred on `textCenter`).
-    struct Box: Sendable, Equatable {
-        var x: Double
-        var width: Double
-        var color: BadgeColor
-        var text: String
+    package struct Box: Sendable, Equatable {
+        package var x: Double
+        package var width: Double
+        package var color: BadgeColor
+        package var text: String
         /// The width the text is fitted to (badge-maker's `textLength`, less letter spacing).
-        var textWidth: Double
-        var textCenter: Double
-        var textColor: BadgeColor
-        var bold: Bool
+        package var textWidth: Double
+        package var textCenter: Double
+        package var textColor: BadgeColor
+        package var bold: Bool
     }
 
-    var boxes: [Box]
-    var width: Double
-    var height: Double
-    var cornerRadius: Double
-    var fontSize: Double
+    package var boxes: [Box]
+    package var width: Double
+    package var height: Double
+    package var cornerRadius: Double
+    package var fontSize: Double
     /// Extra space after each character (`for-the-badge`) that the box widths allow for; the
     /// text is drawn without it, centred, since letters set apart read as single letters to
     /// a reader extracting text (poppler reads "L AT E S T").
-    var letterSpacing: Double
+    package var letterSpacing: Double
     /// The texts' baseline, from the top.
-    var baseline: Double
-    var style: StaticBadge.Style
+    package var baseline: Double
+    package var style: StaticBadge.Style
     /// What the badge says ("label: message"), its SVG's title.
-    var accessibleText: String
+    package var accessibleText: String
 
     /// The family list badge-maker's SVG names.
-    static let fontFamily = "Verdana,Geneva,DejaVu Sans,sans-serif"
+    package static let fontFamily = "Verdana,Geneva,DejaVu Sans,sans-serif"
 
     /// `badge` laid out, its text measured with `measure` (text, size in px, bold → width in
     /// px; by default badge-maker's Verdana widths, `verdana`).
-    init(_ badge: StaticBadge, measure: (String, Double, Bool) -> Double = BadgeDrawing.verdana) {
+    package init(_ badge: StaticBadge, measure: (String, Double, Bool) -> Double = BadgeDrawing.verdana) {
         switch badge.style {
         case .forTheBadge:
             self.init(forTheBadge: badge, measure: measure)
@@ -117,14 +118,14 @@ struct BadgeDrawing: Sendable, Equatable {
     }
 
     /// badge-maker's width of `text`: Verdana's by its tables, a character they lack by Pango.
-    static func verdana(_ text: String, _ size: Double, _ bold: Bool) -> Double {
+    package static func verdana(_ text: String, _ size: Double, _ bold: Bool) -> Double {
         VerdanaWidths.width(text, size: size, bold: bold) { BadgeText.width(String($0), size: size, bold: bold) }
     }
 
     /// The drawing as an SVG document: the boxes clipped to the rounded outline, shields.io's
     /// gradient over them (flat and plastic), then the texts, each scaled across to its
     /// `textWidth` from its width as drawn (`drawn`: text, size, bold → px; Pango's).
-    func svg(drawn: (String, Double, Bool) -> Double = BadgeText.measure) -> String {
+    package func svg(drawn: (String, Double, Bool) -> Double = BadgeText.measure) -> String {
         func n(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\">"
         s += "<title>\(Self.escaped(accessibleText))</title>"
@@ -160,7 +161,7 @@ struct BadgeDrawing: Sendable, Equatable {
     }
 
     /// `text` safe inside an XML element or attribute.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         for c in text.unicodeScalars {
             switch c {
@@ -178,9 +179,9 @@ struct BadgeDrawing: Sendable, Equatable {
 
 /// Text widths in a badge's font, measured by Pango on this thread's default font map (the
 /// one librsvg draws with), without hinting. O(n) in the text.
-enum BadgeText {
+package enum BadgeText {
     /// The width in pixels of `text` at `size` pixels, bold or not.
-    static func width(_ text: String, size: Double, bold: Bool) -> Double {
+    package static func width(_ text: String, size: Double, bold: Bool) -> Double {
         guard !text.isEmpty, let fontMap = pango_cairo_font_map_get_default(),
               let context = pango_font_map_create_context(fontMap) else { return 0 }
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
@@ -203,5 +204,5 @@ enum BadgeText {
         return Double(logical.width) / 1024
     }
 
-    static func measure(_ text: String, _ size: Double, _ bold: Bool) -> Double { width(text, size: size, bold: bold) }
+    package static func measure(_ text: String, _ size: Double, _ bold: Bool) -> Double { width(text, size: size, bold: bold) }
 }

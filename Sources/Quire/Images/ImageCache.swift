@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// Fetched images kept on disk (`images.cache`, else the folder the caller gives: the command
 /// line's `$XDG_CACHE_HOME/quire`, else `~/.cache/quire`), one file per URL: a few header lines
@@ -11,22 +12,22 @@ import Glibc
 /// (another batch worker) sees the old entry or the new one, never a torn one; concurrent
 /// writers of one URL each rename a whole file, the last one's staying. A cache that cannot be
 /// written is not an error: the image is used all the same.
-struct ImageCache: Sendable {
-    struct Entry: Equatable {
-        var url: String
+package struct ImageCache: Sendable {
+    package struct Entry: Equatable {
+        package var url: String
         /// Seconds since 1970 when the body was fetched or last confirmed current.
-        var confirmed: Double
-        var etag: String?
-        var lastModified: String?
-        var body: [UInt8]
+        package var confirmed: Double
+        package var etag: String?
+        package var lastModified: String?
+        package var body: [UInt8]
     }
 
     /// The cache's folder; nil: no cache.
-    let folder: String?
+    package let folder: String?
 
     /// The cache folder `settings` name, else `defaultFolder`. The library reads no
     /// environment variable: the command line finds the user's cache folder.
-    init(_ settings: ImageFetching, defaultFolder: String? = nil) {
+    package init(_ settings: ImageFetching, defaultFolder: String? = nil) {
         if let folder = settings.cacheFolder, !folder.isEmpty {
             self.folder = folder
         } else {
@@ -36,7 +37,7 @@ struct ImageCache: Sendable {
 
     /// The entry's file: a 128-bit FNV-1a hash of the URL (the URL inside is checked on
     /// reading); nil without a folder.
-    func path(_ url: String) -> String? {
+    package func path(_ url: String) -> String? {
         guard let folder else { return nil }
         var a: UInt64 = 0xCBF2_9CE4_8422_2325, b: UInt64 = 0x84222325_CBF29CE4
         for byte in url.utf8 {
@@ -48,7 +49,7 @@ struct ImageCache: Sendable {
     }
 
     /// The entry for `url`, or nil (none, unreadable, another URL's).
-    func read(_ url: String) -> Entry? {
+    package func read(_ url: String) -> Entry? {
         guard let file = path(url), let bytes = try? InputFile.readBytes(file) else { return nil }
         var lines: [String] = []
         var start = 0
@@ -63,7 +64,7 @@ struct ImageCache: Sendable {
     }
 
     /// Writes `entry` atomically (a temporary file renamed over it). Best effort.
-    func write(_ entry: Entry) {
+    package func write(_ entry: Entry) {
         guard let folder, let file = path(entry.url), makeFolder(folder) else { return }
         func clean(_ s: String?) -> String { (s ?? "").filter { $0 != "\n" && $0 != "\r" } }
         let head = "quire-image 1\n\(entry.url)\n\(entry.confirmed)\n\(clean(entry.etag))\n\(clean(entry.lastModified))\n\n"
@@ -101,7 +102,7 @@ struct ImageCache: Sendable {
     }
 
     /// Seconds since 1970, now.
-    static func now() -> Double {
+    package static func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_REALTIME, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9

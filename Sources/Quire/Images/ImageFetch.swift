@@ -2,16 +2,17 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// One image to ask for, with the validators of the copy already cached (a conditional request).
-struct FetchRequest: Sendable, Equatable {
-    var url: String
-    var etag: String?
-    var lastModified: String?
+package struct FetchRequest: Sendable, Equatable {
+    package var url: String
+    package var etag: String?
+    package var lastModified: String?
 }
 
 /// What one request gave.
-enum FetchResponse: Sendable, Equatable {
+package enum FetchResponse: Sendable, Equatable {
     /// 200: the body and its validators.
     case body([UInt8], etag: String?, lastModified: String?)
     /// 304: the cached copy is current.
@@ -27,10 +28,10 @@ enum FetchResponse: Sendable, Equatable {
 /// environment are not used (the address checked is the one connected to). Under `public` each
 /// connection's address, after resolution and at every redirect, is checked before the socket
 /// is opened (`CURLOPT_OPENSOCKETFUNCTION`), so a refused one is never connected to.
-enum ImageFetch {
+package enum ImageFetch {
     /// The responses by URL. Never throws: whatever fails is a `.failed` response.
     /// - Complexity: the slowest request, bounded by `deadline` (CLOCK_MONOTONIC seconds).
-    static func fetch(_ requests: [FetchRequest], _ settings: ImageFetching, deadline: Double,
+    package static func fetch(_ requests: [FetchRequest], _ settings: ImageFetching, deadline: Double,
                       curl opened: @autoclosure () -> Result<CurlLibrary, ImageError>) -> [String: FetchResponse] {
         guard !requests.isEmpty else { return [:] }
         let curl: CurlLibrary
@@ -87,13 +88,13 @@ enum ImageFetch {
     }
 
     /// CLOCK_MONOTONIC in seconds.
-    static func now() -> Double {
+    package static func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    static func seconds(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
+    package static func seconds(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
 }
 
 /// One request in flight: its handle's settings, and what the callbacks gather.
@@ -128,7 +129,7 @@ private final class Transfer {
         text(Curl.redirectProtocols, "http,https")
         text(Curl.proxy, "")
         text(Curl.accept, "")
-        text(Curl.userAgent, "Quire/\(Quire.version)")
+        text(Curl.userAgent, "Quire/\(QuireVersion.number)")
         _ = curl.setLong(handle, Curl.noSignal, 1)
         _ = curl.setLong(handle, Curl.followLocation, 1)
         _ = curl.setLong(handle, Curl.maxRedirects, settings.maxRedirects)

@@ -10,8 +10,8 @@
 ///   `endpoint`, `image`, ...), so a workflow's `…/workflows/ci.yml/badge.svg` is "ci.yml"; else
 ///   the host; else "image".
 /// Pure string work, no network. O(n) in the URL's length.
-enum ImageLabel {
-    static func label(for source: String) -> String {
+package enum ImageLabel {
+    package static func label(for source: String) -> String {
         let (host, path, query) = parts(of: source)
         let components = path.split(separator: "/").map { decode(String($0)) }.filter { !$0.isEmpty }
         if host.hasSuffix("shields.io") {

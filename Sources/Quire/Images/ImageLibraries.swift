@@ -4,6 +4,7 @@ import CPangoCairo
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 // librsvg and gdk-pixbuf, opened with `dlopen` the first time an SVG, a GIF or a JPEG to check
 // needs them, rather than linked: librsvg brings gdk-pixbuf, libxml2 and ICU with it, and
@@ -15,26 +16,26 @@ import Glibc
 // `libgdk-pixbuf-2.0-0`); a missing library is an `ImageError` for the image, not a crash.
 
 /// A C function's `GError **` argument.
-typealias GErrorOut = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+package typealias GErrorOut = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
 
 /// librsvg's functions (handles are `RsvgHandle *`).
-struct SVGLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
-    typealias ErrorOut = GErrorOut
+package struct SVGLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
+    package typealias ErrorOut = GErrorOut
 
-    let rsvgNewFromData: @convention(c) (UnsafePointer<UInt8>?, UInt, ErrorOut) -> OpaquePointer?
-    let rsvgSetDPI: @convention(c) (OpaquePointer?, Double) -> Void
-    let rsvgIntrinsicSizeInPixels: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Int32
+    package let rsvgNewFromData: @convention(c) (UnsafePointer<UInt8>?, UInt, ErrorOut) -> OpaquePointer?
+    package let rsvgSetDPI: @convention(c) (OpaquePointer?, Double) -> Void
+    package let rsvgIntrinsicSizeInPixels: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Int32
     /// handle, has width, width (an RsvgLength), has height, height, has viewBox, viewBox (an RsvgRectangle).
-    let rsvgIntrinsicDimensions: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?,
+    package let rsvgIntrinsicDimensions: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?,
                                                  UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?,
                                                  UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Double>?) -> Void
     /// handle, cairo_t, viewport (an RsvgRectangle: x, y, width, height), error.
-    let rsvgRenderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Double>?, ErrorOut) -> Int32
+    package let rsvgRenderDocument: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<Double>?, ErrorOut) -> Int32
 
     /// librsvg opened, or why it could not be (`ImageLibraries.svg` opens it once).
-    static func open() -> Result<SVGLibrary, ImageError> { Result { () throws(ImageError) in try SVGLibrary() } }
+    package static func open() -> Result<SVGLibrary, ImageError> { Result { () throws(LibraryError) in try SVGLibrary() }.mapError(ImageError.init) }
 
-    private init() throws(ImageError) {
+    private init() throws(LibraryError) {
         let rsvg = try openLibrary("librsvg-2.so.2")
         rsvgNewFromData = try symbol(rsvg, "rsvg_handle_new_from_data")
         rsvgSetDPI = try symbol(rsvg, "rsvg_handle_set_dpi")
@@ -45,26 +46,26 @@ struct SVGLibrary: @unchecked Sendable {  // immutable C function pointers: safe
 }
 
 /// gdk-pixbuf's functions (loaders are `GdkPixbufLoader *`, pixbufs `GdkPixbuf *`).
-struct PixbufLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
-    typealias ErrorOut = GErrorOut
+package struct PixbufLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
+    package typealias ErrorOut = GErrorOut
 
-    let loaderNewWithType: @convention(c) (UnsafePointer<CChar>?, ErrorOut) -> OpaquePointer?
-    let loaderSetSize: @convention(c) (OpaquePointer?, Int32, Int32) -> Void
-    let loaderWrite: @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, UInt, ErrorOut) -> Int32
-    let loaderClose: @convention(c) (OpaquePointer?, ErrorOut) -> Int32
-    let loaderGetPixbuf: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    let pixbufWidth: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufHeight: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufChannels: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufHasAlpha: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufRowstride: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufBitsPerSample: @convention(c) (OpaquePointer?) -> Int32
-    let pixbufReadPixels: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
+    package let loaderNewWithType: @convention(c) (UnsafePointer<CChar>?, ErrorOut) -> OpaquePointer?
+    package let loaderSetSize: @convention(c) (OpaquePointer?, Int32, Int32) -> Void
+    package let loaderWrite: @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, UInt, ErrorOut) -> Int32
+    package let loaderClose: @convention(c) (OpaquePointer?, ErrorOut) -> Int32
+    package let loaderGetPixbuf: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    package let pixbufWidth: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufHeight: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufChannels: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufHasAlpha: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufRowstride: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufBitsPerSample: @convention(c) (OpaquePointer?) -> Int32
+    package let pixbufReadPixels: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
 
     /// gdk-pixbuf opened, or why it could not be (`ImageLibraries.pixbuf` opens it once).
-    static func open() -> Result<PixbufLibrary, ImageError> { Result { () throws(ImageError) in try PixbufLibrary() } }
+    package static func open() -> Result<PixbufLibrary, ImageError> { Result { () throws(LibraryError) in try PixbufLibrary() }.mapError(ImageError.init) }
 
-    private init() throws(ImageError) {
+    private init() throws(LibraryError) {
         let pixbuf = try openLibrary("libgdk_pixbuf-2.0.so.0")
         loaderNewWithType = try symbol(pixbuf, "gdk_pixbuf_loader_new_with_type")
         loaderSetSize = try symbol(pixbuf, "gdk_pixbuf_loader_set_size")
@@ -81,34 +82,17 @@ struct PixbufLibrary: @unchecked Sendable {  // immutable C function pointers: s
     }
 }
 
-/// Opens a shared library for good (it is never closed).
-func openLibrary(_ soname: String) throws(ImageError) -> UnsafeMutableRawPointer {
-    guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-        let reason = dlerror().map { String(cString: $0) } ?? "not found"
-        throw ImageError(message: "cannot load \(soname) (\(reason)); install its package")
-    }
-    return handle
-}
-
-/// A function of `library` as the C function type `Function`.
-func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws(ImageError) -> Function {
-    guard let address = dlsym(library, name) else {
-        throw ImageError(message: "\(name) is missing from the installed library (too old?)")
-    }
-    return unsafeBitCast(address, to: Function.self)
-}
-
 /// The image libraries a render uses, each opened (`dlopen`) the first time a document needs
 /// it and kept for the owner's life: an `Engine` holds one set, passed to layout
 /// (`ImageResources.libraries`), the drawing thread and the PDF writer. `dlopen` counts its
 /// opens, so two sets in one process share the loaded code, not Quire's state.
-final class ImageLibraries: Sendable, Equatable {
-    let svg = Once { SVGLibrary.open() }
-    let pixbuf = Once { PixbufLibrary.open() }
-    let curl = Once { CurlLibrary.open() }
+package final class ImageLibraries: Sendable, Equatable {
+    package let svg = Once { SVGLibrary.open() }
+    package let pixbuf = Once { PixbufLibrary.open() }
+    package let curl = Once { CurlLibrary.open() }
 
-    init() {}
+    package init() {}
 
     /// The same set (an image's libraries compare by identity).
-    static func == (a: ImageLibraries, b: ImageLibraries) -> Bool { a === b }
+    package static func == (a: ImageLibraries, b: ImageLibraries) -> Bool { a === b }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// Where a document's local images may be read from.
 ///
@@ -8,27 +9,28 @@ import Glibc
 /// starting with "/" against `root`, as on a web site. After `..` and symbolic links are
 /// resolved, the file must lie inside `root` (by default the base directory), so a document
 /// cannot make Quire read, say, `../../home/me/.ssh/id_rsa.png` and put it in a PDF.
-struct ImageResources: Sendable, Equatable {
+package struct ImageResources: Sendable, Equatable {
     /// Folder relative image paths start from; nil: no local image is read (a placeholder).
-    var baseDirectory: String?
+    package var baseDirectory: String?
     /// Folder that no local image may come from outside of; nil: `baseDirectory`.
-    var root: String?
+    package var root: String?
     /// Whether and how remote images are fetched (`images.fetch`; by default not).
-    var fetching = ImageFetching()
+    package var fetching = ImageFetching()
     /// Whether an option or a template key gave `fetching` (front matter's `fetch-images` is
     /// used only when none did).
-    var fetchingGiven = false
-    /// The remote images the document names, fetched together when layout starts (others are
-    /// fetched when met: a long document's sections).
-    var remoteImages: [String] = []
+    package var fetchingGiven = false
+    /// The remote images the document names, fetched together when layout starts
+    /// (`fetchTogether`): a whole document's, or a long document's, gathered section by
+    /// section in the pass that reads its facts.
+    package var remoteImages: [String] = []
     /// The folder fetched images are cached in when `fetching` names none
     /// (`RenderOptions.imageCacheFolder`); nil: none, fetched images are not kept.
-    var cacheFolder: String?
+    package var cacheFolder: String?
     /// The image libraries images are decoded with (an engine's, opened on first use).
-    var libraries: ImageLibraries
+    package var libraries: ImageLibraries
 
     /// - Parameter libraries: nil: a set of this value's own (each opened when first needed).
-    init(baseDirectory: String? = nil, root: String? = nil, fetching: ImageFetching? = nil, libraries: ImageLibraries? = nil) {
+    package init(baseDirectory: String? = nil, root: String? = nil, fetching: ImageFetching? = nil, libraries: ImageLibraries? = nil) {
         self.libraries = libraries ?? ImageLibraries()
         self.baseDirectory = baseDirectory
         self.root = root
@@ -36,11 +38,25 @@ struct ImageResources: Sendable, Equatable {
         fetchingGiven = fetching != nil
     }
 
+    /// Takes the front matter's `fetch-images` (`asked`) when no option or template key gave
+    /// a mode.
+    package mutating func follow(frontMatter asked: ImageFetching.Mode?) {
+        if !fetchingGiven, let asked { fetching.mode = asked }
+    }
+
+    /// Adds the remote images `blocks` name to those fetched together, each once, when
+    /// fetching is on. O(inlines of `blocks` + images named).
+    package mutating func fetchTogether(_ blocks: [Block]) {
+        guard fetching.isOn else { return }
+        var seen = Set(remoteImages)
+        remoteImages += RemoteImageList.of(blocks).filter { seen.insert($0).inserted }
+    }
+
     /// Largest image file read, in bytes.
-    static let maximumFileSize = 64 << 20
+    package static let maximumFileSize = 64 << 20
 
     /// Where an image reference leads.
-    enum Source: Equatable {
+    package enum Source: Equatable {
         /// A local file inside the root: its resolved absolute path.
         case file(String)
         /// Bytes from a `data:` URI.
@@ -55,7 +71,7 @@ struct ImageResources: Sendable, Equatable {
 
     /// Classifies and resolves `reference` (a Markdown image destination or an `<img src>`).
     /// Touches the file system only to resolve a local path. Never the network.
-    func locate(_ reference: String) -> Source {
+    package func locate(_ reference: String) -> Source {
         let (path, full): (String, String)
         switch classify(reference) {
         case .source(let source): return source
@@ -77,7 +93,7 @@ struct ImageResources: Sendable, Equatable {
     /// The file a local `reference` names, whether it exists or not (so that `quire watch`
     /// renders again when it appears or changes); nil for a `data:` URI, a remote image, or
     /// without a base folder.
-    func localPath(_ reference: String) -> String? {
+    package func localPath(_ reference: String) -> String? {
         if case .local(_, let full) = classify(reference) { return full }
         return nil
     }
@@ -116,7 +132,7 @@ struct ImageResources: Sendable, Equatable {
     }
 
     /// The canonical absolute path (symbolic links and `..` resolved), or nil if it does not exist.
-    static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -124,9 +140,9 @@ struct ImageResources: Sendable, Equatable {
 }
 
 /// `data:[type][;base64],payload` URIs.
-enum DataURI {
+package enum DataURI {
     /// The payload's bytes (base64-decoded, or percent-decoded), or nil when malformed.
-    static func decode(_ uri: String) -> [UInt8]? {
+    package static func decode(_ uri: String) -> [UInt8]? {
         guard let comma = uri.firstIndex(of: ",") else { return nil }
         let header = uri[..<comma].lowercased()
         let payload = uri[uri.index(after: comma)...]
@@ -135,7 +151,7 @@ enum DataURI {
     }
 
     /// Standard or URL-safe base64, whitespace ignored; nil on any other character.
-    static func base64(_ text: Substring) -> [UInt8]? {
+    package static func base64(_ text: Substring) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count * 3 / 4)
         var buffer: UInt32 = 0, bits = 0

@@ -1,36 +1,37 @@
 import Foundation
+import QuireModel
 
 /// The images of one document, each located, read and decoded once.
-final class ImageStore {
+package final class ImageStore {
     /// What an image reference gives.
-    enum Lookup {
+    package enum Lookup {
         case image(LoadedImage)
         /// Nothing to draw: why (for the warning), and the URL when it is a remote image.
         case unavailable(reason: String, remote: String?)
     }
 
-    let resources: ImageResources
+    package let resources: ImageResources
     private var cache: [String: Lookup] = [:]
     /// What a refused reference's warning says beyond its placeholder (`Source.refused`).
     private var details: [String: String] = [:]
     /// Every local file an image reference named, found or not (absolute, as written).
-    private(set) var files: Set<String> = []
+    package private(set) var files: Set<String> = []
 
     /// The remote images fetched or read from the cache (nil: fetching is off).
-    let remote: RemoteImages?
+    package let remote: RemoteImages?
 
-    init(resources: ImageResources) {
+    package init(resources: ImageResources) {
         self.resources = resources
         remote = resources.fetching.isOn ? RemoteImages(resources.fetching, cacheFolder: resources.cacheFolder, curl: resources.libraries.curl) : nil
         remote?.load(resources.remoteImages.map(Self.absoluteURL).filter { StaticBadge(url: $0) == nil })
     }
 
     /// A protocol-relative URL (`//host/path`) as https.
-    static func absoluteURL(_ url: String) -> String { url.hasPrefix("//") ? "https:" + url : url }
+    package static func absoluteURL(_ url: String) -> String { url.hasPrefix("//") ? "https:" + url : url }
 
     /// What each remote image gave, by URL: where it came from, or why nothing did (the batch
     /// manifest lists them).
-    var fetchedImages: [(url: String, result: String)] {
+    package var fetchedImages: [(url: String, result: String)] {
         (remote?.outcomes ?? [:]).sorted { $0.key < $1.key }.map { url, outcome in
             switch outcome {
             case .bytes(_, let source): return (url, source.rawValue)
@@ -40,7 +41,7 @@ final class ImageStore {
     }
 
     /// The image `reference` names. O(1) after the first lookup of the same reference.
-    func lookup(_ reference: String) -> Lookup {
+    package func lookup(_ reference: String) -> Lookup {
         if let cached = cache[reference] { return cached }
         if let path = resources.localPath(reference) { files.insert(AbsolutePath.of(path)) }
         let result: Lookup
@@ -98,7 +99,7 @@ final class ImageStore {
 
     /// The warning for an unavailable image at `line` (the same image twice on a line gives
     /// the same warning, which the sink reports once).
-    func warning(_ reason: String, reference: String, line: Int) -> Warning {
+    package func warning(_ reason: String, reference: String, line: Int) -> Warning {
         Warning(line: line, message: reason + (details[reference].map { " (\($0))" } ?? "") + "; a placeholder stands in")
     }
 }

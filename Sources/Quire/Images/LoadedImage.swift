@@ -4,6 +4,7 @@ import CPangoCairo
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// An image checked to decode, with its intrinsic size: what layout places and the preview
 /// draws (`draw(in:)`, in Drawing). The one file that calls gdk-pixbuf and librsvg (through
@@ -17,26 +18,26 @@ import Glibc
 /// decoded by Cairo, JPEG, GIF (first frame) and WebP (first frame; Debian's
 /// webp-pixbuf-loader, a gdk-pixbuf loader) by gdk-pixbuf, SVG is drawn as vectors by
 /// librsvg (which loads no external resource: it is given no base URL).
-final class LoadedImage: Sendable {
-    enum Format: String, Sendable { case png, jpeg, gif, webp, svg }
+package final class LoadedImage: PaintedImage {
+    package typealias Format = ImageFormat
 
-    let format: Format
+    package let format: Format
     /// Intrinsic size in points: pixels (CSS pixels for SVG) at 96 per inch.
-    let width: Double
-    let height: Double
-    let bytes: [UInt8]
+    package let width: Double
+    package let height: Double
+    package let bytes: [UInt8]
     /// The static badge this SVG draws (`StaticBadge`), when Quire drew it from its URL.
-    let badge: BadgeDrawing?
+    package let badge: BadgeDrawing?
     /// The libraries it was decoded with, which decode it again to draw it.
-    let libraries: ImageLibraries
+    package let libraries: ImageLibraries
 
     /// Points per pixel: CSS's 96 pixels per inch.
-    static let pointsPerPixel = 0.75
+    package static let pointsPerPixel = 0.75
     /// Raster images with more pixels than this are refused (bounded memory: one decoded
     /// image at a time, at most 160 MB).
-    static let maximumPixels = 40_000_000
+    package static let maximumPixels = 40_000_000
     /// Cairo's largest image surface side.
-    static let maximumSide = 32_767
+    package static let maximumSide = 32_767
 
     private init(format: Format, width: Double, height: Double, bytes: [UInt8], badge: BadgeDrawing? = nil,
                  libraries: ImageLibraries) {
@@ -49,7 +50,7 @@ final class LoadedImage: Sendable {
     }
 
     /// A static badge drawn as an SVG, checked to decode like any SVG, keeping its layout.
-    static func drawing(_ badge: BadgeDrawing, _ libraries: ImageLibraries) throws -> LoadedImage {
+    package static func drawing(_ badge: BadgeDrawing, _ libraries: ImageLibraries) throws -> LoadedImage {
         let svg = try decode(Array(badge.svg().utf8), libraries)
         return LoadedImage(format: .svg, width: svg.width, height: svg.height, bytes: svg.bytes, badge: badge, libraries: libraries)
     }
@@ -57,7 +58,7 @@ final class LoadedImage: Sendable {
     /// Checks that `bytes` hold a PNG, JPEG, GIF, WebP or SVG image that decodes, and measures it.
     /// - Throws: `ImageError` naming the problem (unknown format, corrupt data, no size).
     /// - Complexity: one full decode of the image.
-    static func decode(_ bytes: [UInt8], _ libraries: ImageLibraries) throws -> LoadedImage {
+    package static func decode(_ bytes: [UInt8], _ libraries: ImageLibraries) throws -> LoadedImage {
         guard let format = sniff(bytes) else {
             throw ImageError(message: "not a PNG, JPEG, GIF, WebP or SVG image")
         }
@@ -81,7 +82,7 @@ final class LoadedImage: Sendable {
 
     /// The format from the first bytes: PNG, JPEG and GIF signatures, WebP's RIFF container
     /// (`RIFF`, a length, `WEBP`); SVG as XML text whose first kilobytes open an `<svg` element.
-    static func sniff(_ bytes: [UInt8]) -> Format? {
+    package static func sniff(_ bytes: [UInt8]) -> Format? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
@@ -96,7 +97,7 @@ final class LoadedImage: Sendable {
 
     /// A librsvg handle for `bytes` at 96 dpi and its intrinsic size in CSS pixels (its
     /// width and height, else its viewBox, else CSS's default 300 × 150). Unref the handle.
-    static func svgHandle(_ bytes: [UInt8], _ libraries: ImageLibraries) throws(ImageError)
+    package static func svgHandle(_ bytes: [UInt8], _ libraries: ImageLibraries) throws(ImageError)
         -> (OpaquePointer, (width: Double, height: Double)) {
         let rsvg = try libraries.svg.value.get()
         var error: UnsafeMutablePointer<GError>?
@@ -131,7 +132,7 @@ final class LoadedImage: Sendable {
     /// The image decoded into a new Cairo image surface (the caller destroys it). `checking`
     /// (when loading): a JPEG is decoded at 1/8 size, which libjpeg does fast, enough to
     /// check it; otherwise whole.
-    static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool, _ libraries: ImageLibraries) throws -> OpaquePointer {
+    package static func rasterSurface(_ format: Format, _ bytes: [UInt8], checking: Bool, _ libraries: ImageLibraries) throws -> OpaquePointer {
         switch format {
         case .png:
             return try cairoPNG(bytes)
@@ -298,30 +299,12 @@ final class LoadedImage: Sendable {
     }
 }
 
-/// A raster image's pixels as a PDF image holds them: 8 bits per component, gray or RGB, rows
-/// top to bottom, and an alpha channel when some pixel is not opaque.
-struct RasterPixels: Sendable {
-    var width: Int
-    var height: Int
-    /// 1 (gray: every pixel had equal red, green and blue) or 3 (RGB).
-    var components: Int
-    var color: [UInt8]
-    var alpha: [UInt8]?
-}
 
-/// What a PDF needs to embed a JPEG file as it is (DCTDecode): its size and components, and
-/// whether Adobe's marker says its CMYK is stored inverted.
-struct JPEGInfo: Sendable, Equatable {
-    var width: Int
-    var height: Int
-    var components: Int
-    var isAdobe: Bool
-}
 
 extension LoadedImage {
     /// The facts to embed this JPEG as it is, from its header; nil for another format or a
     /// JPEG a PDF reader's DCT decoder may not take (not 8 bits per sample; 2 components).
-    var jpegInfo: JPEGInfo? {
+    package var jpegInfo: JPEGInfo? {
         guard format == .jpeg else { return nil }
         let b = bytes
         var i = 2, adobe = false
@@ -344,7 +327,7 @@ extension LoadedImage {
 
     /// The image decoded (PNG by Cairo, GIF's first frame and JPEG by gdk-pixbuf), alpha
     /// un-premultiplied; nil for SVG or when decoding fails now. O(pixels).
-    func rasterPixels() -> RasterPixels? {
+    package func rasterPixels() -> RasterPixels? {
         guard format != .svg, let surface = try? Self.rasterSurface(format, bytes, checking: false, libraries) else { return nil }
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
@@ -380,7 +363,10 @@ extension LoadedImage {
 }
 
 /// Why an image could not be used.
-struct ImageError: Error, Equatable, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+package struct ImageError: Error, Equatable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
+    package init(message: String) { self.message = message }
+    /// A library the image needs could not be opened.
+    package init(_ error: LibraryError) { message = error.message }
 }

@@ -1,7 +1,9 @@
+import QuireModel
+
 /// The remote images a document names (Markdown images and `<img>`, raw HTML's included), in
 /// order, each once: what `images.fetch` asks for together. O(blocks + inlines).
-enum RemoteImageList {
-    static func of(_ blocks: [Block]) -> [String] {
+package enum RemoteImageList {
+    package static func of(_ blocks: [Block]) -> [String] {
         var found: [String] = []
         var seen: Set<String> = []
         func add(_ source: String) {

@@ -1,10 +1,12 @@
+import QuireModel
+
 /// A document's remote images when fetching is on: each URL looked up once, from the cache
 /// when its entry is younger than `images.max-age` (no request), else asked for (conditionally,
 /// with the entry's validators, when there is one) with the others the document names at the
 /// same time (`load`), within the document's `images.document-timeout` in all.
-final class RemoteImages {
+package final class RemoteImages {
     /// Where an image's bytes came from (the batch manifest says it).
-    enum Source: String, Sendable {
+    package enum Source: String, Sendable {
         /// Requested and received.
         case fetched
         /// Read from the cache without a request.
@@ -13,34 +15,34 @@ final class RemoteImages {
         case revalidated
     }
 
-    enum Outcome {
+    package enum Outcome {
         case bytes([UInt8], Source)
         case failed(String)
     }
 
-    let settings: ImageFetching
+    package let settings: ImageFetching
     /// libcurl, opened at the first request.
     private let curl: Once<Result<CurlLibrary, ImageError>>
-    let cache: ImageCache
-    private(set) var outcomes: [String: Outcome] = [:]
+    package let cache: ImageCache
+    package private(set) var outcomes: [String: Outcome] = [:]
     /// When the document's time for fetching ends (CLOCK_MONOTONIC), from its first request.
     private var deadline: Double?
 
     /// Fetching as `settings` say, cached in their folder, else in `cacheFolder`.
-    init(_ settings: ImageFetching, cacheFolder: String?, curl: Once<Result<CurlLibrary, ImageError>>) {
+    package init(_ settings: ImageFetching, cacheFolder: String?, curl: Once<Result<CurlLibrary, ImageError>>) {
         self.curl = curl
         self.settings = settings
         cache = ImageCache(settings, defaultFolder: cacheFolder)
     }
 
     /// What `url` gives, fetching it now if `load` did not.
-    func outcome(_ url: String) -> Outcome {
+    package func outcome(_ url: String) -> Outcome {
         if outcomes[url] == nil { load([url]) }
         return outcomes[url] ?? .failed("not fetched")
     }
 
     /// Looks up every URL not looked up yet: from the cache, else all of them requested at once.
-    func load(_ urls: [String]) {
+    package func load(_ urls: [String]) {
         var requests: [FetchRequest] = []
         var stale: [String: ImageCache.Entry] = [:]
         for url in urls where outcomes[url] == nil {

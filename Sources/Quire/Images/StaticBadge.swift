@@ -1,3 +1,5 @@
+import QuireStyle
+
 /// A shields.io static badge, read from its URL: everything it shows is in the URL, so Quire
 /// draws it itself (`BadgeDrawing`) and makes no request.
 ///
@@ -7,25 +9,25 @@
 /// `flat-square`, `for-the-badge`, `plastic`), `label`, `color` and `labelColor` (and the older
 /// `colorB`, `colorA`) are read; anything else (`logo=`, `link=`, ...) is left out silently.
 /// `social` is drawn as `flat`. Pure string work, O(n) in the URL's length.
-struct StaticBadge: Sendable, Equatable {
-    enum Style: String, Sendable, CaseIterable {
+package struct StaticBadge: Sendable, Equatable {
+    package enum Style: String, Sendable, CaseIterable {
         case flat, flatSquare = "flat-square", forTheBadge = "for-the-badge", plastic
     }
 
-    var label: String
-    var message: String
+    package var label: String
+    package var message: String
     /// The message's box.
-    var color: BadgeColor
+    package var color: BadgeColor
     /// The label's box; nil: shields.io's grey, or the message's colour when there is no label.
-    var labelColor: BadgeColor?
-    var style: Style
+    package var labelColor: BadgeColor?
+    package var style: Style
 
     /// shields.io's default message colour (`brightgreen`) and label colour (`#555`).
-    static let defaultColor = BadgeColor(0x44CC11)
-    static let defaultLabelColor = BadgeColor(0x555555)
+    package static let defaultColor = BadgeColor(0x44CC11)
+    package static let defaultLabelColor = BadgeColor(0x555555)
 
     /// The badge `url` draws, or nil when it is not a shields.io static badge.
-    init?(url: String) {
+    package init?(url: String) {
         guard let (path, query) = Self.badgePath(url) else { return nil }
         var content = path
         if content.lowercased().hasSuffix(".svg") { content = String(content.dropLast(4)) }
@@ -42,7 +44,7 @@ struct StaticBadge: Sendable, Equatable {
     }
 
     /// What the badge says, as shields.io's own `aria-label`: "label: message".
-    var accessibleText: String { label.isEmpty ? message : "\(label): \(message)" }
+    package var accessibleText: String { label.isEmpty ? message : "\(label): \(message)" }
 
     /// The query's parameters this badge knows.
     private mutating func read(_ query: [(String, String)]) {
@@ -81,7 +83,7 @@ struct StaticBadge: Sendable, Equatable {
 
     /// The dash-separated fields of a badge's path, escapes undone: `--` a dash, `__` an
     /// underscore, `_` a space, then percent escapes (so `%2D` is a dash inside a field).
-    static func fields(_ content: String) -> [String] {
+    package static func fields(_ content: String) -> [String] {
         var fields: [String] = []
         var field = ""
         var chars = Substring(content)

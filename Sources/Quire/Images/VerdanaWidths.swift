@@ -3,10 +3,10 @@
 /// tables, measured from Verdana in a browser; MIT licence, (c) 2018 Metabolize LLC). Quire
 /// sizes a static badge's boxes by them, as shields.io does, and fits the text it draws (in
 /// whichever sans face is installed) into that width.
-enum VerdanaWidths {
+package enum VerdanaWidths {
     /// The width of `text` at `size` px (11 or 10; bold at 10), as badge-maker's `anafanafo`
     /// gives it: a character outside the table counts as `other(character)`.
-    static func width(_ text: String, size: Double, bold: Bool, other: (Character) -> Double) -> Double {
+    package static func width(_ text: String, size: Double, bold: Bool, other: (Character) -> Double) -> Double {
         let table = bold ? bold10 : size == 10 ? normal10 : normal11
         var total = 0.0
         for c in text {
@@ -20,7 +20,7 @@ enum VerdanaWidths {
     }
 
     /// 11 px, regular (flat, flat-square, plastic).
-    static let normal11: [Double] = [
+    package static let normal11: [Double] = [
         3.87, 4.33, 5.05, 9, 6.99, 11.84, 7.99, 2.95, 5, 5, 6.99, 9, 4, 5, 4, 5,
         6.99, 6.99, 6.99, 6.99, 6.99, 6.99, 6.99, 6.99, 6.99, 6.99, 5, 5, 9, 9, 9, 6,
         11, 7.52, 7.54, 7.68, 8.48, 6.96, 6.32, 8.53, 8.27, 4.63, 5, 7.62, 6.12, 9.27, 8.23, 8.66,
@@ -29,7 +29,7 @@ enum VerdanaWidths {
         6.85, 6.85, 4.69, 5.73, 4.33, 6.96, 6.51, 9, 6.51, 6.51, 5.78, 6.98, 5, 6.98, 9,
     ]
     /// 10 px, regular (for-the-badge's label).
-    static let normal10: [Double] = [
+    package static let normal10: [Double] = [
         3.52, 3.94, 4.59, 8.18, 6.36, 10.76, 7.27, 2.69, 4.54, 4.54, 6.36, 8.18, 3.64, 4.54, 3.64, 4.54,
         6.36, 6.36, 6.36, 6.36, 6.36, 6.36, 6.36, 6.36, 6.36, 6.36, 4.54, 4.54, 8.18, 8.18, 8.18, 5.45,
         10, 6.84, 6.86, 6.98, 7.71, 6.32, 5.75, 7.75, 7.51, 4.21, 4.55, 6.93, 5.57, 8.43, 7.48, 7.87,
@@ -38,7 +38,7 @@ enum VerdanaWidths {
         6.23, 6.23, 4.27, 5.21, 3.94, 6.33, 5.92, 8.18, 5.92, 5.92, 5.25, 6.35, 4.54, 6.35, 8.18,
     ]
     /// 10 px, bold (for-the-badge's message).
-    static let bold10: [Double] = [
+    package static let bold10: [Double] = [
         3.42, 4.02, 5.87, 8.67, 7.11, 12.72, 8.62, 3.32, 5.43, 5.43, 7.11, 8.67, 3.61, 4.8, 3.61, 6.89,
         7.11, 7.11, 7.11, 7.11, 7.11, 7.11, 7.11, 7.11, 7.11, 7.11, 4.02, 4.02, 8.67, 8.67, 8.67, 6.17,
         9.64, 7.76, 7.62, 7.24, 8.3, 6.83, 6.5, 8.11, 8.37, 5.46, 5.55, 7.71, 6.37, 9.48, 8.47, 8.5,

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Every place a `#fragment` link may point to, found before layout so that links earlier in
 /// the document can point to headings later in it.
 ///
@@ -8,34 +10,34 @@
 /// fragment carries them (`## Café` is `caf%C3%A9`). A slug that is empty, or that could be
 /// one of layout's own names (`isInternal`), is named "h1", "h2", ... by the heading's place
 /// instead (an anchor "a1", ...); footnotes get their own names.
-struct AnchorTable: Sendable {
+package struct AnchorTable: Sendable {
     /// Destination name of the heading that starts on each source line (headings always
     /// start a line, so the line identifies the heading whatever order layout meets it in).
-    private(set) var headingDestinations: [Int: String] = [:]
+    package private(set) var headingDestinations: [Int: String] = [:]
     /// Fragment (slug or HTML anchor) to destination name.
-    private(set) var destinations: [String: String] = [:]
+    package private(set) var destinations: [String: String] = [:]
     /// Footnote label to its number (1-based, in order of definition).
-    private(set) var footnotes: [String: Int] = [:]
+    package private(set) var footnotes: [String: Int] = [:]
     /// Footnote number to its text (the definition's blocks), which a page's foot shows when
     /// the note is first referred to.
-    private(set) var footnoteBodies: [Int: [Block]] = [:]
+    package private(set) var footnoteBodies: [Int: [Block]] = [:]
     /// Whether any block puts an entry in the outline: a heading, Markdown's or raw HTML's.
     /// False means the outline will be empty, so the running title is the fallback from the
     /// first page.
-    private(set) var mayHaveHeadings = false
+    package private(set) var mayHaveHeadings = false
     /// Whether any block gives a level-1 heading, the running title's source: an ATX or
     /// setext heading of level 1, or raw HTML's `<h1>`. False means the title is the
     /// fallback (the file name) from the first page.
-    private(set) var mayHaveLevelOneHeadings = false
+    package private(set) var mayHaveLevelOneHeadings = false
     /// How many blocks give a level-1 heading (as `mayHaveLevelOneHeadings` counts them): with
     /// more than one, each page's running head is the one in force there (`RunningHeads`).
-    private(set) var levelOneHeadings = 0
+    package private(set) var levelOneHeadings = 0
 
     /// Prefix of every destination name, so several documents can share one PDF ("d3-").
-    let namespace: String
+    package let namespace: String
 
     /// Collects the anchors in one walk of the document (headings, raw HTML, footnotes). O(n).
-    init(_ document: Document, namespace: String = "") {
+    package init(_ document: Document, namespace: String = "") {
         var builder = Builder(namespace: namespace)
         builder.add(document.blocks)
         self = builder.table
@@ -43,15 +45,15 @@ struct AnchorTable: Sendable {
 
     /// The table of a document met a part at a time (its sections, `SectionedBody`): the
     /// parts' blocks in document order give the table the whole document's blocks give.
-    struct Builder {
+    package struct Builder {
         private var collector: Collector
 
-        init(namespace: String = "") { collector = Collector(table: AnchorTable(empty: namespace)) }
+        package init(namespace: String = "") { collector = Collector(table: AnchorTable(empty: namespace)) }
 
         /// Collects the anchors of the document's next blocks. O(n).
-        mutating func add(_ blocks: [Block]) { collector.walk(blocks) }
+        package mutating func add(_ blocks: [Block]) { collector.walk(blocks) }
 
-        var table: AnchorTable { collector.table }
+        package var table: AnchorTable { collector.table }
     }
 
     private init(empty namespace: String) { self.namespace = namespace }
@@ -97,7 +99,7 @@ struct AnchorTable: Sendable {
     }
 
     /// The destination a `#fragment` names: exact match first, then GitHub's case-insensitive one.
-    func destination(forFragment fragment: String) -> String? {
+    package func destination(forFragment fragment: String) -> String? {
         let decoded = fragment.removingPercentEncodingLeniently
         return destinations[decoded] ?? destinations[decoded.lowercased()]
             ?? destinations[SlugRegistry.slug(decoded)]
@@ -105,7 +107,7 @@ struct AnchorTable: Sendable {
 
     /// The destination name for a fragment: the fragment percent-encoded (`FileLink.uriEncoded`),
     /// or `fallback` when it is empty or could be an internal name.
-    static func name(_ fragment: String, else fallback: String) -> String {
+    package static func name(_ fragment: String, else fallback: String) -> String {
         fragment.isEmpty || isInternal(fragment) ? fallback : FileLink.uriEncoded(fragment)
     }
 
@@ -115,7 +117,7 @@ struct AnchorTable: Sendable {
     /// heading outside the table), "fulltext", "toc", "not-included", and "full" (a digest's
     /// "d2-full", since a document's names there all start "d2-"). Every name layout makes
     /// must have one of these shapes (a test lists them). O(length).
-    static func isInternal(_ name: String) -> Bool {
+    package static func isInternal(_ name: String) -> Bool {
         if ["fulltext", "toc", "not-included", "full"].contains(name) { return true }
         for prefix in ["h-line", "fnref", "fn", "full", "excerpt", "h", "a"] where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
@@ -125,26 +127,6 @@ struct AnchorTable: Sendable {
     }
 
     /// Destination name of a footnote's text and of its first reference.
-    func footnoteDestination(_ number: Int) -> String { "\(namespace)fn\(number)" }
-    func footnoteReferenceDestination(_ number: Int) -> String { "\(namespace)fnref\(number)" }
-}
-
-extension String {
-    /// Decodes %XX escapes; invalid escapes and invalid UTF-8 are kept as written.
-    var removingPercentEncodingLeniently: String {
-        guard contains("%") else { return self }
-        var bytes: [UInt8] = []
-        var utf8 = Array(self.utf8)[...]
-        while let b = utf8.first {
-            utf8 = utf8.dropFirst()
-            if b == UInt8(ascii: "%"), utf8.count >= 2,
-               let v = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(v)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(b)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self) ?? self
-    }
+    package func footnoteDestination(_ number: Int) -> String { "\(namespace)fn\(number)" }
+    package func footnoteReferenceDestination(_ number: Int) -> String { "\(namespace)fnref\(number)" }
 }

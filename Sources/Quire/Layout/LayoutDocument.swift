@@ -1,25 +1,31 @@
+import QuireModel
+import QuireParse
+import QuireStyle
+import QuireImages
+import QuireHighlight
+
 /// What laying out a document reports besides its pages.
-struct LayoutSummary {
+package struct LayoutSummary {
     /// Headings in document order, for the PDF outline.
-    var outline: [OutlineEntry]
+    package var outline: [OutlineEntry]
     /// Document title for the metadata (front matter, first heading, else the file name).
-    var title: String
+    package var title: String
     /// The front matter's author ("" when none) and keywords.
-    var author: String
-    var keywords: [String] = []
+    package var author: String
+    package var keywords: [String] = []
     /// Problems found while laying out, each once; the document is still complete.
-    var warnings: [Warning]
+    package var warnings: [Warning]
     /// In excerpt mode, each section as it was shown (empty otherwise).
-    var excerpts: [ExcerptSummary]
-    var pageCount: Int
+    package var excerpts: [ExcerptSummary]
+    package var pageCount: Int
     /// The document's language as given (front matter or template); nil: not given.
-    var language: String?
+    package var language: String?
     /// The local files its images name, found or not (absolute).
-    var imageFiles: Set<String> = []
+    package var imageFiles: Set<String> = []
     /// Its remote images and what each gave (`ImageStore.fetchedImages`), when fetching is on.
-    var remoteImages: [String] = []
+    package var remoteImages: [String] = []
     /// How full pagination left each page (`PageFill`), in order.
-    var pageFills: [PageFill] = []
+    package var pageFills: [PageFill] = []
 }
 
 /// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
@@ -53,13 +59,13 @@ struct LayoutSummary {
 ///     (`FurnitureDeferral`); nil: they wait.
 /// - Returns: everything but the pages. An empty document gives one empty page.
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
-func layOutPages(_ document: Document, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+package func layOutPages(_ document: Document, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  includeFullText: Bool = true, resources: ImageResources = ImageResources(),
                  highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
                  emit: (Page) -> Void) -> LayoutSummary {
     var resources = resources
-    if !resources.fetchingGiven, let asked = info.fetchImages { resources.fetching.mode = asked }  // front matter's, at most public
-    if resources.fetching.isOn { resources.remoteImages = RemoteImageList.of(document.blocks) }  // fetched together
+    resources.follow(frontMatter: info.fetchImages)  // at most public
+    resources.fetchTogether(document.blocks)
     return layOutPages(DocumentFacts(document), style: style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
                     resources: resources,
                     highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme, highlighter: .process),
@@ -79,7 +85,7 @@ func layOutPages(_ document: Document, style: Style, typesetter: Typesetter, fal
 /// session and context given, handing each block's slices to the function given (a document
 /// met a section at a time: `RenderPipeline.render(sections:)`). `highlights` is the code
 /// queued when layout starts; `blocks` may queue more (`LayoutSession.highlights`).
-func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+package func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  resources: ImageResources = ImageResources(), highlights: CodeHighlights, links: LinkResolver? = nil,
                  deferral: FurnitureDeferral? = nil, blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
                  emit: (Page) -> Void) -> LayoutSummary {
@@ -200,17 +206,22 @@ private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fa
 /// for the rest, which `furniture` receives at the end of the document as a page of its own
 /// (furniture only) to draw over it: so memory holds no page for them, however long the
 /// document. A document whose pages never wait that long is laid out as without it.
-struct FurnitureDeferral {
-    var waitingPages = 64
+package struct FurnitureDeferral {
+    package var waitingPages = 64
     /// Receives each marked page's number and its deferred furniture, after the last page.
-    var furniture: (Int, Page) -> Void
+    package var furniture: (Int, Page) -> Void
 
     /// A page handed on without some of its furniture.
-    struct Waiting {
-        var number: Int
-        var size: PageSize
+    package struct Waiting {
+        package var number: Int
+        package var size: PageSize
         /// The placeholders it waits for ("pages", "title").
-        var unknown: Set<String>
+        package var unknown: Set<String>
+    }
+
+    package init(waitingPages: Int = 64, furniture: @escaping (Int, Page) -> Void) {
+        self.waitingPages = waitingPages
+        self.furniture = furniture
     }
 }
 
@@ -218,25 +229,25 @@ struct FurnitureDeferral {
 /// whether it has footnotes and opens with a level-1 heading (the running title's source), the
 /// regional forms its CJK text suggests, and its code lines (for its one code frame). Of a whole document, or gathered a section at a
 /// time (`add`) for a document met so.
-struct DocumentFacts {
+package struct DocumentFacts {
     private var builder: AnchorTable.Builder? = AnchorTable.Builder()
     /// The table once every block is in (`finish`): the builder's slugs are let go.
     private var finished: AnchorTable?
     private var counter = CJKRegion.Counter()
-    private(set) var codeCensus = CodeCensus()
-    private(set) var hasFootnotes = false
-    private(set) var opensWithTitle = false
+    package private(set) var codeCensus = CodeCensus()
+    package private(set) var hasFootnotes = false
+    package private(set) var opensWithTitle = false
     private var empty = true
 
-    init() {}
+    package init() {}
 
-    init(_ document: Document) {
+    package init(_ document: Document) {
         add(document.blocks)
         finish()
     }
 
     /// Adds the document's next blocks (before `finish`). O(n).
-    mutating func add(_ blocks: [Block]) {
+    package mutating func add(_ blocks: [Block]) {
         builder?.add(blocks)
         counter.walk(blocks)
         codeCensus.add(blocks)
@@ -248,20 +259,20 @@ struct DocumentFacts {
     }
 
     /// Ends the gathering: the anchor table is kept, what built it is let go.
-    mutating func finish() {
+    package mutating func finish() {
         finished = anchors
         builder = nil
     }
 
-    var anchors: AnchorTable { finished ?? builder?.table ?? AnchorTable.Builder().table }
-    var cjk: CJKRegion? { counter.dominant }
+    package var anchors: AnchorTable { finished ?? builder?.table ?? AnchorTable.Builder().table }
+    package var cjk: CJKRegion? { counter.dominant }
 }
 
 extension LayoutSession {
     /// Gives `page`, the `number`th, its furniture: whole when nothing is `unknown` (`title`
     /// is known then), else the slots that are known; a page on which an unknown slot shows
     /// is marked and returned, to be finished at the end (`drawDeferred`).
-    func furnish(_ page: inout Page, number: Int, of count: Int?, info: DocumentInfo, title: TextValue?,
+    package func furnish(_ page: inout Page, number: Int, of count: Int?, info: DocumentInfo, title: TextValue?,
                  unknown: Set<String>) -> FurnitureDeferral.Waiting? {
         guard !unknown.isEmpty else {
             page.furniture = furniture(page: number, of: count, size: page.size, info: info, title: title!)
@@ -276,7 +287,7 @@ extension LayoutSession {
 
     /// Hands `deferral` the rest of the furniture of each page marked by `furnish`, once the
     /// page `count` and the `title` are known. O(marked pages).
-    func drawDeferred(_ marked: [FurnitureDeferral.Waiting], to deferral: FurnitureDeferral, of count: Int, info: DocumentInfo,
+    package func drawDeferred(_ marked: [FurnitureDeferral.Waiting], to deferral: FurnitureDeferral, of count: Int, info: DocumentInfo,
                       title: TextValue) {
         for page in marked {
             var furniture = Page(size: page.size, items: [], links: [], destinations: [])

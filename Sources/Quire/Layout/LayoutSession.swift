@@ -1,19 +1,25 @@
+import QuireModel
+import QuireStyle
+import QuireImages
+import QuireHighlight
+import QuireMath
+
 /// Laying out one document: what layout reads, fixed for the document (style, fonts, the
 /// anchor table, its images, where links to other documents lead), and the sink it writes
 /// to (warnings, outline, destinations; a trial writes to a child sink, `trial`). Lives for
 /// one document on one thread.
-final class LayoutSession {
-    let style: Style
+package final class LayoutSession {
+    package let style: Style
     /// The style's text roles and measures, resolved once.
-    let typography: Typography
+    package let typography: Typography
     /// The regional forms of the document's CJK text, which its roles' families end with.
-    let cjk: CJKRegion?
-    let typesetter: Typesetter
-    let anchors: AnchorTable
-    let images: ImageStore
+    package let cjk: CJKRegion?
+    package let typesetter: Typesetter
+    package let anchors: AnchorTable
+    package let images: ImageStore
     /// The document's code blocks, queued for highlighting ahead of layout (those of the
     /// section being set, for a document laid out a section at a time).
-    var highlights: CodeHighlights {
+    package var highlights: CodeHighlights {
         get { sharedHighlights.value }
         set { sharedHighlights.value = newValue }
     }
@@ -25,48 +31,48 @@ final class LayoutSession {
     }
     /// Where a link to another document leads: a destination in the same PDF (a digest), that
     /// document's PDF (`render`, `batch`); nil for the link as written.
-    let linkResolver: LinkResolver?
+    package let linkResolver: LinkResolver?
     /// The document's language (its front matter's `lang`, else the style's): hyphenation
     /// patterns.
-    let language: String
+    package let language: String
     /// The hyphenation of `language`'s words, its patterns loaded the first time a paragraph
     /// is hyphenated; nil when none are installed.
-    private(set) lazy var hyphenation: WordHyphenation? = typesetter.hyphenators.forLanguage(language).map(WordHyphenation.init)
+    package private(set) lazy var hyphenation: WordHyphenation? = typesetter.hyphenators.forLanguage(language).map(WordHyphenation.init)
     /// The advance of a character of code at the code size, measured the first time a code
     /// block might be wider than its column (`codeFit`).
-    private(set) lazy var codeAdvance: Double = measureCodeAdvance()
+    package private(set) lazy var codeAdvance: Double = measureCodeAdvance()
     /// The document's code lines (`CodeCensus`), gathered before layout; nil when the
     /// document is not known whole (each block then takes the frame its own lines give).
-    let codeCensus: CodeCensus?
+    package let codeCensus: CodeCensus?
     /// The frame every code block of the document is set in, decided the first time a code
     /// block is set (`codeFrame(for:)`); nil without a census.
-    private(set) lazy var documentCodeFrame: CodeFrame? = codeCensus.map { codeFrame(for: $0) }
+    package private(set) lazy var documentCodeFrame: CodeFrame? = codeCensus.map { codeFrame(for: $0) }
     /// Whether a table too wide for the page may turn it (`table.rotate`): not in notes set at
     /// a page's foot (`scaled`), which stay on the page of their reference.
-    let mayTurnPages: Bool
+    package let mayTurnPages: Bool
     /// The document's formulas typeset (with the macros they define), in the style's math
     /// font; made when the first formula is met, shared with sessions derived from this one.
-    var math: MathTypesetter {
+    package var math: MathTypesetter {
         if let made = mathTypesetter.value { return made }
         let made = MathTypesetter(families: style.mathFont, fonts: typesetter.mathFonts)
         mathTypesetter.value = made
         return made
     }
     private let mathTypesetter: SharedMath
-    final class SharedMath { var value: MathTypesetter? }
+    package final class SharedMath { var value: MathTypesetter? }
     /// Where layout reports what it finds; a child sink while a trial runs.
-    private(set) var sink = LayoutSink()
+    package private(set) var sink = LayoutSink()
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
     /// repeated on every page is shaped once. Texts with the page number are not kept.
-    var furnitureShapes: [FurnitureKey: ShapedText] = [:]
+    package var furnitureShapes: [FurnitureKey: ShapedText] = [:]
     /// Whether pictures are set as lines: in an excerpt's trial (`LayoutSink.picturesAsLines`).
-    var picturesAsLines: Bool { sink.picturesAsLines }
+    package var picturesAsLines: Bool { sink.picturesAsLines }
 
     /// - Parameters:
     ///   - language: the document's `lang` (nil: the style's).
     ///   - cjk: the regional forms of CJK text (`CJKRegion`); nil: fontconfig's choice.
     ///   - codeCensus: the document's code lines, for its one code frame (nil: none known).
-    init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
+    package init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
          highlights: CodeHighlights = .none, language: String? = nil, cjk: CJKRegion? = nil,
          codeCensus: CodeCensus? = nil, linkResolver: LinkResolver? = nil) {
         self.style = style
@@ -103,7 +109,7 @@ final class LayoutSession {
 
     /// This document's text set `scale` times as large (the page's width and margins kept),
     /// reporting to this session's sink.
-    func scaled(_ scale: Double) -> LayoutSession {
+    package func scaled(_ scale: Double) -> LayoutSession {
         var smaller = style
         smaller.givenMargins = style.margins
         smaller.bodySize *= scale
@@ -111,7 +117,7 @@ final class LayoutSession {
     }
 
     /// Warns when a font the style names is not installed, naming the one used instead.
-    func warnAboutMissingFonts() {
+    package func warnAboutMissingFonts() {
         let type = typography
         for (key, role) in [("body.font", type.body), ("heading.font", type.heading(1).text), ("code.font", type.code)] {
             let families = role.family
@@ -124,7 +130,7 @@ final class LayoutSession {
     /// Runs `body` as a trial: what it reports goes to a child sink, returned with its value
     /// for the caller to keep (`sink.keep`) or drop; with `picturesAsLines`, pictures are set
     /// as lines inside it (an excerpt's trial).
-    func trial<Value>(picturesAsLines: Bool = false, _ body: () -> Value) -> (value: Value, sink: LayoutSink) {
+    package func trial<Value>(picturesAsLines: Bool = false, _ body: () -> Value) -> (value: Value, sink: LayoutSink) {
         let outer = sink
         let child = outer.child(picturesAsLines: picturesAsLines)
         sink = child
@@ -133,21 +139,21 @@ final class LayoutSession {
     }
 
     /// Space between ordinary blocks, in points.
-    var blockSpacing: Double { typography.blockSpacing }
+    package var blockSpacing: Double { typography.blockSpacing }
 
     /// The format of text in `role` set in `width` points, aligned as the body (or `alignment`).
-    func format(_ role: Typography.TextRole, width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
+    package func format(_ role: Typography.TextRole, width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
         ParagraphFormat(text: role, width: width, alignment: alignment ?? style.bodyAlign)
     }
 
     /// The format of body text set in `width` points.
-    func bodyFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
+    package func bodyFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
         format(typography.body, width: width, alignment: alignment)
     }
 
     /// The format of a paragraph of body text (not a table cell, heading or caption): hyphenated
     /// as `body.hyphenate` says (auto: when justified).
-    func paragraphFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
+    package func paragraphFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
         var format = bodyFormat(width: width, alignment: alignment)
         switch style.hyphenation {
         case .on: format.hyphenate = true
@@ -158,32 +164,32 @@ final class LayoutSession {
     }
 
     /// `string` as unstyled text.
-    func plainText(_ string: String) -> StyledText {
+    package func plainText(_ string: String) -> StyledText {
         var text = StyledText()
         text.append(string)
         return text
     }
 
     /// The wording of `value` for a space `points` wide (width variants are in em of the body font).
-    func wording(_ value: TextValue, width points: Double) -> String {
+    package func wording(_ value: TextValue, width points: Double) -> String {
         value.select(width: points / style.bodySize)
     }
 
     /// Records a destination name as placed; false if it was placed before (skip it then).
-    func claimDestination(_ name: String) -> Bool { sink.claimDestination(name) }
+    package func claimDestination(_ name: String) -> Bool { sink.claimDestination(name) }
 
     /// A new structure element of `role` inside `context`'s element; `text`, its own text,
     /// tells its script (and so its language).
-    func element(_ role: StructureElement.Role, in context: BlockContext, alt: String? = nil, text: String? = nil) -> StructureElement {
+    package func element(_ role: StructureElement.Role, in context: BlockContext, alt: String? = nil, text: String? = nil) -> StructureElement {
         StructureElement(role, parent: context.structure, alt: alt, text: text)
     }
 }
 
 /// Where a link to another document leads, as the code that knows the other documents says
 /// (`LayoutSession.linkResolver`); it is called with the link as written, on the layout thread.
-typealias LinkResolver = @Sendable (String) -> DocumentLinkTarget?
+package typealias LinkResolver = @Sendable (String) -> DocumentLinkTarget?
 
-enum DocumentLinkTarget: Equatable, Sendable {
+package enum DocumentLinkTarget: Equatable, Sendable {
     /// A destination of this PDF or a URI, and a warning to report at the link's line (a
     /// missing heading, a document that is not there).
     case target(LinkArea.Target, warning: String?)
@@ -194,31 +200,31 @@ enum DocumentLinkTarget: Equatable, Sendable {
 /// Where blocks are being set: the column, whether they sit in a tight list item, what an
 /// enclosing element says of everything inside it, and the structure element they are part
 /// of (nil: the document).
-struct BlockContext {
-    var column: Column
-    var tight = false
-    var listDepth = 0
+package struct BlockContext {
+    package var column: Column
+    package var tight = false
+    package var listDepth = 0
     /// The writing direction of everything inside (`dir`, or a list's): nil lets each
     /// paragraph's text decide.
-    var direction: WritingDirection?
+    package var direction: WritingDirection?
     /// The alignment of paragraphs, headings, images and tables inside (HTML's `align`); nil:
     /// the body's.
-    var alignment: TextAlignment?
+    package var alignment: TextAlignment?
 
     /// Set inside a table cell, whose column is narrow by nature.
-    var inTableCell = false
+    package var inTableCell = false
     /// How paragraphs here are set (a table cell's type, bold in its header); nil: as the body.
-    var textRole: Typography.TextRole?
+    package var textRole: Typography.TextRole?
 
     /// The structure element blocks here are part of (nil: the document).
-    var structure: StructureElement?
+    package var structure: StructureElement?
 
     /// Whether blocks here run right to left (their start is the column's right edge).
-    var isRightToLeft: Bool { direction == .rightToLeft }
+    package var isRightToLeft: Bool { direction == .rightToLeft }
 
     /// The context of `block`'s content: with the direction and alignment an enclosing HTML
     /// element gave it.
-    func inside(_ block: Block) -> BlockContext {
+    package func inside(_ block: Block) -> BlockContext {
         var context = self
         if let direction = block.direction { context.direction = direction }
         if let alignment = block.alignment { context.alignment = alignment }
@@ -230,7 +236,7 @@ extension LayoutSession {
     /// How far nested content (a list item's body, a quote's) may be indented when it wants
     /// `wanted`: deep nesting stops indenting once the column would get narrower than
     /// `minimumColumnWidth`; in a table cell, than two thirds of the cell.
-    func nestingIndent(_ wanted: Double, _ context: BlockContext) -> Double {
+    package func nestingIndent(_ wanted: Double, _ context: BlockContext) -> Double {
         let narrowest = context.inTableCell ? context.column.width * 2 / 3 : typography.minimumColumnWidth
         return min(wanted, max(0, context.column.width - narrowest))
     }

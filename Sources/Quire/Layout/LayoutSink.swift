@@ -1,3 +1,5 @@
+import QuireModel
+
 /// What layout reports besides its slices: warnings, outline entries, the destinations it has
 /// placed, and a few facts later blocks depend on.
 ///
@@ -7,14 +9,14 @@
 /// carries the trial's mode (`picturesAsLines`). So nothing is saved and restored by hand,
 /// and what a dropped trial found is found again by the layout that replaces it. Warnings are
 /// kept as found, duplicates included, and merged when reported (`reportedWarnings`).
-final class LayoutSink {
+package final class LayoutSink {
     private let parent: LayoutSink?
     /// Set in an excerpt's trial (and the trials inside it): a picture is set as one line of
     /// text, scaled to the line's height, and an image that cannot be shown as its framed alt
     /// text in a line.
-    let picturesAsLines: Bool
+    package let picturesAsLines: Bool
     /// How many pictures were set as lines here and in the children kept.
-    private(set) var picturesSetAsLines = 0
+    package private(set) var picturesSetAsLines = 0
     private var warnings: [Warning] = []
     /// Outline entries with the source line of their heading (sorted by it when reported).
     private var outline: [(line: Int, entry: OutlineEntry)] = []
@@ -26,9 +28,9 @@ final class LayoutSink {
     /// Whether the rule above the footnotes has been drawn (here or in an ancestor).
     private var footnoteRuleDrawn = false
     /// Sections as excerpt mode showed them.
-    private(set) var excerpts: [ExcerptSummary] = []
+    package private(set) var excerpts: [ExcerptSummary] = []
 
-    init() {
+    package init() {
         parent = nil
         picturesAsLines = false
     }
@@ -41,12 +43,12 @@ final class LayoutSink {
 
     /// A sink for a trial layout, to `keep` or to drop; with `picturesAsLines`, the trial sets
     /// pictures as lines (a child of such a sink does too).
-    func child(picturesAsLines: Bool = false) -> LayoutSink {
+    package func child(picturesAsLines: Bool = false) -> LayoutSink {
         LayoutSink(parent: self, picturesAsLines: picturesAsLines || self.picturesAsLines)
     }
 
     /// Adds everything `child` recorded, in order. O(records in the child).
-    func keep(_ child: LayoutSink) {
+    package func keep(_ child: LayoutSink) {
         precondition(child.parent === self, "a sink keeps only its own children")
         warnings += child.warnings
         outline += child.outline
@@ -57,29 +59,29 @@ final class LayoutSink {
         footnoteRuleDrawn = footnoteRuleDrawn || child.footnoteRuleDrawn
     }
 
-    func warn(_ warning: Warning) { warnings.append(warning) }
+    package func warn(_ warning: Warning) { warnings.append(warning) }
 
     /// Records a heading's outline entry; `line` orders it among the document's headings.
-    func addOutline(_ entry: OutlineEntry, line: Int) { outline.append((line, entry)) }
+    package func addOutline(_ entry: OutlineEntry, line: Int) { outline.append((line, entry)) }
 
     /// Records an entry that follows the document's own headings.
-    func addTrailingOutline(_ entry: OutlineEntry) { trailingOutline.append(entry) }
+    package func addTrailingOutline(_ entry: OutlineEntry) { trailingOutline.append(entry) }
 
-    func addExcerpt(_ excerpt: ExcerptSummary) { excerpts.append(excerpt) }
+    package func addExcerpt(_ excerpt: ExcerptSummary) { excerpts.append(excerpt) }
 
     /// Records a picture set as a line (`picturesAsLines`).
-    func notePictureSetAsLine() { picturesSetAsLines += 1 }
+    package func notePictureSetAsLine() { picturesSetAsLines += 1 }
 
     /// Records `name` as placed; false when it was placed before, here or in an ancestor (a
     /// name is placed once even if its anchor repeats).
-    func claimDestination(_ name: String) -> Bool {
+    package func claimDestination(_ name: String) -> Bool {
         guard !isPlaced(name) else { return false }
         placed.insert(name)
         return true
     }
 
     /// Whether `name` has been placed, here or in an ancestor.
-    func isPlaced(_ name: String) -> Bool {
+    package func isPlaced(_ name: String) -> Bool {
         var sink: LayoutSink? = self
         while let s = sink {
             if s.placed.contains(name) { return true }
@@ -89,7 +91,7 @@ final class LayoutSink {
     }
 
     /// A number no other uncuttable block of the document has (for `ExcerptRole.atomic`).
-    func newAtomicGroup() -> Int {
+    package func newAtomicGroup() -> Int {
         var root = self
         while let p = root.parent { root = p }
         root.atomicGroups += 1
@@ -97,7 +99,7 @@ final class LayoutSink {
     }
 
     /// True the first time it is asked in a document (the footnotes' rule is drawn then).
-    func startFootnotes() -> Bool {
+    package func startFootnotes() -> Bool {
         guard !footnoteRuleDrawn else { return false }
         footnoteRuleDrawn = true
         return true
@@ -105,19 +107,19 @@ final class LayoutSink {
 
     /// Whether a heading's entry has been recorded (the running title may be known from it:
     /// the first heading's, when of level 1).
-    var hasHeading: Bool { !outline.isEmpty }
+    package var hasHeading: Bool { !outline.isEmpty }
 
     /// The document's own headings in source order (not the trailing entries).
-    var documentOutline: [OutlineEntry] {
+    package var documentOutline: [OutlineEntry] {
         outline.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.entry)
     }
 
     /// The outline in document order: headings by source line, then the trailing entries.
-    var sortedOutline: [OutlineEntry] { documentOutline + trailingOutline }
+    package var sortedOutline: [OutlineEntry] { documentOutline + trailingOutline }
 
     /// The warnings in the order found, each distinct one once (the same problem met by an
     /// excerpt and by its full text is one warning). O(warnings).
-    var reportedWarnings: [Warning] {
+    package var reportedWarnings: [Warning] {
         var seen: Set<Warning> = []
         return warnings.filter { seen.insert($0).inserted }
     }

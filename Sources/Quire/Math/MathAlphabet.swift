@@ -1,14 +1,14 @@
 /// The math alphabets (`\mathbf`, `\mathbb`, …) as Unicode's Mathematical Alphanumeric Symbols,
 /// which an OpenType MATH font draws: letters are not restyled, they are other characters.
-enum MathAlphabet: Sendable, Equatable {
+package enum MathAlphabet: Sendable, Equatable {
     /// TeX's default: Latin and lowercase Greek letters italic, capital Greek and digits upright.
     case normal
     case roman, italic, bold, boldItalic, sansSerif, sansSerifBold, monospace, doubleStruck, script, fraktur
     /// `\mathcal`: the script alphabet.
-    static let calligraphic = MathAlphabet.script
+    package static let calligraphic = MathAlphabet.script
 
     /// The alphabet a command selects (`mathbf`, `boldsymbol`, …); nil for other names.
-    static func named(_ name: String) -> MathAlphabet? {
+    package static func named(_ name: String) -> MathAlphabet? {
         switch name {
         case "mathrm", "mathup", "rm", "textup": return .roman
         case "mathit", "mathnormal": return .italic
@@ -25,7 +25,7 @@ enum MathAlphabet: Sendable, Equatable {
     }
 
     /// `c` in this alphabet (itself where the alphabet has no such letter). O(1).
-    func map(_ c: Unicode.Scalar) -> Unicode.Scalar {
+    package func map(_ c: Unicode.Scalar) -> Unicode.Scalar {
         let v = c.value
         switch v {
         case 0x41...0x5A: return latin(v - 0x41, capital: true) ?? c
@@ -107,7 +107,7 @@ enum MathAlphabet: Sendable, Equatable {
 extension MathAlphabet {
     /// The plain letter or digit a math alphanumeric symbol is a form of (𝑥 → x, ℝ → R),
     /// for fonts without the styled one; empty for other characters.
-    static func plainForms(of scalar: Unicode.Scalar) -> [UInt32] {
+    package static func plainForms(of scalar: Unicode.Scalar) -> [UInt32] {
         let decomposed = String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars
         guard decomposed.count == 1, let plain = decomposed.first, plain != scalar else { return [] }
         return [plain.value]

@@ -2,7 +2,7 @@
 /// wide as their widest cell, rows at least a strut apart, the whole centred on the axis as
 /// `\vcenter` centres it.
 extension MathLayout {
-    func array(_ array: MathArray, _ context: StyleContext) -> MathBox {
+    package func array(_ array: MathArray, _ context: StyleContext) -> MathBox {
         var cellContext = context
         // Cells keep the array's style, or the script style it sits in.
         if let style = array.style { cellContext.style = context.style >= .script ? max(style, context.style) : style }

@@ -8,7 +8,7 @@ extension MathLayout {
 
     /// A fraction (rule 15): the bar on the axis, numerator and denominator centred and kept
     /// their minimum gaps from it; without a bar (`\binom`), stacked by the stack constants.
-    func fraction(_ numerator: MathList, _ denominator: MathList, rule: Bool, left: String?, right: String?,
+    package func fraction(_ numerator: MathList, _ denominator: MathList, rule: Bool, left: String?, right: String?,
                   forced: MathStyle?, _ outer: StyleContext) -> MathBox {
         var context = outer
         if let forced { context.style = forced }
@@ -42,7 +42,7 @@ extension MathLayout {
     }
 
     /// `content` between delimiters grown to cover it (rule 19).
-    func fenced(_ content: MathBox, left: String, right: String, _ style: MathStyle, middles: [(x: Double, text: String)] = []) -> MathBox {
+    package func fenced(_ content: MathBox, left: String, right: String, _ style: MathStyle, middles: [(x: Double, text: String)] = []) -> MathBox {
         let target = delimiterTarget(height: content.height, depth: content.depth, style)
         var out = delimiterBox(left, target: target, style)
         var inner = content
@@ -57,7 +57,7 @@ extension MathLayout {
 
     /// The size a delimiter needs to cover height and depth about the axis: TeX's
     /// `\delimiterfactor` 901 and `\delimitershortfall` 5 pt (half an em).
-    func delimiterTarget(height: Double, depth: Double, _ style: MathStyle) -> Double {
+    package func delimiterTarget(height: Double, depth: Double, _ style: MathStyle) -> Double {
         let axis = self.axis(style)
         let extent = max(height - axis, depth + axis)
         return max(2 * extent * 0.901, 2 * extent - 0.5 * fontSize(style))
@@ -73,7 +73,7 @@ extension MathLayout {
     }
 
     /// `\left … \middle … \right`: the segments set as one list, the delimiters sized to it.
-    func delimited(_ left: String, _ segments: [MathList], _ middles: [String], _ right: String, _ context: StyleContext) -> MathBox {
+    package func delimited(_ left: String, _ segments: [MathList], _ middles: [String], _ right: String, _ context: StyleContext) -> MathBox {
         var content = MathBox()
         var marks: [(x: Double, text: String)] = []
         for (i, segment) in segments.enumerated() {
@@ -84,13 +84,13 @@ extension MathLayout {
     }
 
     /// `\big(` … `\Bigg(`: 1.2, 1.8, 2.4 and 3 times the size, as plain TeX's delimiters are.
-    func sizedDelimiter(_ text: String, _ step: Int, _ context: StyleContext) -> MathBox {
+    package func sizedDelimiter(_ text: String, _ step: Int, _ context: StyleContext) -> MathBox {
         delimiterBox(text, target: [1.2, 1.8, 2.4, 3.0][min(max(step, 1), 4) - 1] * fontSize(context.style) * 0.95, context.style)
     }
 
     /// A radical (rule 11): the sign grown to the cramped body plus gap and rule, its bar on
     /// the sign's top; the degree in scriptscript style, raised and kerned by the constants.
-    func radical(_ degree: MathList?, _ body: MathList, _ context: StyleContext) -> MathBox {
+    package func radical(_ degree: MathList?, _ body: MathList, _ context: StyleContext) -> MathBox {
         let style = context.style
         let inner = box(body, context.crampedForm)
         let thickness = constant(HB_OT_MATH_CONSTANT_RADICAL_RULE_THICKNESS, style)
@@ -125,7 +125,7 @@ extension MathLayout {
 
     /// An accent (rule 12): centred on the base's top accent attachment, lowered onto a base
     /// shorter than the font's accent base height; `wide` accents grown to the base's width.
-    func accent(_ accent: String, _ body: MathList, wide: Bool, _ context: StyleContext) -> MathBox {
+    package func accent(_ accent: String, _ body: MathList, wide: Bool, _ context: StyleContext) -> MathBox {
         let style = context.style
         let base = box(body, context.crampedForm)
         let mark = wide ? stretchedGlyph(accent, target: base.width, horizontal: true, style)
@@ -142,7 +142,7 @@ extension MathLayout {
     }
 
     /// `\overline` and `\underline`: a rule at the font's gap, with its extra space beyond.
-    func bar(_ body: MathList, over: Bool, _ context: StyleContext) -> MathBox {
+    package func bar(_ body: MathList, over: Bool, _ context: StyleContext) -> MathBox {
         let style = context.style
         var out = box(body, over ? context.crampedForm : context)
         out.single = nil
@@ -161,7 +161,7 @@ extension MathLayout {
     }
 
     /// `\overbrace` and kin: the glyph grown to the body's width, above or below it.
-    func brace(_ glyph: String, _ body: MathList, over: Bool, _ context: StyleContext) -> MathBox {
+    package func brace(_ glyph: String, _ body: MathList, over: Bool, _ context: StyleContext) -> MathBox {
         let style = context.style
         let base = box(body, context)
         let mark = stretchedGlyph(glyph, target: base.width, horizontal: true, style)
@@ -180,14 +180,14 @@ extension MathLayout {
     }
 
     /// `\xrightarrow`'s arrow: as wide as its widest label, with a little room each side.
-    func stretched(_ glyph: String, _ lists: [MathList], _ context: StyleContext) -> MathBox {
+    package func stretched(_ glyph: String, _ lists: [MathList], _ context: StyleContext) -> MathBox {
         let labels = lists.map { box($0, context.superscript).width }.max() ?? 0
         let size = fontSize(context.style)
         return stretchedGlyph(glyph, target: max(labels + 0.6 * size, 1.5 * size), horizontal: true, context.style)
     }
 
     /// `\not`: a solidus over the symbol, centred on it.
-    func negated(_ list: MathList, _ context: StyleContext) -> MathBox {
+    package func negated(_ list: MathList, _ context: StyleContext) -> MathBox {
         var out = box(list, context)
         let slash = delimiterBox("/", target: max(out.height + out.depth, fontSize(context.style) * 0.8), context.style)
         out.place(slash, x: (out.width - slash.width) / 2, y: 0)
@@ -196,7 +196,7 @@ extension MathLayout {
     }
 
     /// `\boxed`: a frame 3 pt out from the body (LaTeX's `\fboxsep`), 0.4 pt thick.
-    func boxed(_ list: MathList, _ context: StyleContext) -> MathBox {
+    package func boxed(_ list: MathList, _ context: StyleContext) -> MathBox {
         let size = fontSize(context.style)
         let inner = box(list, context)
         let pad = 0.3 * size, t = 0.04 * size

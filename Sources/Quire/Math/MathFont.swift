@@ -8,10 +8,10 @@ import Foundation
 ///
 /// Not `Sendable`: it caches glyph lookups without a lock, so each thread has its own
 /// (`forThisThread`). The HarfBuzz objects are never written after they are made.
-final class MathFont {
+package final class MathFont {
     /// The font file and face index, as the PDF writer and the preview open it.
-    let file: String
-    let index: Int32
+    package let file: String
+    package let index: Int32
     private let face: OpaquePointer
     private let font: OpaquePointer
     private let upem: Double
@@ -24,7 +24,7 @@ final class MathFont {
     private var shapedTexts: [String: [Shaped]] = [:]
 
     /// The font at `file` (face `index`); nil when it cannot be read or has no MATH table.
-    init?(file: String, index: Int32 = 0) {
+    package init?(file: String, index: Int32 = 0) {
         guard let blob = hb_blob_create_from_file_or_fail(file) else { return nil }
         defer { hb_blob_destroy(blob) }
         guard let face = hb_face_create(blob, UInt32(index)) else { return nil }
@@ -47,7 +47,7 @@ final class MathFont {
     // MARK: Constants
 
     /// A MATH constant in em; the percentages (`scriptPercentScaleDown`, …) as fractions.
-    func constant(_ c: hb_ot_math_constant_t) -> Double {
+    package func constant(_ c: hb_ot_math_constant_t) -> Double {
         if let known = constants[c.rawValue] { return known }
         let raw = Double(hb_ot_math_get_constant(font, c))
         let isPercent = c == HB_OT_MATH_CONSTANT_SCRIPT_PERCENT_SCALE_DOWN || c == HB_OT_MATH_CONSTANT_SCRIPT_SCRIPT_PERCENT_SCALE_DOWN
@@ -60,7 +60,7 @@ final class MathFont {
     // MARK: Glyphs
 
     /// The font's glyph for `scalar`; nil when it has none. O(1) after the first lookup.
-    func glyph(_ scalar: UInt32) -> UInt32? {
+    package func glyph(_ scalar: UInt32) -> UInt32? {
         if let known = nominal[scalar] { return known == 0 ? nil : known }
         var g: hb_codepoint_t = 0
         let found = hb_font_get_nominal_glyph(font, scalar, &g) != 0
@@ -70,7 +70,7 @@ final class MathFont {
 
     /// `glyph` as the font draws it at script level 1 or 2 (the `ssty` feature: primes and
     /// letters made for small sizes); the glyph itself at level 0 or when the font has none.
-    func scriptForm(_ glyph: UInt32, scalar: UInt32, level: Int) -> UInt32 {
+    package func scriptForm(_ glyph: UInt32, scalar: UInt32, level: Int) -> UInt32 {
         guard level > 0 else { return glyph }
         let key = UInt64(scalar) << 8 | UInt64(min(level, 2))
         if let known = scriptForms[key] { return known }
@@ -81,7 +81,7 @@ final class MathFont {
     }
 
     /// Advance width in em.
-    func advance(_ glyph: UInt32) -> Double {
+    package func advance(_ glyph: UInt32) -> Double {
         if let known = advances[glyph] { return known }
         let value = Double(hb_font_get_glyph_h_advance(font, glyph)) / upem
         advances[glyph] = value
@@ -90,7 +90,7 @@ final class MathFont {
 
     /// Height above and depth below the baseline of the glyph's ink, in em (never negative).
     /// O(1) after the first call for the glyph (a CFF glyph's extents run its charstring).
-    func extents(_ glyph: UInt32) -> (height: Double, depth: Double) {
+    package func extents(_ glyph: UInt32) -> (height: Double, depth: Double) {
         if let known = inks[glyph] { return known }
         var e = hb_glyph_extents_t()
         guard hb_font_get_glyph_extents(font, glyph, &e) != 0 else { return (0, 0) }
@@ -100,7 +100,7 @@ final class MathFont {
         return value
     }
 
-    func italicCorrection(_ glyph: UInt32) -> Double {
+    package func italicCorrection(_ glyph: UInt32) -> Double {
         if let known = italics[glyph] { return known }
         let value = Double(hb_ot_math_get_glyph_italics_correction(font, glyph)) / upem
         italics[glyph] = value
@@ -109,20 +109,20 @@ final class MathFont {
 
     /// Where an accent above the glyph is centred, in em from its origin: the font's top
     /// accent attachment, else half its advance (HarfBuzz's answer when the font has none).
-    func topAccentAttachment(_ glyph: UInt32) -> Double {
+    package func topAccentAttachment(_ glyph: UInt32) -> Double {
         Double(hb_ot_math_get_glyph_top_accent_attachment(font, glyph)) / upem
     }
 
     /// The math kern at a corner of the glyph at `height` em (cut-ins for scripts).
-    func kern(_ glyph: UInt32, _ corner: hb_ot_math_kern_t, height: Double) -> Double {
+    package func kern(_ glyph: UInt32, _ corner: hb_ot_math_kern_t, height: Double) -> Double {
         Double(hb_ot_math_get_glyph_kerning(font, glyph, corner, hb_position_t(height * upem))) / upem
     }
 
-    func isExtendedShape(_ glyph: UInt32) -> Bool { hb_ot_math_is_glyph_extended_shape(face, glyph) != 0 }
+    package func isExtendedShape(_ glyph: UInt32) -> Bool { hb_ot_math_is_glyph_extended_shape(face, glyph) != 0 }
 
     /// The glyph's larger forms, smallest first, each with its size along `horizontal` or
     /// vertical in em (the glyph itself usually first).
-    func variants(_ glyph: UInt32, horizontal: Bool) -> [(glyph: UInt32, size: Double)] {
+    package func variants(_ glyph: UInt32, horizontal: Bool) -> [(glyph: UInt32, size: Double)] {
         let direction = horizontal ? HB_DIRECTION_LTR : HB_DIRECTION_BTT
         var count: UInt32 = 16
         var buffer = [hb_ot_math_glyph_variant_t](repeating: hb_ot_math_glyph_variant_t(), count: 16)
@@ -131,17 +131,17 @@ final class MathFont {
     }
 
     /// One part of a glyph assembly (in em).
-    struct Part {
-        var glyph: UInt32
-        var startConnector: Double
-        var endConnector: Double
-        var fullAdvance: Double
-        var isExtender: Bool
+    package struct Part {
+        package var glyph: UInt32
+        package var startConnector: Double
+        package var endConnector: Double
+        package var fullAdvance: Double
+        package var isExtender: Bool
     }
 
     /// The parts a glyph is built from when no variant is large enough, bottom to top (or
     /// left to right); empty when it has no assembly.
-    func assembly(_ glyph: UInt32, horizontal: Bool) -> [Part] {
+    package func assembly(_ glyph: UInt32, horizontal: Bool) -> [Part] {
         let direction = horizontal ? HB_DIRECTION_LTR : HB_DIRECTION_BTT
         var count: UInt32 = 8
         var parts = [hb_ot_math_glyph_part_t](repeating: hb_ot_math_glyph_part_t(), count: 8)
@@ -154,23 +154,23 @@ final class MathFont {
         }
     }
 
-    func minConnectorOverlap(horizontal: Bool) -> Double {
+    package func minConnectorOverlap(horizontal: Bool) -> Double {
         Double(hb_ot_math_get_min_connector_overlap(font, horizontal ? HB_DIRECTION_LTR : HB_DIRECTION_BTT)) / upem
     }
 
     /// A shaped glyph: id, advance and offsets in em, the UTF-8 offset of its cluster.
-    struct Shaped {
-        var glyph: UInt32
-        var advance: Double
-        var xOffset: Double
-        var yOffset: Double
-        var cluster: Int
+    package struct Shaped {
+        package var glyph: UInt32
+        package var advance: Double
+        package var xOffset: Double
+        package var yOffset: Double
+        package var cluster: Int
     }
 
     /// `text` shaped left to right with the font's kerning (for `\text` and operator names),
     /// with `features` such as "ssty=1" (comma-separated). O(n); texts already shaped (up to
     /// 4,096 of them: operator names recur) are looked up.
-    func shape(_ text: String, features: String = "") -> [Shaped] {
+    package func shape(_ text: String, features: String = "") -> [Shaped] {
         let key = features + "\u{0}" + text
         if let known = shapedTexts[key] { return known }
         let shaped = shapeUncached(text, features: features)
@@ -203,16 +203,16 @@ final class MathFont {
 
 /// The MATH fonts found so far, by family list: a typesetter's (`Typesetter.mathFonts`), kept
 /// as long as it is and used by one render at a time. Few entries: one per `math.font` value.
-final class MathFonts {
+package final class MathFonts {
     private var found: [String: MathFont?] = [:]
 
-    init() {}
+    package init() {}
 
     /// The MATH font for a family list ("TeX Gyre Pagella Math, DejaVu Math TeX Gyre"): the
     /// first family fontconfig has (by name, not a substitute) whose face has a MATH table,
     /// else the first of Debian's math fonts installed; nil when no MATH font is installed at
     /// all. Looked up once per family list.
-    func font(families: String) -> MathFont? {
+    package func font(families: String) -> MathFont? {
         if let known = found[families] { return known }
         let font = MathFont.locate(families).flatMap { MathFont(file: $0.file, index: $0.index) }
         found[families] = .some(font)
@@ -223,7 +223,7 @@ final class MathFonts {
 extension MathFont {
 
     /// Debian's OpenType math fonts, tried after the families asked for.
-    static let fallbackFamilies = ["TeX Gyre Pagella Math", "DejaVu Math TeX Gyre", "TeX Gyre Termes Math",
+    package static let fallbackFamilies = ["TeX Gyre Pagella Math", "DejaVu Math TeX Gyre", "TeX Gyre Termes Math",
                                    "Latin Modern Math", "STIX Two Math", "Noto Sans Math"]
 
     fileprivate static func locate(_ families: String) -> (file: String, index: Int32)? {

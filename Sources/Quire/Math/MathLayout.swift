@@ -1,42 +1,43 @@
 import CHarfBuzzSubset
+import QuireModel
 
 /// A style with TeX's cramped flag: the context every atom is set in.
-struct StyleContext: Sendable, Equatable {
-    var style: MathStyle
-    var cramped: Bool
-    var color: Color?
+package struct StyleContext: Sendable, Equatable {
+    package var style: MathStyle
+    package var cramped: Bool
+    package var color: Color?
 
-    var superscript: StyleContext { StyleContext(style: style <= .text ? .script : .scriptScript, cramped: cramped, color: color) }
-    var `subscript`: StyleContext { StyleContext(style: superscript.style, cramped: true, color: color) }
-    var numerator: StyleContext {
+    package var superscript: StyleContext { StyleContext(style: style <= .text ? .script : .scriptScript, cramped: cramped, color: color) }
+    package var `subscript`: StyleContext { StyleContext(style: superscript.style, cramped: true, color: color) }
+    package var numerator: StyleContext {
         StyleContext(style: MathStyle(rawValue: min(style.rawValue + 1, 3)) ?? .scriptScript, cramped: cramped, color: color)
     }
-    var denominator: StyleContext { StyleContext(style: numerator.style, cramped: true, color: color) }
-    var crampedForm: StyleContext { StyleContext(style: style, cramped: true, color: color) }
+    package var denominator: StyleContext { StyleContext(style: numerator.style, cramped: true, color: color) }
+    package var crampedForm: StyleContext { StyleContext(style: style, cramped: true, color: color) }
     /// 0 in display and text style, 1 in script, 2 in scriptscript (for `ssty`).
-    var scriptLevel: Int { max(0, style.rawValue - 1) }
+    package var scriptLevel: Int { max(0, style.rawValue - 1) }
 }
 
 /// One atom of a list set in a box, with what spacing and line breaking need to know of it.
-struct MathPiece: Sendable, Equatable {
-    var box: MathBox
-    var kind: AtomClass
+package struct MathPiece: Sendable, Equatable {
+    package var box: MathBox
+    package var kind: AtomClass
     /// Space before it (its neighbour's class decides), and how much of that may shrink.
-    var space: Double
-    var shrink: Double
+    package var space: Double
+    package var shrink: Double
     /// An atom after which a formula may break: a relation or binary operator at top level.
-    var breakAfter: Bool
+    package var breakAfter: Bool
 }
 
 /// TeX's math layout (The TeXbook, appendix G) over an OpenType MATH font: math lists to
 /// boxes. Sizes are points: `size` is the text size the formula is set at, script sizes
 /// follow from the font's scale-down percentages. Not thread-safe (the font caches).
-struct MathLayout {
-    let font: MathFont
-    let size: Double
+package struct MathLayout {
+    package let font: MathFont
+    package let size: Double
 
     /// The size glyphs are drawn at in `style`.
-    func fontSize(_ style: MathStyle) -> Double {
+    package func fontSize(_ style: MathStyle) -> Double {
         switch style {
         case .display, .text: return size
         case .script: return size * scale(font.constant(HB_OT_MATH_CONSTANT_SCRIPT_PERCENT_SCALE_DOWN), 0.7)
@@ -47,23 +48,23 @@ struct MathLayout {
     private func scale(_ value: Double, _ fallback: Double) -> Double { value > 0 ? value : fallback }
 
     /// A MATH constant in points at `style`'s size.
-    func constant(_ c: hb_ot_math_constant_t, _ style: MathStyle) -> Double { font.constant(c) * fontSize(style) }
+    package func constant(_ c: hb_ot_math_constant_t, _ style: MathStyle) -> Double { font.constant(c) * fontSize(style) }
 
-    func axis(_ style: MathStyle) -> Double { constant(HB_OT_MATH_CONSTANT_AXIS_HEIGHT, style) }
+    package func axis(_ style: MathStyle) -> Double { constant(HB_OT_MATH_CONSTANT_AXIS_HEIGHT, style) }
 
     /// 1 mu (1/18 em) at `style`'s size.
-    func mu(_ style: MathStyle) -> Double { fontSize(style) / 18 }
+    package func mu(_ style: MathStyle) -> Double { fontSize(style) / 18 }
 
     // MARK: Lists
 
     /// A list set in one box, spaced by class (rules 5, 6 and 20 of appendix G).
-    func box(_ list: MathList, _ context: StyleContext) -> MathBox {
+    package func box(_ list: MathList, _ context: StyleContext) -> MathBox {
         pack(pieces(list, context, topLevel: false))
     }
 
     /// The pieces a list is set as, each atom with the space before it. Style and colour
     /// changes last to the list's end; binary operators where no operand can be are ordinary.
-    func pieces(_ list: MathList, _ start: StyleContext, topLevel: Bool) -> [MathPiece] {
+    package func pieces(_ list: MathList, _ start: StyleContext, topLevel: Bool) -> [MathPiece] {
         var context = start
         var out: [MathPiece] = []
         var pendingSpace = 0.0
@@ -109,7 +110,7 @@ struct MathLayout {
     }
 
     /// Pieces side by side, each space shrunk by `shrink` (0…1) of what it may give.
-    func pack(_ pieces: some Collection<MathPiece>, shrink: Double = 0, dropFirstSpace: Bool = false) -> MathBox {
+    package func pack(_ pieces: some Collection<MathPiece>, shrink: Double = 0, dropFirstSpace: Bool = false) -> MathBox {
         var out = MathBox()
         var first = true
         for piece in pieces {
@@ -128,7 +129,7 @@ struct MathLayout {
     /// thick 5 mu; those in parentheses in the book are left out in script styles. Returns
     /// (space, shrink) in mu: a medium space may shrink by half (plain TeX lets it shrink to
     /// nothing, which runs operators into their operands; a break reads better).
-    static func spacing(between left: AtomClass, and right: AtomClass, _ style: MathStyle) -> (Double, Double) {
+    package static func spacing(between left: AtomClass, and right: AtomClass, _ style: MathStyle) -> (Double, Double) {
         // 0 none, 1 thin, 2 medium, 3 thick; negative: not in script styles.
         let table: [[Int]] = [
             //  ord op  bin rel open close punct inner
@@ -154,7 +155,7 @@ struct MathLayout {
     // MARK: Atoms
 
     /// An atom with its scripts (rules 13 to 18).
-    func atomBox(_ atom: Atom, _ context: StyleContext) -> MathBox {
+    package func atomBox(_ atom: Atom, _ context: StyleContext) -> MathBox {
         var nucleus = nucleusBox(atom.nucleus, context, kind: atom.kind)
         let isLargeOperator: Bool
         if case .symbol(_, let large) = atom.nucleus, large { isLargeOperator = true } else { isLargeOperator = false }
@@ -188,7 +189,7 @@ struct MathLayout {
         return out
     }
 
-    func nucleusBox(_ nucleus: Nucleus, _ context: StyleContext, kind: AtomClass) -> MathBox {
+    package func nucleusBox(_ nucleus: Nucleus, _ context: StyleContext, kind: AtomClass) -> MathBox {
         switch nucleus {
         case .symbol(let text, let large):
             return symbolBox(text, context, large: large)
@@ -228,7 +229,7 @@ struct MathLayout {
 
     /// One character (or a few, for primes) of the font; a big operator's display variant in
     /// display style.
-    func symbolBox(_ text: String, _ context: StyleContext, large: Bool = false) -> MathBox {
+    package func symbolBox(_ text: String, _ context: StyleContext, large: Bool = false) -> MathBox {
         let size = fontSize(context.style)
         var out = MathBox()
         for scalar in text.unicodeScalars {
@@ -256,7 +257,7 @@ struct MathLayout {
     }
 
     /// Upright text shaped with the font's kerning (`\text`, operator names).
-    func textBox(_ text: String, _ context: StyleContext) -> MathBox {
+    package func textBox(_ text: String, _ context: StyleContext) -> MathBox {
         let size = fontSize(context.style)
         let shaped = font.shape(text)
         var out = MathBox()

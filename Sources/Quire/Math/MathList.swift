@@ -1,23 +1,25 @@
+import QuireModel
+
 /// The math list: a formula as TeX's parser leaves it (The TeXbook, chapter 17), values only.
 ///
 /// `TeXParser` builds it from source; `MathLayout` turns it into boxes by the rules of
 /// appendix G. A list holds atoms (a nucleus with optional scripts and a class that decides
 /// the spacing around it), explicit spaces, and style and colour changes that last to the end
 /// of the enclosing group.
-typealias MathList = [MathNode]
+package typealias MathList = [MathNode]
 
 /// The eight classes of TeX's atoms, which choose the space between neighbours.
-enum AtomClass: Int, Sendable, Equatable {
+package enum AtomClass: Int, Sendable, Equatable {
     case ord, op, bin, rel, open, close, punct, inner
 }
 
 /// TeX's four styles; each also exists cramped (exponents set lower, as under a bar).
-enum MathStyle: Int, Sendable, Comparable {
+package enum MathStyle: Int, Sendable, Comparable {
     case display, text, script, scriptScript
-    static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 
-indirect enum MathNode: Sendable, Equatable {
+package indirect enum MathNode: Sendable, Equatable {
     case atom(Atom)
     /// Horizontal space in mu (18 mu = 1 em of the current size); negative for `\!`.
     case space(Double)
@@ -27,16 +29,16 @@ indirect enum MathNode: Sendable, Equatable {
     case color(Color)
 }
 
-struct Atom: Sendable, Equatable {
-    var kind: AtomClass
-    var nucleus: Nucleus
-    var superscript: MathList?
-    var `subscript`: MathList?
+package struct Atom: Sendable, Equatable {
+    package var kind: AtomClass
+    package var nucleus: Nucleus
+    package var superscript: MathList?
+    package var `subscript`: MathList?
     /// `\limits` (true), `\nolimits` (false), or the default: above and below in display
     /// style for big operators other than integrals.
-    var limits: Bool?
+    package var limits: Bool?
 
-    init(_ kind: AtomClass, _ nucleus: Nucleus, limits: Bool? = nil) {
+    package init(_ kind: AtomClass, _ nucleus: Nucleus, limits: Bool? = nil) {
         self.kind = kind
         self.nucleus = nucleus
         self.limits = limits
@@ -44,7 +46,7 @@ struct Atom: Sendable, Equatable {
 }
 
 /// What an atom's nucleus is.
-indirect enum Nucleus: Sendable, Equatable {
+package indirect enum Nucleus: Sendable, Equatable {
     /// One character of the math font (already mapped to its alphabet: italic, bold, …);
     /// `large` for a big operator (`\sum`), set from its display variant in display style.
     case symbol(String, large: Bool = false)
@@ -81,19 +83,19 @@ indirect enum Nucleus: Sendable, Equatable {
 }
 
 /// Rows of cells with column alignments (an environment's body).
-struct MathArray: Sendable, Equatable {
-    enum Alignment: Sendable, Equatable { case left, center, right }
-    var rows: [[MathList]]
-    var alignments: [Alignment]
+package struct MathArray: Sendable, Equatable {
+    package enum Alignment: Sendable, Equatable { case left, center, right }
+    package var rows: [[MathList]]
+    package var alignments: [Alignment]
     /// Space between columns in em; for `aligned`, `pairGap` between column pairs (after each
     /// left-aligned column) and nothing inside a pair.
-    var columnGap: Double
-    var pairs: Bool = false
+    package var columnGap: Double
+    package var pairs: Bool = false
     /// The style cells are set in (text for matrices, display for aligned); nil: the style
     /// the array itself is in (`\substack`).
-    var style: MathStyle? = .text
+    package var style: MathStyle? = .text
     /// Extra space between rows in em (`\jot` in aligned environments).
-    var rowGap: Double = 0
+    package var rowGap: Double = 0
     /// Vertical rules before columns (`array`'s `|`), by column index (count = index).
-    var rules: [Int] = []
+    package var rules: [Int] = []
 }

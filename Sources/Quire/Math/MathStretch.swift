@@ -4,7 +4,7 @@ extension MathLayout {
     /// `text`'s glyph at least `target` points tall (height plus depth) or, `horizontal`, wide;
     /// the largest variant when nothing reaches it and the font has no assembly. The box's
     /// baseline is the glyph's own (vertical glyphs are centred by the caller).
-    func stretchedGlyph(_ text: String, target: Double, horizontal: Bool, _ style: MathStyle) -> MathBox {
+    package func stretchedGlyph(_ text: String, target: Double, horizontal: Bool, _ style: MathStyle) -> MathBox {
         let size = fontSize(style)
         guard let scalar = text.unicodeScalars.first, let base = font.glyph(scalar.value) else {
             return symbolBox(text, StyleContext(style: style, cramped: false))
@@ -18,7 +18,7 @@ extension MathLayout {
         return assembled(parts, text: text, target: target, horizontal: horizontal, size: size)
     }
 
-    func glyphBox(_ glyph: UInt32, text: String, size: Double) -> MathBox {
+    package func glyphBox(_ glyph: UInt32, text: String, size: Double) -> MathBox {
         let extents = font.extents(glyph)
         var box = MathBox(width: font.advance(glyph) * size, height: extents.height * size, depth: extents.depth * size)
         box.glyphs = [MathGlyph(glyph: glyph, x: 0, y: 0, size: size, text: text, color: nil)]
@@ -66,7 +66,7 @@ extension MathLayout {
 
     /// A delimiter at least `target` points tall, centred on the axis; nothing for `.` (null
     /// delimiter space).
-    func delimiterBox(_ text: String, target: Double, _ style: MathStyle) -> MathBox {
+    package func delimiterBox(_ text: String, target: Double, _ style: MathStyle) -> MathBox {
         if text.isEmpty { return MathBox(width: 0.12 * fontSize(style)) }
         let glyph = stretchedGlyph(text, target: target, horizontal: false, style)
         let shift = (glyph.height - glyph.depth) / 2 - axis(style)

@@ -1,37 +1,39 @@
+import QuireModel
+
 /// A formula typeset for layout: its lines (display) or its pieces between break
 /// opportunities (inline), its `\tag`, and the font file the glyphs are drawn from.
-struct TypesetFormula: Sendable, Equatable {
+package struct TypesetFormula: Sendable, Equatable {
     /// Display: one box per line, more than one when the formula was broken to fit. Inline:
     /// one box per piece, each ending after a top-level relation or binary operator (where a
     /// line may break), set side by side with `spacesAfter` between them.
-    var boxes: [MathBox]
+    package var boxes: [MathBox]
     /// Inline: the space after each piece but the last (the one after its operator), which
     /// the line sets between the pieces and drops where it breaks, as TeX discards the glue
     /// after a broken operator. Empty for display math.
-    var spacesAfter: [Double] = []
+    package var spacesAfter: [Double] = []
     /// The equation number, `\tag{…}`'s text with its parentheses, set upright.
-    var tag: MathBox?
-    var fontFile: String
-    var fontIndex: Int32
+    package var tag: MathBox?
+    package var fontFile: String
+    package var fontIndex: Int32
     /// Characters the font has no glyph for (drawn as its missing-glyph box).
-    var missing: [String] = []
+    package var missing: [String] = []
 
-    var width: Double { boxes.reduce(0) { $0 + $1.width } + spacesAfter.reduce(0, +) }
+    package var width: Double { boxes.reduce(0) { $0 + $1.width } + spacesAfter.reduce(0, +) }
 }
 
 /// Typesets a document's formulas: parses each (with the macros of the formulas before it)
 /// and lays it out in the math font at the text's size. One per layout session, on its
 /// thread; results are cached by source, size and width, so a trial layout (an excerpt, a
 /// digest's measuring pass) and the real one share the work.
-final class MathTypesetter {
-    let font: MathFont?
-    let families: String
+package final class MathTypesetter {
+    package let font: MathFont?
+    package let families: String
     private let macros = TeXMacros()
     private struct Key: Hashable { var formula: String; var display: Bool; var size: Double; var width: Double }
     private var cache: [Key: Result<TypesetFormula, MathError>] = [:]
 
     /// A typesetter in the first MATH font of `families` that `fonts` finds.
-    init(families: String, fonts: MathFonts) {
+    package init(families: String, fonts: MathFonts) {
         self.families = families
         font = fonts.font(families: families)
     }
@@ -40,7 +42,7 @@ final class MathTypesetter {
     /// shrunk, then is broken after relations and binary operators at its top level (lines
     /// after the first flush right, as amsmath's `multline` sets them). Fails with the parse
     /// error, or when no math font is installed. O(n) in the formula, after the first call.
-    func typeset(_ formula: MathFormula, size: Double, width: Double) -> Result<TypesetFormula, MathError> {
+    package func typeset(_ formula: MathFormula, size: Double, width: Double) -> Result<TypesetFormula, MathError> {
         let key = Key(formula: formula.tex, display: formula.display, size: size, width: formula.display ? width : 0)
         if let known = cache[key] { return known }
         let result = Result { try layOut(formula, size: size, width: width) }.mapError { $0 as? MathError ?? MathError(message: "\($0)") }
@@ -66,7 +68,7 @@ final class MathTypesetter {
 
     /// A display formula's lines: whole when it fits, its spaces shrunk when that is enough,
     /// else filled greedily up to the last break opportunity that fits.
-    static func lines(_ pieces: [MathPiece], width: Double, layout: MathLayout) -> [MathBox] {
+    package static func lines(_ pieces: [MathPiece], width: Double, layout: MathLayout) -> [MathBox] {
         let natural = layout.pack(pieces)
         guard natural.width > width, width > 0 else { return [natural] }
         let shrinkable = pieces.reduce(0) { $0 + $1.shrink }
@@ -99,7 +101,7 @@ final class MathTypesetter {
     /// An inline formula cut after each top-level relation and binary operator, and the space
     /// after each cut (the one after its operator): pieces and spaces side by side are the
     /// whole formula.
-    static func inlinePieces(_ pieces: [MathPiece], layout: MathLayout) -> (boxes: [MathBox], spacesAfter: [Double]) {
+    package static func inlinePieces(_ pieces: [MathPiece], layout: MathLayout) -> (boxes: [MathBox], spacesAfter: [Double]) {
         var boxes: [MathBox] = []
         var spaces: [Double] = []
         var start = 0

@@ -1,7 +1,9 @@
+import QuireModel
+
 /// The commands of TeX, LaTeX and amsmath the parser knows, each turned into math-list items.
 extension TeXParser {
     /// The items `\name` makes, its arguments read. Throws for an unknown command.
-    mutating func command(_ name: String) throws -> MathList {
+    package mutating func command(_ name: String) throws -> MathList {
         if let symbol = TeXSymbols.lookup(name) {
             return [self.symbol(symbol.text, kind: symbol.kind, large: symbol.large)]
         }
@@ -99,7 +101,7 @@ extension TeXParser {
     }
 
     /// A parser for an argument's tokens sharing this one's macros and alphabet.
-    init(sub tokens: [TeXToken], of parent: TeXParser) {
+    package init(sub tokens: [TeXToken], of parent: TeXParser) {
         self.init("", macros: parent.macros)
         self.tokens = tokens
         alphabet = parent.alphabet
@@ -108,13 +110,13 @@ extension TeXParser {
     }
 
     /// `tokens` parsed as one list by a parser like this one.
-    func parsed(_ tokens: [TeXToken]) throws -> MathList {
+    package func parsed(_ tokens: [TeXToken]) throws -> MathList {
         var sub = TeXParser(sub: tokens, of: self)
         return try sub.parseWhole()
     }
 
     /// The whole token list as one list (no `\\` rows).
-    mutating func parseWhole() throws -> MathList {
+    package mutating func parseWhole() throws -> MathList {
         let (list, stop) = try parseList()
         guard stop == .end else { throw MathError(message: "unexpected \(stop)") }
         return list
@@ -145,7 +147,7 @@ extension TeXParser {
     }
 
     /// The delimiter token after `\left`, `\right`, `\middle` or `\big`: its character ("" for `.`).
-    mutating func delimiter(after command: String) throws -> String {
+    package mutating func delimiter(after command: String) throws -> String {
         guard let token = try nextSkippingSpaces() else { throw MathError.missing("delimiter", after: "\\" + command) }
         let key: String
         switch token {
@@ -237,7 +239,7 @@ extension TeXParser {
     }
 
     /// A TeX length in mu (18 to the em; points taken at a 10 pt em). 0 when unreadable.
-    static func mu(_ length: String) -> Double {
+    package static func mu(_ length: String) -> Double {
         let s = length.trimmingWhitespace()
         let unit = String(s.suffix(2))
         let number = Double(s.dropLast(2)) ?? 0
@@ -282,36 +284,36 @@ extension TeXParser {
     }
 
     /// The class an `\overset`'s base spaces as: a relation's for a relation, else ordinary.
-    static func classOf(_ list: MathList) -> AtomClass {
+    package static func classOf(_ list: MathList) -> AtomClass {
         if list.count == 1, case .atom(let atom) = list[0] { return atom.kind }
         return .ord
     }
 
-    static let spaces: [String: Double] = [
+    package static let spaces: [String: Double] = [
         ",": 3, "thinspace": 3, ":": 4, ">": 4, "medspace": 4, ";": 5, "thickspace": 5, "!": -3, "negthinspace": -3,
         "negmedspace": -4, "negthickspace": -5, "quad": 18, "qquad": 36, " ": 6, "enspace": 9, "enskip": 9,
         "nobreakspace": 6, "space": 6,
     ]
 
-    static let styles: [String: MathStyle] = [
+    package static let styles: [String: MathStyle] = [
         "displaystyle": .display, "textstyle": .text, "scriptstyle": .script, "scriptscriptstyle": .scriptScript,
     ]
 
-    static let classCommands: [String: AtomClass] = [
+    package static let classCommands: [String: AtomClass] = [
         "mathord": .ord, "mathop": .op, "mathbin": .bin, "mathrel": .rel, "mathopen": .open, "mathclose": .close,
         "mathpunct": .punct, "mathinner": .inner,
     ]
 
-    static let bigSizes: [String: Int] = ["big": 1, "Big": 2, "bigg": 3, "Bigg": 4]
+    package static let bigSizes: [String: Int] = ["big": 1, "Big": 2, "bigg": 3, "Bigg": 4]
 
-    static let braces: [String: (text: String, over: Bool)] = [
+    package static let braces: [String: (text: String, over: Bool)] = [
         "overbrace": ("⏞", true), "underbrace": ("⏟", false), "overbracket": ("⎴", true), "underbracket": ("⎵", false),
         "overparen": ("⏜", true), "underparen": ("⏝", false), "overleftrightarrow": ("↔", true),
         "underrightarrow": ("→", false), "underleftarrow": ("←", false), "underleftrightarrow": ("↔", false),
     ]
 
     /// xcolor's base names and dvipsnames most used in formulas.
-    static let colors: [String: Color] = [
+    package static let colors: [String: Color] = [
         "red": Color(0.8, 0, 0), "green": Color(0, 0.55, 0), "blue": Color(0, 0, 0.85), "black": Color(0, 0, 0),
         "white": Color(1, 1, 1), "gray": Color(0.5, 0.5, 0.5), "grey": Color(0.5, 0.5, 0.5), "orange": Color(1, 0.5, 0),
         "purple": Color(0.6, 0, 0.6), "magenta": Color(0.85, 0, 0.85), "cyan": Color(0, 0.6, 0.75), "brown": Color(0.6, 0.35, 0.1),

@@ -1,7 +1,7 @@
 /// `\begin{…} … \end{…}`: matrices, cases and amsmath's alignments as arrays.
 extension TeXParser {
     /// The items an environment makes, read up to its `\end`.
-    mutating func environment(_ name: String) throws -> MathList {
+    package mutating func environment(_ name: String) throws -> MathList {
         let base = name.hasSuffix("*") ? String(name.dropLast()) : name
         switch base {
         case "matrix", "pmatrix", "bmatrix", "Bmatrix", "vmatrix", "Vmatrix", "smallmatrix":
@@ -52,7 +52,7 @@ extension TeXParser {
 
     /// Rows of cells up to `\end{ending}` (or the end of the tokens when nil), `&` between
     /// cells and `\\` between rows; a last empty row (a trailing `\\`) dropped.
-    mutating func parseRows(ending: String?) throws -> [[MathList]] {
+    package mutating func parseRows(ending: String?) throws -> [[MathList]] {
         var rows: [[MathList]] = [], row: [MathList] = []
         while true {
             let (cell, stop) = try parseList()

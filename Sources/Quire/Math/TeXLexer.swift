@@ -1,6 +1,6 @@
 /// TeX's tokens for math source: control sequences, characters and the few characters with
 /// a category of their own (`{ } ^ _ & #`), comments dropped. O(n) in the source.
-enum TeXToken: Sendable, Equatable {
+package enum TeXToken: Sendable, Equatable {
     /// `\name` (letters) or `\c` (one other character), without its backslash.
     case command(String)
     case char(Character)
@@ -12,18 +12,18 @@ enum TeXToken: Sendable, Equatable {
 }
 
 /// A formula that cannot be typeset: what went wrong, and the command or character at fault.
-struct MathError: Error, Sendable, Equatable {
-    var message: String
+package struct MathError: Error, Sendable, Equatable {
+    package var message: String
 
-    static func unknown(_ name: String) -> MathError { MathError(message: "unknown command \\\(name)") }
-    static func missing(_ what: String, after command: String) -> MathError {
+    package static func unknown(_ name: String) -> MathError { MathError(message: "unknown command \\\(name)") }
+    package static func missing(_ what: String, after command: String) -> MathError {
         MathError(message: "missing \(what) after \(command)")
     }
 }
 
-enum TeXLexer {
+package enum TeXLexer {
     /// The tokens of `source`.
-    static func tokens(_ source: String) -> [TeXToken] {
+    package static func tokens(_ source: String) -> [TeXToken] {
         var out: [TeXToken] = []
         var chars = Array(source)[...]
         while let c = chars.popFirst() {
@@ -63,7 +63,7 @@ enum TeXLexer {
     }
 
     /// Tokens written back as source (for `\text`'s content and messages).
-    static func source(_ tokens: ArraySlice<TeXToken>) -> String {
+    package static func source(_ tokens: ArraySlice<TeXToken>) -> String {
         var out = ""
         for t in tokens {
             switch t {
@@ -88,13 +88,13 @@ enum TeXLexer {
 /// `\DeclareMathOperator`: each formula may use those of the formulas before it, as in a
 /// LaTeX document. A class so that every formula of a document (and a trial layout of part
 /// of it) shares one table; only layout's thread touches it.
-final class TeXMacros {
-    struct Macro: Equatable {
-        var parameters: Int
+package final class TeXMacros {
+    package struct Macro: Equatable {
+        package var parameters: Int
         /// The first parameter's default (`\newcommand{\x}[2][d]{…}`): it is then optional.
-        var optionalDefault: [TeXToken]?
-        var body: [TeXToken]
+        package var optionalDefault: [TeXToken]?
+        package var body: [TeXToken]
     }
 
-    var table: [String: Macro] = [:]
+    package var table: [String: Macro] = [:]
 }

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// TeX math source to a math list (`MathList`), the subset of LaTeX and amsmath that real
 /// documents use: groups and scripts here; commands in TeXCommands.swift, environments in
 /// TeXEnvironments.swift.
@@ -6,31 +8,31 @@
 /// argument): the caller shows the formula as its source and warns. Macros expand as tokens
 /// are read; at most `expansionLimit` expansions per formula, so a recursive macro fails
 /// instead of looping. O(n) in the source and its expansions.
-struct TeXParser {
-    var tokens: [TeXToken]
-    var position = 0
-    let macros: TeXMacros
+package struct TeXParser {
+    package var tokens: [TeXToken]
+    package var position = 0
+    package let macros: TeXMacros
     /// The alphabet letters are mapped to (`\mathbf{…}` sets it for its argument).
-    var alphabet = MathAlphabet.normal
+    package var alphabet = MathAlphabet.normal
     /// `\tag{…}`'s text, with its parentheses; nil when the formula has none.
-    var tag: String?
+    package var tag: String?
     /// Display style (`\pmod`'s space is wider there, as amsmath sets it).
-    var display = false
+    package var display = false
     private var expansions = 0
-    static let expansionLimit = 2000
+    package static let expansionLimit = 2000
     /// Tokens a formula may grow to by expansion, and lists it may nest: beyond them it is
     /// bad math, so no input exhausts memory or the stack.
-    static let tokenLimit = 200_000
-    static let nestingLimit = 100
-    var nesting = 0
+    package static let tokenLimit = 200_000
+    package static let nestingLimit = 100
+    package var nesting = 0
 
-    init(_ source: String, macros: TeXMacros) {
+    package init(_ source: String, macros: TeXMacros) {
         tokens = TeXLexer.tokens(source)
         self.macros = macros
     }
 
     /// The whole formula: rows separated by `\\` at its top level become a gathered array.
-    mutating func parseFormula() throws -> MathList {
+    package mutating func parseFormula() throws -> MathList {
         var rows: [MathList] = []
         while true {
             let (list, stop) = try parseList()
@@ -50,9 +52,9 @@ struct TeXParser {
     }
 
     /// What ended a list.
-    enum Stop: Equatable, CustomStringConvertible {
+    package enum Stop: Equatable, CustomStringConvertible {
         case end, endGroup, alignment, newRow, right, middle, endEnvironment(String)
-        var description: String {
+        package var description: String {
             switch self {
             case .end: return "end"
             case .endGroup: return "}"
@@ -68,26 +70,26 @@ struct TeXParser {
     // MARK: Tokens
 
     /// The next token, user macros expanded first. Nil at the end.
-    mutating func peek() throws -> TeXToken? {
+    package mutating func peek() throws -> TeXToken? {
         while position < tokens.count, case .command(let name) = tokens[position], let macro = macros.table[name] {
             try expand(macro, name: name)
         }
         return position < tokens.count ? tokens[position] : nil
     }
 
-    mutating func next() throws -> TeXToken? {
+    package mutating func next() throws -> TeXToken? {
         let token = try peek()
         if token != nil { position += 1 }
         return token
     }
 
     /// The next token that is not a space.
-    mutating func nextSkippingSpaces() throws -> TeXToken? {
+    package mutating func nextSkippingSpaces() throws -> TeXToken? {
         while let t = try next() { if t != .space { return t } }
         return nil
     }
 
-    mutating func skipSpaces() throws {
+    package mutating func skipSpaces() throws {
         while try peek() == .space { position += 1 }
     }
 
@@ -113,7 +115,7 @@ struct TeXParser {
     }
 
     /// An argument's tokens unparsed: a braced group's content, else one token. Nil at the end.
-    mutating func rawArgument() throws -> [TeXToken]? {
+    package mutating func rawArgument() throws -> [TeXToken]? {
         while position < tokens.count, tokens[position] == .space { position += 1 }
         guard position < tokens.count else { return nil }
         let first = tokens[position]
@@ -131,7 +133,7 @@ struct TeXParser {
     }
 
     /// `[…]`'s tokens when the next token opens one (nested brackets inside braces kept).
-    mutating func rawOptional() throws -> [TeXToken]? {
+    package mutating func rawOptional() throws -> [TeXToken]? {
         var p = position
         while p < tokens.count, tokens[p] == .space { p += 1 }
         guard p < tokens.count, tokens[p] == .char("[") else { return nil }
@@ -149,14 +151,14 @@ struct TeXParser {
     }
 
     /// A braced argument's tokens written back as text (`\text`, `\operatorname`, names).
-    mutating func textArgument(of command: String) throws -> String {
+    package mutating func textArgument(of command: String) throws -> String {
         guard let raw = try rawArgument() else { throw MathError.missing("argument", after: "\\" + command) }
         return TeXParser.plainText(raw)
     }
 
     /// Text tokens as the characters they print: `\$` is "$", `\ ` a space, `~` a space,
     /// nested groups and `$` signs dropped.
-    static func plainText(_ tokens: [TeXToken]) -> String {
+    package static func plainText(_ tokens: [TeXToken]) -> String {
         var out = ""
         for t in tokens {
             switch t {
@@ -183,7 +185,7 @@ struct TeXParser {
 
     /// Atoms up to a list's end (not consumed, except `}` and `\end{…}`): the end of input, `}`,
     /// `&`, `\\`, `\right`, `\middle` or `\end{name}`. `\over` and its kin split the list.
-    mutating func parseList() throws -> (MathList, Stop) {
+    package mutating func parseList() throws -> (MathList, Stop) {
         var list: MathList = []
         var infix: (numerator: MathList, command: String)?
         let savedAlphabet = alphabet
@@ -255,7 +257,7 @@ struct TeXParser {
     }
 
     /// A braced group (after its `{`) as a list; `}` must end it.
-    mutating func parseGroup() throws -> MathList {
+    package mutating func parseGroup() throws -> MathList {
         let (list, stop) = try parseList()
         guard stop == .endGroup else {
             throw stop == .end ? MathError(message: "unbalanced {: no } closes it") : MathError(message: "\\\(stop) inside a group")
@@ -264,7 +266,7 @@ struct TeXParser {
     }
 
     /// A command's argument: a braced group, or the one item the next token makes.
-    mutating func parseArgument(of command: String) throws -> MathList {
+    package mutating func parseArgument(of command: String) throws -> MathList {
         guard let token = try nextSkippingSpaces() else { throw MathError.missing("argument", after: "\\" + command) }
         if token == .beginGroup { return try parseGroup() }
         if token == .endGroup { throw MathError.missing("argument", after: "\\" + command) }
@@ -304,7 +306,7 @@ struct TeXParser {
     }
 
     /// The items one token starts (a character, a command with its arguments, a group).
-    mutating func parseItem(_ token: TeXToken) throws -> MathList {
+    package mutating func parseItem(_ token: TeXToken) throws -> MathList {
         switch token {
         case .beginGroup:
             return [.atom(Atom(.ord, .group(try parseGroup())))]
@@ -323,7 +325,7 @@ struct TeXParser {
 
     /// A character typed in math: a letter or digit in the current alphabet, an operator or
     /// relation by its class, any other character as an ordinary symbol.
-    func character(_ c: Character) -> MathNode {
+    package func character(_ c: Character) -> MathNode {
         if c == "~" { return .space(6) }
         if let (text, kind) = TeXSymbols.character(c) { return .atom(Atom(kind, .symbol(text))) }
         let kind = TeXSymbols.classOfCharacter(c)
@@ -331,7 +333,7 @@ struct TeXParser {
     }
 
     /// A symbol atom, its letters mapped to the current alphabet.
-    func symbol(_ text: String, kind: AtomClass, large: Bool = false) -> MathNode {
+    package func symbol(_ text: String, kind: AtomClass, large: Bool = false) -> MathNode {
         var mapped = ""
         for scalar in text.unicodeScalars { mapped.unicodeScalars.append(alphabet.map(scalar)) }
         return .atom(Atom(kind, .symbol(mapped, large: large)))

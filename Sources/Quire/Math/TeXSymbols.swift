@@ -3,9 +3,9 @@
 ///
 /// Names follow unicode-math (`unimath-symbols.pdf`); letters are mapped to the math
 /// alphabets by `MathAlphabet`, not here.
-enum TeXSymbols {
+package enum TeXSymbols {
     /// The character and class of a symbol command (without its backslash); nil when unknown.
-    static func lookup(_ name: String) -> (text: String, kind: AtomClass, large: Bool)? {
+    package static func lookup(_ name: String) -> (text: String, kind: AtomClass, large: Bool)? {
         if let c = ordinary[name] { return (c, .ord, false) }
         if let c = greek[name] { return (c, .ord, false) }
         if let c = binary[name] { return (c, .bin, false) }
@@ -18,9 +18,9 @@ enum TeXSymbols {
     }
 
     /// Big operators whose limits stay at the side in display style (integrals).
-    static let sideLimits: Set<String> = ["\u{222B}", "\u{222C}", "\u{222D}", "\u{222E}", "\u{222F}", "\u{2230}", "\u{2A0C}", "\u{2232}", "\u{2233}"]
+    package static let sideLimits: Set<String> = ["\u{222B}", "\u{222C}", "\u{222D}", "\u{222E}", "\u{222F}", "\u{2230}", "\u{2A0C}", "\u{2232}", "\u{2233}"]
 
-    static let greek: [String: String] = [
+    package static let greek: [String: String] = [
         "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ϵ", "varepsilon": "ε", "zeta": "ζ",
         "eta": "η", "theta": "θ", "vartheta": "ϑ", "iota": "ι", "kappa": "κ", "varkappa": "ϰ", "lambda": "λ", "mu": "μ",
         "nu": "ν", "xi": "ξ", "omicron": "ο", "pi": "π", "varpi": "ϖ", "rho": "ρ", "varrho": "ϱ", "sigma": "σ",
@@ -31,7 +31,7 @@ enum TeXSymbols {
         "varSigma": "𝛴", "varUpsilon": "𝛶", "varPhi": "𝛷", "varPsi": "𝛹", "varOmega": "𝛺",
     ]
 
-    static let ordinary: [String: String] = [
+    package static let ordinary: [String: String] = [
         "infty": "∞", "partial": "∂", "nabla": "∇", "hbar": "ℏ", "hslash": "ℏ", "ell": "ℓ", "wp": "℘", "Re": "ℜ",
         "Im": "ℑ", "aleph": "ℵ", "beth": "ℶ", "gimel": "ℷ", "forall": "∀", "exists": "∃", "nexists": "∄",
         "emptyset": "∅", "varnothing": "∅", "neg": "¬", "lnot": "¬", "top": "⊤", "bot": "⊥", "angle": "∠",
@@ -48,7 +48,7 @@ enum TeXSymbols {
         "infin": "∞", "Bbbk": "𝕜", "varkappa": "ϰ", "textbackslash": "\\",
     ]
 
-    static let binary: [String: String] = [
+    package static let binary: [String: String] = [
         "pm": "±", "mp": "∓", "times": "×", "div": "÷", "cdot": "⋅", "ast": "∗", "star": "⋆", "circ": "∘",
         "bullet": "∙", "cap": "∩", "cup": "∪", "uplus": "⊎", "sqcap": "⊓", "sqcup": "⊔", "vee": "∨", "lor": "∨",
         "wedge": "∧", "land": "∧", "setminus": "∖", "smallsetminus": "∖", "wr": "≀", "diamond": "⋄",
@@ -61,7 +61,7 @@ enum TeXSymbols {
         "doublebarwedge": "⩞", "gtrdot": "⋗", "lessdot": "⋖", "cdotp": "⋅",
     ]
 
-    static let relations: [String: String] = [
+    package static let relations: [String: String] = [
         "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥", "neq": "≠", "ne": "≠", "equiv": "≡", "approx": "≈",
         "sim": "∼", "simeq": "≃", "cong": "≅", "propto": "∝", "ll": "≪", "gg": "≫", "lll": "⋘", "ggg": "⋙",
         "in": "∈", "ni": "∋", "owns": "∋", "notin": "∉", "subset": "⊂", "supset": "⊃", "subseteq": "⊆",
@@ -99,28 +99,28 @@ enum TeXSymbols {
         "dashleftarrow": "⇠", "restriction": "↾", "Lsh": "↰", "Rsh": "↱", "multimapinv": "⟜",
     ]
 
-    static let largeOperators: [String: String] = [
+    package static let largeOperators: [String: String] = [
         "sum": "∑", "prod": "∏", "coprod": "∐", "int": "∫", "iint": "∬", "iiint": "∭", "oint": "∮", "oiint": "∯",
         "oiiint": "∰", "bigcup": "⋃", "bigcap": "⋂", "bigsqcup": "⨆", "bigvee": "⋁", "bigwedge": "⋀",
         "bigoplus": "⨁", "bigotimes": "⨂", "bigodot": "⨀", "biguplus": "⨄", "intop": "∫", "smallint": "∫",
         "iiiint": "⨌", "varointclockwise": "∲", "ointctrclockwise": "∳",
     ]
 
-    static let opening: [String: String] = [
+    package static let opening: [String: String] = [
         "{": "{", "lbrace": "{", "langle": "⟨", "lbrack": "[", "lceil": "⌈", "lfloor": "⌊", "lgroup": "⟮", "lmoustache": "⎰",
         "lvert": "|", "lVert": "‖", "llbracket": "⟦", "ulcorner": "⌜", "llcorner": "⌞",
     ]
 
-    static let closing: [String: String] = [
+    package static let closing: [String: String] = [
         "}": "}", "rbrace": "}", "rangle": "⟩", "rbrack": "]", "rceil": "⌉", "rfloor": "⌋", "rgroup": "⟯", "rmoustache": "⎱",
         "rvert": "|", "rVert": "‖", "rrbracket": "⟧", "urcorner": "⌝", "lrcorner": "⌟",
     ]
 
-    static let punctuation: [String: String] = ["ldotp": ".", "cdotp": "⋅", "semicolon": ";"]
+    package static let punctuation: [String: String] = ["ldotp": ".", "cdotp": "⋅", "semicolon": ";"]
 
     /// Operator names set upright (`\sin`), and whether their limits go above and below in
     /// display style (`\lim`, `\max`).
-    static let functions: [String: (text: String, limits: Bool)] = {
+    package static let functions: [String: (text: String, limits: Bool)] = {
         var table: [String: (String, Bool)] = [:]
         for name in ["arccos", "arcsin", "arctan", "arg", "cos", "cosh", "cot", "coth", "csc", "deg", "dim", "exp",
                      "hom", "ker", "lg", "ln", "log", "sec", "sin", "sinh", "tan", "tanh", "sgn", "arcsec", "arccot", "arccsc",
@@ -138,7 +138,7 @@ enum TeXSymbols {
     }()
 
     /// Accents over a base: the combining character drawn, and whether it stretches.
-    static let accents: [String: (text: String, wide: Bool)] = [
+    package static let accents: [String: (text: String, wide: Bool)] = [
         "hat": ("\u{0302}", false), "check": ("\u{030C}", false), "tilde": ("\u{0303}", false),
         "acute": ("\u{0301}", false), "grave": ("\u{0300}", false), "dot": ("\u{0307}", false),
         "ddot": ("\u{0308}", false), "dddot": ("\u{20DB}", false), "ddddot": ("\u{20DC}", false),
@@ -149,7 +149,7 @@ enum TeXSymbols {
     ]
 
     /// Delimiter names usable after `\left`, `\right`, `\big…`, and the characters they draw.
-    static let delimiters: [String: String] = [
+    package static let delimiters: [String: String] = [
         "(": "(", ")": ")", "[": "[", "]": "]", "\\{": "{", "\\}": "}", "\\lbrace": "{", "\\rbrace": "}", "|": "|",
         "\\|": "‖", "\\vert": "|", "\\Vert": "‖", "\\lvert": "|", "\\rvert": "|", "\\lVert": "‖", "\\rVert": "‖",
         "\\langle": "⟨", "\\rangle": "⟩", "<": "⟨", ">": "⟩", "\\lceil": "⌈", "\\rceil": "⌉", "\\lfloor": "⌊",
@@ -159,7 +159,7 @@ enum TeXSymbols {
     ]
 
     /// The class of a character typed as itself (`≤`, `∑`): that of the command naming it.
-    static func classOfCharacter(_ c: Character) -> AtomClass { typedClasses[String(c)] ?? .ord }
+    package static func classOfCharacter(_ c: Character) -> AtomClass { typedClasses[String(c)] ?? .ord }
 
     private static let typedClasses: [String: AtomClass] = {
         var table: [String: AtomClass] = [:]
@@ -170,7 +170,7 @@ enum TeXSymbols {
     }()
 
     /// Characters typed as themselves in math and the class each spaces as.
-    static func character(_ c: Character) -> (text: String, kind: AtomClass)? {
+    package static func character(_ c: Character) -> (text: String, kind: AtomClass)? {
         switch c {
         case "+": return ("+", .bin)
         case "-": return ("\u{2212}", .bin)

@@ -4,14 +4,14 @@
 /// each glyph's CID while it renumbers the glyphs.
 ///
 /// Reads only what it needs and checks every offset: a damaged table gives nil, never a trap.
-struct CFFCharset {
+package struct CFFCharset {
     /// The CID of each glyph, by glyph index.
-    let cids: [UInt16]
+    package let cids: [UInt16]
 
     /// The charset of the `CFF ` table `table`, or nil when the font is not CID-keyed (its
     /// glyphs are then addressed by index) or the table cannot be read.
     /// - Complexity: O(glyphs).
-    init?(cffTable table: UnsafeRawBufferPointer) {
+    package init?(cffTable table: UnsafeRawBufferPointer) {
         var reader = Reader(bytes: table)
         guard table.count > 4 else { return nil }
         reader.position = Int(table[2])  // header size
@@ -70,7 +70,7 @@ struct CFFCharset {
     }
 
     /// The bytes of table `tag` of a single font file (an OpenType table directory), or nil.
-    static func table(_ tag: String, in font: [UInt8]) -> ArraySlice<UInt8>? {
+    package static func table(_ tag: String, in font: [UInt8]) -> ArraySlice<UInt8>? {
         guard font.count >= 12 else { return nil }
         let tables = Int(font[4]) << 8 | Int(font[5])
         let wanted = Array(tag.utf8)

@@ -5,19 +5,19 @@
 /// streams; earlier sections reached through /Prev) and whose catalog, page tree and pages are
 /// plain objects, which is what Cairo 1.16 writes. Anything else is a `PDFStructureError`,
 /// never a guess; a damaged or hostile file ends in one too, in time linear in its size.
-struct ClassicPDF {
-    struct Reference: Equatable { var number: Int; var generation: Int }
+package struct ClassicPDF {
+    package struct Reference: Equatable { var number: Int; var generation: Int }
 
     /// The trailer's /Size: the next free object number.
-    let size: Int
-    let root: Reference
-    let info: Reference?
+    package let size: Int
+    package let root: Reference
+    package let info: Reference?
     /// The trailer's /ID array as written (kept by an update), if any.
-    let idText: [UInt8]?
+    package let idText: [UInt8]?
     /// Where the last cross-reference section starts (an update's /Prev).
-    let startXref: Int
+    package let startXref: Int
     /// Every page object, in page order.
-    let pages: [Reference]
+    package let pages: [Reference]
 
     private let bytes: UnsafeRawBufferPointer
     private let offsets: [Int: Int]
@@ -25,7 +25,7 @@ struct ClassicPDF {
     /// Reads `bytes` (valid for as long as this value is used).
     /// - Throws: `PDFStructureError` when the file is not a classic, unencrypted PDF.
     /// - Complexity: O(objects in the cross-reference table + pages).
-    init(_ bytes: UnsafeRawBufferPointer) throws(PDFStructureError) {
+    package init(_ bytes: UnsafeRawBufferPointer) throws(PDFStructureError) {
         self.bytes = bytes
         var scan = PDFScanner(bytes)
         guard let keyword = scan.lastIndex(of: "startxref") else { throw PDFStructureError("no startxref") }
@@ -90,7 +90,7 @@ struct ClassicPDF {
     }
 
     /// The dictionary of object `reference` (a page, the document information, ...).
-    func dictionary(_ reference: Reference) throws(PDFStructureError) -> PDFDictionary {
+    package func dictionary(_ reference: Reference) throws(PDFStructureError) -> PDFDictionary {
         try Self.dictionary(reference, in: bytes, offsets)
     }
 
@@ -98,7 +98,7 @@ struct ClassicPDF {
     /// file (its /Length direct or an indirect integer, as Cairo writes it).
     /// - Throws: `PDFStructureError` when the object is not where the table says or its
     ///   stream runs past the file.
-    func object(_ reference: Reference) throws(PDFStructureError) -> (value: [UInt8], stream: Range<Int>?) {
+    package func object(_ reference: Reference) throws(PDFStructureError) -> (value: [UInt8], stream: Range<Int>?) {
         guard let offset = offsets[reference.number], offset < bytes.count else {
             throw PDFStructureError("object \(reference.number) is not in the cross-reference table")
         }
@@ -128,7 +128,7 @@ struct ClassicPDF {
     }
 
     /// The bytes of `range` of the file (a stream's data).
-    func bytes(_ range: Range<Int>) -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: bytes[range])) }
+    package func bytes(_ range: Range<Int>) -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: bytes[range])) }
 
     private static func dictionary(_ reference: Reference, in bytes: UnsafeRawBufferPointer,
                                    _ offsets: [Int: Int]) throws(PDFStructureError) -> PDFDictionary {
@@ -167,23 +167,23 @@ struct ClassicPDF {
 }
 
 /// Why a PDF could not be read as a classic PDF.
-struct PDFStructureError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct PDFStructureError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A dictionary's text and its top-level entries' values (each value's text, as written).
-struct PDFDictionary {
-    let text: [UInt8]
+package struct PDFDictionary {
+    package let text: [UInt8]
     private let entries: [(key: [UInt8], value: [UInt8])]
 
-    init(text: [UInt8], entries: [(key: [UInt8], value: [UInt8])]) {
+    package init(text: [UInt8], entries: [(key: [UInt8], value: [UInt8])]) {
         self.text = text
         self.entries = entries
     }
 
     /// The dictionary `text` starts with, or nil.
-    static func parse(_ text: [UInt8]) -> PDFDictionary? {
+    package static func parse(_ text: [UInt8]) -> PDFDictionary? {
         text.withUnsafeBytes { raw in
             var scan = PDFScanner(raw)
             return scan.dictionary()
@@ -191,10 +191,10 @@ struct PDFDictionary {
     }
 
     /// Every entry: its key (without the slash) and its value's text.
-    var allEntries: [(key: [UInt8], value: [UInt8])] { entries }
+    package var allEntries: [(key: [UInt8], value: [UInt8])] { entries }
 
     /// The value of `/key`, or nil.
-    func value(of key: String) -> [UInt8]? {
+    package func value(of key: String) -> [UInt8]? {
         let key = Array(key.utf8)
         return entries.first { $0.key == key }?.value
     }
@@ -202,11 +202,11 @@ struct PDFDictionary {
 
 /// A cursor over PDF syntax: whitespace and comments skipped, strings, names, numbers and
 /// nested dictionaries and arrays read as units. Every read stops at the end of the bytes.
-struct PDFScanner {
-    let bytes: UnsafeRawBufferPointer
-    var position = 0
+package struct PDFScanner {
+    package let bytes: UnsafeRawBufferPointer
+    package var position = 0
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    package init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     private static func isWhitespace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C || b == 0 }
     private static func isDelimiter(_ b: UInt8) -> Bool {
@@ -218,7 +218,7 @@ struct PDFScanner {
     }
 
     /// Skips whitespace and comments.
-    mutating func skipSpace() {
+    package mutating func skipSpace() {
         while position < bytes.count {
             let b = bytes[position]
             if Self.isWhitespace(b) {
@@ -232,7 +232,7 @@ struct PDFScanner {
     }
 
     /// The start of the last occurrence of `word` in the bytes, searching back from the end.
-    func lastIndex(of word: String) -> Int? {
+    package func lastIndex(of word: String) -> Int? {
         let w = Array(word.utf8)
         var i = bytes.count - w.count
         while i >= 0 {
@@ -243,7 +243,7 @@ struct PDFScanner {
     }
 
     /// A regular token (a run of characters up to whitespace or a delimiter), as text.
-    mutating func word() -> String? {
+    package mutating func word() -> String? {
         skipSpace()
         let start = position
         while position < bytes.count, !Self.isWhitespace(bytes[position]), !Self.isDelimiter(bytes[position]) { position += 1 }
@@ -251,7 +251,7 @@ struct PDFScanner {
     }
 
     /// A cross-reference entry's kind, `n` (in use) or `f` (free), if one comes next.
-    mutating func entryKind() -> UInt8? {
+    package mutating func entryKind() -> UInt8? {
         skipSpace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "n") || bytes[position] == UInt8(ascii: "f"),
               position + 1 == bytes.count || Self.isWhitespace(bytes[position + 1]) else { return nil }
@@ -260,7 +260,7 @@ struct PDFScanner {
     }
 
     /// Consumes `keyword` if it comes next.
-    mutating func keyword(_ keyword: String) -> Bool {
+    package mutating func keyword(_ keyword: String) -> Bool {
         let saved = position
         if word() == keyword { return true }
         position = saved
@@ -269,7 +269,7 @@ struct PDFScanner {
 
     /// A non-negative integer (at most 15 digits) if one comes next (else the position is
     /// unchanged). Read from the bytes: a cross-reference table is thousands of them.
-    mutating func integer() -> Int? {
+    package mutating func integer() -> Int? {
         skipSpace()
         var end = position, value = 0
         while end < bytes.count, end - position < 15, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
@@ -283,7 +283,7 @@ struct PDFScanner {
 
     /// The next value's text: a dictionary, array, string, name, or a number or keyword
     /// (an indirect reference `n g R` is read as three values).
-    mutating func value() -> [UInt8]? {
+    package mutating func value() -> [UInt8]? {
         skipSpace()
         guard position < bytes.count else { return nil }
         let start = position
@@ -308,7 +308,7 @@ struct PDFScanner {
     }
 
     /// A dictionary next: its text and top-level entries (a reference value `n g R` kept whole).
-    mutating func dictionary() -> PDFDictionary? {
+    package mutating func dictionary() -> PDFDictionary? {
         skipSpace()
         let start = position
         guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "<") else { return nil }
@@ -389,13 +389,13 @@ struct PDFScanner {
     }
 
     /// A value's text as a non-negative integer.
-    static func integer(_ text: [UInt8]) -> Int? {
+    package static func integer(_ text: [UInt8]) -> Int? {
         guard !text.isEmpty, text.count < 16, text.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
         return text.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
     /// A value's text as an indirect reference `n g R`.
-    static func reference(_ text: [UInt8]) -> ClassicPDF.Reference? {
+    package static func reference(_ text: [UInt8]) -> ClassicPDF.Reference? {
         let parts = text.split(separator: 0x20)
         guard parts.count == 3, parts[2] == [UInt8(ascii: "R")],
               let n = integer(Array(parts[0])), let g = integer(Array(parts[1])) else { return nil }
@@ -403,7 +403,7 @@ struct PDFScanner {
     }
 
     /// Every `n g R` in an array's text, in order.
-    static func references(in array: [UInt8]) -> [ClassicPDF.Reference] {
+    package static func references(in array: [UInt8]) -> [ClassicPDF.Reference] {
         let words = array.split { isWhitespace($0) || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }
         var result: [ClassicPDF.Reference] = []
         var i = 0

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireImages
+
 /// Colour glyphs (emoji) as text: Type 3 fonts (ISO 32000-1, 9.6.5) whose glyphs draw the
 /// font's own bitmaps (Noto Color Emoji's CBDT strikes, as PNG, from HarfBuzz) as images, with
 /// a ToUnicode map from Pango's clusters.
@@ -11,25 +14,25 @@
 /// A Type 3 font has one-byte codes: a font holds up to 256 glyphs, and a run whose glyphs do
 /// not all fit in the current font goes whole into a new one. Glyph space is thousandths of
 /// an em, as the outline fonts' widths.
-final class ColorGlyphFonts {
+package final class ColorGlyphFonts {
     private let file: PDFFile
     private let faces: FontFaces
     /// The font being filled, per face; earlier full ones stay in `fonts`.
     private var current: [FontFaces.Key: Font] = [:]
     private var fonts: [Font] = []
     /// Whether the bitmaps are smoothed when scaled (`PDFImages.interpolates`).
-    var interpolates = true
+    package var interpolates = true
 
-    init(file: PDFFile, faces: FontFaces) {
+    package init(file: PDFFile, faces: FontFaces) {
         self.file = file
         self.faces = faces
     }
 
-    var resources: [(name: [UInt8], object: PDFReference)] { fonts.map { ($0.name, $0.object) } }
+    package var resources: [(name: [UInt8], object: PDFReference)] { fonts.map { ($0.name, $0.object) } }
 
     /// The font holding every glyph of `run` (added as needed); nil when the run's font file
     /// cannot be read.
-    func font(for run: GlyphRun) -> Font? {
+    package func font(for run: GlyphRun) -> Font? {
         let key = FontFaces.Key(run.font)
         guard let face = faces.face(key)?.face else { return nil }
         var font = current[key] ?? newFont(face, key)
@@ -50,15 +53,15 @@ final class ColorGlyphFonts {
     }
 
     /// Writes every font's dictionary, glyph procedures' resources and ToUnicode map.
-    func write() {
+    package func write() {
         for font in fonts { font.write() }
     }
 
     /// One Type 3 font of up to 256 colour glyphs.
-    final class Font: ShownFont {
-        static let capacity = 256
-        let object: PDFReference
-        let name: [UInt8]
+    package final class Font: ShownFont {
+        package static let capacity = 256
+        package let object: PDFReference
+        package let name: [UInt8]
         private let face: OpenTypeFace
         private let file: PDFFile
         /// Colour bitmaps are PNG, which Cairo decodes: these libraries are never opened.
@@ -101,9 +104,9 @@ final class ColorGlyphFonts {
             glyphs.append((UInt32.max, 600, file.reserve(), [], nil, nil))
         }
 
-        var count: Int { glyphs.count }
-        var joinsEmptyClusters: Bool { true }
-        func has(_ glyph: UInt32) -> Bool { codes[glyph] != nil }
+        package var count: Int { glyphs.count }
+        package var joinsEmptyClusters: Bool { true }
+        package func has(_ glyph: UInt32) -> Bool { codes[glyph] != nil }
 
         /// Adds `glyph`: its bitmap as an image and its glyph procedure, written now.
         fileprivate func add(_ glyph: UInt32) {
@@ -131,7 +134,7 @@ final class ColorGlyphFonts {
 
         private func code(_ glyph: UInt32) -> Int { Int(codes[glyph] ?? 0) }
 
-        func appendCode(_ glyph: UInt32, to bytes: inout ByteBuffer) {
+        package func appendCode(_ glyph: UInt32, to bytes: inout ByteBuffer) {
             let c = UInt8(code(glyph))
             shown.insert(c)
             bytes.appendStringByte(c)
@@ -139,7 +142,7 @@ final class ColorGlyphFonts {
         }
 
         /// The glyph's whole advance: its own width and its tail's.
-        func width(_ glyph: UInt32) -> Double {
+        package func width(_ glyph: UInt32) -> Double {
             let c = code(glyph)
             return advances[UInt8(c)] ?? glyphs[c].width
         }
@@ -152,7 +155,7 @@ final class ColorGlyphFonts {
         /// by the first), each at its own place in order, as a ligature's parts: poppler
         /// drops a character drawn where the same one was just drawn (its fake-bold filter),
         /// which lost the third joiner of 👨‍👩‍👧‍👦 when the pieces had no width.
-        func claim(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        package func claim(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
             let c = code(glyph)
             if let known = glyphs[c].text {
                 let tail = (tails[UInt8(c)] ?? []).flatMap { ghost in glyphs[Int(ghost)].text ?? [] }
@@ -186,7 +189,7 @@ final class ColorGlyphFonts {
             return code
         }
 
-        func suggest(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) {
+        package func suggest(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) {
             let c = code(glyph)
             if glyphs[c].text == nil, ToUnicodeCMap.fits(text) { glyphs[c].text = Array(text) }
         }

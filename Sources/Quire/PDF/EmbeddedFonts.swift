@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The outline fonts of one PDF: each face the document shows, the glyphs it uses, their
 /// widths and the text they stand for; written, subset, when the document ends.
 ///
@@ -9,21 +11,21 @@
 /// bare CFF table; a name-keyed one's code is its index, which the subset keeps, and its
 /// program OpenType. Sizes, synthetic slants and emboldening are the content stream's
 /// business, so every size of a face shares it.
-final class EmbeddedFonts {
+package final class EmbeddedFonts {
     private var fonts: [FontFaces.Key: Font?] = [:]
     /// In order of first use (the order they are written in).
     private var ordered: [Font] = []
     private let file: PDFFile
     private let faces: FontFaces
 
-    init(file: PDFFile, faces: FontFaces) {
+    package init(file: PDFFile, faces: FontFaces) {
         self.file = file
         self.faces = faces
     }
 
     /// The font for `ref`'s face, opened on first use; nil when its file cannot be read (its
     /// glyphs are then not shown). O(1) after the first use.
-    func font(for ref: FontRef) -> Font? {
+    package func font(for ref: FontRef) -> Font? {
         let key = FontFaces.Key(ref)
         // A line's runs are mostly in one font: the last one is compared before hashing a path.
         if let last, last.key == key { return last.font }
@@ -43,19 +45,19 @@ final class EmbeddedFonts {
     private var last: (key: FontFaces.Key, font: Font?)?
 
     /// Every font used, as resource name and object number (for a resource dictionary).
-    var resources: [(name: [UInt8], object: PDFReference)] { ordered.map { ($0.name, $0.object) } }
+    package var resources: [(name: [UInt8], object: PDFReference)] { ordered.map { ($0.name, $0.object) } }
 
     /// Writes every font: subset, descriptor, widths, ToUnicode. O(glyphs used + subsetting).
-    func write() {
+    package func write() {
         for font in ordered { font.write(to: file) }
     }
 
     /// One face as a Type 0 font.
-    final class Font: ShownFont {
-        let object: PDFReference
+    package final class Font: ShownFont {
+        package let object: PDFReference
         /// The resource name, "F1", "F2", ...
-        let name: [UInt8]
-        let resource: Int
+        package let name: [UInt8]
+        package let resource: Int
         private let face: OpenTypeFace
         private let key: FontFaces.Key
         private let isCFF: Bool
@@ -93,15 +95,15 @@ final class EmbeddedFonts {
             Int(glyph) < widths.count ? Int(glyph) : 0
         }
 
-        var joinsEmptyClusters: Bool { false }
+        package var joinsEmptyClusters: Bool { false }
 
         /// The glyph's character code in content streams.
-        @inline(__always) func code(_ glyph: UInt32) -> UInt16 {
+        @inline(__always) package func code(_ glyph: UInt32) -> UInt16 {
             let g = valid(glyph)
             return cids.map { $0[g] } ?? UInt16(truncatingIfNeeded: g)
         }
 
-        func appendCode(_ glyph: UInt32, to bytes: inout ByteBuffer) {
+        package func appendCode(_ glyph: UInt32, to bytes: inout ByteBuffer) {
             let c = code(glyph)
             bytes.appendStringByte(UInt8(c >> 8))
             bytes.appendStringByte(UInt8(c & 0xFF))
@@ -109,7 +111,7 @@ final class EmbeddedFonts {
 
         /// The glyph's advance in thousandths of an em, as the PDF states it (rounded to
         /// hundredths); records the glyph as used. O(1).
-        func width(_ glyph: UInt32) -> Double {
+        package func width(_ glyph: UInt32) -> Double {
             let g = valid(glyph)
             if widths[g] < 0 {
                 widths[g] = Float((Double(face.advance(UInt32(g))) * 1000 / Double(face.unitsPerEm) * 100).rounded() / 100)
@@ -120,7 +122,7 @@ final class EmbeddedFonts {
 
         /// Text longer than a ToUnicode entry may say (`ToUnicodeCMap.maximumUnits`) is never
         /// claimed: the caller's ActualText span says it instead.
-        func claim(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        package func claim(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
             guard ToUnicodeCMap.fits(text) else { return false }
             let g = valid(glyph)
             let start = Int(textStarts[g])
@@ -135,7 +137,7 @@ final class EmbeddedFonts {
             }
         }
 
-        func suggest(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) {
+        package func suggest(_ glyph: UInt32, utf8 text: UnsafeBufferPointer<UInt8>) {
             let g = valid(glyph)
             if textStarts[g] < 0, ToUnicodeCMap.fits(text) { setText(g, text) }
         }
@@ -225,7 +227,7 @@ final class EmbeddedFonts {
         /// its weight as other writers do (Typst, krilla: 10 + 0.244 × (weight − 50)): 95 for a
         /// regular face, 169 for a bold one. A reader that cannot use the embedded program
         /// picks a substitute of about that weight.
-        static func stemV(weight: Double) -> Int {
+        package static func stemV(weight: Double) -> Int {
             max(0, Int((10 + 0.244 * (weight - 50)).rounded()))
         }
 

@@ -1,15 +1,19 @@
+import QuireModel
+
 /// The font faces a thread's PDF writers have opened, kept for the thread's life (the drawing
 /// thread's are the process's): a batch worker writes file after file with the same fonts,
 /// and each face is opened, and a CID-keyed font's charset read, once. O(1) after a face's
 /// first use. Used by one thread.
-final class FontFaces {
-    /// A face: its file, the face in it, and a variable font's settings.
-    struct Key: Hashable {
-        var file: String
-        var index: Int32
-        var variations: String
+package final class FontFaces {
+    package init() {}
 
-        init(_ font: FontRef) {
+    /// A face: its file, the face in it, and a variable font's settings.
+    package struct Key: Hashable {
+        package var file: String
+        package var index: Int32
+        package var variations: String
+
+        package init(_ font: FontRef) {
             file = font.file
             index = font.index
             variations = font.variations
@@ -17,18 +21,18 @@ final class FontFaces {
     }
 
     /// An opened face and what the writer needs of its outlines.
-    struct Face {
-        let face: OpenTypeFace
-        let isCFF: Bool
+    package struct Face {
+        package let face: OpenTypeFace
+        package let isCFF: Bool
         /// For a CID-keyed CFF font, each glyph's CID (its character code in a PDF); nil
         /// otherwise (a glyph's code is its index).
-        let cids: [UInt16]?
+        package let cids: [UInt16]?
     }
 
     private var faces: [Key: Face?] = [:]
 
     /// The face `key` names, opened on first use; nil when its file cannot be read.
-    func face(_ key: Key) -> Face? {
+    package func face(_ key: Key) -> Face? {
         if let known = faces[key] { return known }
         let face = OpenTypeFace(file: key.file, index: key.index, variations: key.variations).map { face -> Face in
             // Outer nil: no CFF table (TrueType outlines); inner nil: a name-keyed CFF font.

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Glyph runs as PDF text: positioned glyphs in TJ arrays, with the text they show.
 ///
 /// Glyphs go in logical (reading) order, also in right-to-left runs, where Pango gives them
@@ -11,14 +13,14 @@ extension ContentStream {
     /// Pen moves smaller than this (points) are not written: Pango rounds each advance to
     /// 1/1024 pt, so its positions drift from the font's widths by a few thousandths of a
     /// point per word, far below what any reader can show.
-    static let positionTolerance = 0.01
+    package static let positionTolerance = 0.01
 
     /// Shows `run` with `font`, in `run.color`, glyphs offset by (`dx`, `dy`) (a colour run's
     /// positions are relative to its box); a run whose font is synthetically emboldened is
     /// filled and stroked. Without `clusterSpans` (inside a span that says the text already),
     /// no cluster gets a span of its own.
     /// - Complexity: O(glyphs + text bytes).
-    mutating func show(_ run: GlyphRun, font: some ShownFont, dx: Double = 0, dy: Double = 0, clusterSpans: Bool = true) {
+    package mutating func show(_ run: GlyphRun, font: some ShownFont, dx: Double = 0, dy: Double = 0, clusterSpans: Bool = true) {
         guard !run.glyphs.isEmpty, let (size, shape) = Self.sizeAndShape(run.font.matrix) else { return }
         beginText()
         setFont(font.name, size: size)
@@ -104,7 +106,7 @@ extension ContentStream {
 
     /// Begins a span whose text is `text` (ActualText): a wrapped code line's first piece
     /// standing for the whole line.
-    mutating func beginActualText(_ text: String) {
+    package mutating func beginActualText(_ text: String) {
         var text = text
         text.withUTF8 { beginActualText($0) }
     }
@@ -144,7 +146,7 @@ extension ContentStream {
 
     /// The font size and the text matrix's shape for a Cairo font matrix (xx yx xy yy, y
     /// down): the size is the vertical scale; a synthetic italic's slant becomes the shape's c.
-    static func sizeAndShape(_ m: [Double]) -> (Double, TextShape)? {
+    package static func sizeAndShape(_ m: [Double]) -> (Double, TextShape)? {
         guard m.count == 4 else { return nil }
         let size = abs(m[3]) > 1e-9 ? abs(m[3]) : abs(m[0])
         guard size > 1e-9, size.isFinite else { return nil }
@@ -154,7 +156,7 @@ extension ContentStream {
 
 /// A font text is shown in: an outline font (`EmbeddedFonts.Font`) or a font of colour
 /// glyphs (`ColorGlyphFonts.Font`).
-protocol ShownFont: AnyObject {
+package protocol ShownFont: AnyObject {
     /// The resource name ("F1").
     var name: [UInt8] { get }
     /// Appends the glyph's character code inside a literal string (escaped as needed).
@@ -174,7 +176,7 @@ extension PDFByteSink where Self: ~Copyable {
     /// Appends a byte of a literal string: `(`, `)` and `\\` escaped, and a carriage return
     /// (which a reader would take for a line feed).
     @inline(__always)
-    mutating func appendStringByte(_ byte: UInt8) {
+    package mutating func appendStringByte(_ byte: UInt8) {
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
             append(UInt8(ascii: "\\"))

@@ -5,10 +5,10 @@ import Glibc
 /// Pages of a file mapped into memory (`mmap`), dropped once read: resident memory then holds
 /// what is being read, not all that was (`OpenTypeFace.releasePages`, `MappedInput.release`,
 /// `ResidentMemory.release`).
-enum MappedPages {
+package enum MappedPages {
     /// Drops the whole pages inside `count` bytes at `start` (a private mapping of a file that
     /// is never written: read again, they come back from the file).
-    static func release(_ start: UnsafeMutableRawPointer, count: Int) {
+    package static func release(_ start: UnsafeMutableRawPointer, count: Int) {
         let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
         let address = UInt(bitPattern: start)
         let first = (address + page - 1) / page * page, end = (address + UInt(count)) / page * page
@@ -17,14 +17,14 @@ enum MappedPages {
     }
 
     /// Whether `range` of addresses lies in one read-only mapping of a file.
-    static func isFileMapping(_ range: Range<UInt>) -> Bool {
+    package static func isFileMapping(_ range: Range<UInt>) -> Bool {
         fileMappings().contains { $0.addresses.lowerBound <= range.lowerBound && range.upperBound <= $0.addresses.upperBound }
     }
 
     /// Drops the pages of every mapping of a font file (a TrueType, OpenType or collection
     /// file, however it was mapped: by FreeType, HarfBuzz or fontconfig's users), which are
     /// only read.
-    static func releaseFontFiles() {
+    package static func releaseFontFiles() {
         for mapping in fileMappings(where: isFontFile) {
             guard let start = UnsafeMutableRawPointer(bitPattern: mapping.addresses.lowerBound) else { continue }
             madvise(start, Int(mapping.addresses.count), MADV_DONTNEED)

@@ -1,11 +1,13 @@
+import QuireModel
+
 /// How a reader moves through the PDF: named destinations (the GitHub slugs, so
 /// `doc.pdf#install` opens at `## Install`), the outline (bookmarks) and page labels.
-enum Navigation {
+package enum Navigation {
     /// A named destination: the page object and the height it opens at (PDF user space).
-    struct Target {
-        var name: String
-        var page: PDFReference
-        var top: Double
+    package struct Target {
+        package var name: String
+        package var page: PDFReference
+        package var top: Double
     }
 
     /// Writes the catalog's /Dests name tree (ISO 32000-1, 7.9.6): names sorted by their
@@ -13,7 +15,7 @@ enum Navigation {
     /// hold `leafSize` each, so a reader finds a name without reading all. Returns the root's
     /// object, nil for none.
     /// - Complexity: O(n log n) in the names.
-    static func writeDestinations(_ targets: [Target], to file: PDFFile, leafSize: Int = 256) -> PDFReference? {
+    package static func writeDestinations(_ targets: [Target], to file: PDFFile, leafSize: Int = 256) -> PDFReference? {
         guard !targets.isEmpty else { return nil }
         var seen = Set<String>()
         let sorted = targets.filter { seen.insert($0.name).inserted }
@@ -38,7 +40,7 @@ enum Navigation {
     /// nearest level 1 or 2 before it), each opening its named destination; entries with
     /// children start closed. Returns the outline dictionary, nil for no entries.
     /// - Complexity: O(entries).
-    static func writeOutline(_ entries: [OutlineEntry], to file: PDFFile) -> PDFReference? {
+    package static func writeOutline(_ entries: [OutlineEntry], to file: PDFFile) -> PDFReference? {
         guard !entries.isEmpty else { return nil }
         let root = file.reserve()
         let objects = entries.map { _ in file.reserve() }

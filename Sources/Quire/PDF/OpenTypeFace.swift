@@ -8,19 +8,19 @@ import CHarfBuzzSubset
 ///
 /// The file is mapped, not read (a CJK collection is 26 MB). Used by one thread: the one
 /// writing the document.
-final class OpenTypeFace {
+package final class OpenTypeFace {
     private let blob: OpaquePointer
     private let face: OpaquePointer
     private let font: OpaquePointer
     /// Where each axis of a variable font is set (empty for a static font): pinned when subsetting.
     private let axes: [(tag: hb_tag_t, value: Float)]
-    let unitsPerEm: Int
-    let glyphCount: Int
+    package let unitsPerEm: Int
+    package let glyphCount: Int
 
     /// Opens face `index` of `file` (a named instance of a variable font in the upper 16
     /// bits), set to `variations` ("wght=700,wdth=90"; empty for the default or the named
     /// instance). Nil when the file cannot be read or holds no such face.
-    init?(file: String, index: Int32, variations: String) {
+    package init?(file: String, index: Int32, variations: String) {
         guard let blob = hb_blob_create_from_file_or_fail(file) else { return nil }
         let faceIndex = UInt32(truncatingIfNeeded: index) & 0xFFFF
         guard faceIndex < hb_face_count(blob), let face = hb_face_create(blob, faceIndex),
@@ -77,7 +77,7 @@ final class OpenTypeFace {
     /// HarfBuzz mapped is touched (a copy in memory would lose its bytes). Only a file of at
     /// least `releasedFileSize`: finding the mapping reads /proc/self/maps (hundreds of lines,
     /// a fraction of a millisecond of system time), more than a small font's pages are worth.
-    func releasePages() {
+    package func releasePages() {
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length >= OpenTypeFace.releasedFileSize else { return }
         let start = UInt(bitPattern: data)
@@ -87,17 +87,17 @@ final class OpenTypeFace {
 
     /// The smallest font file whose pages `releasePages` drops: 4 MiB (CJK collections of 16 to
     /// 26 MB, colour emoji; not a Latin, Arabic or monospaced face of a few hundred KB).
-    static let releasedFileSize: UInt32 = 4 << 20
+    package static let releasedFileSize: UInt32 = 4 << 20
 
     /// The glyph's advance width in font units (at the face's variation). O(1).
-    func advance(_ glyph: UInt32) -> Int {
+    package func advance(_ glyph: UInt32) -> Int {
         Int(hb_font_get_glyph_h_advance(font, glyph))
     }
 
     /// The character the face's cmap maps to each of `glyphs`, for those it maps (the
     /// lowest character when several do). O(characters of the face): called only for the
     /// few glyphs shaping gave no text of their own (a math delimiter's pieces).
-    func characters(for glyphs: Set<UInt32>) -> [UInt32: UInt32] {
+    package func characters(for glyphs: Set<UInt32>) -> [UInt32: UInt32] {
         guard !glyphs.isEmpty, let set = hb_set_create() else { return [:] }
         defer { hb_set_destroy(set) }
         hb_face_collect_unicodes(face, set)
@@ -114,7 +114,7 @@ final class OpenTypeFace {
 
     /// `body` with the bytes of table `tag` ("head", "CFF ") where they lie (a collection's
     /// CFF table is megabytes: not copied), or nil when the face has none.
-    func withTable<Result>(_ tag: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+    package func withTable<Result>(_ tag: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
         guard let table = hb_face_reference_table(face, Self.tag(tag)) else { return nil }
         defer { hb_blob_destroy(table) }
         var length: UInt32 = 0
@@ -123,10 +123,10 @@ final class OpenTypeFace {
     }
 
     /// True when the outlines are CFF (PostScript), false for TrueType (`glyf`).
-    var hasCFFOutlines: Bool { withTable("CFF ") { _ in true } ?? false }
+    package var hasCFFOutlines: Bool { withTable("CFF ") { _ in true } ?? false }
 
     /// The PostScript name (name ID 6), or nil.
-    var postScriptName: String? {
+    package var postScriptName: String? {
         var length: UInt32 = 64
         var buffer = [CChar](repeating: 0, count: 64)
         let total = hb_ot_name_get_utf8(face, hb_ot_name_id_t(6), hb_language_from_string("en", -1), &length, &buffer)
@@ -136,7 +136,7 @@ final class OpenTypeFace {
 
     /// What a font descriptor states, in font units: ascender and descender (typographic,
     /// from OS/2 or hhea), cap height (0 when unknown).
-    var verticalMetrics: (ascender: Int, descender: Int, capHeight: Int) {
+    package var verticalMetrics: (ascender: Int, descender: Int, capHeight: Int) {
         func metric(_ tag: String) -> Int {
             var position: hb_position_t = 0
             return hb_ot_metrics_get_position(font, hb_ot_metrics_tag_t(rawValue: Self.tag(tag)), &position) != 0 ? Int(position) : 0
@@ -146,12 +146,12 @@ final class OpenTypeFace {
 
     /// The weight (100 to 900; 400 regular, 700 bold): a variable font's at the instance it is
     /// set to, else the `OS/2` table's weight class (HarfBuzz's style value).
-    var weight: Double { Double(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT)) }
+    package var weight: Double { Double(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT)) }
 
     /// The glyph's colour bitmap as PNG bytes (a CBDT or sbix font, such as Noto Color
     /// Emoji; its largest strike) and the box it fills, in font units from the glyph's origin
     /// (x right, y up: left, top, width, height); nil for a glyph without one.
-    func colorBitmap(_ glyph: UInt32) -> (png: [UInt8], left: Int, top: Int, width: Int, height: Int)? {
+    package func colorBitmap(_ glyph: UInt32) -> (png: [UInt8], left: Int, top: Int, width: Int, height: Int)? {
         guard let blob = hb_ot_color_glyph_reference_png(font, glyph) else { return nil }
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
@@ -169,7 +169,7 @@ final class OpenTypeFace {
     /// - Returns: the font file's bytes and each kept glyph's new index; nil when HarfBuzz
     ///   cannot subset the face.
     /// - Complexity: HarfBuzz's, about linear in the glyphs kept and the tables' sizes.
-    func subset(_ glyphs: [UInt32], retainingIDs: Bool) -> (data: [UInt8], newIndex: [UInt32: UInt32])? {
+    package func subset(_ glyphs: [UInt32], retainingIDs: Bool) -> (data: [UInt8], newIndex: [UInt32: UInt32])? {
         guard let input = hb_subset_input_create_or_fail() else { return nil }
         defer { hb_subset_input_destroy(input) }
         let set = hb_subset_input_glyph_set(input)

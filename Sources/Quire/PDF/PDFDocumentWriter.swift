@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// Writes a PDF from painted pages, one page at a time: Quire's own PDF writer.
 ///
@@ -15,7 +16,7 @@ import Glibc
 /// every page. The same pages and metadata always give the same bytes.
 ///
 /// Used by one thread at a time (the drawing thread's, like the fonts it opens).
-final class PDFDocumentWriter {
+package final class PDFDocumentWriter {
     private let file: PDFFile
     private let fonts: EmbeddedFonts
     private let images: PDFImages
@@ -31,7 +32,7 @@ final class PDFDocumentWriter {
 
     /// A writer opening its fonts through `faces` (a thread's, kept across documents), its
     /// bytes going to `destination`.
-    init(faces: FontFaces = FontFaces(), destination: PDFDestination = .memory) {
+    package init(faces: FontFaces = FontFaces(), destination: PDFDestination = .memory) {
         file = PDFFile(destination: destination)
         fonts = EmbeddedFonts(file: file, faces: faces)
         images = PDFImages(file: file, faces: faces)
@@ -43,17 +44,17 @@ final class PDFDocumentWriter {
 
     /// Sets the standards the file is to meet, before its first page: PDF/A's rules change
     /// how images and annotations are written. The claims themselves come with the metadata.
-    func setStandards(_ requested: PDFStandards) {
+    package func setStandards(_ requested: PDFStandards) {
         standards = DocumentStandards(file: file, requested: requested)
         images.interpolates = !standards.isArchival
     }
 
     /// Sets the script most of the document's text is in, before its first page: an element in
     /// another script is marked with its own language.
-    func setMainScript(_ script: ScriptGuess?) { structure.setMainScript(script) }
+    package func setMainScript(_ script: ScriptGuess?) { structure.setMainScript(script) }
 
     /// Writes one page: its content, link annotations and named destinations. O(items + glyphs).
-    func add(_ page: PaintedPage) {
+    package func add(_ page: PaintedPage) {
         let object = file.reserve()
         pages.append(object)
         let height = page.size.height
@@ -92,7 +93,7 @@ final class PDFDocumentWriter {
 
     /// Writes the furniture page `number` draws over its content (`Page.deferredFurniture`)
     /// as a form in the page's own space, before `finish`. O(items + glyphs).
-    func addFurniture(_ number: Int, _ page: PaintedPage) {
+    package func addFurniture(_ number: Int, _ page: PaintedPage) {
         let object = file.reserve()
         var content = ContentStream(height: page.size.height)
         content.draw(page, ContentStream.Resources(fonts: fonts, images: images, marks: structure.artifactMarks()))
@@ -104,7 +105,7 @@ final class PDFDocumentWriter {
     }
 
     /// The resource name of page `number`'s deferred furniture ("P12").
-    static func furnitureName(_ number: Int) -> [UInt8] { Array("P\(number)".utf8) }
+    package static func furnitureName(_ number: Int) -> [UInt8] { Array("P\(number)".utf8) }
 
     /// A link annotation (12.5.6.5): the area, no border, a URI action or a named destination;
     /// its text (else its target) as its description, its key in the parent tree.
@@ -132,14 +133,14 @@ final class PDFDocumentWriter {
     }
 
     /// Why the file could not be written, once a write to it failed (nil while all is well).
-    var writeFailure: String? { file.writeFailure }
+    package var writeFailure: String? { file.writeFailure }
 
     /// The file's size in bytes so far (after `finish`, the whole file's).
-    var fileSize: Int { file.position }
+    package var fileSize: Int { file.position }
 
     /// Ends the file: fonts, images, the page tree, navigation, metadata. The writer is done
     /// after this. O(pages + destinations + outline + the fonts' subsetting).
-    func finish(outline: [OutlineEntry], metadata: PDFMetadata) -> [UInt8] {
+    package func finish(outline: [OutlineEntry], metadata: PDFMetadata) -> [UInt8] {
         if pages.isEmpty { add(PaintedPage(size: .a4, items: [], links: [], destinations: [])) }
         fonts.write()
         images.write()

@@ -10,7 +10,7 @@
 /// Its bytes go to `destination` as they are written: kept in memory and returned by `finish`,
 /// or written to an open file a megabyte at a time, so that a long document's file is never
 /// held whole (`PDFDestination`).
-final class PDFFile {
+package final class PDFFile {
     /// An object's cross-reference entry in 8 bytes (a document of 100 MB has millions of
     /// objects): 0 when free; a direct object's offset, shifted left once and marked by the low
     /// bit; a packed object's stream number above 8 bits of its index, shifted left once.
@@ -162,18 +162,18 @@ final class PDFFile {
 
     /// An object stream holds at most this many objects or about this many bytes: small enough
     /// that a reader decompresses little to reach one object, large enough to compress well.
-    static let objectsPerStream = 200
-    static let bytesPerStream = 64 * 1024
+    package static let objectsPerStream = 200
+    package static let bytesPerStream = 64 * 1024
 
     /// A file written to `destination` (by default kept in memory, for `finish` to return).
-    init(destination: PDFDestination = .memory) {
+    package init(destination: PDFDestination = .memory) {
         sink = PDFSink(destination)
         // A comment of bytes above 127 marks the file as binary (7.5.2).
         output.appendLiteral("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n")
     }
 
     /// A new object, written later.
-    func reserve() -> PDFReference {
+    package func reserve() -> PDFReference {
         entries.append(.free)
         return PDFReference(number: entries.count - 1)
     }
@@ -182,20 +182,20 @@ final class PDFFile {
     /// entries straight into the stream's bytes, so that the thousands of small objects of a
     /// document (structure elements, annotations) need no array each. `write` must not add
     /// objects itself.
-    func add(_ object: PDFReference, _ write: (inout PDFDictionaryWriter) -> Void) {
+    package func add(_ object: PDFReference, _ write: (inout PDFDictionaryWriter) -> Void) {
         addPending(object) { $0.writeDictionary(write) }
     }
 
     /// Writes `object` (reserved) as a dictionary of kind `Writer` into an object stream (as
     /// `add(_:_:)`).
-    func add<Writer: PDFTypedDictionaryWriter & ~Copyable>(_ object: PDFReference, as kind: Writer.Type,
+    package func add<Writer: PDFTypedDictionaryWriter & ~Copyable>(_ object: PDFReference, as kind: Writer.Type,
                                                            _ write: (inout Writer) -> Void) {
         add(object) { $0.write(as: kind, write) }
     }
 
     /// Writes `object` (reserved) into an object stream: `value` as written in another PDF
     /// (an SVG's object, its references made this file's).
-    func add(_ object: PDFReference, copied value: [UInt8]) {
+    package func add(_ object: PDFReference, copied value: [UInt8]) {
         addPending(object) { $0.append(contentsOf: value) }
     }
 
@@ -219,7 +219,7 @@ final class PDFFile {
 
     /// Writes `object` (reserved), a dictionary, into the file itself, uncompressed: the
     /// document information, which `batch` reads from the file's last bytes.
-    func addDirect(_ object: PDFReference, _ write: (inout PDFDictionaryWriter) -> Void) {
+    package func addDirect(_ object: PDFReference, _ write: (inout PDFDictionaryWriter) -> Void) {
         beginDirect(object)
         output.writeDictionary(write)
         output.appendLiteral("\nendobj\n")
@@ -227,7 +227,7 @@ final class PDFFile {
 
     /// Writes stream `object` (reserved): `write` writes its dictionary's entries but /Filter
     /// and /Length (written here). `compress`: deflated when that makes it smaller.
-    func addStream(_ object: PDFReference, data: [UInt8], compress: Bool = true,
+    package func addStream(_ object: PDFReference, data: [UInt8], compress: Bool = true,
                    _ write: (inout PDFDictionaryWriter) -> Void = { _ in }) {
         if compress, data.count > 32, let deflated = compressor.compress(data), deflated.count < data.count {
             addEncodedStream(object, data: deflated) { dictionary in
@@ -241,14 +241,14 @@ final class PDFFile {
 
     /// Writes stream `object` (reserved) with a dictionary of kind `Writer` (as
     /// `addStream(_:data:compress:_:)`).
-    func addStream<Writer: PDFTypedDictionaryWriter & ~Copyable>(_ object: PDFReference, as kind: Writer.Type, data: [UInt8],
+    package func addStream<Writer: PDFTypedDictionaryWriter & ~Copyable>(_ object: PDFReference, as kind: Writer.Type, data: [UInt8],
                                                             compress: Bool = true, _ write: (inout Writer) -> Void) {
         addStream(object, data: data, compress: compress) { $0.write(as: kind, write) }
     }
 
     /// Writes a stream whose data is already encoded (a JPEG, a compressed font): `write`
     /// writes its dictionary's entries, its filter if any; /Length is written here.
-    func addEncodedStream(_ object: PDFReference, data: [UInt8], _ write: (inout PDFDictionaryWriter) -> Void) {
+    package func addEncodedStream(_ object: PDFReference, data: [UInt8], _ write: (inout PDFDictionaryWriter) -> Void) {
         beginDirect(object)
         output.writeDictionary { dictionary in
             write(&dictionary)
@@ -261,15 +261,15 @@ final class PDFFile {
     }
 
     /// Where the next byte written lands in the file: after `finish`, its size.
-    var position: Int { sink.taken + output.count }
+    package var position: Int { sink.taken + output.count }
 
     /// Why the file could not be written (the system's message), once a write has failed;
     /// nil while all is well. The bytes written after a failure are dropped.
-    var writeFailure: String? { sink.failure }
+    package var writeFailure: String? { sink.failure }
 
     /// Writes a stream of kind `Writer` whose data is already encoded (as
     /// `addEncodedStream(_:data:_:)`).
-    func addEncodedStream<Writer: PDFTypedDictionaryWriter & ~Copyable>(_ object: PDFReference, as kind: Writer.Type,
+    package func addEncodedStream<Writer: PDFTypedDictionaryWriter & ~Copyable>(_ object: PDFReference, as kind: Writer.Type,
                                                                    data: [UInt8], _ write: (inout Writer) -> Void) {
         addEncodedStream(object, data: data) { $0.write(as: kind, write) }
     }
@@ -317,7 +317,7 @@ final class PDFFile {
     /// and holds the trailer's entries. So the rows are made and compressed a chunk at a time
     /// (the one stream of three million objects was 19 MB of rows at once).
     /// - Complexity: O(objects + file size) (the /ID hashes the file).
-    func finish(root: PDFReference, info: PDFReference?) -> [UInt8] {
+    package func finish(root: PDFReference, info: PDFReference?) -> [UInt8] {
         flushObjects()
         let objects = entries.count
         let sections = entries.packedChunks > 0 ? entries.chunkCount : 1

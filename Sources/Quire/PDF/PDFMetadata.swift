@@ -1,30 +1,32 @@
+import QuireModel
+
 /// What the PDF says about itself: its Info dictionary and its language.
-struct PDFMetadata: Sendable, Equatable {
-    var title: String
-    var author: String = ""
+package struct PDFMetadata: Sendable, Equatable {
+    package var title: String
+    package var author: String = ""
     /// The front matter's keywords (`/Keywords`, joined by commas); none: not written.
-    var keywords: [String] = []
-    var creator: String = "Quire \(Quire.version)"
+    package var keywords: [String] = []
+    package var creator: String = "Quire \(QuireVersion.number)"
     /// Creation date as seconds since 1970 (UTC); nil writes the current time. A fixed date
     /// makes the same input give byte-identical PDFs.
-    var creationDate: Int64?
+    package var creationDate: Int64?
     /// A digest of the settings the PDF was made with (`RenderOptions.settingsDigest`), kept in
     /// the Info dictionary as `QuireSettings` so that `batch` can tell a stale PDF; nil: none.
-    var settings: String?
+    package var settings: String?
     /// What the links to other inputs of a batch depended on (`LinkRecord.text`), kept as
     /// `QuireLinks` beside the settings; nil: none.
-    var links: String?
+    package var links: String?
     /// The document's language (BCP 47: front matter's `lang`, else the template's
     /// `text.lang` when it is not the default); nil: guessed from the script most of its
     /// text is in.
-    var language: String?
+    package var language: String?
     /// The front matter's subject (`/Subject`, the XMP's dc:description); "": not written.
-    var subject: String = ""
+    package var subject: String = ""
     /// The standards the file claims (XMP identification): what was asked for, less PDF/UA-1
     /// where the document falls short of it (`AccessibilityCheck`).
-    var standards: PDFStandards = .none
+    package var standards: PDFStandards = .none
     /// Files carried inside the PDF (`--attach-source`).
-    var attachments: [PDFAttachment] = []
+    package var attachments: [PDFAttachment] = []
 
-    init(title: String) { self.title = title }
+    package init(title: String) { self.title = title }
 }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Where a PDF's bytes go as they are written.
-enum PDFDestination: Sendable {
+package enum PDFDestination: Sendable {
     /// Kept in memory, the whole file returned at the end (`Quire.render(markdown:)`).
     case memory
     /// Written to this open file descriptor as they come (256 KiB at a time), so that a
@@ -14,27 +14,27 @@ enum PDFDestination: Sendable {
 
 /// The bytes a `PDFFile` has finished with: kept, or written to a file, with a running hash
 /// of all of them for the file's /ID. Used by one thread (the writer's).
-final class PDFSink {
+package final class PDFSink {
     /// How many bytes the file keeps before handing them on (writing them to the file): 256
     /// KiB, a buffer allocated once at that size (`PDFFile`), so that its pages are touched
     /// once. A megabyte grown by doubling touched twice as many (about 300 page faults more for
     /// a 500 KB file).
-    static let chunk = 1 << 18
+    package static let chunk = 1 << 18
 
     private let destination: PDFDestination
     /// Bytes taken so far (written or kept): where the file's next byte lands.
-    private(set) var taken = 0
+    package private(set) var taken = 0
     /// The bytes kept, for a file in memory.
     private var kept: [UInt8] = []
     private var hash = FileHash()
     /// The system's message for the first write that failed (`PDFFile.writeFailure`).
-    private(set) var failure: String?
+    package private(set) var failure: String?
 
-    init(_ destination: PDFDestination) { self.destination = destination }
+    package init(_ destination: PDFDestination) { self.destination = destination }
 
     /// Takes `bytes` (the file's next ones) and empties the buffer. In memory they are only
     /// counted until the end, which keeps them whole; to a file they go now.
-    func take(_ bytes: inout ByteBuffer) {
+    package func take(_ bytes: inout ByteBuffer) {
         guard case .file(let descriptor) = destination else { return }
         bytes.withUnsafeBytes { hash.add(UnsafeRawBufferPointer($0)); write($0, to: descriptor) }
         taken += bytes.count
@@ -43,7 +43,7 @@ final class PDFSink {
 
     /// The file's identifier (`FileHash.identifier`) if its bytes ended with `rest`, the ones
     /// not taken yet. O(rest).
-    func identifier(ending rest: borrowing ByteBuffer) -> [UInt8] {
+    package func identifier(ending rest: borrowing ByteBuffer) -> [UInt8] {
         var ended = hash
         rest.withUnsafeBytes { ended.add(UnsafeRawBufferPointer($0)) }
         return ended.identifier
@@ -51,7 +51,7 @@ final class PDFSink {
 
     /// Takes the file's last bytes: the whole file when kept in memory, else nothing (the file
     /// holds them).
-    func finish(_ bytes: inout ByteBuffer) -> [UInt8] {
+    package func finish(_ bytes: inout ByteBuffer) -> [UInt8] {
         guard case .file = destination else {
             let all = bytes.array
             taken += all.count
@@ -80,7 +80,7 @@ final class PDFSink {
 
 /// Two 64-bit hashes of a file's bytes (a multiply-xor hash over 8 bytes at a time), taken a
 /// piece at a time: the same bytes give the same hash however they are cut.
-struct FileHash {
+package struct FileHash {
     private var a: UInt64 = 0x9E37_79B9_7F4A_7C15, b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private var count: UInt64 = 0
     /// The bytes of a word not complete yet (fewer than 8), low byte first.
@@ -95,7 +95,7 @@ struct FileHash {
     }
 
     /// Adds the next bytes of the file. O(bytes).
-    mutating func add(_ raw: UnsafeRawBufferPointer) {
+    package mutating func add(_ raw: UnsafeRawBufferPointer) {
         count += UInt64(raw.count)
         var start = 0
         // Completes the word begun by the piece before.
@@ -119,7 +119,7 @@ struct FileHash {
 
     /// 16 bytes: the two hashes, the bytes of an unfinished word mixed in one by one and the
     /// length last.
-    var identifier: [UInt8] {
+    package var identifier: [UInt8] {
         var a = self.a, b = self.b
         for k in 0..<partialCount {
             let byte = (partial >> (8 * UInt64(k))) & 0xFF

@@ -2,10 +2,10 @@
 extension PDFFile {
     /// Which tree: its entries are strings (/Names) or integers (/Nums), each followed by its
     /// value.
-    enum TreeKind {
+    package enum TreeKind {
         case names, numbers
 
-        var entries: PDFName { self == .names ? .names : .nums }
+        package var entries: PDFName { self == .names ? .names : .nums }
     }
 
     /// Writes a tree of `count` sorted entries and returns its root. Up to `leafSize` entries
@@ -17,7 +17,7 @@ extension PDFFile {
     ///     tree) as an item of the array given.
     ///   - value: writes entry `i`'s value as an item of the array given.
     /// - Complexity: O(count) plus what `key` and `value` cost.
-    func addTree(_ kind: TreeKind, count: Int, leafSize: Int, key: (Int, inout PDFArrayWriter) -> Void,
+    package func addTree(_ kind: TreeKind, count: Int, leafSize: Int, key: (Int, inout PDFArrayWriter) -> Void,
                  value: (Int, inout PDFArrayWriter) -> Void) -> PDFReference {
         func entries(_ range: Range<Int>, _ node: inout PDFDictionaryWriter) {
             node.array(kind.entries) { array in

@@ -1,13 +1,15 @@
+import QuireModel
+
 /// A painted page's items as content-stream operators: text, rules, boxes, list markers and
 /// images, in the page's order (reading order), each piece marked as the content of its
 /// structure element (by MCID) or as an artifact.
 extension ContentStream {
     /// What the items refer to beyond themselves: the document's fonts and images, and the
     /// page's marked content.
-    struct Resources {
-        var fonts: EmbeddedFonts
-        var images: PDFImages
-        var marks: PageMarks
+    package struct Resources {
+        package var fonts: EmbeddedFonts
+        package var images: PDFImages
+        package var marks: PageMarks
     }
 
     /// Writes `page`'s items. Decoration (rules, shading, frames, a line's underlines and
@@ -15,7 +17,7 @@ extension ContentStream {
     /// list markers and images as their elements' content. The rectangles Pango draws with a
     /// line go before its glyphs, so lines without them share one text object.
     /// O(items + glyphs).
-    mutating func draw(_ page: PaintedPage, _ resources: Resources) {
+    package mutating func draw(_ page: PaintedPage, _ resources: Resources) {
         var artifactOpen = false
         for (i, item) in page.items.enumerated() {
             let tag = i < page.tags.count ? page.tags[i] : .none

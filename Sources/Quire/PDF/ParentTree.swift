@@ -7,7 +7,7 @@
 /// all below the next page's, so when a page ends every entry before it is final, and each
 /// leaf of 512 is written then, only its first and last keys kept for the root. A smaller
 /// document's tree is written at the end as before, to the byte.
-final class ParentTree {
+package final class ParentTree {
     private let file: PDFFile
     /// Entries not in a leaf yet: key, where their objects start in `objects`, and whether the
     /// value is an array (a page's) or one reference (an annotation's).
@@ -21,14 +21,14 @@ final class ParentTree {
     private var streaming = false
     private var count = 0
 
-    static let leafSize = 512
-    static let streamsAbove = 64 * 512
+    package static let leafSize = 512
+    package static let streamsAbove = 64 * 512
 
-    init(file: PDFFile) { self.file = file }
+    package init(file: PDFFile) { self.file = file }
 
     /// Adds a page's entry: its elements by MCID. Call when the page ends, after its
     /// annotations' entries. O(elements), amortised.
-    func addPage(key: Int, elements: [PDFReference]) {
+    package func addPage(key: Int, elements: [PDFReference]) {
         add(key: key, isArray: true, elements)
         count += 1
         if !streaming, count > Self.streamsAbove { streaming = true }
@@ -36,7 +36,7 @@ final class ParentTree {
     }
 
     /// Adds an annotation's entry: the element it belongs to.
-    func addAnnotation(key: Int, element: PDFReference) {
+    package func addAnnotation(key: Int, element: PDFReference) {
         add(key: key, isArray: false, [element])
         count += 1
     }
@@ -101,7 +101,7 @@ final class ParentTree {
     }
 
     /// Writes what is left of the tree and returns its root.
-    func finish() -> PDFReference {
+    package func finish() -> PDFReference {
         let order = sortedPending()
         guard streaming else {
             return file.addTree(.numbers, count: order.count, leafSize: Self.leafSize,

@@ -1,12 +1,15 @@
+import QuireImages
+import QuireModel
+
 /// SVG images as vectors: librsvg draws the SVG into a one-page PDF in memory (through Cairo,
 /// `LoadedImage.svgAsPDF`), and that page becomes a form XObject of this PDF, read with
 /// Quire's own reader (`ClassicPDF`): its content stream as it is, every object its
 /// resources reach (fonts, images, patterns, soft masks) copied with new numbers.
-enum SVGForms {
+package enum SVGForms {
     /// Writes `image` (an SVG) as a form; the form and its size (the form's units, points at
     /// the SVG's intrinsic size). Nil when it cannot be drawn or read back: the image is then
     /// not drawn, as with a raster image that no longer decodes.
-    static func write(_ image: LoadedImage, to file: PDFFile) -> (object: PDFReference, width: Double, height: Double)? {
+    package static func write(_ image: any PaintedImage, to file: PDFFile) -> (object: PDFReference, width: Double, height: Double)? {
         guard let pdf = image.svgAsPDF() else { return nil }
         return pdf.withUnsafeBytes { raw in try? importFirstPage(raw, into: file) }
     }

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The structure tree of a Tagged PDF (ISO 32000-1, 14.7 and 14.8), in the shape PDF/UA-1
 /// asks for: a `Document` element holding the elements layout made (`StructureElement`:
 /// headings, paragraphs, lists, tables, figures with their alt text, code, quotes, notes),
@@ -15,17 +17,17 @@
 /// later sibling appears, so the tree held is a path from the document down and the
 /// elements' last children. Should content of a written element come later all the same, it
 /// goes into a new element of the same kind: the file stays sound.
-final class StructureTree {
+package final class StructureTree {
     /// A structure element being written.
-    final class Node {
-        let object: PDFReference
+    package final class Node {
+        package let object: PDFReference
         /// Its standard structure type ("P", "H1", "Link").
-        let role: PDFName
-        let parent: Node?
-        let alt: String?
-        let script: ScriptGuess?
+        package let role: PDFName
+        package let parent: Node?
+        package let alt: String?
+        package let script: ScriptGuess?
         /// The layout element, kept so its identifier stays its own while the node lives.
-        let source: StructureElement?
+        package let source: StructureElement?
         // Touched for each piece of marked content, by one thread, and each access a single
         // read, append or assignment that never overlaps another: the run-time exclusivity
         // check Swift makes on a class's stored properties is left out here (it cost more
@@ -75,7 +77,7 @@ final class StructureTree {
     /// Whether an element is written as soon as a later sibling appears; set for the rest of
     /// the document once more than `eagerAbove` nodes are held.
     private var eager = false
-    static let eagerAbove = 4096
+    package static let eagerAbove = 4096
     /// The script most of the document's text is in, when known before its elements are
     /// written: an element in another script gets a /Lang of its own.
     @exclusivity(unchecked) private var mainScript: ScriptGuess?
@@ -83,13 +85,13 @@ final class StructureTree {
     /// written one level below the last of a lower level (`headingRole`).
     private var headingLevels: [Int] = []
     /// Figures and formulas written without an alternate description (PDF/UA-1 wants none).
-    private(set) var undescribedFigures = 0
+    package private(set) var undescribedFigures = 0
     /// Letters of the elements written, by script and within it by language (for the
     /// document's language when it was neither given nor known before). A document has a few
     /// scripts: searched in order, which costs less than hashing each element's names.
     @exclusivity(unchecked) private var letters: [(script: String, count: Int, languages: [(language: String, count: Int)])] = []
 
-    init(file: PDFFile) {
+    package init(file: PDFFile) {
         self.file = file
         root = file.reserve()
         document = file.reserve()
@@ -97,12 +99,12 @@ final class StructureTree {
     }
 
     /// Sets the document's main script (before its first page).
-    func setMainScript(_ script: ScriptGuess?) { mainScript = script }
+    package func setMainScript(_ script: ScriptGuess?) { mainScript = script }
 
     /// The node of a layout element (and of its ancestors), made on first use. O(1): the
     /// last one looked up is at hand (a paragraph's lines come one after another), others
     /// are hashed.
-    func node(for element: StructureElement) -> Node {
+    package func node(for element: StructureElement) -> Node {
         if let last = lastLookup, last.source === element { return last }
         if let known = nodes[ObjectIdentifier(element)] {
             lastLookup = known
@@ -130,7 +132,7 @@ final class StructureTree {
     }
 
     /// A node the writer makes itself: a link's, a paragraph for an untagged line.
-    func newNode(_ role: PDFName, parent: Node?) -> Node {
+    package func newNode(_ role: PDFName, parent: Node?) -> Node {
         made()
         return Node(object: file.reserve(), role: role, parent: parent, alt: nil, script: nil, source: nil)
     }
@@ -175,12 +177,12 @@ final class StructureTree {
     }
 
     /// Starts `page`: its marks, and its key in the parent tree (/StructParents).
-    func beginPage(_ page: PDFReference) -> PageMarks {
+    package func beginPage(_ page: PDFReference) -> PageMarks {
         PageMarks(tree: self, page: page, key: nextKey())
     }
 
     /// Marks for content that is all artifacts (furniture drawn in a form): no page, no key.
-    func artifactMarks() -> PageMarks {
+    package func artifactMarks() -> PageMarks {
         PageMarks(tree: self, page: document, key: -1)
     }
 
@@ -254,7 +256,7 @@ final class StructureTree {
     /// `language` is the document's (its /Lang) when given; else the main script's, else the
     /// language of the script most letters of the elements are in. Returns the root
     /// and the document's language. O(elements left + parent tree).
-    func finish(language: String?) -> (root: PDFReference, language: String?) {
+    package func finish(language: String?) -> (root: PDFReference, language: String?) {
         if let top = openTop { write(top) }
         openTop = nil
         let main = letters.max { ($0.count, $1.script) < ($1.count, $0.script) }
@@ -316,11 +318,11 @@ final class StructureTree {
 /// The marked content of one page being written: MCIDs handed out in order, each to a node,
 /// and the page's links, each with its annotation's object (reserved before the
 /// content, so that a link's element holds its annotation from the start).
-final class PageMarks {
+package final class PageMarks {
     private let tree: StructureTree
-    let page: PDFReference
+    package let page: PDFReference
     /// The page's /StructParents key.
-    let key: Int
+    package let key: Int
     /// Each MCID's element.
     @exclusivity(unchecked) fileprivate private(set) var elements: [PDFReference] = []
     private var links: [LinkArea] = []
@@ -329,7 +331,7 @@ final class PageMarks {
     private var annotationKeys: [Int?] = []
     /// Each link's node, and the text shown inside it.
     private var linkNodes: [Int: StructureTree.Node] = [:]
-    private(set) var linkTexts: [Int: [UInt8]] = [:]
+    package private(set) var linkTexts: [Int: [UInt8]] = [:]
     /// The last link node made inside each node (held, so its identifier stays its own), by
     /// its target: a link's next line joins it.
     private var lastLink: [ObjectIdentifier: (parent: StructureTree.Node, target: LinkArea.Target, node: StructureTree.Node)] = [:]
@@ -341,14 +343,14 @@ final class PageMarks {
     }
 
     /// Sets the page's links and their annotations' objects (before its content).
-    func setLinks(_ links: [LinkArea], annotations: [PDFReference]) {
+    package func setLinks(_ links: [LinkArea], annotations: [PDFReference]) {
         self.links = links
         self.annotations = annotations
         annotationKeys = Array(repeating: nil, count: links.count)
     }
 
     /// A new MCID for content of `node` (of its live node, should it have been written).
-    func mcid(for node: StructureTree.Node) -> Int {
+    package func mcid(for node: StructureTree.Node) -> Int {
         let node = tree.live(node)
         elements.append(node.object)
         tree.content(node, page: page, mcid: elements.count - 1)
@@ -356,13 +358,13 @@ final class PageMarks {
     }
 
     /// The node of a layout element.
-    func node(for element: StructureElement) -> StructureTree.Node { tree.node(for: element) }
+    package func node(for element: StructureElement) -> StructureTree.Node { tree.node(for: element) }
 
     /// A paragraph for a line that layout did not tag.
-    func untaggedLine() -> StructureTree.Node { tree.newNode(.p, parent: nil) }
+    package func untaggedLine() -> StructureTree.Node { tree.newNode(.p, parent: nil) }
 
     /// The index of the link whose area holds the point (`x`, `y`): a glyph on its line.
-    func link(at x: Double, _ y: Double) -> Int? {
+    package func link(at x: Double, _ y: Double) -> Int? {
         links.indices.first { i in
             let r = links[i].rect
             return x >= r.x - 0.5 && x < r.maxX - 0.1 && y >= r.y - 0.5 && y <= r.maxY + 0.5
@@ -371,7 +373,7 @@ final class PageMarks {
 
     /// The node of link `index` for text of `parent`: the same node as the link's part on
     /// the line before when it continues it.
-    func linkNode(_ index: Int, inside parent: StructureTree.Node) -> StructureTree.Node {
+    package func linkNode(_ index: Int, inside parent: StructureTree.Node) -> StructureTree.Node {
         if let known = linkNodes[index] { return known }
         let target = links[index].target
         let node: StructureTree.Node
@@ -386,11 +388,11 @@ final class PageMarks {
     }
 
     /// Adds the text of a run shown inside link `index` (for its annotation's /Contents).
-    func addLinkText(_ index: Int, _ text: [UInt8]) { linkTexts[index, default: []] += text }
+    package func addLinkText(_ index: Int, _ text: [UInt8]) { linkTexts[index, default: []] += text }
 
     /// Records a figure's picture drawn in `rect` (its node has appeared): a link covering the
     /// picture is a link element inside the figure.
-    func figure(_ node: StructureTree.Node, in rect: Rect) {
+    package func figure(_ node: StructureTree.Node, in rect: Rect) {
         for (index, link) in links.enumerated() where linkNodes[index] == nil {
             let r = link.rect
             guard abs(r.x - rect.x) < 0.5, abs(r.y - rect.y) < 0.5, abs(r.width - rect.width) < 0.5 else { continue }
@@ -409,7 +411,7 @@ final class PageMarks {
 
     /// The parent tree key of link `index`'s annotation. After the page's content: a link that
     /// held no text and covered no figure becomes a link element of the document's.
-    func annotationKey(_ index: Int) -> Int {
+    package func annotationKey(_ index: Int) -> Int {
         if let key = annotationKeys[index] { return key }
         let node = tree.newNode(.link, parent: nil)
         attach(index, to: node)
@@ -418,5 +420,5 @@ final class PageMarks {
     }
 
     /// Ends the page: its MCIDs go into the parent tree.
-    func finish() { tree.finishPage(self) }
+    package func finish() { tree.finishPage(self) }
 }

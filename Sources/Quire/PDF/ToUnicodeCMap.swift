@@ -1,17 +1,17 @@
 /// A ToUnicode CMap (ISO 32000-1, 9.10.3): each character code of a font to the text it
 /// shows, so that copying, searching and screen readers get the text back. A code may stand
 /// for several characters (a ligature, an emoji sequence).
-enum ToUnicodeCMap {
+package enum ToUnicodeCMap {
     /// The longest text, in UTF-16 units, one code maps to: MuPDF ignores a longer entry
     /// ("ignoring one to many mapping", 8 units in its CMap reader), and the specification
     /// only promises 512 bytes; a glyph standing for more (a base letter under a long run of
     /// marks or controls) gets its text from an ActualText span instead.
-    static let maximumUnits = 8
+    package static let maximumUnits = 8
 
     /// Whether `utf8`'s text is at most `maximumUnits` UTF-16 units long. O(1) for text of
     /// at most 8 bytes (each byte is at most one unit), else O(n).
     @inline(__always)
-    static func fits(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func fits(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         utf8.count <= maximumUnits || utf16Count(utf8) <= maximumUnits
     }
 
@@ -23,7 +23,7 @@ enum ToUnicodeCMap {
     /// The CMap's text for `mappings` (code → UTF-16 units, codes ascending), codes of
     /// `codeBytes` bytes (2 for Identity-H fonts, 1 for Type 3 fonts).
     /// - Complexity: O(total length of the mappings).
-    static func text(_ mappings: [(code: Int, text: [UInt16])], codeBytes: Int) -> [UInt8] {
+    package static func text(_ mappings: [(code: Int, text: [UInt16])], codeBytes: Int) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(200 + mappings.count * 16)
         out.appendLiteral("""

@@ -21,19 +21,19 @@ import CCmarkGFM
 ///
 /// Costs: nothing for a source without a `$$` line; else two parses of it by cmark (one
 /// more, rarely, for each round of pairs that did not fence cleanly), each O(n).
-enum DisplayMathLines {
+package enum DisplayMathLines {
     /// A `$$` pair: the 0-based indices of its opening and closing lines.
-    struct Pair: Hashable {
-        var open: Int
-        var close: Int
+    package struct Pair: Hashable {
+        package var open: Int
+        package var close: Int
     }
 
     /// How many rounds of fencing are tried before the source is parsed as written.
-    static let maximumRounds = 3
+    package static let maximumRounds = 3
 
     /// The document root cmark gives for `source`, with its `$$` pairs fenced where GitHub
     /// renders display math; `parse` runs cmark on a text (the caller frees the root).
-    static func parse(_ source: String, with parse: (String) -> OpaquePointer?) -> OpaquePointer? {
+    package static func parse(_ source: String, with parse: (String) -> OpaquePointer?) -> OpaquePointer? {
         // A source without `$$` has no pair: no splitting it into lines (String's split reads
         // it a Character at a time: 81 M instructions on free-programming-books-langs' 100 KB).
         let hasDoubleDollar = source.utf8.withContiguousStorageIfAvailable { bytes in
@@ -62,7 +62,7 @@ enum DisplayMathLines {
 
     /// The `$$` pairs of `lines` that may be display math: `$$` alone on both lines, at one
     /// quote depth, no blank line between. O(n).
-    static func candidates(_ lines: [Substring]) -> [Pair] {
+    package static func candidates(_ lines: [Substring]) -> [Pair] {
         var pairs: [Pair] = []
         var opener: (index: Int, quotes: Int)?
         for (i, line) in lines.enumerated() where line.contains("$") || opener != nil {
@@ -93,7 +93,7 @@ enum DisplayMathLines {
     }
 
     /// `lines` joined, each pair's `$$` replaced by a math fence where it stands.
-    static func fenced(_ lines: [Substring], _ pairs: [Pair]) -> String {
+    package static func fenced(_ lines: [Substring], _ pairs: [Pair]) -> String {
         var out = lines.map(String.init)
         for pair in pairs {
             out[pair.open] = replacingDollars(out[pair.open], with: "```math")

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import QuireModel
 
 /// The source line of each Markdown link and image, which its warnings name (issue 48: they
 /// named their paragraph's first line).
@@ -18,7 +19,7 @@ import CCmarkGFM
 /// the line from there, both the same way.
 extension CmarkConverter {
     /// Starts counting at `node`'s first line (a paragraph, heading or cell); returns it.
-    func startLines(at node: OpaquePointer) -> Int {
+    package func startLines(at node: OpaquePointer) -> Int {
         inlineLine = line(node)
         placedLine = inlineLine
         return inlineLine
@@ -26,7 +27,7 @@ extension CmarkConverter {
 
     /// Counts the line ends `node` holds, read past without converting its children: a break,
     /// a code span, raw HTML, the breaks in an image's alt text.
-    func moveLine(past node: OpaquePointer) {
+    package func moveLine(past node: OpaquePointer) {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
             inlineLine += 1
@@ -42,13 +43,13 @@ extension CmarkConverter {
         }
     }
 
-    func lineEnds(in text: String) -> Int {
+    package func lineEnds(in text: String) -> Int {
         text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     /// `make()`'s link or image, inside `.located` when it starts on another line than the
     /// inline around it; what `make` converts inside it is placed on its line.
-    func located(_ make: () -> Inline) -> Inline {
+    package func located(_ make: () -> Inline) -> Inline {
         let line = inlineLine, outer = placedLine
         guard line > 0, line != outer else { return make() }
         placedLine = line
@@ -58,7 +59,7 @@ extension CmarkConverter {
 
     /// `content` without the `.located` wrappers on the line it is placed on already (a
     /// joined paragraph's link, whose inlines were converted before it).
-    func unlocated(_ content: [Inline]) -> [Inline] {
+    package func unlocated(_ content: [Inline]) -> [Inline] {
         content.flatMap { inline -> [Inline] in
             if case .located(let line, let inner) = inline, line == placedLine { return inner }
             return [inline]

@@ -1,14 +1,16 @@
+import QuireModel
+
 /// Conventions written in ordinary Markdown that cmark-gfm parses as ordinary blocks: GitHub's
 /// alerts (a block quote whose first line is `[!NOTE]`, ...), DocC's asides (`> Note: ...`)
 /// and symbol links' disambiguation, and other tools' page breaks (`\newpage`, `\pagebreak`
 /// alone on a line). Pure Swift, on the converted blocks.
-enum MarkdownConventions {
+package enum MarkdownConventions {
     /// The alert a block quote with `children` is: its first line is `[!NOTE]`, `[!TIP]`,
     /// `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` (any case) alone, and something follows.
     /// Its blocks are the quote's without that line. Nil for any other quote (a marker with
     /// text after it on its line, an unknown kind, a marker and nothing else), which stays a
     /// quote, as on GitHub. O(first line).
-    static func alert(_ children: [Block]) -> (kind: AlertKind, blocks: [Block])? {
+    package static func alert(_ children: [Block]) -> (kind: AlertKind, blocks: [Block])? {
         guard let first = children.first, case .paragraph(let content) = first.kind else { return nil }
         var marker = ""
         var end = content.count
@@ -33,7 +35,7 @@ enum MarkdownConventions {
     /// warning for attention, note for the rest), titled by the kind's name, nil (the alert's
     /// own title) for the four GitHub shares. Its blocks are the quote's without the kind.
     /// O(first text).
-    static func docCAside(_ children: [Block]) -> (kind: AlertKind, title: String?, blocks: [Block])? {
+    package static func docCAside(_ children: [Block]) -> (kind: AlertKind, title: String?, blocks: [Block])? {
         guard let first = children.first, case .paragraph(let content) = first.kind,
               case .text(let text)? = content.first, let colon = text.firstIndex(of: ":"),
               text.distance(from: text.startIndex, to: colon) <= 24 else { return nil }
@@ -54,7 +56,7 @@ enum MarkdownConventions {
 
     /// DocC's aside kinds (swift-markdown's `Aside.Kind`), by name lowercased without spaces
     /// and hyphens: the alert whose look each takes, and its title (nil: the alert's own).
-    static let docCAsideKinds: [String: (AlertKind, String?)] = {
+    package static let docCAsideKinds: [String: (AlertKind, String?)] = {
         var kinds: [String: (AlertKind, String?)] = ["note": (.note, nil), "tip": (.tip, nil), "important": (.important, nil),
                                                      "warning": (.warning, nil), "experiment": (.tip, "Experiment"),
                                                      "attention": (.warning, "Attention")]
@@ -72,7 +74,7 @@ enum MarkdownConventions {
     /// space; a slash, a bracket or a capital first) and the suffix as DocC's (a hash of 4 to
     /// 6 lowercase letters and digits, a digit among them; or `-swift.` and a kind), so
     /// `ls -la` and `a-b1c2d` stay. O(n).
-    static func withoutDisambiguation(_ code: String) -> String {
+    package static func withoutDisambiguation(_ code: String) -> String {
         guard let dash = code.lastIndex(of: "-"), dash > code.startIndex, !code.contains(where: \.isWhitespace) else { return code }
         let symbol = code[..<dash], suffix = code[code.index(after: dash)...]
         guard symbol.contains("/") || symbol.contains("(") || symbol.first?.isUppercase == true, symbol.last != "-" else { return code }
@@ -84,7 +86,7 @@ enum MarkdownConventions {
 
     /// A paragraph with a line that is only `\newpage` or `\pagebreak` as the paragraphs
     /// around such lines and a page break for each; nil when it has none. O(n).
-    static func pageBreakLines(_ content: [Inline], line: Int) -> [Block]? {
+    package static func pageBreakLines(_ content: [Inline], line: Int) -> [Block]? {
         // Such a line's text starts a text node (cmark starts one after each line break): look
         // for a node starting with a backslash first, which costs nothing per character.
         guard content.contains(where: { if case .text(let t) = $0 { return t.utf8.first == 0x5C } else { return false } }) else {

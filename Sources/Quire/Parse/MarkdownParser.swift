@@ -2,6 +2,7 @@ import CCmarkGFM
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// Parses CommonMark + GitHub Flavored Markdown into a `Document`.
 ///
@@ -28,7 +29,7 @@ public func parseMarkdown(_ text: String, smartPunctuation: Bool = false) -> Doc
 ///   of the whole document): without it the tree is the same for a text it would find nothing
 ///   in, but for its text nodes, which the extension cuts at every `w` and `:` it looks at (a
 ///   list of a million items took 500 MB more).
-func withCmarkTree<Value>(_ text: String, smartPunctuation: Bool, autolinks: Bool, _ body: (OpaquePointer) -> Value) -> Value? {
+package func withCmarkTree<Value>(_ text: String, smartPunctuation: Bool, autolinks: Bool, _ body: (OpaquePointer) -> Value) -> Value? {
     cmark_gfm_core_extensions_ensure_registered()
     let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | (smartPunctuation ? CMARK_OPT_SMART : 0)
     guard let root = DisplayMathLines.parse(text, with: { cmarkTree($0, options: options, autolinks: autolinks) }) else { return nil }
@@ -38,7 +39,7 @@ func withCmarkTree<Value>(_ text: String, smartPunctuation: Bool, autolinks: Boo
 
 /// Whether `text` may hold an extended autolink (GitHub's: `www.`, a scheme's `://`, an email
 /// address's `@`, in any case): false means the autolink extension would find none. O(n).
-func mayHoldAutolinks(_ text: some Collection<UInt8>) -> Bool {
+package func mayHoldAutolinks(_ text: some Collection<UInt8>) -> Bool {
     var previous: (UInt8, UInt8, UInt8) = (0, 0, 0)
     for byte in text {
         if byte == UInt8(ascii: "@") { return true }
@@ -86,10 +87,10 @@ private func cmarkTree(_ source: String, options: Int32, autolinks: Bool) -> Opa
 ///
 /// A section of a document (`SectionParse`) is converted with its lines mapped to the
 /// document's (`lines`) and its footnotes numbered across the document (`sectionNotes`).
-final class CmarkConverter {
+package final class CmarkConverter {
     private var footnoteCount = 0
-    static let maximumBlockDepth = 128
-    static let maximumInlineDepth = 128
+    package static let maximumBlockDepth = 128
+    package static let maximumInlineDepth = 128
     /// The document's line of each line of the text cmark read.
     private let lines: SectionLines
     /// A section's footnotes, numbered across the document; nil for a whole document.
@@ -98,18 +99,18 @@ final class CmarkConverter {
     private var inNote = false
     /// The source line of the inline being read, and the line the inline around it is placed
     /// on (its block's, or a `.located`'s): `InlineLines.swift`.
-    var inlineLine = 0
-    var placedLine = 0
+    package var inlineLine = 0
+    package var placedLine = 0
 
-    init(lines: SectionLines = .identity, notes: SectionNotes? = nil) {
+    package init(lines: SectionLines = .identity, notes: SectionNotes? = nil) {
         self.lines = lines
         self.sectionNotes = notes
     }
 
     /// The document's line where `node` starts.
-    func line(_ node: OpaquePointer) -> Int { lines.map(Int(cmark_node_get_start_line(node))) }
+    package func line(_ node: OpaquePointer) -> Int { lines.map(Int(cmark_node_get_start_line(node))) }
 
-    func children(_ node: OpaquePointer) -> [OpaquePointer] {
+    package func children(_ node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
         var child = cmark_node_first_child(node)
         while let c = child {
@@ -119,13 +120,13 @@ final class CmarkConverter {
         return result
     }
 
-    func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    package func string(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
     }
 
     /// Whether `node` is of the extension type `name` ("table", "strikethrough", "tasklist"),
     /// compared in C: extension types have numbers assigned at run time, so only the name tells.
-    func isExtension(_ node: OpaquePointer, _ name: StaticString) -> Bool {
+    package func isExtension(_ node: OpaquePointer, _ name: StaticString) -> Bool {
         guard let type = cmark_node_get_type_string(node) else { return false }
         return name.withUTF8Buffer { strcmp(type, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) == 0 }
     }
@@ -136,7 +137,7 @@ final class CmarkConverter {
     /// long list's peak is its tree's, not its tree's and its blocks' together). Children
     /// starting on one of the first `prelude` lines of the text, but footnote definitions,
     /// are left out (a section's definitions, `SectionParse`).
-    func blocks(childrenOf node: OpaquePointer, depth: Int = 0, prelude: Int = 0) -> [Block] {
+    package func blocks(childrenOf node: OpaquePointer, depth: Int = 0, prelude: Int = 0) -> [Block] {
         var sources: [SourceBlock] = []
         for child in children(node) {
             defer { cmark_node_free(child) }
@@ -181,7 +182,7 @@ final class CmarkConverter {
 
     /// The block(s) `node` gives: one, none (an empty unknown block), the blocks raw HTML
     /// shows, or the flattened contents of a container nested deeper than `maximumBlockDepth`.
-    func block(_ node: OpaquePointer, depth: Int) -> [Block] {
+    package func block(_ node: OpaquePointer, depth: Int) -> [Block] {
         if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK { return HTMLStructure.build([htmlSource(node)]) }
         if depth >= Self.maximumBlockDepth, isContainer(node), cmark_node_get_type(node) != CMARK_NODE_FOOTNOTE_DEFINITION {
             return leafBlocks(node)
@@ -250,7 +251,7 @@ final class CmarkConverter {
         }
     }
 
-    func table(_ node: OpaquePointer) -> Table {
+    package func table(_ node: OpaquePointer) -> Table {
         let columns = Int(cmark_gfm_extensions_get_table_columns(node))
         var alignments: [Table.Alignment] = []
         if let raw = cmark_gfm_extensions_get_table_alignments(node) {
@@ -280,7 +281,7 @@ final class CmarkConverter {
     /// The inline content of a paragraph, heading or cell, with its raw HTML read: the
     /// fragments cmark cuts it into (`<b>`, the text, `</b>` as three nodes) are joined with
     /// the Markdown between them (`HTMLJoin`), parsed as one, and lowered (`HTMLInlines`).
-    func inlineContent(of node: OpaquePointer) -> [Inline] {
+    package func inlineContent(of node: OpaquePointer) -> [Inline] {
         let blockLine = startLines(at: node)
         guard containsInlineHTML(node) else { return inlines(childrenOf: node) }
         var join = HTMLJoin()
@@ -358,7 +359,7 @@ final class CmarkConverter {
         }
     }
 
-    func inlines(childrenOf node: OpaquePointer, depth: Int = 0) -> [Inline] {
+    package func inlines(childrenOf node: OpaquePointer, depth: Int = 0) -> [Inline] {
         guard depth < Self.maximumInlineDepth else {
             let text = plainText(node)
             return text.isEmpty ? [] : [.text(text)]
@@ -380,7 +381,7 @@ final class CmarkConverter {
         return out
     }
 
-    func inline(_ node: OpaquePointer, depth: Int) -> Inline? {
+    package func inline(_ node: OpaquePointer, depth: Int) -> Inline? {
         func inlines(childrenOf node: OpaquePointer) -> [Inline] { self.inlines(childrenOf: node, depth: depth) }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_TEXT: return .text(string(cmark_node_get_literal(node)))

@@ -1,5 +1,6 @@
 import CCmarkGFM
 import Foundation
+import QuireModel
 
 /// GitHub's math syntax, found while cmark-gfm reads the text: `$…$`, `` $`…`$ `` and
 /// `$$…$$` in inline content, `$$` lines around display math, and ```` ```math ```` blocks.
@@ -32,15 +33,15 @@ import Foundation
 /// TeX (`\{` loses its backslash, github/markup#1746) and a `$` after punctuation opens
 /// nothing (`($x$)`, github/markup#1612 and #1644); here the TeX is the source, and an opening
 /// `$` may follow any character but a letter or digit.
-enum MathSpans {
+package enum MathSpans {
     /// Marks a code node as math in its user data: `(line << 2) | display << 1 | 1`. A real
     /// code span's user data is null, so the low bit tells them apart; nothing is allocated.
-    static func tag(line: Int, display: Bool) -> UnsafeMutableRawPointer? {
+    package static func tag(line: Int, display: Bool) -> UnsafeMutableRawPointer? {
         UnsafeMutableRawPointer(bitPattern: (max(0, line) << 2) | (display ? 2 : 0) | 1)
     }
 
     /// The formula a converted code node stands for; nil for a real code span.
-    static func formula(literal: String, userData: UnsafeMutableRawPointer?) -> MathFormula? {
+    package static func formula(literal: String, userData: UnsafeMutableRawPointer?) -> MathFormula? {
         guard let bits = userData.map({ Int(bitPattern: $0) }), bits & 1 == 1 else { return nil }
         return MathFormula(tex: literal, display: bits & 2 != 0, line: bits >> 2)
     }
@@ -60,7 +61,7 @@ enum MathSpans {
 
     /// cmark-gfm marks an extension's characters special in a table shared by every parser
     /// while one finishes (and unmarks them after): parsers finish one at a time.
-    static let finishing = NSLock()
+    package static let finishing = NSLock()
 
     /// Matches a span at the parser's `$`: a node holding its TeX (a code node tagged with
     /// `tag`), the parser past its closing delimiter; or nil, the parser where it was.
@@ -93,7 +94,7 @@ enum MathSpans {
     /// the end): its content's byte range, the offset after it, and whether it is display
     /// math. The rules are the type's (see `MathSpans`). O(span length); a `$` that opens
     /// nothing scans to the next `$` or backtick at most.
-    static func scan(from start: Int, _ byte: (Int) -> UInt8) -> (content: Range<Int>, end: Int, display: Bool)? {
+    package static func scan(from start: Int, _ byte: (Int) -> UInt8) -> (content: Range<Int>, end: Int, display: Bool)? {
         let dollar = UInt8(ascii: "$"), backtick = UInt8(ascii: "`"), backslash = UInt8(ascii: "\\")
         if byte(start + 1) == dollar {
             // $$…$$: anything non-blank up to the next unescaped $$.
@@ -164,7 +165,7 @@ extension MathSpans {
     /// included; the delimiters follow the same rules as in Markdown (`scan`), a `\$` is no
     /// delimiter (and keeps its backslash: HTML has no escapes), and a formula's line is
     /// `line` (the text's first) plus the line ends before it. O(n).
-    static func inlines(inHTMLText text: String, line: Int) -> [Inline]? {
+    package static func inlines(inHTMLText text: String, line: Int) -> [Inline]? {
         guard text.utf8.contains(UInt8(ascii: "$")) else { return nil }
         let bytes = Array(text.utf8)
         func byte(_ p: Int) -> UInt8 { p >= 0 && p < bytes.count ? bytes[p] : 0 }
@@ -189,7 +190,7 @@ extension MathSpans {
     /// A paragraph's content with each `$$…$$` standing at its top level taken out as a
     /// display block: the text before and after stay paragraphs (those of only spaces and
     /// breaks dropped, the spaces beside the formula trimmed). Nil when it has none. O(n).
-    static func displayBlocks(_ content: [Inline], line: Int) -> [Block]? {
+    package static func displayBlocks(_ content: [Inline], line: Int) -> [Block]? {
         guard content.contains(where: { if case .math(let f) = $0 { return f.display } else { return false } }) else { return nil }
         var blocks: [Block] = []
         var current: [Inline] = []
@@ -229,7 +230,7 @@ extension MathSpans {
 
     /// Text nodes starting with a `$` joined to the text before: cmark ends a text node at
     /// every `$` (a character the extension asks to see), and those it declines are text.
-    static func joiningDollars(_ inlines: [Inline]) -> [Inline] {
+    package static func joiningDollars(_ inlines: [Inline]) -> [Inline] {
         var out: [Inline] = []
         out.reserveCapacity(inlines.count)
         for inline in inlines {

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Which regional forms of Chinese, Japanese and Korean characters a document wants, and the
 /// Noto CJK family that sets them in the style of each text's own family.
 ///
@@ -7,12 +9,12 @@
 /// gets Chinese forms), and in its own style (a sans face under a serif body). So every text
 /// role's family list ends with the matching Noto CJK family: serif under a serif family, sans
 /// under a sans one, mono under code.
-enum CJKRegion: String, Sendable, Equatable {
+package enum CJKRegion: String, Sendable, Equatable {
     case japan = "JP", korea = "KR", simplifiedChinese = "SC", traditionalChinese = "TC", hongKong = "HK"
 
     /// The region a language tag names: ja, ko, zh (Hans, Hant; CN, SG, TW, HK, MO); nil for
     /// other languages.
-    init?(language: String) {
+    package init?(language: String) {
         let parts = language.lowercased().split { $0 == "-" || $0 == "_" }.map(String.init)
         switch parts.first {
         case "ja": self = .japan
@@ -34,22 +36,22 @@ enum CJKRegion: String, Sendable, Equatable {
     /// only take over symbols other fonts draw (arrows, stars) in its full-width forms, and
     /// for a few words (a language bar naming 日本語 and 한국어) loading CJK faces for every
     /// text role costs more (about 100 M instructions) than fontconfig's own fallback. O(text).
-    static func dominant(in document: Document) -> CJKRegion? {
+    package static func dominant(in document: Document) -> CJKRegion? {
         var counter = Counter()
         counter.walk(document.blocks)
         return counter.dominant
     }
 
     /// The fewest CJK characters for which a document without a CJK language gets CJK families.
-    static let minimumCharacters = 32
+    package static let minimumCharacters = 32
 
     /// Counts the CJK characters of the document's text, code and raw HTML's text: of a
     /// document met a part at a time too (`walk` each part's blocks).
-    struct Counter: DocumentWalker {
+    package struct Counter: DocumentWalker {
         private var kana = 0, hangul = 0, han = 0
 
         /// The region the characters walked suggest (see `CJKRegion.dominant(in:)`).
-        var dominant: CJKRegion? {
+        package var dominant: CJKRegion? {
             let all = kana + hangul + han
             guard all >= CJKRegion.minimumCharacters else { return nil }
             if hangul * 2 > all { return .korea }
@@ -67,16 +69,19 @@ enum CJKRegion: String, Sendable, Equatable {
                 }
             }
         }
-        mutating func visitText(_ s: String) { count(s) }
-        mutating func visitCode(_ s: String) { count(s) }
-        mutating func visitCodeBlock(_ block: Block, text: String, language: String) { count(text) }
-        mutating func visitHTML(_ block: Block, html: HTMLBlock) { walk(html.blocks) }
+        package mutating func visitText(_ s: String) { count(s) }
+        package mutating func visitCode(_ s: String) { count(s) }
+        package mutating func visitCodeBlock(_ block: Block, text: String, language: String) { count(text) }
+        package mutating func visitHTML(_ block: Block, html: HTMLBlock) { walk(html.blocks) }
+
+        package init() {
+        }
     }
 
     /// `families` (a fontconfig family list) with this region's Noto CJK family of the same
     /// kind added last: "Noto Sans Mono CJK" for a monospace first family (its name says
     /// Mono, Code or Courier), "Noto Sans CJK" for a sans one, else "Noto Serif CJK".
-    func fallback(for families: String) -> String {
+    package func fallback(for families: String) -> String {
         let first = families.split(separator: ",").first.map { $0.lowercased() } ?? ""
         let kind: String
         if ["mono", "code", "courier"].contains(where: first.contains) { kind = "Noto Sans Mono CJK" }

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The colours diagrams are drawn in: GitHub's default Mermaid theme unless a template says
 /// otherwise (`diagram.*`). A dark code theme does not change them.
 public struct DiagramTheme: Sendable, Equatable, Encodable {

@@ -1,8 +1,10 @@
+import QuireModel
+
 /// The template keys of remote images (`images.*`): whether they are fetched, the cache, and
 /// the bounds on fetching (`TemplateKey.all` lists them last). Unset, they leave `Style.images`
 /// nil, so a PDF's settings digest is what it was before they existed.
 extension TemplateKey {
-    static let imageKeys: [TemplateKey] = [
+    package static let imageKeys: [TemplateKey] = [
         imagesKey("images.fetch", type: "string", allowed: "none, public or all",
                   meaning: "Whether http and https images are fetched (--fetch-images): none (the default: no request; a shields.io static badge is still drawn), public (never from a loopback, private, link-local or multicast address, checked at every redirect), all.",
                   example: "\"public\"") { images, v in

@@ -1,6 +1,6 @@
 
 /// A parsed JSON value (templates, `--set` values, front-matter variant maps).
-enum JSONValue: Sendable, Equatable, CustomStringConvertible {
+package enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     case string(String)
     case number(Double)
     case bool(Bool)
@@ -11,19 +11,19 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses JSON text (any value at the top, not only objects); nil when it is not JSON.
     /// Object keys keep the order written. O(n).
-    static func parse(_ text: String) -> JSONValue? {
+    package static func parse(_ text: String) -> JSONValue? {
         try? parseOrLocate(text).get()
     }
 
     /// Where JSON text goes wrong: 1-based line and column (in characters) of the first byte
     /// the parser could not take.
-    struct SyntaxError: Error, Equatable {
-        var line: Int
-        var column: Int
+    package struct SyntaxError: Error, Equatable {
+        package var line: Int
+        package var column: Int
     }
 
     /// The value, or where the text stops being JSON. O(n).
-    static func parseOrLocate(_ text: String) -> Result<JSONValue, SyntaxError> {
+    package static func parseOrLocate(_ text: String) -> Result<JSONValue, SyntaxError> {
         var parser = JSONParser(bytes: Array(text.utf8))
         if let value = parser.value() {
             parser.skipSpace()
@@ -37,7 +37,7 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         return .failure(SyntaxError(line: line, column: column))
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .string(let s): return s
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
@@ -48,7 +48,7 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    var quoted: String {
+    package var quoted: String {
         if case .string(let s) = self { return "\"\(s)\"" }
         return description
     }
@@ -56,7 +56,7 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     /// The value as JSON text that parses back to it (strings escaped, as `quoted` does not:
     /// quotes, backslashes, control characters and DEL; other characters as they are, JSON
     /// text being UTF-8).
-    var json: String {
+    package var json: String {
         switch self {
         case .string(let s):
             var out = "\""
@@ -80,7 +80,7 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    static func == (a: JSONValue, b: JSONValue) -> Bool { a.quoted == b.quoted }
+    package static func == (a: JSONValue, b: JSONValue) -> Bool { a.quoted == b.quoted }
 }
 
 /// A small recursive-descent JSON parser (RFC 8259), depth-limited.

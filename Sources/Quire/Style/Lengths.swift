@@ -1,12 +1,13 @@
 import Foundation
+import QuireModel
 
 /// Lengths and page sizes as templates write them.
-enum Lengths {
+package enum Lengths {
     /// Points in one unit.
-    static let units: [String: Double] = ["pt": 1, "mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72]
+    package static let units: [String: Double] = ["pt": 1, "mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72]
 
     /// "12", "12pt", "20mm", "1.5cm", "1in" → points; nil otherwise.
-    static func length(_ text: Substring, defaultUnit: String = "pt") -> Double? {
+    package static func length(_ text: Substring, defaultUnit: String = "pt") -> Double? {
         let t = text.trimmingWhitespace().lowercased()
         let unit = units.keys.first { t.hasSuffix($0) }
         let number = unit.map { String(t.dropLast($0.count)) } ?? t
@@ -19,7 +20,7 @@ enum Lengths {
     /// "210x297" read as points was a page of 74 x 105 mm): "210x297mm", "210 x 297 mm",
     /// "8.5x11in", "595x842pt", "21cm x 29.7cm". Either may end with "landscape" or "portrait"
     /// ("a4 landscape"). Each side from 1 to 200 inches; nil otherwise.
-    static func pageSize(_ text: String) -> PageSize? {
+    package static func pageSize(_ text: String) -> PageSize? {
         guard case .size(let size)? = readPageSize(text) else { return nil }
         return size
     }
@@ -27,7 +28,7 @@ enum Lengths {
     /// What is wrong with a "W x H" size that reads well but has a side out of range or no
     /// unit, naming the rule; nil for any other text (a valid size, or one that does not read
     /// as a size).
-    static func pageSizeProblem(_ text: String) -> String? {
+    package static func pageSizeProblem(_ text: String) -> String? {
         if case .noUnit? = readPageSize(text) {
             return "page size '\(text)' has no unit; write it with mm, cm, in or pt (\"210x297mm\")"
         }
@@ -38,7 +39,7 @@ enum Lengths {
     }
 
     /// The length a page's side may have, in points: from an inch to 200 inches.
-    static let pageSides = 72.0...14400.0
+    package static let pageSides = 72.0...14400.0
 
     /// A page size as read: a valid one, or one whose sides are out of range.
     private enum PageSizeReading { case size(PageSize), outOfRange(PageSize), noUnit }
@@ -75,7 +76,7 @@ enum Lengths {
     }
 
     /// One, two (vertical horizontal) or four (top right bottom left) lengths, each ≤ 300 pt.
-    static func margins(_ v: JSONValue) -> Insets? {
+    package static func margins(_ v: JSONValue) -> Insets? {
         var values: [Double]
         switch v {
         case .number(let n): values = [n]

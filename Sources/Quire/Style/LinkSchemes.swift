@@ -2,13 +2,13 @@
 /// template adds (`links.schemes`). A link to `javascript:`, `data:` or `file:` in a PDF a
 /// reader trusts is an attack on that reader (GitHub drops such links); links without a
 /// scheme (relative paths, `//host`, `#fragment`) are not this check's business.
-enum LinkSchemes {
-    static let always: Set<String> = ["http", "https", "mailto"]
+package enum LinkSchemes {
+    package static let always: Set<String> = ["http", "https", "mailto"]
 
     /// The scheme of `destination`, lowercased, as a browser reads it: leading C0 controls and
     /// spaces skipped, and tabs and line breaks inside ignored (`java\tscript:` is
     /// `javascript:`); nil when it has none (a relative reference). O(scheme's length).
-    static func scheme(of destination: String) -> String? {
+    package static func scheme(of destination: String) -> String? {
         var name = ""
         var started = false
         for scalar in destination.unicodeScalars {
@@ -23,13 +23,13 @@ enum LinkSchemes {
     }
 
     /// Whether `destination` may be a URI action under `allowed` (besides `always`).
-    static func allows(_ destination: String, _ allowed: [String]) -> Bool {
+    package static func allows(_ destination: String, _ allowed: [String]) -> Bool {
         guard let scheme = scheme(of: destination) else { return true }
         return always.contains(scheme) || allowed.contains(scheme)
     }
 
     /// RFC 3986's `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
-    static func isSchemeName(_ name: String) -> Bool {
+    package static func isSchemeName(_ name: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.enumerated().allSatisfy { i, c in c.isASCII && isSchemeCharacter(c, first: i == 0) }
     }
 

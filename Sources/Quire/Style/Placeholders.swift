@@ -4,7 +4,7 @@
 /// `template` with each `{name}` that `fill` knows replaced, in one pass; other braces stay
 /// (in "{{page}" the first brace is text).
 /// - Complexity: O(n) in the template's length plus the fills'.
-func filledPlaceholders(_ template: String, _ fill: (Substring) -> String?) -> String {
+package func filledPlaceholders(_ template: String, _ fill: (Substring) -> String?) -> String {
     var out = ""
     var rest = template[...]
     while let close = rest.firstIndex(of: "}") {

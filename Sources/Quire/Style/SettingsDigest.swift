@@ -7,17 +7,17 @@
 /// type at run time (for dates, data and URLs), which cost a small render about 2.5 M
 /// instructions; this one about a hundredth of that. It tells settings apart; it is no
 /// checksum against tampering. O(size of the value).
-struct SettingsDigest {
-    private(set) var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+package struct SettingsDigest {
+    package private(set) var hash: UInt64 = 0xcbf2_9ce4_8422_2325
 
     /// Feeds `string`'s UTF-8 bytes and a separator.
-    mutating func add(_ string: String) {
+    package mutating func add(_ string: String) {
         for byte in string.utf8 { add(byte: byte) }
         add(byte: 0x1F)
     }
 
     /// Feeds `value` (its keys and values, depth first).
-    mutating func add<Value: Encodable>(_ value: Value) {
+    package mutating func add<Value: Encodable>(_ value: Value) {
         let encoder = DigestEncoder()
         try? value.encode(to: encoder)
         for part in encoder.sink.parts { add(part) }
@@ -29,9 +29,13 @@ struct SettingsDigest {
     }
 
     /// The digest as 16 hexadecimal digits.
-    var hex: String {
+    package var hex: String {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    package init(hash: UInt64 = 0xcbf2_9ce4_8422_2325) {
+        self.hash = hash
     }
 }
 

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Everything layout needs to know about how a document should look, resolved once.
 ///
 /// Lengths are in PDF points (1/72 in). Fonts are fontconfig family names; fontconfig supplies
@@ -169,7 +171,7 @@ public struct Style: Sendable, Equatable, Encodable {
     public var excerptLines: Int?
 
     /// The lines sections are cut to, when they are (`excerptLines` above 0).
-    var excerptCut: Int? { excerptLines.flatMap { $0 > 0 ? $0 : nil } }
+    package var excerptCut: Int? { excerptLines.flatMap { $0 > 0 ? $0 : nil } }
     /// The link that ends a cut excerpt and leads to the section's full text; by width, so a
     /// narrow column gets a shorter wording.
     public var excerptLabel: TextValue = .variants([(1, "…"), (8, "More"), (20, "Continue reading")])
@@ -290,10 +292,10 @@ public struct Furniture: Sendable, Equatable, Encodable {
     public init(left: TextValue = .plain(""), center: TextValue = .plain(""), right: TextValue = .plain("")) {
         self.left = left; self.center = center; self.right = right
     }
-    var isEmpty: Bool { [left, center, right].allSatisfy { $0 == .plain("") } }
+    package var isEmpty: Bool { [left, center, right].allSatisfy { $0 == .plain("") } }
 
     /// Whether any slot, in any of its wordings, shows the page count ({pages}).
-    var usesPageCount: Bool {
+    package var usesPageCount: Bool {
         [left, center, right].contains { value in
             switch value {
             case .plain(let s): return s.contains("{pages}")
@@ -319,31 +321,7 @@ public struct Insets: Sendable, Equatable, Encodable {
     }
 }
 
-/// An RGB colour with components in 0...1.
-public struct Color: Sendable, Equatable, Hashable, Encodable {
-    /// The red component, 0...1.
-    public var red: Double
-    /// The green component, 0...1.
-    public var green: Double
-    /// The blue component, 0...1.
-    public var blue: Double
-    /// A colour of components in 0...1.
-    public init(_ red: Double, _ green: Double, _ blue: Double) {
-        self.red = red; self.green = green; self.blue = blue
-    }
-}
 
-/// How lines are aligned in their column.
-public enum TextAlignment: String, Sendable, Equatable, CaseIterable, Encodable {
-    /// Flush left, ragged right.
-    case left
-    /// Flush right, ragged left.
-    case right
-    /// Centred.
-    case center
-    /// Flush on both sides (the last line of a paragraph flush left), hyphenated by default.
-    case justify
-}
 
 /// Whether body text is hyphenated.
 public enum Hyphenation: String, Sendable, Equatable, CaseIterable, Encodable {
@@ -364,71 +342,8 @@ public enum FootnotePlacement: String, Sendable, Equatable, CaseIterable, Encoda
     case end
 }
 
-/// The drawn marker of a bullet list item.
-public enum MarkerShape: String, Sendable, Equatable, CaseIterable, Encodable {
-    /// A filled circle.
-    case disc
-    /// An open circle.
-    case circle
-    /// A filled square.
-    case square
-    /// A short horizontal rule.
-    case dash
-}
 
-/// A page size in points.
-public struct PageSize: Sendable, Equatable, Encodable {
-    /// Width in points.
-    public var width: Double
-    /// Height in points.
-    public var height: Double
-    /// A page `width` by `height` points.
-    public init(width: Double, height: Double) {
-        self.width = width; self.height = height
-    }
 
-    /// ISO A3, 297 × 420 mm.
-    public static let a3 = PageSize(width: 841.890, height: 1190.551)
-    /// ISO A4, 210 × 297 mm: the default.
-    public static let a4 = PageSize(width: 595.276, height: 841.890)
-    /// ISO A5, 148 × 210 mm.
-    public static let a5 = PageSize(width: 419.528, height: 595.276)
-    /// ISO A6, 105 × 148 mm.
-    public static let a6 = PageSize(width: 297.638, height: 419.528)
-    /// US Letter, 8.5 × 11 in.
-    public static let letter = PageSize(width: 612, height: 792)
-    /// US Legal, 8.5 × 14 in.
-    public static let legal = PageSize(width: 612, height: 1008)
-    /// ISO B5, 176 × 250 mm.
-    public static let b5 = PageSize(width: 498.898, height: 708.661)
-    /// Tabloid, 11 × 17 in.
-    public static let tabloid = PageSize(width: 792, height: 1224)
-
-    /// The named sizes templates and the command line accept.
-    public static let named: [(name: String, size: PageSize)] = [
-        ("a3", .a3), ("a4", .a4), ("a5", .a5), ("a6", .a6), ("b5", .b5), ("letter", .letter), ("legal", .legal),
-        ("tabloid", .tabloid),
-    ]
-
-    /// The size called `name` (case-insensitive), or nil.
-    public static func named(_ name: String) -> PageSize? {
-        named.first { $0.name == name.lowercased() }?.size
-    }
-
-    /// The same page turned to `orientation`: landscape puts the longer side across.
-    public func turned(_ orientation: PageOrientation) -> PageSize {
-        let (short, long) = (min(width, height), max(width, height))
-        return orientation == .landscape ? PageSize(width: long, height: short) : PageSize(width: short, height: long)
-    }
-}
-
-/// Which way a page is turned.
-public enum PageOrientation: String, Sendable, Equatable, CaseIterable, Encodable {
-    /// The longer side upright.
-    case portrait
-    /// The longer side across.
-    case landscape
-}
 
 /// How wide content wider than the measure (a code block's longest line, a table's columns)
 /// may grow.

@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 /// Every key a template or `--set` may give, with its type, what it accepts and how it
 /// changes the `Style`. `Templates/README.md` documents the same keys (a test keeps them in step).
@@ -12,13 +13,13 @@ package struct TemplateKey: Sendable {
     /// A valid value, as JSON text (documentation and tests).
     package let example: String
     /// Sets the style from a value; false when the value is not allowed (the style is unchanged).
-    let apply: @Sendable (inout Style, JSONValue) -> Bool
+    package let apply: @Sendable (inout Style, JSONValue) -> Bool
     /// What is wrong with a value beyond its type, said better than `allowed` can (an unknown
     /// placeholder); nil when nothing is.
-    var problem: @Sendable (JSONValue) -> String? = { _ in nil }
+    package var problem: @Sendable (JSONValue) -> String? = { _ in nil }
     /// For a key naming font families, the families it gives now (which a missing family
     /// keeps: `Templates.apply`); nil for other keys.
-    var fontFamilies: (@Sendable (Style) -> String)?
+    package var fontFamilies: (@Sendable (Style) -> String)?
 
     package static func named(_ name: String) -> TemplateKey? { all.first { $0.name == name } }
 
@@ -313,17 +314,17 @@ package struct TemplateKey: Sendable {
     }
 
     /// Letters and digits in subtags of 1 to 8, joined by "-" (or "_"): "en", "en-US", "zh-Hant-TW".
-    static func isLanguageTag(_ s: String) -> Bool {
+    package static func isLanguageTag(_ s: String) -> Bool {
         let parts = s.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         return !parts.isEmpty && parts.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
             && parts[0].allSatisfy(\.isLetter)
     }
 
     /// How colour values may be written.
-    static let colorAllowed = "a colour as \"#rrggbb\", \"#rgb\" or \"rgb(R%, G%, B%)\" (or 0-255 numbers)"
+    package static let colorAllowed = "a colour as \"#rrggbb\", \"#rgb\" or \"rgb(R%, G%, B%)\" (or 0-255 numbers)"
 
     /// The placeholders a running header or footer may show.
-    static let placeholders = ["title", "subtitle", "author", "date", "page", "pages"]
+    package static let placeholders = ["title", "subtitle", "author", "date", "page", "pages"]
 
     /// A key naming a font family, with fallbacks after commas.
     private static func fontKey(_ name: String, _ meaning: String, _ example: String,
@@ -416,7 +417,7 @@ package struct TemplateKey: Sendable {
 
 extension TextValue {
     /// A text value from JSON: a string, or an object of width → string (widths ≥ 0).
-    init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         switch json {
         case .string(let s): self = .plain(s)
         case .object(let pairs):
@@ -430,37 +431,5 @@ extension TextValue {
             self.init(variants: variants)
         default: return nil
         }
-    }
-}
-
-extension Color {
-    /// "#rrggbb" (or "#rgb"); nil otherwise.
-    public init?(hex: String) {
-        var s = hex.trimmingWhitespace()
-        guard s.hasPrefix("#") else { return nil }
-        s.removeFirst()
-        if s.count == 3 { s = s.map { "\($0)\($0)" }.joined() }
-        guard s.count == 6, let v = UInt32(s, radix: 16) else { return nil }
-        self.init(Double((v >> 16) & 0xFF) / 255, Double((v >> 8) & 0xFF) / 255, Double(v & 0xFF) / 255)
-    }
-
-    /// A colour as templates write it: "#rrggbb", "#rgb", or CSS's "rgb(R, G, B)" with
-    /// components from 0 to 255 or percentages ("rgb(100%, 93%, 55%)", exact where hex rounds
-    /// to 1/255); nil otherwise.
-    public init?(css: String) {
-        if let hex = Color(hex: css) { self = hex; return }
-        let s = css.trimmingWhitespace().lowercased()
-        guard s.hasPrefix("rgb("), s.hasSuffix(")") else { return nil }
-        let parts = s.dropFirst(4).dropLast().split(separator: ",").map { $0.trimmingWhitespace() }
-        guard parts.count == 3 else { return nil }
-        var components: [Double] = []
-        for part in parts {
-            let percent = part.hasSuffix("%")
-            guard let n = Double(percent ? String(part.dropLast()) : part), n.isFinite else { return nil }
-            let value = percent ? n / 100 : n / 255
-            guard (0...1).contains(value) else { return nil }
-            components.append(value)
-        }
-        self.init(components[0], components[1], components[2])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 /// A template or `--set` problem: the message names the key, the value and what is allowed.
 public struct TemplateError: Error, Equatable, CustomStringConvertible {
@@ -30,33 +31,25 @@ public enum Templates {
     package static func builtinJSON(_ name: String) -> String? {
         BuiltinTemplates.all.first { $0.name == name }?.json
     }
-
-    /// The style from a template (a built-in name, or a path to a .json file; nil: default)
-    /// and `KEY=VALUE` overrides.
-    /// - Throws: `TemplateError` for an unknown template, an unreadable or invalid file, an
-    ///   unknown key or a value the key does not allow.
-    /// Margins not given by the template or a `--set` follow the page and the body size
-    /// (`Style.automaticMargins`).
-    public static func style(template: String?, sets: [String]) throws(TemplateError) -> Style {
-        try style(template: template, settings: sets.map { ($0, "--set") })
-    }
-
-    /// `style(template:sets:)` with each override's source (the option the user typed:
-    /// "--set", "--page-size", ...), which its error names.
-    package static func style(template: String?, settings: [(text: String, source: String)]) throws(TemplateError) -> Style {
-        try resolve(template: template, settings: settings).style
+    /// `style(template:sets:)` (in the library's API, which hands it the installed fonts) with
+    /// each override's source (the option the user typed: "--set", "--page-size", ...), which
+    /// its error names, and `fonts` asked whether a font key's family is installed.
+    package static func style(template: String?, settings: [(text: String, source: String)],
+                              fonts: any FontCatalog) throws(TemplateError) -> Style {
+        try resolve(template: template, settings: settings, fonts: fonts).style
     }
 
     /// `style(template:settings:)` with what did not stop it: a font family that is not
     /// installed (fontconfig lists no font of any family the value names), for which the
     /// family the key had before (the template's, else the default's) is kept, rather than
     /// fontconfig's nearest match (for "Comic Sans MS", an italic Z003).
-    package static func resolve(template: String?, settings: [(text: String, source: String)]) throws(TemplateError)
+    package static func resolve(template: String?, settings: [(text: String, source: String)],
+                               fonts: any FontCatalog) throws(TemplateError)
         -> (style: Style, warnings: [String]) {
         var style = Style()
         var warnings: [String] = []
         if let template {
-            try apply(try load(template), source: "template \(template)", to: &style, warnings: &warnings)
+            try apply(try load(template), source: "template \(template)", to: &style, warnings: &warnings, fonts: fonts)
         }
         for (set, source) in settings {
             guard let eq = set.firstIndex(of: "="), eq != set.startIndex else {
@@ -66,7 +59,7 @@ public enum Templates {
             let text = String(set[set.index(after: eq)...])
             // A value that is JSON (a number, true, an array, a map) is taken as JSON; anything else as a string.
             let value = JSONValue.parse(text) ?? .string(text)
-            try apply(key: key, value: value, source: source, to: &style, warnings: &warnings)
+            try apply(key: key, value: value, source: source, to: &style, warnings: &warnings, fonts: fonts)
         }
         if let turn = style.pageOrientation { style.pageSize = style.pageSize.turned(turn) }
         return (style, warnings)
@@ -89,7 +82,7 @@ public enum Templates {
     }
 
     /// The JSON object of a built-in template or a template file.
-    static func load(_ nameOrPath: String) throws(TemplateError) -> JSONValue {
+    package static func load(_ nameOrPath: String) throws(TemplateError) -> JSONValue {
         let text: String
         if let builtin = BuiltinTemplates.all.first(where: { $0.name == nameOrPath }) {
             text = builtin.json
@@ -120,22 +113,22 @@ public enum Templates {
     /// Applies every key of a template object; nested objects name keys by path
     /// ({"page": {"size": "a5"}} is "page.size"), except where the object is itself a key's
     /// value (a width-variant map).
-    static func apply(_ object: JSONValue, prefix: String = "", source: String, to style: inout Style,
-                      warnings: inout [String]) throws(TemplateError) {
+    package static func apply(_ object: JSONValue, prefix: String = "", source: String, to style: inout Style,
+                      warnings: inout [String], fonts: any FontCatalog) throws(TemplateError) {
         guard case .object(let pairs) = object else { return }
         for (key, value) in pairs {
             let name = prefix + key
             if prefix.isEmpty && (key == "description" || key == "$schema") { continue }
             if case .object = value, TemplateKey.named(name) == nil {
-                try apply(value, prefix: name + ".", source: source, to: &style, warnings: &warnings)
+                try apply(value, prefix: name + ".", source: source, to: &style, warnings: &warnings, fonts: fonts)
             } else {
-                try apply(key: name, value: value, source: source, to: &style, warnings: &warnings)
+                try apply(key: name, value: value, source: source, to: &style, warnings: &warnings, fonts: fonts)
             }
         }
     }
 
-    static func apply(key: String, value: JSONValue, source: String, to style: inout Style,
-                      warnings: inout [String]) throws(TemplateError) {
+    package static func apply(key: String, value: JSONValue, source: String, to style: inout Style,
+                      warnings: inout [String], fonts: any FontCatalog) throws(TemplateError) {
         guard let entry = TemplateKey.named(key) else {
             // A typo gets the key meant, not the whole list of about 80 (issue 48).
             if let near = Suggestions.nearest(key, among: TemplateKey.all.map(\.name)) {
@@ -149,10 +142,15 @@ public enum Templates {
         guard entry.apply(&style, value) else {
             throw TemplateError(message: "invalid value '\(value)' for \(key) (\(source)); allowed: \(entry.allowed)")
         }
-        if let families = entry.fontFamilies, families(style) != families(before), !InstalledFonts.containsAny(families(style)) {
-            warnings.append("font '\(InstalledFonts.first(families(style)))' (\(key), \(source)) is not installed; "
-                            + "'\(InstalledFonts.first(families(before)))' is kept")
+        if let families = entry.fontFamilies, families(style) != families(before), !fonts.containsAny(families(style)) {
+            warnings.append("font '\(firstFamily(families(style)))' (\(key), \(source)) is not installed; "
+                            + "'\(firstFamily(families(before)))' is kept")
             style = before
         }
+    }
+
+    /// The first family of a comma-separated list, as messages name it.
+    private static func firstFamily(_ families: String) -> String {
+        families.split(separator: ",").map { $0.trimmingWhitespace() }.first { !$0.isEmpty } ?? families
     }
 }

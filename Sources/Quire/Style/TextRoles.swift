@@ -1,15 +1,17 @@
+import QuireModel
+
 /// How each kind of text is set, made from a `Style`: the families (with the document's CJK
 /// fallback), sizes, weights, colours and line heights of Typography's text roles, one method
 /// per role. Typography.init reads them; nothing else does.
-struct TextRoles {
-    let style: Style
-    let cjk: CJKRegion?
+package struct TextRoles {
+    package let style: Style
+    package let cjk: CJKRegion?
     /// The body's size, which every other size is a multiple of.
-    let size: Double
+    package let size: Double
     /// The code family, with the CJK fallback: code inside any role is set in it.
-    let codeFamily: String
+    package let codeFamily: String
 
-    init(_ style: Style, cjk: CJKRegion?) {
+    package init(_ style: Style, cjk: CJKRegion?) {
         self.style = style
         self.cjk = cjk
         size = style.bodySize
@@ -18,7 +20,7 @@ struct TextRoles {
 
     /// A role in `family` at `roleSize`, whose code runs are set as in the body unless
     /// `monospaceSize` says otherwise; in the text colour unless `color` says otherwise.
-    func role(_ family: String, _ roleSize: Double, lineHeight: Double, bold: Bool = false, italic: Bool = false,
+    package func role(_ family: String, _ roleSize: Double, lineHeight: Double, bold: Bool = false, italic: Bool = false,
               color: Color? = nil, monospaceSize: Double? = nil) -> Typography.TextRole {
         Typography.TextRole(family: family == style.codeFont ? codeFamily : cjk.map { $0.fallback(for: family) } ?? family,
                             size: roleSize, bold: bold, italic: italic, color: color ?? style.textColor,
@@ -26,13 +28,13 @@ struct TextRoles {
                             monospaceSize: monospaceSize ?? size * style.codeScale)
     }
 
-    var body: Typography.TextRole { role(style.bodyFont, size, lineHeight: size * style.bodyLineHeight) }
+    package var body: Typography.TextRole { role(style.bodyFont, size, lineHeight: size * style.bodyLineHeight) }
 
     /// An alert's title: the body, bold (its colour is the alert's, set where it is drawn).
-    var alertTitle: Typography.TextRole { role(style.bodyFont, size, lineHeight: size * style.bodyLineHeight, bold: true) }
+    package var alertTitle: Typography.TextRole { role(style.bodyFont, size, lineHeight: size * style.bodyLineHeight, bold: true) }
 
     /// Heading `level` (1 to 6): bold, level 6 italic, and the space and rule around it.
-    func heading(_ level: Int) -> Typography.Heading {
+    package func heading(_ level: Int) -> Typography.Heading {
         let headingSize = size * style.headingScale[level]
         return Typography.Heading(text: role(style.headingFont, headingSize, lineHeight: headingSize * style.headingLineHeight,
                                              bold: level <= 5, italic: level == 6, monospaceSize: headingSize * style.codeScale),
@@ -40,20 +42,20 @@ struct TextRoles {
                                   ruleWidth: style.headingRules[level], ruleOffset: headingSize * 0.18, ruleClearance: 1)
     }
 
-    var code: Typography.TextRole {
+    package var code: Typography.TextRole {
         let codeSize = size * style.codeScale
         return role(style.codeFont, codeSize, lineHeight: codeSize * style.codeLineHeight, monospaceSize: codeSize)
     }
 
     /// Captions and placeholders' text, in the caption size.
-    var captionText: Typography.TextRole {
+    package var captionText: Typography.TextRole {
         let captionSize = size * style.captionScale
         return role(style.bodyFont, captionSize, lineHeight: captionSize * 1.35)
     }
 
     /// The running header and footer, muted, one line each.
-    var header: Typography.TextRole { furniture(style.headerScale) }
-    var footer: Typography.TextRole { furniture(style.footerScale) }
+    package var header: Typography.TextRole { furniture(style.headerScale) }
+    package var footer: Typography.TextRole { furniture(style.footerScale) }
 
     private func furniture(_ scale: Double) -> Typography.TextRole {
         let lineSize = size * scale
@@ -62,13 +64,13 @@ struct TextRoles {
 
     /// The title block's lines. The title outranks the headings, whatever sizes a template
     /// gives them (`titleOverHeading`).
-    var title: Typography.Set {
+    package var title: Typography.Set {
         titleLine(max(style.titleScale, (style.headingScale.all.max() ?? 1) * Typography.titleOverHeading), bold: true,
                   muted: false, space: 0)
     }
-    var subtitle: Typography.Set { titleLine(style.subtitleScale, italic: true, space: size * 0.4) }
-    var author: Typography.Set { titleLine(1.05, space: size * 0.9) }
-    var date: Typography.Set { titleLine(1.0, space: size * 0.2) }
+    package var subtitle: Typography.Set { titleLine(style.subtitleScale, italic: true, space: size * 0.4) }
+    package var author: Typography.Set { titleLine(1.05, space: size * 0.9) }
+    package var date: Typography.Set { titleLine(1.0, space: size * 0.2) }
 
     private func titleLine(_ scale: Double, bold: Bool = false, italic: Bool = false, muted: Bool = true, space: Double) -> Typography.Set {
         let lineSize = size * scale
@@ -78,19 +80,19 @@ struct TextRoles {
     }
 
     /// A digest entry's path line, in the code family, muted.
-    var pathLine: Typography.Set {
+    package var pathLine: Typography.Set {
         let pathSize = size * 0.82
         return Typography.Set(text: role(style.codeFont, pathSize, lineHeight: pathSize * 1.3, color: style.mutedColor),
                               spaceBefore: 0, spaceAfter: size * 0.3)
     }
 
     /// A digest's cover: its title, and the lines under it (date, number of documents).
-    var coverTitle: Typography.Set {
+    package var coverTitle: Typography.Set {
         let coverSize = size * 2.8
         return Typography.Set(text: role(style.headingFont, coverSize, lineHeight: coverSize * 1.2, bold: true),
                               spaceBefore: 0, spaceAfter: size)
     }
-    var coverDetails: Typography.Set {
+    package var coverDetails: Typography.Set {
         let detailSize = size * 1.2
         return Typography.Set(text: role(style.bodyFont, detailSize, lineHeight: size * style.bodyLineHeight, color: style.mutedColor),
                               spaceBefore: size * 0.4, spaceAfter: 0)

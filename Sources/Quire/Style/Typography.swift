@@ -1,3 +1,5 @@
+import QuireModel
+
 /// How every kind of text and drawn element looks, resolved once from a `Style`: the named
 /// text roles (body, headings 1–6, code, caption, header and footer, the title block, table
 /// cells, the digest's cover and contents) and the measures of rules, bars, markers and
@@ -5,23 +7,23 @@
 ///
 /// What a template may change is a `Style` field (and a template key); the proportions below
 /// that are not are design constants, named here so that they are found in one place.
-struct Typography: Sendable, Equatable {
+package struct Typography: Sendable, Equatable {
     /// A kind of text as set on the page.
-    struct TextRole: Sendable, Equatable {
-        var family: String
-        var size: Double
-        var bold = false
-        var italic = false
-        var color: Color
+    package struct TextRole: Sendable, Equatable {
+        package var family: String
+        package var size: Double
+        package var bold = false
+        package var italic = false
+        package var color: Color
         /// Smallest distance between baselines.
-        var lineHeight: Double
+        package var lineHeight: Double
         /// Family and size of `monospace` runs inside it.
-        var monospaceFamily: String
-        var monospaceSize: Double
+        package var monospaceFamily: String
+        package var monospaceSize: Double
 
         /// The role set `scale` times as large, its line height and code runs too (the same
         /// role at 1).
-        func scaled(_ scale: Double) -> TextRole {
+        package func scaled(_ scale: Double) -> TextRole {
             guard scale != 1 else { return self }
             var role = self
             role.size *= scale
@@ -29,207 +31,224 @@ struct Typography: Sendable, Equatable {
             role.monospaceSize *= scale
             return role
         }
+
+        package init(family: String, size: Double, bold: Bool = false, italic: Bool = false, color: Color, lineHeight: Double,
+                     monospaceFamily: String, monospaceSize: Double) {
+            self.family = family
+            self.size = size
+            self.bold = bold
+            self.italic = italic
+            self.color = color
+            self.lineHeight = lineHeight
+            self.monospaceFamily = monospaceFamily
+            self.monospaceSize = monospaceSize
+        }
     }
 
     /// A heading level: its text, the space around it and the rule under it.
-    struct Heading: Sendable, Equatable {
-        var text: TextRole
-        var spaceBefore: Double
-        var spaceAfter: Double
+    package struct Heading: Sendable, Equatable {
+        package var text: TextRole
+        package var spaceBefore: Double
+        package var spaceAfter: Double
         /// The rule's width (0: none), its distance below the last line's box, and the space
         /// kept under it.
-        var ruleWidth: Double
-        var ruleOffset: Double
-        var ruleClearance: Double
+        package var ruleWidth: Double
+        package var ruleOffset: Double
+        package var ruleClearance: Double
     }
 
     /// A block of text set apart from the body by size and spacing (a caption, a line of the
     /// title block, a digest's path line or cover line).
-    struct Set: Sendable, Equatable {
-        var text: TextRole
-        var spaceBefore: Double
-        var spaceAfter: Double
+    package struct Set: Sendable, Equatable {
+        package var text: TextRole
+        package var spaceBefore: Double
+        package var spaceAfter: Double
     }
 
     /// A straight rule: its width and colour.
-    struct Rule: Sendable, Equatable {
-        var width: Double
-        var color: Color
+    package struct Rule: Sendable, Equatable {
+        package var width: Double
+        package var color: Color
+
+        package init(width: Double, color: Color) {
+            self.width = width
+            self.color = color
+        }
     }
 
     // Measures of the body.
-    let body: TextRole
+    package let body: TextRole
     /// Indent of each list level's body from the list's edge.
-    let listIndent: Double
+    package let listIndent: Double
     /// Narrowest column that nesting may leave for text; deeper levels stop indenting.
-    let minimumColumnWidth: Double
+    package let minimumColumnWidth: Double
     /// Space between ordinary blocks.
-    let blockSpacing: Double
+    package let blockSpacing: Double
     /// Space around a block inside a tight list item.
-    let tightSpacing: Double
+    package let tightSpacing: Double
     /// The tallest image that sits in a line of body text.
-    let inlineImageHeight: Double
+    package let inlineImageHeight: Double
     /// Behind `<mark>` text.
-    let highlight: Color
+    package let highlight: Color
     /// Secondary text (captions, furniture, placeholders, frames).
-    let muted: Color
+    package let muted: Color
 
-    let headings: PerHeadingLevel<Heading>
+    package let headings: PerHeadingLevel<Heading>
 
     // Code blocks.
-    let code: TextRole
+    package let code: TextRole
     /// Padding inside the shading, indent of a wrapped line's continuation, shading colour.
-    let codePadding: Double
-    let codeWrapIndent: Double
-    let codeBackground: Color
+    package let codePadding: Double
+    package let codeWrapIndent: Double
+    package let codeBackground: Color
     /// The smallest size a code block wider than its column steps down to, and the step (half a
     /// point: a document shows few code sizes, each a font Pango loads).
-    let codeMinimumSize: Double
-    static let codeSizeStep = 0.5
+    package let codeMinimumSize: Double
+    package static let codeSizeStep = 0.5
     /// The mark before a wrapped code line's continuation (drawn, not text): its stroke's
     /// width as a fraction of the code size, and its colour.
-    let codeContinuationStroke = 0.07
-    let codeContinuationColor: Color
+    package let codeContinuationStroke = 0.07
+    package let codeContinuationColor: Color
     /// The colour a formula that cannot be typeset is shown in, as its source (GitHub's red).
-    let mathErrorColor = Color(hex: "#cf222e")!
+    package let mathErrorColor = Color(hex: "#cf222e")!
 
     // Quotes and thematic breaks.
-    let quoteIndent: Double
+    package let quoteIndent: Double
     /// The bar's distance from the quote's edge.
-    let quoteBarOffset: Double
-    let quoteBar: Rule
-    let thematicBreakHeight: Double
-    let thematicBreak: Rule
+    package let quoteBarOffset: Double
+    package let quoteBar: Rule
+    package let thematicBreakHeight: Double
+    package let thematicBreak: Rule
 
     // Alerts and details.
     /// An alert's title line (bold; its colour is the alert's), its bar's width, and its icon:
     /// the size of the square it is drawn in, its strokes' width as a fraction of that, and
     /// the gap between icon and title.
-    let alertTitle: TextRole
-    let alertBarWidth: Double
-    let alertIconSize: Double
-    let alertIconStroke = 0.11
-    let alertIconGap: Double
+    package let alertTitle: TextRole
+    package let alertBarWidth: Double
+    package let alertIconSize: Double
+    package let alertIconStroke = 0.11
+    package let alertIconGap: Double
     /// The space between an alert's title and its text.
-    let alertTitleSpace: Double
+    package let alertTitleSpace: Double
     /// The thin rule beside what `<details>` folds.
-    let detailsRule: Rule
+    package let detailsRule: Rule
 
     // Lists and footnotes.
     /// Gap between a marker and the item's text; space between items of a tight list.
-    let listMarkerGap: Double
-    let tightItemSpacing: Double
+    package let listMarkerGap: Double
+    package let tightItemSpacing: Double
     /// Marker sizes as fractions of the body's x-height: disc and circle, square, task box;
     /// and how far a shape marker sits from the gap.
-    let discScale = 0.72
-    let squareScale = 0.62
-    let taskBoxScale = 1.45
-    let markerInset: Double
+    package let discScale = 0.72
+    package let squareScale = 0.62
+    package let taskBoxScale = 1.45
+    package let markerInset: Double
     /// Where the first baseline sits in a line box with no text (an empty item), as a fraction.
-    let emptyLineBaseline = 0.75
+    package let emptyLineBaseline = 0.75
     /// Space above each footnote; the rule above the first: its length (the column's width
     /// divided by `footnoteRuleParts`), its width, and the space above it.
-    let footnoteSpacing: Double
-    let footnoteRuleParts: Double = 3
-    let footnoteRule: Rule
-    let footnoteRuleSpace: Double
+    package let footnoteSpacing: Double
+    package let footnoteRuleParts: Double = 3
+    package let footnoteRule: Rule
+    package let footnoteRuleSpace: Double
     /// Height of a footnote number's back link, from its baseline up by the body size.
-    let footnoteLinkHeight: Double
+    package let footnoteLinkHeight: Double
     /// Footnotes at a page's foot: their size relative to the body's; the space between the
     /// text and the rule above them, and between the rule and the first note.
-    static let footnoteScale = 0.85
-    let footnoteAreaGap: Double
-    let footnoteRuleGap: Double
+    package static let footnoteScale = 0.85
+    package let footnoteAreaGap: Double
+    package let footnoteRuleGap: Double
 
     // Tables.
-    let tableSize: Double
+    package let tableSize: Double
     /// The smallest a too-wide table's type may get, relative to `tableSize` (`table.min-size`),
     /// and the smallest it goes below that, with a warning, before words break in its cells.
-    let tableMinimumScale: Double
-    let tableLeastScale: Double
+    package let tableMinimumScale: Double
+    package let tableLeastScale: Double
     /// Line height and cell padding, in multiples of the table's (final) size.
-    let tableLineHeight = 1.3
-    let tablePadding = 0.45
-    let tableHeaderRule = 0.9
-    let tableRowRule = 0.4
+    package let tableLineHeight = 1.3
+    package let tablePadding = 0.45
+    package let tableHeaderRule = 0.9
+    package let tableRowRule = 0.4
     /// How large an image in a cell may be: a share of a column's width, and body lines tall.
-    let tableImageWidthShare = 0.9
-    let tableImageLines: Double = 8
+    package let tableImageWidthShare = 0.9
+    package let tableImageLines: Double = 8
     /// Width given to text measured without wrapping (list numbers, footnote numbers).
-    static let unwrapped = 10_000.0
+    package static let unwrapped = 10_000.0
 
     // Images.
     /// A caption's lines (set italic in the muted colour), and the room kept for it under its picture.
-    let caption: Set
-    let captionRoom: Double
-    let placeholder: TextRole
-    let placeholderPadding: Double
-    let placeholderFrame: Rule
+    package let caption: Set
+    package let captionRoom: Double
+    package let placeholder: TextRole
+    package let placeholderPadding: Double
+    package let placeholderFrame: Rule
     /// The tallest a placeholder may be declared, as a fraction of the text block's height.
-    let placeholderMaximumHeight = 0.9
+    package let placeholderMaximumHeight = 0.9
     /// A key cap's frame: from `keycapTop` × the text size above the baseline, `keycapHeight` × it tall.
-    let keycapTop = 0.92
-    let keycapHeight = 1.2
-    let keycapFrame: Rule
+    package let keycapTop = 0.92
+    package let keycapHeight = 1.2
+    package let keycapFrame: Rule
     /// The gap kept between a frame (a key cap, a placeholder) and the text beside it: the
     /// frame is drawn this far inside the spaces that pad it, at most half of them.
-    let frameGap: Double
+    package let frameGap: Double
 
     // The running header and footer, and the title block.
-    let header: TextRole
-    let footer: TextRole
+    package let header: TextRole
+    package let footer: TextRole
     /// Baselines as fractions of the top margin (header) and of the bottom margin (footer, from the page's foot).
-    let headerBaseline = 0.5
-    let footerBaseline = 0.45
-    let title: Set
-    let subtitle: Set
-    let author: Set
-    let date: Set
+    package let headerBaseline = 0.5
+    package let footerBaseline = 0.45
+    package let title: Set
+    package let subtitle: Set
+    package let author: Set
+    package let date: Set
     /// The rule under the title block: its slice's height and spacing, and how far down the
     /// slice it is drawn.
-    let titleRule: Rule
-    let titleRuleDrop: Double
-    let titleRuleHeight: Double
-    let titleRuleSpaceBefore: Double
-    let titleRuleSpaceAfter: Double
+    package let titleRule: Rule
+    package let titleRuleDrop: Double
+    package let titleRuleHeight: Double
+    package let titleRuleSpaceBefore: Double
+    package let titleRuleSpaceAfter: Double
 
     // Excerpts.
     /// The rule in the margin of a full text beside the line where its excerpt stopped, and
     /// its distance from the text block's edge.
-    let excerptMark: Rule
-    let excerptMarkGap: Double
+    package let excerptMark: Rule
+    package let excerptMarkGap: Double
 
     // The digest.
-    let pathLine: Set
-    let coverTitle: Set
-    let coverDetails: Set
+    package let pathLine: Set
+    package let coverTitle: Set
+    package let coverDetails: Set
     /// Where the cover's title starts, as a fraction of the text block's height.
-    let coverTitleDrop = 0.28
-    let contentsLineHeight: Double
+    package let coverTitleDrop = 0.28
+    package let contentsLineHeight: Double
     /// A contents line's baseline as a fraction of its height; the page number's column width
     /// and the gap before it.
-    let contentsBaseline = 0.72
-    let contentsNumberWidth: Double
-    let contentsGap: Double
+    package let contentsBaseline = 0.72
+    package let contentsNumberWidth: Double
+    package let contentsGap: Double
     /// Dot leaders in a table of contents: the distance between dots, the space kept before
     /// and after them, a dot's diameter and its height above the baseline.
-    let leaderStep: Double
-    let leaderGap: Double
-    let leaderDot: Double
-    let leaderRise: Double
+    package let leaderStep: Double
+    package let leaderGap: Double
+    package let leaderDot: Double
+    package let leaderRise: Double
 
     /// Superscript and subscript: the text's size, and the rise or drop of its baseline, as
     /// fractions of the surrounding text's size. (Read where Pango sets them.)
-    static let scriptScale = 0.68
-    static let superscriptRise = 0.35
-    static let subscriptDrop = 0.2
+    package static let scriptScale = 0.68
+    package static let superscriptRise = 0.35
+    package static let subscriptDrop = 0.2
     /// The front matter's title is at least this many times the largest heading's size.
-    static let titleOverHeading = 1.15
+    package static let titleOverHeading = 1.15
 
     /// Resolves every role and measure of `style`; with `cjk`, each role's families end with
     /// that region's Noto CJK family of their kind (`CJKRegion.fallback`). The text roles come
     /// from `TextRoles`; the measures below are multiples of the body size. O(1).
-    init(_ style: Style, cjk: CJKRegion? = nil) {
+    package init(_ style: Style, cjk: CJKRegion? = nil) {
         let roles = TextRoles(style, cjk: cjk)
         let size = style.bodySize
         body = roles.body
@@ -313,5 +332,5 @@ struct Typography: Sendable, Equatable {
     }
 
     /// The heading role of `level` (clamped to 1...6).
-    func heading(_ level: Int) -> Heading { headings[level] }
+    package func heading(_ level: Int) -> Heading { headings[level] }
 }

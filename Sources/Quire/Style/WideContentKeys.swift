@@ -2,7 +2,7 @@
 /// content grows, and how wide and how small code blocks and tables may get (`TemplateKey.all`
 /// lists them among the page's, the code's and the table's keys).
 extension TemplateKey {
-    static let safeMargin = TemplateKey(
+    package static let safeMargin = TemplateKey(
         name: "page.safe-margin", type: "length", allowed: "a length in pt, mm, cm or in, from 0 to 100 pt",
         meaning: "How near the paper's edges a code block or a table wider than the text column may come (the page's safe area).",
         example: "\"8mm\"") { style, v in
@@ -11,31 +11,31 @@ extension TemplateKey {
         return true
     }
 
-    static let wideAlignment = choiceKey(
+    package static let wideAlignment = choiceKey(
         "wide.align", "Where a code block or a table wider than the text column grows: as much on each side, or toward the outer (right) edge first.",
         "\"outer\"") { (style, alignment: WideAlignment) in style.wideAlignment = alignment }
 
-    static let codeMaxWidth = widthLimitKey(
+    package static let codeMaxWidth = widthLimitKey(
         "code.max-width", "How wide a code block may grow when its longest line is wider than the text column (then its size steps down to code.min-size, then lines wrap).") {
         $0.codeMaxWidth = $1
     }
 
-    static let codeMinimumSize = sizeKey(
+    package static let codeMinimumSize = sizeKey(
         "code.min-size", "The smallest size a wide code block steps down to before its lines wrap.", "7.5") {
         $0.codeMinimumSize = $1
     }
 
-    static let tableMaxWidth = widthLimitKey(
+    package static let tableMaxWidth = widthLimitKey(
         "table.max-width", "How wide a table may grow when its columns cannot fit the text column without breaking a word (then its type shrinks to table.min-size).") {
         $0.tableMaxWidth = $1
     }
 
-    static let tableMinimumSize = sizeKey(
+    package static let tableMinimumSize = sizeKey(
         "table.min-size",
         "The smallest size a wide table's type shrinks to; below it a table turns its page (table.rotate), and goes smaller still only with a warning.",
         "6.5") { $0.tableMinimumSize = $1 }
 
-    static let tableRotation = choiceKey(
+    package static let tableRotation = choiceKey(
         "table.rotate",
         "auto: a table too wide for the page at table.min-size is set on a landscape page of its own; never: it is set smaller, with a warning.",
         "\"never\"") { (style, rotation: TableRotation) in style.tableRotation = rotation }

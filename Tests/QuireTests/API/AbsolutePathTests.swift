@@ -1,5 +1,15 @@
 import Foundation
 @testable import Quire
+@testable import QuireModel
+@testable import QuireParse
+@testable import QuireStyle
+@testable import QuireImages
+@testable import QuireHighlight
+@testable import QuireMath
+@testable import QuireDiagrams
+@testable import QuireLayout
+@testable import QuirePDF
+@testable import QuireDrawing
 import XCTest
 
 /// `AbsolutePath.of` gives what `URL(fileURLWithPath:).standardizedFileURL.path` gives.

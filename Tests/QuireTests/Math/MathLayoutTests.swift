@@ -1,6 +1,16 @@
 import CHarfBuzzSubset
 import XCTest
 @testable import Quire
+@testable import QuireModel
+@testable import QuireParse
+@testable import QuireStyle
+@testable import QuireImages
+@testable import QuireHighlight
+@testable import QuireMath
+@testable import QuireDiagrams
+@testable import QuireLayout
+@testable import QuirePDF
+@testable import QuireDrawing
 
 /// The layout of each construct against TeX's rules (appendix G) and the font's MATH constants.
 final class MathLayoutTests: XCTestCase {

@@ -1,6 +1,16 @@
 import FoundationXML
 import XCTest
 @testable import Quire
+@testable import QuireModel
+@testable import QuireParse
+@testable import QuireStyle
+@testable import QuireImages
+@testable import QuireHighlight
+@testable import QuireMath
+@testable import QuireDiagrams
+@testable import QuireLayout
+@testable import QuirePDF
+@testable import QuireDrawing
 
 /// The standards' names as the option reads them, and the XMP packet the writer makes of them.
 final class StandardsUnitTests: XCTestCase {

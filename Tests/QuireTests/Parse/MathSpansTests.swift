@@ -1,5 +1,15 @@
 import XCTest
 @testable import Quire
+@testable import QuireModel
+@testable import QuireParse
+@testable import QuireStyle
+@testable import QuireImages
+@testable import QuireHighlight
+@testable import QuireMath
+@testable import QuireDiagrams
+@testable import QuireLayout
+@testable import QuirePDF
+@testable import QuireDrawing
 
 /// GitHub's math syntax as Parse reads it: which dollars open formulas, which stay text.
 final class MathSpansTests: XCTestCase {

@@ -1,4 +1,14 @@
 @testable import Quire
+@testable import QuireModel
+@testable import QuireParse
+@testable import QuireStyle
+@testable import QuireImages
+@testable import QuireHighlight
+@testable import QuireMath
+@testable import QuireDiagrams
+@testable import QuireLayout
+@testable import QuirePDF
+@testable import QuireDrawing
 import XCTest
 
 /// The settings digest batch compares (`RenderOptions.settingsDigest`): equal settings give the

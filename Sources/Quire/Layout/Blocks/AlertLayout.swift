@@ -1,4 +1,6 @@
 import Foundation
+import QuireModel
+import QuireStyle
 
 /// GitHub alerts (`> [!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`) as
 /// GitHub shows them: a bar in the alert's colour beside the text, and above the text a title
@@ -7,7 +9,7 @@ import Foundation
 /// `alert.note.title`, ...). Right to left, bar and icon stand on the right.
 extension LayoutSession {
     /// `title`: a DocC aside's own ("Precondition"), else nil: the kind's (`alert.note.title`).
-    func alert(_ kind: AlertKind, _ children: [Block], title: String? = nil, _ context: BlockContext) -> [Slice] {
+    package func alert(_ kind: AlertKind, _ children: [Block], title: String? = nil, _ context: BlockContext) -> [Slice] {
         var look = style.alerts[kind]
         if let title { look.title = .plain(title) }
         let bar = Typography.Rule(width: typography.alertBarWidth, color: look.color)
@@ -45,7 +47,7 @@ extension LayoutSession {
     /// The icon of `kind` drawn with straight strokes in a square of `size` centred at `center`
     /// (curves as polygons of short strokes: rules are what every writer of painted pages
     /// draws). Coordinates below are in units of `size` from the centre, y growing down.
-    static func alertIcon(_ kind: AlertKind, center: Point, size: Double, stroke: Double, color: Color) -> [PageItem] {
+    package static func alertIcon(_ kind: AlertKind, center: Point, size: Double, stroke: Double, color: Color) -> [PageItem] {
         func point(_ x: Double, _ y: Double) -> Point { Point(x: center.x + x * size, y: center.y + y * size) }
         func segment(_ a: Point, _ b: Point) -> PageItem { .line(from: a, to: b, width: stroke, color: color) }
         /// A closed or open path through `points`; each joint is filled by lengthening both

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Keeps between consecutive blocks: where a page may not break although each block alone
 /// would allow it. Within a block, its layout says where (a paragraph's orphan and widow
 /// lines, a table's header with its first two rows, a heading with its own lines); between
@@ -12,13 +14,13 @@
 ///   next heading is of its rank or above) keeps with nothing.
 /// - A paragraph ending in ":" stays with the code block, list or table it introduces.
 /// - A paragraph stays with the display math after it.
-struct BlockKeeps {
+package struct BlockKeeps {
     /// Set after a heading, until a block with a line to keep follows.
     private var afterHeading = false
 
     /// Applies the keeps to `slices`, the layout of `block`, which `next` follows (nil: the
     /// last block of its container). O(slices up to the first line).
-    mutating func apply(_ slices: inout [Slice], of block: Block, before next: Block?) {
+    package mutating func apply(_ slices: inout [Slice], of block: Block, before next: Block?) {
         if afterHeading, slices.count == 1, case .codeBlock(_, let language) = block.kind, language.lowercased() == "mermaid" {
             afterHeading = false  // a drawn diagram, one block: the heading keeps with it, it need not keep with what follows
         } else if afterHeading, let first = slices.firstIndex(where: { $0.height > 0 }) {
@@ -49,7 +51,7 @@ struct BlockKeeps {
     /// keep with what follows already) to keep with the next: a heading above then keeps two
     /// lines. False when `slices` has no such slice.
     @discardableResult
-    static func keepFirstLine(_ slices: inout [Slice]) -> Bool {
+    package static func keepFirstLine(_ slices: inout [Slice]) -> Bool {
         guard let first = slices.firstIndex(where: { $0.height > 0 }) else { return false }
         slices[first].keepWithNext = true
         return true
@@ -86,13 +88,17 @@ struct BlockKeeps {
         guard let last = content.plainText.last(where: { !$0.isWhitespace }) else { return false }
         return last == ":" || last == "："
     }
+
+    package init(afterHeading: Bool = false) {
+        self.afterHeading = afterHeading
+    }
 }
 
 extension LayoutSession {
     /// Lays out `blocks` in `context.column`, in order, handing each block's slices to `add`
     /// with the keeps between blocks applied (`BlockKeeps`): a list's an item at a time, a code
     /// block's a run of lines at a time, every other block's at once. O(total text).
-    func layoutBlocks(_ blocks: [Block], _ context: BlockContext, add: ([Slice]) throws -> Void) rethrows {
+    package func layoutBlocks(_ blocks: [Block], _ context: BlockContext, add: ([Slice]) throws -> Void) rethrows {
         var keeps = BlockKeeps()
         try layoutBlocks(blocks, context, keeps: &keeps, add: add)
     }
@@ -100,7 +106,7 @@ extension LayoutSession {
     /// `layoutBlocks` for a part of a container's blocks (a section of a document), the keeps
     /// carried over from the part before in `keeps`. A part ends before a heading (or at the
     /// end), which no keep between blocks looks at: the last block is laid out as the last.
-    func layoutBlocks(_ blocks: [Block], _ context: BlockContext, keeps: inout BlockKeeps, add: ([Slice]) throws -> Void) rethrows {
+    package func layoutBlocks(_ blocks: [Block], _ context: BlockContext, keeps: inout BlockKeeps, add: ([Slice]) throws -> Void) rethrows {
         for (i, block) in blocks.enumerated() {
             var first = true
             try layoutBlock(block, context) { part in
@@ -116,7 +122,7 @@ extension LayoutSession {
     /// Lays out one block, handing its slices to `emit` at least once: a list's an item at a
     /// time (`list(_:_:emit:)`), a code block's a run of lines at a time (`codeBlock(_:language:line:_:runLimit:emit:)`;
     /// a Mermaid block, with its caption, at once), any other block's at once.
-    func layoutBlock(_ block: Block, _ context: BlockContext, emit: ([Slice]) throws -> Void) rethrows {
+    package func layoutBlock(_ block: Block, _ context: BlockContext, emit: ([Slice]) throws -> Void) rethrows {
         switch block.kind {
         case .list(let list):
             var emitted = false

@@ -1,53 +1,55 @@
 import Foundation
+import QuireModel
+import QuireStyle
 
 /// Layout's visitor of the document walk: each kind of block to its layout function, each in
 /// a file of its own (lists, tables, footnotes, images, raw HTML; the simple blocks below).
-struct BlockLayouter: BlockVisitor {
-    let session: LayoutSession
-    let context: BlockContext
+package struct BlockLayouter: BlockVisitor {
+    package let session: LayoutSession
+    package let context: BlockContext
 
-    func defaultVisit(_ block: Block) -> [Slice] { session.genericBlock(block, context) }
+    package func defaultVisit(_ block: Block) -> [Slice] { session.genericBlock(block, context) }
 
-    func visitParagraph(_ block: Block, content: [Inline]) -> [Slice] {
+    package func visitParagraph(_ block: Block, content: [Inline]) -> [Slice] {
         session.paragraphWithImages(content, line: block.line, context)
     }
 
-    func visitHeading(_ block: Block, level: Int, content: [Inline]) -> [Slice] {
+    package func visitHeading(_ block: Block, level: Int, content: [Inline]) -> [Slice] {
         session.heading(level: level, content, line: block.line, context)
     }
 
-    func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] {
+    package func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] {
         language.lowercased() == "mermaid" ? session.mermaidDiagram(text, line: block.line, context)
             : session.codeBlock(text, language: language, line: block.line, context)
     }
-    func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.blockQuote(children, context) }
-    func visitThematicBreak(_ block: Block) -> [Slice] { session.thematicBreak(context) }
-    func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.list(list, context) }
-    func visitTable(_ block: Block, table: Table) -> [Slice] { session.table(table, line: block.line, context) }
-    func visitHTML(_ block: Block, html: HTMLBlock) -> [Slice] { session.htmlBlock(html, line: block.line, context) }
+    package func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.blockQuote(children, context) }
+    package func visitThematicBreak(_ block: Block) -> [Slice] { session.thematicBreak(context) }
+    package func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.list(list, context) }
+    package func visitTable(_ block: Block, table: Table) -> [Slice] { session.table(table, line: block.line, context) }
+    package func visitHTML(_ block: Block, html: HTMLBlock) -> [Slice] { session.htmlBlock(html, line: block.line, context) }
 
-    func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> [Slice] {
+    package func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> [Slice] {
         session.footnote(label: label, children, context)
     }
 
-    func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] {
+    package func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] {
         guard case .alert(_, _, let title) = block.kind else { return [] }
         return session.alert(kind, children, title: title, context)
     }
 
-    func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> [Slice] {
+    package func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> [Slice] {
         session.details(summary: summary, children, line: block.line, context)
     }
 
-    func visitPageBreak(_ block: Block) -> [Slice] { session.pageBreak() }
+    package func visitPageBreak(_ block: Block) -> [Slice] { session.pageBreak() }
 
-    func visitMathBlock(_ block: Block, formula: MathFormula) -> [Slice] { session.displayFormula(formula, context) }
+    package func visitMathBlock(_ block: Block, formula: MathFormula) -> [Slice] { session.displayFormula(formula, context) }
 }
 
 /// Blocks to slices: the simple blocks (paragraphs, headings, quotes, rules; code in CodeBlockLayout.swift).
 extension LayoutSession {
     /// Lays out `blocks` in `context.column`, in order, with the keeps between them. O(total text).
-    func layoutBlocks(_ blocks: [Block], _ context: BlockContext) -> [Slice] {
+    package func layoutBlocks(_ blocks: [Block], _ context: BlockContext) -> [Slice] {
         var slices: [Slice] = []
         layoutBlocks(blocks, context) { slices.appendTaking($0) }
         return slices
@@ -55,14 +57,14 @@ extension LayoutSession {
 
     /// Lays out one block through `BlockLayouter`, which leads each kind to its layout
     /// function, with the direction and alignment an enclosing HTML element gives it.
-    func layoutBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
+    package func layoutBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
         var layouter = BlockLayouter(session: self, context: context.inside(block))
         return block.accept(&layouter)
     }
 
     /// A block of a kind with no layout of its own: its inline content as paragraphs, then
     /// its child blocks, so that nothing it holds is lost.
-    func genericBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
+    package func genericBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
         block.inlineContent.flatMap { paragraphWithImages($0, line: block.line, context) }
             + block.childBlocks.flatMap { layoutBlocks($0, context) }
     }
@@ -74,7 +76,7 @@ extension LayoutSession {
 
     /// A paragraph of `text`, aligned by `alignment` (HTML's `align`, physical: left is left),
     /// else by the context's, else as the body.
-    func paragraph(_ text: StyledText, _ context: BlockContext, alignment: TextAlignment? = nil) -> [Slice] {
+    package func paragraph(_ text: StyledText, _ context: BlockContext, alignment: TextAlignment? = nil) -> [Slice] {
         if text.string.allSatisfy({ $0.isWhitespace }) {
             return anchorSlice(text.anchors.map(\.name))
         }
@@ -90,13 +92,13 @@ extension LayoutSession {
     /// `physical` (HTML's `align`: left is left whatever the direction) as a paragraph format
     /// takes it, relative to the text's start: left and right swapped for text set right to
     /// left (by the context, else by its first strong character). Nil stays nil.
-    func startRelative(_ physical: TextAlignment?, _ text: StyledText, _ context: BlockContext) -> TextAlignment? {
+    package func startRelative(_ physical: TextAlignment?, _ text: StyledText, _ context: BlockContext) -> TextAlignment? {
         guard let physical, physical == .left || physical == .right else { return physical }
         let rtl = context.direction.map { $0 == .rightToLeft } ?? TextDirection.isRightToLeft(text.string)
         return rtl ? (physical == .left ? .right : .left) : physical
     }
 
-    func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
+    package func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
         let destination = anchors.headingDestinations[line] ?? "h-line\(line)"
         let title = content.plainText.trimmingWhitespaceAndNewlines()
         sink.addOutline(OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination), line: line)
@@ -107,7 +109,7 @@ extension LayoutSession {
 
     /// A heading's lines: keep with what follows, a destination at the top, a rule under
     /// levels 1 and 2. `alignment` is physical (HTML's); nil (or justify): at the start.
-    func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext,
+    package func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext,
                        alignment: TextAlignment? = nil) -> [Slice] {
         let look = typography.heading(level)
         var format = format(look.text, width: context.column.width,
@@ -135,7 +137,7 @@ extension LayoutSession {
     }
 
     /// A quote: its blocks indented beside a bar.
-    func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
+    package func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
         besideBar(typography.quoteBar, role: .blockQuote, context) { layoutBlocks(children, $0) }
     }
 
@@ -144,7 +146,7 @@ extension LayoutSession {
     /// one, the thin rule beside what `<details>` folds), all in one structure element of
     /// `role`. Deep nesting stops indenting (and adding bars) once the text column would get
     /// too narrow (`nestingIndent`).
-    func besideBar(_ bar: Typography.Rule, role: StructureElement.Role, _ context: BlockContext,
+    package func besideBar(_ bar: Typography.Rule, role: StructureElement.Role, _ context: BlockContext,
                    content: (BlockContext) -> [Slice]) -> [Slice] {
         let indent = nestingIndent(typography.quoteIndent, context)
         let rtl = context.isRightToLeft
@@ -167,13 +169,13 @@ extension LayoutSession {
     }
 
     /// A forced page break: a slice of no height that starts a new page (none at the top of one).
-    func pageBreak() -> [Slice] {
+    package func pageBreak() -> [Slice] {
         var slice = Slice(height: 0)
         slice.pageBreakBefore = true
         return [slice]
     }
 
-    func thematicBreak(_ context: BlockContext) -> [Slice] {
+    package func thematicBreak(_ context: BlockContext) -> [Slice] {
         let height = typography.thematicBreakHeight
         var slice = Slice(height: height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
         slice.items.append(.line(from: Point(x: context.column.x, y: height / 2),

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Code blocks: the code on its shading, in its highlighting's colours, as wide and as large as
 /// `CodeFit` says (the measure; wider, into the margins; smaller, down to `code.min-size`). A
 /// source line still wider than the block continues under itself: indented past its own
@@ -6,7 +8,7 @@
 extension LayoutSession {
     /// A code block on its shading (`language`: the info string; none for indented code and
     /// `<pre>`), waiting for its colours if they are not ready. O(n) plus shaping.
-    func codeBlock(_ code: String, language: String = "", line: Int = 0, _ context: BlockContext) -> [Slice] {
+    package func codeBlock(_ code: String, language: String = "", line: Int = 0, _ context: BlockContext) -> [Slice] {
         var slices: [Slice] = []
         codeBlock(code, language: language, line: line, context) { slices.appendTaking($0) }
         return slices
@@ -18,7 +20,7 @@ extension LayoutSession {
     /// once is one run's lines, not the block's, however long the block. The slices are those
     /// of the block set whole (runs of lines are set apart only past `runLimit`, and a run's
     /// lines are the lines it has in the whole). O(n) plus shaping.
-    func codeBlock(_ code: String, language: String = "", line: Int = 0, _ context: BlockContext,
+    package func codeBlock(_ code: String, language: String = "", line: Int = 0, _ context: BlockContext,
                    runLimit: Int = codeRunLimit, emit: ([Slice]) throws -> Void) rethrows {
         let (highlighted, warnings) = highlights.code(code, language: language, line: line)
         warnings.forEach(sink.warn)
@@ -47,7 +49,7 @@ extension LayoutSession {
     /// `wrapping` (in order, among `lines`) alone (`wraps`), the runs of lines between them
     /// together (their byte range, without the newlines around it), a run longer than `limit`
     /// bytes cut before each line that would take it past `limit`. O(lines).
-    static func codeRuns(lines: [Range<Int>], wrapping: [Range<Int>], limit: Int) -> [(range: Range<Int>, wraps: Bool)] {
+    package static func codeRuns(lines: [Range<Int>], wrapping: [Range<Int>], limit: Int) -> [(range: Range<Int>, wraps: Bool)] {
         var runs: [(range: Range<Int>, wraps: Bool)] = []
         var first = 0
         func run(to end: Int) {
@@ -74,7 +76,7 @@ extension LayoutSession {
     /// a block of short lines is set and handed on in runs this long, each run's shaped text
     /// (its glyphs and what setting it measured) let go once its pages are drawn. No code
     /// block of the corpus comes near it (the longest is 25 KB), so theirs are set whole.
-    static let codeRunLimit = 64 * 1024
+    package static let codeRunLimit = 64 * 1024
 
     /// One source line that may be wider than the block, set alone: each continuation starts
     /// past the line's own indentation by the wrap indent (at most half the width), after a
@@ -107,7 +109,7 @@ extension LayoutSession {
     /// The mark before a wrapped code line's continuation, ending a little before `textX`: a
     /// hooked arrow (↳) of rules, about an em wide at the code's `size`, which readers take
     /// for decoration (an artifact), not text.
-    func continuationMark(before textX: Double, baseline: Double, size: Double) -> [PageItem] {
+    package func continuationMark(before textX: Double, baseline: Double, size: Double) -> [PageItem] {
         let width = size * typography.codeContinuationStroke, color = typography.codeContinuationColor
         let left = textX - size * 1.45, right = textX - size * 0.45
         let top = baseline - size * 0.75, y = baseline - size * 0.3, head = size * 0.22
@@ -121,7 +123,7 @@ extension LayoutSession {
 
     /// A Mermaid diagram that is not drawn (`mermaidDiagram` says why in `warning`): its source
     /// as code, a small caption under it saying so (`mermaid.caption`), and the warning.
-    func mermaidBlock(_ code: String, line: Int, _ context: BlockContext, warning: Warning) -> [Slice] {
+    package func mermaidBlock(_ code: String, line: Int, _ context: BlockContext, warning: Warning) -> [Slice] {
         sink.warn(warning)
         var slices = codeBlock(code, context)
         let look = typography.caption

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A document's code lines, gathered before layout (`DocumentFacts`) so that every code block
 /// of the document is set in one frame at one size (`CodeFrame`, issue 46): each source line's
 /// width in characters, and how deep its block is nested (in lists, in quotes and alerts),
@@ -8,39 +10,39 @@
 /// font sets at one advance each; lines with other characters are kept as text, to be
 /// shaped (up to `textLimit` of them; past it, counted at their columns' bound). So what is
 /// held grows with the number of distinct line widths, not with the document.
-struct CodeCensus: Sendable {
+package struct CodeCensus: Sendable {
     /// Where a line's block stands: how many lists and how many quotes (or alerts) hold it.
-    struct Nesting: Hashable, Sendable {
-        var lists = 0
-        var quotes = 0
+    package struct Nesting: Hashable, Sendable {
+        package var lists = 0
+        package var quotes = 0
     }
 
-    struct Columns: Hashable, Sendable {
-        var nesting: Nesting
-        var columns: Int
+    package struct Columns: Hashable, Sendable {
+        package var nesting: Nesting
+        package var columns: Int
     }
 
     /// Lines counted by their columns: how many of each.
-    private(set) var columns: [Columns: Int] = [:]
+    package private(set) var columns: [Columns: Int] = [:]
     /// Lines with characters beyond ASCII, to be shaped.
-    private(set) var texts: [(nesting: Nesting, text: String)] = []
+    package private(set) var texts: [(nesting: Nesting, text: String)] = []
     /// Every line counted.
-    private(set) var lineCount = 0
+    package private(set) var lineCount = 0
 
     /// The most lines kept as text.
-    static let textLimit = 4096
+    package static let textLimit = 4096
 
-    init() {}
+    package init() {}
 
     /// The census of `blocks` (a whole document's). O(their code's length).
-    init(_ blocks: [Block]) { add(blocks) }
+    package init(_ blocks: [Block]) { add(blocks) }
 
     /// The census of one block's code, `code`, as if in the text block. O(code).
-    init(code: String) { addLines(of: code, Nesting()) }
+    package init(code: String) { addLines(of: code, Nesting()) }
 
     /// Adds the code lines of `blocks` (the document's next blocks), nested as `nesting`
     /// says. O(their code's length).
-    mutating func add(_ blocks: [Block], nesting: Nesting = Nesting()) {
+    package mutating func add(_ blocks: [Block], nesting: Nesting = Nesting()) {
         for block in blocks {
             switch block.kind {
             case .codeBlock(let text, _):

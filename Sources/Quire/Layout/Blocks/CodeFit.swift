@@ -1,14 +1,14 @@
 /// How wide and how large a code block is set: in the document's frame (`CodeFrame`: one
 /// width and one size for every block of a document), its lines that are still wider than
 /// the frame wrapping.
-struct CodeFit {
+package struct CodeFit {
     /// The block's column: its shading's left edge and width.
-    var column: Column
+    package var column: Column
     /// The code's size relative to the code role's (1, or less for a block set smaller).
-    var scale: Double
+    package var scale: Double
     /// The source lines (byte ranges of the text, without their newline) that may still be
     /// wider than the block at its size: each is set alone, continuing under itself.
-    var wrapping: [Range<Int>]
+    package var wrapping: [Range<Int>]
 }
 
 extension LayoutSession {
@@ -18,7 +18,7 @@ extension LayoutSession {
     /// (`codeColumns` × `codeAdvance`); only lines whose bound exceeds the block's width are
     /// shaped, unwrapped, to learn their width, so a block that fits costs one pass over its
     /// bytes. O(n) plus the shaping of its long lines.
-    func codeFit(_ text: StyledText, lines: [Range<Int>], _ context: BlockContext) -> CodeFit {
+    package func codeFit(_ text: StyledText, lines: [Range<Int>], _ context: BlockContext) -> CodeFit {
         let base = typography.code, pad = typography.codePadding
         let frame = documentCodeFrame ?? codeFrame(for: CodeCensus(code: text.string))
         let column = context.inTableCell ? context.column : codeColumn(frame, context)
@@ -43,11 +43,11 @@ extension LayoutSession {
     /// how close to the width a line is set alone: widths measured at one size and set at
     /// another differ by Pango's rounding of each advance (1/1024 pt), a tenth of a point over
     /// a long line.
-    static let codeSlack = 0.5
+    package static let codeSlack = 0.5
 
     /// The byte ranges of `text`'s source lines, without their newlines (a text ending in a
     /// newline ends with an empty line, as Pango sets it). O(n).
-    static func sourceLines(_ text: String) -> [Range<Int>] {
+    package static func sourceLines(_ text: String) -> [Range<Int>] {
         var lines: [Range<Int>] = []
         var start = 0
         for (i, byte) in text.utf8.enumerated() where byte == 0x0A {
@@ -59,7 +59,7 @@ extension LayoutSession {
     }
 
     /// `line` without the spaces and tabs at its end, which hang past a line's end. O(line).
-    static func trimmedLine(_ line: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    package static func trimmedLine(_ line: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         var end = line.upperBound
         while end > line.lowerBound, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         return line.lowerBound..<end
@@ -68,7 +68,7 @@ extension LayoutSession {
     /// The most columns `bytes` (one source line) can take: a tab to the next multiple of 8,
     /// any other ASCII character one, a character beyond ASCII three (the widest, an emoji or
     /// a CJK character from a fallback font, take about two). O(bytes).
-    static func codeColumns(_ bytes: some Collection<UInt8>) -> Int {
+    package static func codeColumns(_ bytes: some Collection<UInt8>) -> Int {
         var columns = 0
         for byte in bytes {
             switch byte {
@@ -82,7 +82,7 @@ extension LayoutSession {
     }
 
     /// The columns of `bytes`' indentation (its leading spaces and tabs). O(indentation).
-    static func indentColumns(_ bytes: some Collection<UInt8>) -> Int {
+    package static func indentColumns(_ bytes: some Collection<UInt8>) -> Int {
         var columns = 0
         for byte in bytes {
             switch byte {
@@ -96,7 +96,7 @@ extension LayoutSession {
 
     /// The advance of the code font's widest ASCII letter at the code size (every character's,
     /// in a monospace font).
-    func measureCodeAdvance() -> Double {
+    package func measureCodeAdvance() -> Double {
         let probe = typesetter.shape(plainText("WWWWWWWWWW"), ParagraphFormat(text: typography.code, width: .infinity))
         return (probe.lines.first?.width ?? typography.code.size * 6) / 10
     }

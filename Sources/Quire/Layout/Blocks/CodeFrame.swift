@@ -1,3 +1,5 @@
+import QuireStyle
+
 /// The one frame every code block of a document is set in (issue 46): one type size and one
 /// width, so that no page shows blocks of three widths at two sizes. The size is the largest,
 /// in steps of half a point down to `code.min-size`, at which at least `codeFitShare` of the
@@ -5,21 +7,21 @@
 /// the frame is as wide as those lines need, never narrower than the measure. The lines left
 /// (at most 2%) wrap, continuing under themselves. A nested block (in a list, a quote) keeps
 /// its start edge and ends where the document's frame does.
-struct CodeFrame: Sendable, Equatable {
+package struct CodeFrame: Sendable, Equatable {
     /// The code's size relative to the code role's (1, or less for code set smaller).
-    var scale: Double
+    package var scale: Double
     /// The frame's width for a block in the text block, in points.
-    var width: Double
+    package var width: Double
 }
 
 extension LayoutSession {
     /// The share of a document's code lines its frame must fit unwrapped.
-    static let codeFitShare = 0.98
+    package static let codeFitShare = 0.98
 
     /// The frame for the code lines of `census` (a document's, or one block's). Each line's
     /// width comes from its columns (`codeAdvance` each) or, with characters beyond ASCII,
     /// from shaping it. O(distinct line widths × sizes), plus the shaping.
-    func codeFrame(for census: CodeCensus) -> CodeFrame {
+    package func codeFrame(for census: CodeCensus) -> CodeFrame {
         let base = typography.code
         let textBlock = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
         let room = wideRoom(textBlock, limit: style.codeMaxWidth)
@@ -80,7 +82,7 @@ extension LayoutSession {
     /// The column of a code block in `context` set in `frame`: in the text block, the frame's;
     /// nested, from its own start edge to the frame's end edge (at least its column, within
     /// its room); in a table cell, the cell's. O(1).
-    func codeColumn(_ frame: CodeFrame, _ context: BlockContext) -> Column {
+    package func codeColumn(_ frame: CodeFrame, _ context: BlockContext) -> Column {
         let room = wideRoom(context, limit: style.codeMaxWidth)
         let textBlock = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
         let top = wideRoom(textBlock, limit: style.codeMaxWidth).column(width: frame.width)

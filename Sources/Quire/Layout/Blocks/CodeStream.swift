@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A code block's slices on their way to pagination (`LayoutSession.codeBlock`): each given
 /// the block's shading, its padding and spacing, and its keeps, and handed on as soon as
 /// nothing can change it any more. The keeps: the visual lines of a wrapped source line stay
@@ -8,26 +10,26 @@
 /// length reaches pagination, and is drawn and dropped, as it is set.
 ///
 /// The slices handed on are those the block set whole would give.
-struct CodeStream {
+package struct CodeStream {
     /// The shading's column and colour.
-    let column: Column
-    let background: Color
+    package let column: Column
+    package let background: Color
     /// The padding inside the shading, above the first line and below the last.
-    let pad: Double
+    package let pad: Double
     /// The space around the block.
-    let space: Double
+    package let space: Double
     /// Slices not handed on yet, each with whether it keeps with the next as a piece of a
     /// wrapped source line.
     private var held: [(slice: Slice, together: Bool)] = []
     /// Slices added so far.
-    private(set) var count = 0
+    package private(set) var count = 0
 
     /// The most lines a block may have and still never break (issue 46).
-    static let wholeLines = 8
+    package static let wholeLines = 8
     /// The fewest lines a longer block leaves on either side of a break.
-    static let endLines = 3
+    package static let endLines = 3
 
-    init(column: Column, background: Color, pad: Double, space: Double) {
+    package init(column: Column, background: Color, pad: Double, space: Double) {
         self.column = column
         self.background = background
         self.pad = pad
@@ -37,7 +39,7 @@ struct CodeStream {
     /// Adds the next slices of the block, set without spacing (a run of source lines, or the
     /// visual lines of one wrapped source line: `together`, which keep together); returns
     /// those now final. O(slices).
-    mutating func add(_ slices: [Slice], together: Bool) -> [Slice] {
+    package mutating func add(_ slices: [Slice], together: Bool) -> [Slice] {
         for (i, var slice) in slices.enumerated() {
             if count == 0 {
                 slice.spaceBefore = space
@@ -62,7 +64,7 @@ struct CodeStream {
     /// The block's last slices, once every one was added: the last takes the padding below
     /// and the space after; a block of up to `wholeLines` keeps whole, a longer one keeps its
     /// last `endLines` together. O(held).
-    mutating func finish() -> [Slice] {
+    package mutating func finish() -> [Slice] {
         guard !held.isEmpty else { return [] }
         held[held.count - 1].slice.height += pad
         held[held.count - 1].slice.spaceAfter = space

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Tables of contents: a line per entry, its title at its level's indent, dot leaders, the
 /// page number against the column's right edge, the whole line a link. The digest's contents
 /// page and a document's own (`toc`) are made of these.
@@ -5,7 +7,7 @@ extension LayoutSession {
     /// One entry's line, `lineHeight` tall: `title` from `indent` (cut with "…" when too
     /// long for one line), leaders, and `page` (nil: a blank of the same height, for the
     /// measuring pass before page numbers are known), linked to `destination`.
-    func contentsLine(_ title: String, page: Int?, destination: String, indent: Double, bold: Bool = false,
+    package func contentsLine(_ title: String, page: Int?, destination: String, indent: Double, bold: Bool = false,
                       lineHeight: Double, _ context: BlockContext) -> Slice {
         let numberWidth = typography.contentsNumberWidth
         var titleFormat = bodyFormat(width: max(1, context.column.width - indent - numberWidth - typography.contentsGap), alignment: .left)
@@ -51,7 +53,7 @@ extension LayoutSession {
     /// heading of `entries` (the document's outline) down to `style.tocDepth`, indented by
     /// level, the top level in bold; `pages` gives each destination's page (empty: the
     /// measuring pass, every line as tall as it will be). Nothing when no heading qualifies.
-    func documentContents(_ entries: [OutlineEntry], pages: [String: Int], _ context: BlockContext) -> [Slice] {
+    package func documentContents(_ entries: [OutlineEntry], pages: [String: Int], _ context: BlockContext) -> [Slice] {
         let shown = entries.filter { $0.level <= style.tocDepth }
         guard let top = shown.map(\.level).min() else { return [] }
         var slices = headingSlices(level: 2, plainText(wording(style.tocTitle, width: context.column.width)),
@@ -73,7 +75,7 @@ extension LayoutSession {
     /// heading, then again with them. The measuring pass is a trial, dropped with what it
     /// placed. `entries`: the headings listed (nil: this document's). O(slices) for the
     /// pagination.
-    func contentsWithPages(around slices: [Slice], at index: Int, entries: [OutlineEntry]? = nil,
+    package func contentsWithPages(around slices: [Slice], at index: Int, entries: [OutlineEntry]? = nil,
                            _ context: BlockContext) -> [Slice] {
         let entries = entries ?? sink.documentOutline
         let measuring = trial { documentContents(entries, pages: [:], context) }.value

@@ -1,3 +1,7 @@
+import QuireModel
+import QuireStyle
+import QuireDiagrams
+
 /// Mermaid diagrams on the page: parsed (`MermaidParser`), their labels set by Quire's own text
 /// engine, laid out by Graphviz's dot (`DotLayout`), and painted as vector paths with real text
 /// (`DiagramPainter`), a figure whose Alt text is the diagram's kind and labels. Wider than the
@@ -8,10 +12,10 @@
 extension LayoutSession {
     /// The smallest text size a diagram's labels are set at, in points: a diagram that fits the
     /// page only smaller is shown as its source.
-    static let minimumDiagramSize = 6.0
+    package static let minimumDiagramSize = 6.0
 
     /// A ```` ```mermaid ```` block starting on source line `line` (its fence).
-    func mermaidDiagram(_ code: String, line: Int, _ context: BlockContext) -> [Slice] {
+    package func mermaidDiagram(_ code: String, line: Int, _ context: BlockContext) -> [Slice] {
         let chart: Flowchart
         switch MermaidParser.parse(code) {
         case .failure(let error):
@@ -50,7 +54,7 @@ extension LayoutSession {
     }
 
     /// The chart's labels set at text size `size` and the layout dot makes around them.
-    func drawFlowchart(_ chart: Flowchart, size: Double, _ graphviz: GraphvizLibrary) throws -> DrawnFlowchart {
+    package func drawFlowchart(_ chart: Flowchart, size: Double, _ graphviz: GraphvizLibrary) throws -> DrawnFlowchart {
         let role = typography.body.scaled(size / typography.body.size)
         let theme = style.diagram
         let nodes = chart.nodes.map { diagramLabel($0.label, role, color: $0.style.textColor ?? theme.text) }
@@ -63,7 +67,7 @@ extension LayoutSession {
 
     /// `text` set centred in lines at most 12.5 em wide (where Mermaid wraps), as items around
     /// (0, 0) at the top centre.
-    func diagramLabel(_ text: DiagramText, _ role: Typography.TextRole, color: Color) -> DiagramLabel {
+    package func diagramLabel(_ text: DiagramText, _ role: Typography.TextRole, color: Color) -> DiagramLabel {
         guard !text.isEmpty else { return .empty }
         var styled = StyledText()
         for (i, line) in text.lines.enumerated() {
@@ -101,18 +105,18 @@ extension LayoutSession {
 }
 
 /// A label set for a diagram: its size and its lines, placed around (0, 0) at its top centre.
-struct DiagramLabel {
-    var width: Double
-    var height: Double
-    var items: [PageItem]
+package struct DiagramLabel {
+    package var width: Double
+    package var height: Double
+    package var items: [PageItem]
     /// Its characters (for the Alt text).
-    var text: String
+    package var text: String
 
-    static var empty: DiagramLabel { DiagramLabel(width: 0, height: 0, items: [], text: "") }
-    var size: (width: Double, height: Double) { (width, height) }
+    package static var empty: DiagramLabel { DiagramLabel(width: 0, height: 0, items: [], text: "") }
+    package var size: (width: Double, height: Double) { (width, height) }
 
     /// The label's items centred on `center`, tagged `tag`.
-    func placed(at center: Point, tag: ContentTag) -> [PageItem] {
+    package func placed(at center: Point, tag: ContentTag) -> [PageItem] {
         items.map { item in
             guard case .text(var line) = item.offsetBy(dx: center.x, dy: center.y - height / 2) else { return item }
             line.tag = tag
@@ -122,10 +126,10 @@ struct DiagramLabel {
 }
 
 /// A flowchart's layout and its labels, at one text size.
-struct DrawnFlowchart {
-    var geometry: DiagramGeometry
-    var nodes: [DiagramLabel]
-    var edges: [DiagramLabel]
-    var clusters: [DiagramLabel]
-    var fontSize: Double
+package struct DrawnFlowchart {
+    package var geometry: DiagramGeometry
+    package var nodes: [DiagramLabel]
+    package var edges: [DiagramLabel]
+    package var clusters: [DiagramLabel]
+    package var fontSize: Double
 }

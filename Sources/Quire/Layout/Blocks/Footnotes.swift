@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Footnotes: each note's text set like an ordered list item, its number linking back to the
 /// first reference. With `footnote.placement` "page" (the default) a note is set, smaller, at
 /// the foot of the page that shows its first reference (`attachNotes`; pagination places it);
@@ -6,7 +9,7 @@
 extension LayoutSession {
     /// A footnote definition met in the flow: its note under the end's rule ("end"), or nothing
     /// ("page": the note goes with its first reference).
-    func footnote(label: String, _ children: [Block], _ context: BlockContext) -> [Slice] {
+    package func footnote(label: String, _ children: [Block], _ context: BlockContext) -> [Slice] {
         guard let number = anchors.footnotes[label] else { return layoutBlocks(children, context) }
         guard style.footnotePlacement == .end else { return [] }
         return endNote(number, children, context)
@@ -52,7 +55,7 @@ extension LayoutSession {
     /// on it (at `Typography.footnoteScale` of the body size, in the text column), with the
     /// notes referred to inside those, into the slice's `notes`, for pagination to set at the
     /// foot of its page. Each note is laid out once, where it is first shown. O(notes' text).
-    func attachNotes(_ slices: inout [Slice], _ context: BlockContext) {
+    package func attachNotes(_ slices: inout [Slice], _ context: BlockContext) {
         guard style.footnotePlacement == .page, !anchors.footnoteBodies.isEmpty else { return }
         var notes: LayoutSession?
         for i in slices.indices where !slices[i].footnotes.isEmpty {
@@ -80,7 +83,7 @@ extension LayoutSession {
     /// With footnotes at the page's foot, the notes no page showed a reference to (a reference
     /// in text an excerpt left out, with no full text after it), set after the text as "end"
     /// sets them, so that no note is lost. Empty when every note was shown.
-    func unplacedNotes(_ context: BlockContext) -> [Slice] {
+    package func unplacedNotes(_ context: BlockContext) -> [Slice] {
         guard style.footnotePlacement == .page else { return [] }
         return anchors.footnoteBodies.keys.sorted().flatMap { number -> [Slice] in
             guard !sink.isPlaced(anchors.footnoteDestination(number)), let body = anchors.footnoteBodies[number] else { return [] }

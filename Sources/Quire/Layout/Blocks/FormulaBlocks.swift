@@ -1,3 +1,6 @@
+import QuireModel
+import QuireMath
+
 /// Display math: a formula on lines of its own, centred in the column with its `\tag` at the
 /// right; and what layout reports of formulas (bad TeX, missing glyphs).
 extension LayoutSession {
@@ -7,7 +10,7 @@ extension LayoutSession {
     /// four rows about five). A formula that cannot be typeset is its source as a code block,
     /// in red, with a warning.
     /// O(formula), after the typesetter's cache.
-    func displayFormula(_ formula: MathFormula, _ context: BlockContext) -> [Slice] {
+    package func displayFormula(_ formula: MathFormula, _ context: BlockContext) -> [Slice] {
         let size = context.textRole?.size ?? typography.body.size
         let column = context.column
         let tagGap = size
@@ -70,14 +73,14 @@ extension LayoutSession {
 
     /// Warns that `formula` was shown as its source: the line, the fault (naming the command
     /// or character), and the formula's start.
-    func warnAboutBadMath(_ error: MathError, _ formula: MathFormula) {
+    package func warnAboutBadMath(_ error: MathError, _ formula: MathFormula) {
         let excerpt = formula.tex.count > 40 ? String(formula.tex.prefix(40)) + "…" : formula.tex
         let shown = formula.display ? "$$\(excerpt)$$" : "$\(excerpt)$"
         sink.warn(Warning(line: formula.line, message: "math not typeset (\(error.message)) in \(shown); shown as its source"))
     }
 
     /// Warns about characters the math font has no glyph for.
-    func warnAboutMissingGlyphs(_ typeset: TypesetFormula, _ formula: MathFormula) {
+    package func warnAboutMissingGlyphs(_ typeset: TypesetFormula, _ formula: MathFormula) {
         guard !typeset.missing.isEmpty else { return }
         let characters = Array(Set(typeset.missing)).sorted().joined(separator: " ")
         sink.warn(Warning(line: formula.line, message: "the math font has no glyph for \(characters) in $\(formula.tex)$"))
@@ -86,21 +89,21 @@ extension LayoutSession {
 
 extension TypesetFormula {
     /// The math font as the painter names it (its matrix is set per glyph size).
-    var fontRef: FontRef {
+    package var fontRef: FontRef {
         FontRef(file: fontFile, index: fontIndex, matrix: [1, 0, 0, 1], embolden: false, variations: "", isColor: false)
     }
 }
 
 extension MathBox {
     /// The characters the box shows, in the order it was set (reading order).
-    var characters: String { glyphs.map(\.text).joined() }
+    package var characters: String { glyphs.map(\.text).joined() }
 }
 
 extension TextLine {
     /// The line's characters with each formula piece's own in place of its object
     /// replacement character, without the isolate around a formula and the spaces between
     /// its pieces (for the terminal preview). O(line + formulas).
-    var textWithFormulas: String {
+    package var textWithFormulas: String {
         let text = shaped.text
         guard !text.formulas.isEmpty else { return self.text }
         let line = shaped.lines[lineIndex]

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Raw HTML, as Parse lowered it (`HTMLBlock`): ordinary blocks (paragraphs, headings, code,
 /// rules), its anchors placed first.
 extension LayoutSession {
@@ -5,7 +7,7 @@ extension LayoutSession {
     /// placed even inside `<pre>`), then its blocks, each with the alignment its elements
     /// give. Its headings get outline entries and destinations named by the block's line and
     /// their place in it (they have no slug: GitHub gives raw HTML headings none).
-    func htmlBlock(_ html: HTMLBlock, line: Int, _ context: BlockContext) -> [Slice] {
+    package func htmlBlock(_ html: HTMLBlock, line: Int, _ context: BlockContext) -> [Slice] {
         var slices = anchorSlice(html.anchors.compactMap { anchors.destination(forFragment: $0) })
         for (k, block) in html.blocks.enumerated() {
             guard case .heading(let level, let content) = block.kind else {

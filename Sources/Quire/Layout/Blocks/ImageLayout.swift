@@ -1,3 +1,6 @@
+import QuireModel
+import QuireImages
+
 /// Images as blocks. An image too tall to sit in a line (`inlineImageHeight`) stands on its
 /// own between its paragraph's text, scaled to fit the column and the page with its aspect
 /// ratio kept, its alt text as a caption when it is a Markdown image; a linked image links
@@ -7,20 +10,20 @@
 extension LayoutSession {
     /// An image reference that may stand as a block: a paragraph's top-level image, linked
     /// image (`[![alt](src)](url)`), `<img>` or `<a href><img></a>`.
-    struct FigureCandidate {
-        var source: String
-        var alt: String
-        var declared: (width: Double?, height: Double?)
-        var link: String?
+    package struct FigureCandidate {
+        package var source: String
+        package var alt: String
+        package var declared: (width: Double?, height: Double?)
+        package var link: String?
         /// Markdown images get their alt text as a caption; HTML ones do not.
-        var isMarkdown: Bool
+        package var isMarkdown: Bool
         /// The line raw HTML gives it (`Inline.located`), which its warnings name.
-        var line: Int?
+        package var line: Int?
     }
 
     /// A paragraph's content as slices: runs of text as paragraphs, block-sized images and
     /// lone unavailable images as blocks between them. O(n) in the content.
-    func paragraphWithImages(_ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
+    package func paragraphWithImages(_ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
         let alignment = context.alignment  // for images set as blocks
         guard content.contains(where: Self.mayStartFigure) else {
             return paragraph(styledText(content, line: line), context, alignment: alignment)
@@ -163,14 +166,14 @@ extension LayoutSession {
 
     /// What stands for an image that cannot be shown: its alt text, else a name from its URL
     /// (`ImageLabel`: a badge's label and message, a file's name).
-    static func placeholderLabel(alt: String, source: String) -> String {
+    package static func placeholderLabel(alt: String, source: String) -> String {
         let trimmed = alt.trimmingWhitespaceAndNewlines()
         return trimmed.isEmpty ? ImageLabel.label(for: source) : trimmed
     }
 
     /// The size to set `image` at: its declared size (one side alone keeps the aspect ratio),
     /// else its own, scaled down (never up) to fit `box`.
-    static func fitted(_ image: LoadedImage, declared: (Double?, Double?), into box: ImageBox) -> (width: Double, height: Double) {
+    package static func fitted(_ image: LoadedImage, declared: (Double?, Double?), into box: ImageBox) -> (width: Double, height: Double) {
         var w = image.width, h = image.height
         switch declared {
         case (let dw?, let dh?): (w, h) = (dw, dh)
@@ -185,7 +188,7 @@ extension LayoutSession {
     /// Where a block of some width sits in the column: 0 left, 0.5 centred, 1 right (HTML's
     /// `align`, physical); without one, at the start: the right edge where blocks run right
     /// to left.
-    static func offsetFraction(_ alignment: TextAlignment?, _ context: BlockContext) -> Double {
+    package static func offsetFraction(_ alignment: TextAlignment?, _ context: BlockContext) -> Double {
         switch alignment {
         case .center: return 0.5
         case .right: return 1
@@ -213,7 +216,7 @@ extension LayoutSession {
 
     /// The figure candidate `inline` is, if any: an image, or a link around one image (blanks
     /// aside); `width` is what a declared percentage is of.
-    static func figure(_ inline: Inline, width: Double) -> FigureCandidate? {
+    package static func figure(_ inline: Inline, width: Double) -> FigureCandidate? {
         switch inline {
         case .image(let source, _, let alt):
             return FigureCandidate(source: source, alt: alt.plainText, declared: (nil, nil), link: nil, isMarkdown: true)
@@ -238,7 +241,7 @@ extension LayoutSession {
 
 extension HTMLLength {
     /// In points: pixels at 96 per inch, a percentage of `width`.
-    func points(of width: Double) -> Double {
+    package func points(of width: Double) -> Double {
         switch self {
         case .pixels(let v): return v * LoadedImage.pointsPerPixel
         case .percent(let v): return v / 100 * width

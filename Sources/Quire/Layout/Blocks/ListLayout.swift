@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Lists as a grid: a marker column and a body column per item.
 ///
 /// The body of every item (all its lines and blocks) is set in a column indented by the
@@ -7,14 +10,14 @@
 /// right-to-left list mirrors this: body on the left, marker column on the right.
 extension LayoutSession {
     /// What sits in an item's marker column.
-    enum MarkerSpec {
+    package enum MarkerSpec {
         case shape(MarkerShape)
         case task(checked: Bool)
         /// A number such as "10." (searchable text), right-aligned against the gutter's gap.
         case text(ShapedText)
     }
 
-    func list(_ list: ListBlock, _ context: BlockContext) -> [Slice] {
+    package func list(_ list: ListBlock, _ context: BlockContext) -> [Slice] {
         var slices: [Slice] = []
         self.list(list, context) { slices.appendTaking($0) }
         return slices
@@ -24,7 +27,7 @@ extension LayoutSession {
     /// is done, since its last slice takes the space after the list): a list of 100,000 items
     /// reaches pagination, and is drawn and dropped, as it is set, never whole. Emits nothing
     /// for a list without items.
-    func list(_ list: ListBlock, _ context: BlockContext, emit: ([Slice]) throws -> Void) rethrows {
+    package func list(_ list: ListBlock, _ context: BlockContext, emit: ([Slice]) throws -> Void) rethrows {
         let gap = typography.listMarkerGap
         var gutter = typography.listIndent
         let shapes = style.listMarkers.isEmpty ? [MarkerShape.disc] : style.listMarkers
@@ -92,7 +95,7 @@ extension LayoutSession {
     /// Its structure: an element of `role` (a list item, `LI`, or a footnote, `Note`) holding
     /// the marker as its label (`Lbl`) and the blocks, in a list item's body (`LBody`) or, in
     /// a note, directly.
-    func listItem(_ blocks: [Block], marker: MarkerSpec, gutter: Double, tight: Bool,
+    package func listItem(_ blocks: [Block], marker: MarkerSpec, gutter: Double, tight: Bool,
                   spaceBefore: Double, role: StructureElement.Role = .listItem, _ context: BlockContext) -> [Slice] {
         let gap = typography.listMarkerGap
         let column = context.column

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The last step of a table's layout: its rows stacked into bands, each a slice that
 /// pagination places whole (a row, mostly; rows that `rowspan` joins), with the header's
 /// shading and the rules, the header repeated on every page the table continues on, a band
@@ -6,14 +8,14 @@
 extension TableLayouter {
     /// Rows joined by cells spanning them, and the cells (indices into `placed`, row-major)
     /// that start in them.
-    struct Band {
-        var rows: Range<Int>
-        var cells: Range<Int>
+    package struct Band {
+        package var rows: Range<Int>
+        package var cells: Range<Int>
     }
 
     /// The table's bands as slices: a header never stands at a page's foot with fewer than
     /// two rows under it, and every body band carries the header to repeat.
-    func bands(_ cells: [SetCell], rowHeights: [Double], _ grid: Grid, bare: Bool) -> [Slice] {
+    package func bands(_ cells: [SetCell], rowHeights: [Double], _ grid: Grid, bare: Bool) -> [Slice] {
         let group = session.sink.newAtomicGroup()
         var slices: [Slice] = []
         var header: RepeatedHeader?
@@ -51,7 +53,7 @@ extension TableLayouter {
     }
 
     /// The bands, top to bottom: a band ends at the first row boundary no cell spans. O(cells).
-    func bandRanges() -> [Band] {
+    package func bandRanges() -> [Band] {
         var bands: [Band] = []
         var next = 0   // the first cell not in a band yet
         var r = 0

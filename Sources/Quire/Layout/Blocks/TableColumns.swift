@@ -11,16 +11,16 @@
 ///    goes below its header's longest word while another can give way (a header word is
 ///    broken only when the header words alone are wider than the table).
 /// Pure arithmetic: widths scale with the type size (unhinted metrics are linear).
-struct TableColumns: Equatable {
+package struct TableColumns: Equatable {
     /// Type scale to apply to the table (1 = as measured; at least `floor`).
-    var scale: Double
+    package var scale: Double
     /// Padding on each side of a cell, in points, at the final scale.
-    var padding: Double
+    package var padding: Double
     /// Content width of each column, in points, at the final scale.
-    var widths: [Double]
+    package var widths: [Double]
 
     /// Width of the whole table: columns and their padding.
-    var totalWidth: Double { widths.reduce(0, +) + Double(widths.count) * 2 * padding }
+    package var totalWidth: Double { widths.reduce(0, +) + Double(widths.count) * 2 * padding }
 
     /// - Parameters:
     ///   - minimum, preferred: content widths per column at scale 1 (`preferred >= minimum`).
@@ -29,7 +29,7 @@ struct TableColumns: Equatable {
     ///   - available: the width the table must fit, in points.
     ///   - floor: the smallest type scale allowed (0 < floor <= 1).
     /// - Complexity: O(columns log columns).
-    init(minimum: [Double], preferred: [Double], header: [Double]? = nil, padding: Double, available: Double, floor: Double) {
+    package init(minimum: [Double], preferred: [Double], header: [Double]? = nil, padding: Double, available: Double, floor: Double) {
         let n = Double(minimum.count)
         let preferred = zip(minimum, preferred).map { max($0, $1) }
         let sumMin = minimum.reduce(0, +), sumPref = preferred.reduce(0, +)
@@ -62,14 +62,14 @@ struct TableColumns: Equatable {
     /// The width a table of these columns needs when offered `available` points: without
     /// breaking a word (`minimum`), and with every cell on one line (`preferred`), at scale 1;
     /// padding as `init` gives it (it shrinks for very many columns). O(columns).
-    static func neededWidths(minimum: [Double], preferred: [Double], padding: Double,
+    package static func neededWidths(minimum: [Double], preferred: [Double], padding: Double,
                              available: Double) -> (words: Double, lines: Double) {
         let n = Double(minimum.count)
         let pad = n * 2 * min(padding, available / max(1, n) / 8)
         return (minimum.reduce(0, +) + pad, zip(minimum, preferred).reduce(0) { $0 + max($1.0, $1.1) } + pad)
     }
 
-    init(scale: Double, padding: Double, widths: [Double]) {
+    package init(scale: Double, padding: Double, widths: [Double]) {
         self.scale = scale
         self.padding = padding
         self.widths = widths
@@ -79,7 +79,7 @@ struct TableColumns: Equatable {
     /// missing ones 0), so that they sum to `total`: the cap found by bisection, since the sum
     /// grows with it. When the floors alone exceed `total`, they give way too (plain capping).
     /// O(columns × 60).
-    static func capped(_ widths: [Double], floors: [Double], to total: Double) -> [Double] {
+    package static func capped(_ widths: [Double], floors: [Double], to total: Double) -> [Double] {
         let low = widths.indices.map { min(widths[$0], $0 < floors.count ? floors[$0] : 0) }
         guard low.reduce(0, +) <= total else { return capped(widths, to: total) }
         func atCap(_ cap: Double) -> [Double] { widths.indices.map { max(low[$0], min(widths[$0], cap)) } }
@@ -93,7 +93,7 @@ struct TableColumns: Equatable {
 
     /// `widths` with the largest ones lowered to one common cap so that they sum to `total`
     /// ("water filling"); the ones under the cap stay as they are.
-    static func capped(_ widths: [Double], to total: Double) -> [Double] {
+    package static func capped(_ widths: [Double], to total: Double) -> [Double] {
         let sorted = widths.sorted()
         var below = 0.0
         for (i, w) in sorted.enumerated() {

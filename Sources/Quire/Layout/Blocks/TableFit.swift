@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The fit step of a table's layout: how wide its columns are, at what size, and on which page.
 extension TableLayouter {
     /// The columns fitted, and where the table stands. In order, the first that breaks no word
@@ -7,7 +9,7 @@ extension TableLayouter {
     /// same on a landscape page of its own (`table.rotate`). Else the widest room, the type
     /// below its floor (with a warning naming the table's line) down to a least size, and only
     /// then do the widest columns wrap inside their words. O(columns log columns).
-    func fit(_ measures: Measures) -> Grid {
+    package func fit(_ measures: Measures) -> Grid {
         let column = context.column
         let needed = neededWidth(measures, available: column.width)
         if needed.words <= column.width {

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Tables, GFM's and HTML's alike: cells placed on a grid (`Table.grid`: `colspan`, `rowspan`),
 /// columns sized from their cells' minimum and preferred widths and fitted to the text column
 /// (smaller type, down to a floor, before words wrap inside), cells wrapped and aligned per
@@ -12,7 +15,7 @@
 /// header never stands at a page's foot with fewer than two rows under it.
 extension LayoutSession {
     /// What a cell holds, ready to be measured and set.
-    enum CellContent {
+    package enum CellContent {
         case empty
         /// Inline content, set in the table's type, each line placed by the cell's alignment.
         case text(StyledText, Table.Alignment)
@@ -22,7 +25,7 @@ extension LayoutSession {
 
     /// Lays `table` out in `context`'s column (`TableLayouter`, a method per step). `line`:
     /// the table's line in the source. O(cells' text); a cell of blocks is laid out twice.
-    func table(_ table: Table, line: Int, _ context: BlockContext) -> [Slice] {
+    package func table(_ table: Table, line: Int, _ context: BlockContext) -> [Slice] {
         TableLayouter(table, line: line, context, session: self)?.layout() ?? []
     }
 
@@ -30,12 +33,12 @@ extension LayoutSession {
     /// size and scaled to another differ from those measured at that size by thousandths of a
     /// point (glyph positions are rounded to Pango's units at each size), and a word measured
     /// to fit exactly ("Default" in a column as wide as it) must not break.
-    static let measureTolerance = 0.05
+    package static let measureTolerance = 0.05
 
     /// What `p` holds, as set: inline content when it is one paragraph (a GFM cell) or HTML of
     /// one paragraph; blocks otherwise. A table inside it (set as text by the parser) is
     /// reported with a warning naming its line.
-    func cellContent(_ p: Table.PlacedCell, alignment: Table.Alignment, imageBox: ImageBox) -> CellContent {
+    package func cellContent(_ p: Table.PlacedCell, alignment: Table.Alignment, imageBox: ImageBox) -> CellContent {
         let blocks = p.cell.blocks
         for block in blocks {
             if case .html(let html) = block.kind, let line = html.nestedTableLine {
@@ -66,7 +69,7 @@ extension LayoutSession {
     }
 
     /// Where blocks of a cell are set: no list nesting or tightness from around the table.
-    func cellContext(_ context: BlockContext, alignment: TextAlignment?, direction: WritingDirection?) -> BlockContext {
+    package func cellContext(_ context: BlockContext, alignment: TextAlignment?, direction: WritingDirection?) -> BlockContext {
         var cell = BlockContext(column: Column(x: 0, width: Typography.unwrapped))
         cell.inTableCell = true
         cell.alignment = alignment
@@ -77,7 +80,7 @@ extension LayoutSession {
     /// The narrowest and the widest a cell of blocks wants to be: laid out unwrapped as a trial
     /// (what it records dropped), each line's widest word and whole width plus its indent from
     /// the cell's edge; an image wants its width and makes do with a few lines' height.
-    func measureBlocks(_ blocks: [Block], _ context: BlockContext) -> (minimum: Double, preferred: Double) {
+    package func measureBlocks(_ blocks: [Block], _ context: BlockContext) -> (minimum: Double, preferred: Double) {
         let slices = trial { layoutBlocks(blocks, context) }.value
         var narrowest = 0.0, widest = 0.0
         for slice in slices {
@@ -103,7 +106,7 @@ extension LayoutSession {
 
     /// `slices` stacked into one (the spacing between them kept, that above the first and
     /// below the last dropped), with each one's extent, where a cut may not fall.
-    static func stackedWithBoxes(_ slices: [Slice]) -> (slice: Slice, boxes: [(top: Double, bottom: Double)]) {
+    package static func stackedWithBoxes(_ slices: [Slice]) -> (slice: Slice, boxes: [(top: Double, bottom: Double)]) {
         var baked = slices
         baked.bakeSpacing()
         var boxes: [(top: Double, bottom: Double)] = []
@@ -116,7 +119,7 @@ extension LayoutSession {
     }
 
     /// The runs of columns not marked `open`, as ranges.
-    static func closedSpans(_ open: [Bool]) -> [Range<Int>] {
+    package static func closedSpans(_ open: [Bool]) -> [Range<Int>] {
         var spans: [Range<Int>] = []
         var start: Int?
         for (c, isOpen) in open.enumerated() {
@@ -147,7 +150,7 @@ extension LayoutSession {
 
     /// How table cells are set: the table's type, bold in the header; lines are placed by
     /// `cellSlice`, so Pango's alignment is left as is.
-    func tableFormat(size: Double, width: Double, header: Bool) -> ParagraphFormat {
+    package func tableFormat(size: Double, width: Double, header: Bool) -> ParagraphFormat {
         var format = bodyFormat(width: width, alignment: .left)
         format.text.size = size
         format.text.monospaceSize = size * style.codeScale
@@ -159,7 +162,7 @@ extension LayoutSession {
     /// One cell's lines stacked from 0, each placed by the column's alignment (no alignment:
     /// the text's own direction) at `x`, the cell's content edge; and each line's box.
     /// Uses `measured` (shaped unwrapped) when it fits the width, else shapes the cell.
-    func cellSlice(_ text: StyledText, measured: ShapedText?, format: ParagraphFormat, x: Double,
+    package func cellSlice(_ text: StyledText, measured: ShapedText?, format: ParagraphFormat, x: Double,
                            alignment: Table.Alignment, tag: ContentTag) -> (slice: Slice, boxes: [(top: Double, bottom: Double)]) {
         // A cell holding only an anchor (`<a name="x"></a>`) still places it.
         guard !text.isEmpty else { return (anchorSlice(text.anchors.map(\.name)).first ?? Slice(height: 0), []) }
@@ -195,7 +198,7 @@ extension LayoutSession {
     /// Heights at which to cut a row of `height` so that no piece is taller than `limit`:
     /// each as low as possible without going through a line (`lines`: boxes from all cells),
     /// or at the limit when one line alone is taller. O(lines log lines).
-    static func rowCuts(height: Double, lines: [(top: Double, bottom: Double)], limit: Double) -> [Double] {
+    package static func rowCuts(height: Double, lines: [(top: Double, bottom: Double)], limit: Double) -> [Double] {
         guard limit > 0 else { return [] }
         // Where lines stand (overlapping boxes of different cells merged): cuts go between.
         var blocked: [(top: Double, bottom: Double)] = []

@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// One table laid out a step at a time (model: Typst's `grid/layouter.rs`): collect what each
 /// cell holds; measure each cell once, unwrapped (its preferred width and its widest word),
 /// spanning cells after the others; fit the columns (`TableColumns`: at the measure, else
@@ -6,58 +9,58 @@
 /// rows; stack the rows into bands and cut bands taller than a page. Each step is a method
 /// that takes the values the steps before it made and returns its own. O(cells' text); a
 /// cell of blocks is laid out twice. Lives for one call of `LayoutSession.table`.
-struct TableLayouter {
-    let session: LayoutSession
-    let table: Table
+package struct TableLayouter {
+    package let session: LayoutSession
+    package let table: Table
     /// The table's line in the source (warnings name it).
-    let line: Int
-    let context: BlockContext
+    package let line: Int
+    package let context: BlockContext
     /// The cells on the grid, row-major, and how many columns the grid has (at least one).
-    let placed: [Table.PlacedCell]
-    let columns: Int
+    package let placed: [Table.PlacedCell]
+    package let columns: Int
     /// The table's type size as the style gives it, before fitting.
-    let size: Double
+    package let size: Double
 
     /// What a cell holds as set and the extent of each of its lines, where a row may not be cut.
-    typealias SetCell = (slice: Slice, boxes: [(top: Double, bottom: Double)])
+    package typealias SetCell = (slice: Slice, boxes: [(top: Double, bottom: Double)])
 
     /// What the cells hold (`collect`).
-    struct Contents {
+    package struct Contents {
         /// By cell, in `placed`'s order.
-        var cells: [LayoutSession.CellContent]
+        package var cells: [LayoutSession.CellContent]
         /// Cells of pictures alone (`Block.isDecoration`: logos, badges, links around them),
         /// without a header: a bare grid, drawn without rules.
-        var bare: Bool
+        package var bare: Bool
     }
 
     /// Each column's widths at the table's size (`measure`).
-    struct Measures {
+    package struct Measures {
         /// The widest unbreakable piece and the widest line unwrapped, by column.
-        var minimum: [Double]
-        var preferred: [Double]
+        package var minimum: [Double]
+        package var preferred: [Double]
         /// The widest word of each column's header, which capping leaves whole while it can.
-        var headerWords: [Double]
+        package var headerWords: [Double]
         /// Each text cell shaped unwrapped, by cell (nil: not text, or too long to shape at once).
-        var shaped: [ShapedText?]
+        package var shaped: [ShapedText?]
         /// Padding on each side of a cell.
-        var padding: Double
+        package var padding: Double
     }
 
     /// Where the columns stand (`fit`).
-    struct Grid {
-        let fit: TableColumns
-        let columns: Int
+    package struct Grid {
+        package let fit: TableColumns
+        package let columns: Int
         /// The table's left edge and width, padding included.
-        let left: Double
-        let width: Double
-        let rightToLeft: Bool
+        package let left: Double
+        package let width: Double
+        package let rightToLeft: Bool
         /// Set on a landscape page of its own (`Style.turnedForWideTables`).
-        let landscape: Bool
+        package let landscape: Bool
         /// Where each column starts, left to right (its padding included), as if the table ran
         /// left to right; mirrored when it runs right to left, its first column on the right.
-        let starts: [Double]
+        package let starts: [Double]
 
-        init(fit: TableColumns, columns: Int, left: Double, rightToLeft: Bool, landscape: Bool = false) {
+        package init(fit: TableColumns, columns: Int, left: Double, rightToLeft: Bool, landscape: Bool = false) {
             self.fit = fit
             self.columns = columns
             self.left = left
@@ -74,7 +77,7 @@ struct TableLayouter {
         }
 
         /// Left and right edges of the columns `span`, padding included.
-        func edges(_ span: Range<Int>) -> (Double, Double) {
+        package func edges(_ span: Range<Int>) -> (Double, Double) {
             if span == 0..<columns { return (left, left + width) }
             let last = span.upperBound - 1
             let start = starts[span.lowerBound], end = starts[last] + fit.widths[last] + 2 * fit.padding
@@ -82,18 +85,18 @@ struct TableLayouter {
         }
 
         /// The columns `p` covers.
-        func span(_ p: Table.PlacedCell) -> Range<Int> { p.column..<min(columns, p.column + p.cell.columnSpan) }
+        package func span(_ p: Table.PlacedCell) -> Range<Int> { p.column..<min(columns, p.column + p.cell.columnSpan) }
 
         /// The left edge of `p`, padding included, and the width of its content.
-        func cellLeft(_ p: Table.PlacedCell) -> Double { edges(span(p)).0 }
-        func cellWidth(_ p: Table.PlacedCell) -> Double {
+        package func cellLeft(_ p: Table.PlacedCell) -> Double { edges(span(p)).0 }
+        package func cellWidth(_ p: Table.PlacedCell) -> Double {
             let covered = span(p)
             return covered.reduce(0) { $0 + fit.widths[$1] } + 2 * fit.padding * Double(covered.count - 1)
         }
     }
 
     /// Nil for a table with no cells or no columns, which sets nothing.
-    init?(_ table: Table, line: Int, _ context: BlockContext, session: LayoutSession) {
+    package init?(_ table: Table, line: Int, _ context: BlockContext, session: LayoutSession) {
         let (placed, columns) = table.grid
         guard columns > 0, !placed.isEmpty else { return nil }
         self.session = session
@@ -105,7 +108,7 @@ struct TableLayouter {
         size = session.typography.tableSize
     }
 
-    func layout() -> [Slice] {
+    package func layout() -> [Slice] {
         let contents = collect()
         let measures = measure(contents)
         let grid = fit(measures)
@@ -119,9 +122,9 @@ struct TableLayouter {
 
     // MARK: Cells
 
-    var typography: Typography { session.typography }
+    package var typography: Typography { session.typography }
 
-    func isHeaderRow(_ row: Int) -> Bool { row < table.headerRows }
+    package func isHeaderRow(_ row: Int) -> Bool { row < table.headerRows }
 
     private func alignment(_ p: Table.PlacedCell) -> Table.Alignment {
         p.cell.alignment ?? (p.column < table.alignments.count ? table.alignments[p.column] : .none)
@@ -135,7 +138,7 @@ struct TableLayouter {
 
     /// What each cell holds. Images in cells may be larger than in a line of text, up to a
     /// column's share.
-    func collect() -> Contents {
+    package func collect() -> Contents {
         let imageBox = ImageBox(width: context.column.width / Double(columns) * typography.tableImageWidthShare,
                                 height: typography.body.lineHeight * typography.tableImageLines)
         let cells = placed.map { session.cellContent($0, alignment: alignment($0), imageBox: imageBox) }
@@ -146,7 +149,7 @@ struct TableLayouter {
 
     /// Each column's widths: single-column cells first, then spanning ones widen the
     /// columns they cover.
-    func measure(_ contents: Contents) -> Measures {
+    package func measure(_ contents: Contents) -> Measures {
         let padding = size * typography.tablePadding
         var measures = Measures(minimum: Array(repeating: size, count: columns), preferred: Array(repeating: size, count: columns),
                                 headerWords: Array(repeating: 0, count: columns),
@@ -203,11 +206,11 @@ struct TableLayouter {
     /// Whether the table has no header cell: a grid of pictures or text laid out, not data
     /// whose columns mean something. Its structure is then divisions, not a table (PDF/UA-1,
     /// 7.5, asks a table's data cells for headers: a grid has none to give).
-    var isLayoutGrid: Bool { !placed.contains { isBold($0) } }
+    package var isLayoutGrid: Bool { !placed.contains { isBold($0) } }
 
     /// The structure elements of the rows: the table's, in its head or its body (a grid's:
     /// a division each, in the grid's division).
-    func rowElements() -> [StructureElement] {
+    package func rowElements() -> [StructureElement] {
         let rowCount = table.cells.count
         var inTable = context
         if isLayoutGrid {
@@ -222,7 +225,7 @@ struct TableLayouter {
 
     /// Each cell's content set in its column, from its top; each cell an element of its row
     /// (a header cell in a header row or a `<th>`).
-    func setCells(_ contents: Contents, _ measures: Measures, _ grid: Grid, rows: [StructureElement]) -> [SetCell] {
+    package func setCells(_ contents: Contents, _ measures: Measures, _ grid: Grid, rows: [StructureElement]) -> [SetCell] {
         let tableSize = size * grid.fit.scale
         let layoutGrid = isLayoutGrid
         func cellElement(_ p: Table.PlacedCell, text: String?) -> StructureElement {
@@ -251,7 +254,7 @@ struct TableLayouter {
     /// The cells with the first lines of each row on one baseline: a cell whose first line
     /// sits higher than its neighbours' (code beside serif text: a smaller ascent) is pushed
     /// down to the lowest of them. Cells without a text line keep their place. O(cells).
-    func alignedOnFirstBaselines(_ cells: [SetCell]) -> [SetCell] {
+    package func alignedOnFirstBaselines(_ cells: [SetCell]) -> [SetCell] {
         var lowest: [Int: Double] = [:]
         for (i, p) in placed.enumerated() {
             if let b = cells[i].slice.firstBaseline { lowest[p.row] = max(lowest[p.row] ?? b, b) }
@@ -265,7 +268,7 @@ struct TableLayouter {
     }
 
     /// Each row as tall as its tallest cell; a cell spanning rows lengthens its last.
-    func rowHeights(_ cells: [SetCell], _ grid: Grid) -> [Double] {
+    package func rowHeights(_ cells: [SetCell], _ grid: Grid) -> [Double] {
         let minimumContent = size * grid.fit.scale * typography.tableLineHeight, padding = grid.fit.padding
         var heights = Array(repeating: minimumContent + 2 * padding, count: table.cells.count)
         for (i, p) in placed.enumerated() where p.cell.rowSpan == 1 {

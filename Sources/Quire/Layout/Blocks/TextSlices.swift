@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Shaped text to slices: one slice per line, with its links and anchors.
 extension LayoutSession {
     /// Cuts `shaped` (set at `x`) into one slice per line, each with the links, anchors,
@@ -7,7 +10,7 @@ extension LayoutSession {
     /// Each line box is at least the format's line height; a taller line (a big emoji, a
     /// fallback font) grows its own box. The first line keeps with the next and the last but
     /// one too, so no paragraph leaves a single orphan or widow line. O(lines + links + anchors).
-    func textSlices(_ shaped: ShapedText, x: Double, spaceBefore: Double, spaceAfter: Double,
+    package func textSlices(_ shaped: ShapedText, x: Double, spaceBefore: Double, spaceAfter: Double,
                     tag: ContentTag = .none) -> [Slice] {
         let lineCount = shaped.lines.count
         var items = LineItems(shaped: shaped, x: x, tag: tag)
@@ -34,13 +37,13 @@ extension LayoutSession {
 
     /// Longest text of a table cell measured to size its column: a longer one gets as much
     /// width as the table can give, unmeasured.
-    static let shapingChunk = 32 * 1024
+    package static let shapingChunk = 32 * 1024
 
     /// Sets a paragraph of any length into line slices: hyphenated when its format says so,
     /// then set by the paragraph engine (`Typesetter.shape`), which breaks long code tokens and
     /// addresses where a reader expects and keeps hyphens in a row few. Orphan and widow
     /// control applies to the whole paragraph. O(n) in the text's length.
-    func paragraphSlices(_ text: StyledText, _ format: ParagraphFormat, x: Double,
+    package func paragraphSlices(_ text: StyledText, _ format: ParagraphFormat, x: Double,
                          spaceBefore: Double, spaceAfter: Double, tag: ContentTag = .none) -> [Slice] {
         var text = text
         if format.hyphenate, format.width.isFinite, let hyphenation { text = text.hyphenated(by: hyphenation) }
@@ -48,7 +51,7 @@ extension LayoutSession {
     }
 
     /// A slice of no height holding only destinations (an anchor with no text of its own).
-    func anchorSlice(_ names: [String]) -> [Slice] {
+    package func anchorSlice(_ names: [String]) -> [Slice] {
         let placed = names.filter(claimDestination)
         guard !placed.isEmpty else { return [] }
         var slice = Slice(height: 0)

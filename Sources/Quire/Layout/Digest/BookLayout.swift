@@ -1,4 +1,7 @@
 import Foundation
+import QuireModel
+import QuireParse
+import QuireStyle
 
 /// Lays out several documents as one (`quire render a.md b.md -o book.pdf`), in order, each
 /// starting a chapter on a new page: the title block of `info` (the first document's front
@@ -9,7 +12,7 @@ import Foundation
 /// destination "dK". The running title is `title` on every page. Set with `typesetter` (an
 /// engine's), in the first document's language.
 /// - Complexity: O(total text), paginated once (twice with a table of contents).
-func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo, title: TextValue,
+package func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo, title: TextValue,
                 typesetter: Typesetter) -> LaidOutDigest {
     typesetter.setLanguage(info.lang)
     let set = DocumentSet(documents, style: style, typesetter: typesetter)

@@ -1,22 +1,27 @@
 import Foundation
+import QuireModel
+import QuireParse
+import QuireStyle
+import QuireImages
+import QuireHighlight
 
 /// One document of a digest, parsed.
-struct DigestDocument: Sendable {
+package struct DigestDocument: Sendable {
     /// The path shown in the digest (as found).
-    var path: String
+    package var path: String
     /// The absolute, standardised path links between documents are matched against.
-    var canonicalPath: String
-    var document: Document
-    var info: DocumentInfo
+    package var canonicalPath: String
+    package var document: Document
+    package var info: DocumentInfo
     /// Where its images are read from (its own folder).
-    var resources: ImageResources
+    package var resources: ImageResources
     /// Its code blocks queued for highlighting (nil: queued when the digest is laid out).
-    var highlights: CodeHighlights?
+    package var highlights: CodeHighlights?
     /// Where its links to Markdown files that are not in the same PDF lead (a book's chapter:
     /// to their PDFs, as `render` writes them); nil: as written.
-    var outsideLinks: LinkResolver?
+    package var outsideLinks: LinkResolver?
 
-    init(path: String, canonicalPath: String, document: Document, info: DocumentInfo,
+    package init(path: String, canonicalPath: String, document: Document, info: DocumentInfo,
                 resources: ImageResources = ImageResources(), highlights: CodeHighlights? = nil, outsideLinks: LinkResolver? = nil) {
         self.path = path; self.canonicalPath = canonicalPath; self.document = document; self.info = info
         self.resources = resources
@@ -36,12 +41,12 @@ public struct DigestFailure: Sendable, Equatable {
 }
 
 /// A digest laid out, with each document's warnings.
-struct LaidOutDigest {
-    var laidOut: LaidOutDocument
+package struct LaidOutDigest {
+    package var laidOut: LaidOutDocument
     /// Warnings by document path, in input order.
-    var warnings: [(path: String, warnings: [Warning])]
+    package var warnings: [(path: String, warnings: [Warning])]
     /// The local files the documents' images name, found or not (a book's, for `watch`).
-    var imageFiles: Set<String> = []
+    package var imageFiles: Set<String> = []
 }
 
 /// Lays out many documents as one digest: a cover (title, date, number of documents), a
@@ -53,7 +58,7 @@ struct LaidOutDigest {
 /// The steps are `DigestLayouter`'s: anchor tables for every document (namespaced "dK-") and
 /// a session each, then each document's entry and full text in turn, then the pages.
 /// - Complexity: O(total text), paginated twice.
-func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
+package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
                   style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter) -> LaidOutDigest {
     var layouter = DigestLayouter(documents, failures: failures, style: style, shownFrom: base, typesetter: typesetter)
     for k in documents.indices { layouter.add(k, excerptLines: excerptLines) }
@@ -63,26 +68,26 @@ func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], titl
 /// A digest being laid out: every document's session (anchor tables made before any is laid
 /// out, since a link may point into any document), and the entries, full texts and outline
 /// gathered so far, in document order.
-struct DigestLayouter {
-    let documents: [DigestDocument]
-    let failures: [DigestFailure]
-    let style: Style
+package struct DigestLayouter {
+    package let documents: [DigestDocument]
+    package let failures: [DigestFailure]
+    package let style: Style
     /// The folder paths are shown relative to ("": as found).
-    let base: String
+    package let base: String
     /// The digest's own session: its cover, contents, path lines and furniture.
-    let main: LayoutSession
-    let context: BlockContext
+    package let main: LayoutSession
+    package let context: BlockContext
     /// Each document's anchors, entry destination ("dK") and session.
-    let tables: [AnchorTable]
-    let entryNames: [String]
-    let sessions: [LayoutSession]
+    package let tables: [AnchorTable]
+    package let entryNames: [String]
+    package let sessions: [LayoutSession]
 
-    private(set) var entries: [Slice] = []
-    private(set) var fullTexts: [Slice] = []
-    private(set) var outline: [OutlineEntry] = [OutlineEntry(level: 1, title: "Contents", destination: "toc")]
+    package private(set) var entries: [Slice] = []
+    package private(set) var fullTexts: [Slice] = []
+    package private(set) var outline: [OutlineEntry] = [OutlineEntry(level: 1, title: "Contents", destination: "toc")]
 
     /// A digest of `documents` set with `typesetter` (an engine's), in no one language.
-    init(_ documents: [DigestDocument], failures: [DigestFailure], style: Style, shownFrom base: String, typesetter: Typesetter) {
+    package init(_ documents: [DigestDocument], failures: [DigestFailure], style: Style, shownFrom base: String, typesetter: Typesetter) {
         self.documents = documents
         self.failures = failures
         self.style = style
@@ -95,7 +100,7 @@ struct DigestLayouter {
     }
 
     /// A path as the digest shows it: relative to `base` when it lies under it.
-    func shown(_ path: String) -> String {
+    package func shown(_ path: String) -> String {
         guard !base.isEmpty else { return path }
         let absolute = AbsolutePath.of(path)
         let prefix = base == "/" ? "/" : base + "/"
@@ -104,7 +109,7 @@ struct DigestLayouter {
 
     /// Adds document `k`: its entry, its full text when the entry is cut, the notes its shown
     /// text never referred to (after it), and its outline entries under its title.
-    mutating func add(_ k: Int, excerptLines: Int) {
+    package mutating func add(_ k: Int, excerptLines: Int) {
         let (title, body, titleHeadingLine) = DigestLinks.titleAndBody(documents[k])
         let titleAnchor = titleHeadingLine.flatMap { tables[k].headingDestinations[$0] }
         let excerpt = entry(k, title: title, body: body, titleAnchor: titleAnchor, excerptLines: excerptLines)
@@ -164,7 +169,7 @@ struct DigestLayouter {
     /// The pages: the cover, the contents, the entries and the full texts, paginated once to
     /// learn each entry's page and again with the contents' page numbers (its lines keep
     /// their height, so the pages do not change); then each page's furniture.
-    func paginated(title: String, date: String) -> LaidOutDigest {
+    package func paginated(title: String, date: String) -> LaidOutDigest {
         let cover = main.digestCover(title: title, date: date, documents: documents.count, failures: failures.count)
         let paginator = Paginator(style: style)
         // The measuring pass's contents are dropped with what they recorded (the "toc"
@@ -204,12 +209,12 @@ private func runningInfo(of document: DigestDocument, date: String) -> (Document
 }
 
 /// Titles and links between the documents of a digest.
-enum DigestLinks {
+package enum DigestLinks {
     /// The document's title: the front matter's, else its title heading (its first heading,
     /// when of level 1: `titleHeading`), else the file name without its extension (a README's
     /// folder name), as `render` titles it; its body, without that heading (the entry's title
     /// says it, so it is not repeated); and the source line of the heading dropped.
-    static func titleAndBody(_ d: DigestDocument) -> (title: String, body: [Block], headingLine: Int?) {
+    package static func titleAndBody(_ d: DigestDocument) -> (title: String, body: [Block], headingLine: Int?) {
         if let title = d.info.title { return (title.widest, d.document.blocks, nil) }
         guard let (index, text) = d.document.blocks.titleHeading else {
             return (DocumentInfo.fileTitle(d.path), d.document.blocks, nil)
@@ -225,7 +230,7 @@ enum DigestLinks {
     /// Where a link leads when it points at a document of the digest: `other.md` to its entry,
     /// `other.md#anchor` to that anchor (to the entry, with a warning, when the document has no
     /// such anchor); nil for anything else.
-    static func resolve(_ link: String, from folder: String, paths: [String: Int], tables: [AnchorTable],
+    package static func resolve(_ link: String, from folder: String, paths: [String: Int], tables: [AnchorTable],
                         entries: [String]) -> DocumentLinkTarget? {
         guard let file = FileLink(link, from: folder), let k = paths[file.path] else { return nil }
         guard let fragment = file.fragment, !fragment.isEmpty else { return .target(.destination(entries[k]), warning: nil) }
@@ -238,7 +243,7 @@ enum DigestLinks {
 
 extension LayoutSession {
     /// A document's source path, small and muted, under its title.
-    func pathLine(_ path: String, _ context: BlockContext) -> [Slice] {
+    package func pathLine(_ path: String, _ context: BlockContext) -> [Slice] {
         let look = typography.pathLine
         var slices = paragraphSlices(plainText(path), format(look.text, width: context.column.width, alignment: .left),
                                      x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
@@ -248,7 +253,7 @@ extension LayoutSession {
     }
 
     /// The cover: the digest's title, date and number of documents.
-    func digestCover(title: String, date: String, documents: Int, failures: Int) -> [Slice] {
+    package func digestCover(title: String, date: String, documents: Int, failures: Int) -> [Slice] {
         let column = Column(x: style.margins.left, width: style.contentWidth)
         let cover = typography.coverTitle
         var slices = paragraphSlices(plainText(title), format(cover.text, width: column.width, alignment: .left), x: column.x,
@@ -269,7 +274,7 @@ extension LayoutSession {
 
     /// The table of contents: one line per document (title, dot leaders, page number, linked
     /// to its entry), then the documents that could not be included, with their reasons.
-    func contents(_ entries: [(title: String, destination: String)], failures: [DigestFailure],
+    package func contents(_ entries: [(title: String, destination: String)], failures: [DigestFailure],
                   pages: [String: Int], _ context: BlockContext) -> [Slice] {
         var slices = headingSlices(level: 1, plainText("Contents"), destination: "toc", context)
         slices[0].pageBreakBefore = true

@@ -1,4 +1,6 @@
 import Foundation
+import QuireStyle
+import QuireHighlight
 
 /// Documents laid out together into one PDF (a digest, a book of several inputs): each with
 /// its anchor table (destination names prefixed "dK-", so two documents' `#install` stay
@@ -6,14 +8,14 @@ import Foundation
 /// its destination "dK" (the entry or chapter start, which the caller places), and
 /// `other.md#part` to that heading. A link to any other file goes to the document's own
 /// `outsideLinks` (nil: as written).
-struct DocumentSet {
-    let tables: [AnchorTable]
-    let sessions: [LayoutSession]
+package struct DocumentSet {
+    package let tables: [AnchorTable]
+    package let sessions: [LayoutSession]
     /// Each document's own destination: "d1", "d2", ...
-    let entryNames: [String]
+    package let entryNames: [String]
 
     /// O(documents' text) to collect their anchors.
-    init(_ documents: [DigestDocument], style: Style, typesetter: Typesetter) {
+    package init(_ documents: [DigestDocument], style: Style, typesetter: Typesetter) {
         // Anchor tables first: a link may point into any document.
         let tables = documents.enumerated().map { k, d in AnchorTable(d.document, namespace: "d\(k + 1)-") }
         var byPath: [String: Int] = [:]

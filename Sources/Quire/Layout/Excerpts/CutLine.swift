@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Line N of an excerpt re-set so that it ends with "… label".
 extension LayoutSession {
     /// Re-sets the text line in `slice` so that it ends with "… label"; `showsText` is false
@@ -15,7 +17,7 @@ extension LayoutSession {
     /// for the label keeps at least the ellipsis as the link. Everything else in the slice
     /// (markers, quote bars, shading, destinations) is kept; the line's images and frames are
     /// those of the new line.
-    func cutLine(_ slice: Slice, target: String) -> (slice: Slice, showsText: Bool)? {
+    package func cutLine(_ slice: Slice, target: String) -> (slice: Slice, showsText: Bool)? {
         // The line's text, not a list item's number before it.
         guard let textIndex = slice.items.firstIndex(where: {
                   if case .text(let line) = $0 { return line.tag.element?.role != .label } else { return false }
@@ -112,7 +114,7 @@ extension LayoutSession {
     /// with an empty label, the ellipsis alone is the link. `closing`: how many isolates the
     /// text leaves open (a formula's, cut after one of its pieces), closed before the label.
     /// `showsText`: whether anything of `piece` is left. O(piece).
-    func labelled(_ piece: StyledText, label: String, target: String, closing: Int = 0) -> (text: StyledText, showsText: Bool) {
+    package func labelled(_ piece: StyledText, label: String, target: String, closing: Int = 0) -> (text: StyledText, showsText: Bool) {
         // Trailing spaces go, then dangling punctuation unless it is all the line shows ("---").
         var end = piece.count, spaceless = piece.count
         for scalar in piece.string.unicodeScalars.reversed() {
@@ -141,7 +143,7 @@ extension LayoutSession {
     }
 
     /// How many directional isolates (LRI, RLI, FSI) `text` opens and leaves open. O(n).
-    static func openIsolates(_ text: String) -> Int {
+    package static func openIsolates(_ text: String) -> Int {
         var open = 0
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -154,6 +156,6 @@ extension LayoutSession {
         return open
     }
 
-    static let sentenceEnd: Set<Unicode.Scalar> = Set(".!?。！？".unicodeScalars)
-    static let danglingPunctuation: Set<Unicode.Scalar> = Set(",;:-–—([{«„“‘/·、，：；（「『【".unicodeScalars)
+    package static let sentenceEnd: Set<Unicode.Scalar> = Set(".!?。！？".unicodeScalars)
+    package static let danglingPunctuation: Set<Unicode.Scalar> = Set(",;:-–—([{«„“‘/·、，：；（「『【".unicodeScalars)
 }

@@ -1,15 +1,17 @@
+import QuireModel
+
 /// Excerpts: a section's body cut to exactly N typeset lines, line N ending with
 /// "… Continue reading" linked to the section's full text.
 extension LayoutSession {
-    struct Excerpt {
-        var slices: [Slice]
-        var isCut: Bool
+    package struct Excerpt {
+        package var slices: [Slice]
+        package var isCut: Bool
         /// How many of the body's first blocks were shown whole and not counted (a README's
         /// badges and logo before its first prose).
-        var decorationBlocks = 0
+        package var decorationBlocks = 0
         /// The line (`ExcerptUnit`, 0-based, counted after the decoration) where the reader
         /// resumes in the full text: the one the cut fell in, or the first not shown.
-        var resume: Int?
+        package var resume: Int?
     }
 
     /// Lays out `body` and, when it takes more than `lines` lines, cuts it to `lines`.
@@ -25,7 +27,7 @@ extension LayoutSession {
     /// it set pictures as lines, the body is laid out again as the full text would be: this
     /// is the only place it is shown). Forced page breaks are left to the full text: an
     /// excerpt runs on.
-    func excerpt(_ body: [Block], lines n: Int, target: String, decorationFirst: Bool = false,
+    package func excerpt(_ body: [Block], lines n: Int, target: String, decorationFirst: Bool = false,
                  _ context: BlockContext) -> Excerpt {
         let decorationCount = decorationFirst ? body.prefix { $0.isDecoration }.count : 0
         let decoration = layoutBlocks(Array(body.prefix(decorationCount)), context)
@@ -76,12 +78,12 @@ extension LayoutSession {
 
     /// The most lines an excerpt may show and still move whole to the next page rather than
     /// be split across two.
-    static let unsplitExcerptLines = 8
+    package static let unsplitExcerptLines = 8
 
     /// Keeps an excerpt's slices on one page when it shows up to `unsplitExcerptLines` lines
     /// (every slice but the last keeps with the next); a longer one keeps two lines under its
     /// heading, as any block does. O(slices).
-    static func keepTogether(_ slices: inout [Slice]) {
+    package static func keepTogether(_ slices: inout [Slice]) {
         let lines = slices.reduce(0) { lines, slice in
             switch slice.excerptRole {
             case .none: return lines
@@ -141,7 +143,7 @@ extension LayoutSession {
 
     /// The narrowest a character's advance is taken to be, in em: with it a prefix of
     /// (lines + 2) × column / (this × size) characters (× 4 bytes) surely fills the lines.
-    static let narrowestCharacter = 0.15
+    package static let narrowestCharacter = 0.15
 
     /// A line holding only "… label" in the body's type, where the slice `beside` (a table
     /// row, a heading, a picture) would have started: at its left edge, inside `column`.

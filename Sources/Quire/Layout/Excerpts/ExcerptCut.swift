@@ -3,31 +3,31 @@
 /// picture with its caption: one line; a display formula: the lines of text its height
 /// displaces, so that an excerpt of N lines takes about N lines of the page). Rules and
 /// anchors are not counted.
-struct ExcerptUnit: Equatable {
-    enum Kind: Equatable {
+package struct ExcerptUnit: Equatable {
+    package enum Kind: Equatable {
         case text
         case heading
         case tableRow(table: Int, isHeader: Bool)
         /// A block kept whole (a picture and its caption, a display formula).
         case block
     }
-    var kind: Kind
+    package var kind: Kind
     /// The slices it spans: one, or a picture's and its caption's, a formula's lines.
-    var slices: Range<Int>
+    package var slices: Range<Int>
     /// How many lines it counts as (1 but for a display formula).
-    var lines = 1
+    package var lines = 1
 }
 
 extension Array where Element == Slice {
     /// The excerpt lines of the slices, in order, until they count `limit` lines (the last
     /// may go past it). O(slices they span).
-    func excerptUnits(upTo limit: Int) -> [ExcerptUnit] {
+    package func excerptUnits(upTo limit: Int) -> [ExcerptUnit] {
         excerptUnits { units, lines in lines < limit }
     }
 
     /// The first `limit` excerpt lines of the slices (units, whatever each counts), in
     /// order. O(slices they span).
-    func excerptUnits(first limit: Int) -> [ExcerptUnit] {
+    package func excerptUnits(first limit: Int) -> [ExcerptUnit] {
         excerptUnits { units, _ in units < limit }
     }
 
@@ -69,7 +69,7 @@ extension Array where Element == Slice {
 /// of its own: after as many rows of a table as leave it room (the header and at least one
 /// row, else before the table), or before a picture; and never right after a heading (a
 /// heading is never the last thing before the label: the cut moves before it).
-enum ExcerptCut: Equatable {
+package enum ExcerptCut: Equatable {
     /// The first `k` lines are shown whole and line `k` (0-based, text) ends with the label.
     case label(Int)
     /// The first `k` lines are shown whole, then the label alone on the next line.
@@ -78,7 +78,7 @@ enum ExcerptCut: Equatable {
     /// The cut of `units` (at least their first `n` + 1 lines) to `n` lines; nil when they
     /// hold `n` lines or fewer. A block counting several lines is never cut: when line `n`
     /// falls in it, the label stands alone in its place. O(n).
-    init?(_ units: [ExcerptUnit], lines n: Int) {
+    package init?(_ units: [ExcerptUnit], lines n: Int) {
         guard n > 0, units.reduce(0, { $0 + $1.lines }) > n else { return nil }
         var last = 0, before = 0
         while before + units[last].lines < n {
@@ -100,7 +100,7 @@ enum ExcerptCut: Equatable {
     }
 
     /// The label alone in place of line `k`, or of the headings right before it.
-    static func before(_ k: Int, _ units: [ExcerptUnit]) -> ExcerptCut {
+    package static func before(_ k: Int, _ units: [ExcerptUnit]) -> ExcerptCut {
         var start = k
         while start > 0, units[start - 1].kind == .heading { start -= 1 }
         return .alone(start)

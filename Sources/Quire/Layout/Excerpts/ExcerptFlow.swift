@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 
 /// A document in excerpt mode: every section longer than N lines is shown cut, and its full
 /// text follows in a "Full text" part after the main flow, each full text linking back.
@@ -9,7 +10,7 @@ extension LayoutSession {
     /// with every cut section's full text (marked where its excerpt stopped) and a link back
     /// to its excerpt. The part before the first heading is titled `title`
     /// (`SectionedDocument.preambleTitle`).
-    func layoutWithExcerpts(_ document: Document, lines n: Int, includeFullText: Bool, title documentTitle: String,
+    package func layoutWithExcerpts(_ document: Document, lines n: Int, includeFullText: Bool, title documentTitle: String,
                             _ context: BlockContext, add: ([Slice]) throws -> Void) rethrows {
         let divided = SectionedDocument(document.blocks)
         var fullTexts: [(title: String, level: Int, body: [Block], excerpt: Excerpt, target: String, back: String)] = []
@@ -60,7 +61,7 @@ extension LayoutSession {
     /// The full text of a body cut as `excerpt`, with a thin rule in the margin beside the
     /// line where the excerpt stopped (the one it cut, or the first it did not show), so the
     /// reader who followed "Continue reading" finds their place. O(body).
-    func fullText(_ body: [Block], of excerpt: Excerpt, _ context: BlockContext) -> [Slice] {
+    package func fullText(_ body: [Block], of excerpt: Excerpt, _ context: BlockContext) -> [Slice] {
         let decoration = layoutBlocks(Array(body.prefix(excerpt.decorationBlocks)), context)
         var slices = layoutBlocks(Array(body.dropFirst(excerpt.decorationBlocks)), context)
         if let resume = excerpt.resume {
@@ -98,7 +99,7 @@ extension LayoutSession {
 
     /// "↩ Back to …" (the label in the width that fits) linking to `destination`: under a
     /// full text, to its excerpt or digest entry.
-    func backLink(_ label: TextValue, to destination: String, _ context: BlockContext) -> [Slice] {
+    package func backLink(_ label: TextValue, to destination: String, _ context: BlockContext) -> [Slice] {
         var link = StyledText()
         link.append("↩ ")
         let start = link.count
@@ -108,7 +109,7 @@ extension LayoutSession {
     }
 
     /// The width of a terminal's column in em of the body text, to indent previews as the page does.
-    static let terminalColumn = 0.6
+    package static let terminalColumn = 0.6
 
     /// The text of an excerpt line as a terminal shows it: marker or number, then the text.
     private func previewLine(_ slice: Slice) -> String? {

@@ -1,21 +1,23 @@
+import QuireModel
+
 /// A document divided for excerpts: a heading and the blocks up to the next heading.
-struct Section {
+package struct Section {
     /// nil for the content before the first heading (or after a leading title heading).
-    var heading: Block?
-    var body: [Block]
+    package var heading: Block?
+    package var body: [Block]
 }
 
 /// How excerpt mode divides a document, as a reader sees its sections: at every top-level
 /// heading, Markdown or HTML (`<h1 align="center">`, a README's title).
-struct SectionedDocument {
+package struct SectionedDocument {
     /// A heading that opens the document: shown as is, never cut.
-    var title: Block?
-    var sections: [Section]
+    package var title: Block?
+    package var sections: [Section]
     /// Footnote texts, kept out of the sections and set after the main flow.
-    var footnotes: [Block]
+    package var footnotes: [Block]
 
     /// Splits top-level blocks at every top-level heading. O(blocks).
-    init(_ blocks: [Block]) {
+    package init(_ blocks: [Block]) {
         var rest = blocks[...]
         if let first = rest.first, first.sectionHeading != nil {
             title = first
@@ -41,7 +43,7 @@ struct SectionedDocument {
     /// front matter's title, else the heading that opens the document (the part stands under
     /// it), else the document's title heading (`titleHeading`), else `fallback` (the file
     /// name). O(blocks up to the first heading).
-    static func preambleTitle(_ blocks: [Block], frontMatter: String?, fallback: String) -> String {
+    package static func preambleTitle(_ blocks: [Block], frontMatter: String?, fallback: String) -> String {
         if let title = frontMatter { return title }
         if let opening = blocks.first?.sectionHeading, !opening.text.isEmpty { return opening.text }
         return blocks.titleHeading?.text ?? fallback
@@ -55,7 +57,7 @@ extension [Block] {
     /// heading after another heading names a part, not the document (GRDB's README has
     /// "# Documentation" at line 280, after its introduction's headings). Headings without
     /// text are passed over. O(blocks up to the first heading).
-    var titleHeading: (index: Int, text: String)? {
+    package var titleHeading: (index: Int, text: String)? {
         for (index, block) in enumerated() {
             if let heading = block.sectionHeading, !heading.text.isEmpty {
                 return heading.level == 1 ? (index, heading.text) : nil
@@ -70,7 +72,7 @@ extension Block {
     /// The heading this block starts a section with: a Markdown heading, or an HTML block
     /// whose first part with text is a heading (what follows it in the same block is shown
     /// with it); its level and plain text. O(block's length).
-    var sectionHeading: (level: Int, text: String)? {
+    package var sectionHeading: (level: Int, text: String)? {
         switch kind {
         case .heading(let level, let content):
             return (level, content.plainText.trimmingWhitespaceAndNewlines())
@@ -88,7 +90,7 @@ extension Block {
 
     /// The text of the level-1 heading the block is or holds (the first `<h1>` of an HTML
     /// block), when not empty. O(block's length).
-    var levelOneTitle: String? {
+    package var levelOneTitle: String? {
         switch kind {
         case .heading(1, let content):
             let text = content.plainText.trimmingWhitespace()
@@ -106,7 +108,7 @@ extension Block {
     /// pictures (linked or not), separators between them, blank HTML (`<br>`, `<p></p>`,
     /// comments, anchors) and rules. Text of any other kind makes it prose.
     /// O(block's length).
-    var isDecoration: Bool {
+    package var isDecoration: Bool {
         switch kind {
         case .thematicBreak:
             return true
@@ -130,7 +132,7 @@ extension Inline {
     /// True when `inlines` hold pictures and nothing else a reader reads: images (Markdown's
     /// and HTML's), links whose content is only that, anchors, breaks, spaces and separators
     /// (`|`, `·`, `•`, dashes); with at least one image unless `allowingNone`. O(n).
-    static func decorationOnly(_ inlines: [Inline], allowingNone: Bool = false) -> Bool {
+    package static func decorationOnly(_ inlines: [Inline], allowingNone: Bool = false) -> Bool {
         var images = 0
         func check(_ inlines: [Inline]) -> Bool {
             for inline in inlines {

@@ -5,23 +5,23 @@
 /// next page's foot (`carried`), where it comes first. The lines of a split note after its
 /// first give way to text placed after its reference (to the next page's foot), so that a
 /// long note does not end the page's text early.
-struct NoteArea {
+package struct NoteArea {
     /// Space from the area's top to the first note (the gap above the rule, and under it).
-    let separator: Double
+    package let separator: Double
     /// Note lines set here, each with its offset from the first one's top.
-    private(set) var lines: [(slice: Slice, y: Double)] = []
+    package private(set) var lines: [(slice: Slice, y: Double)] = []
     /// The area's height after each line (0 when empty, else the separator and the lines).
     private var heights: [Double] = []
     /// Lines that did not fit, for the next page's foot. Once any wait, no other note is
     /// added here, so notes keep their order.
-    private(set) var carried: [Slice] = []
+    package private(set) var carried: [Slice] = []
     /// Lines from this index on belong to a split note after its first line: they may go to
     /// the next page's foot to make room for text.
     private var yielding: Int?
 
-    init(separator: Double) { self.separator = separator }
+    package init(separator: Double) { self.separator = separator }
 
-    var height: Double { heights.last ?? 0 }
+    package var height: Double { heights.last ?? 0 }
 
     /// The area's height with `line` added under the others.
     private func height(adding line: Slice) -> Double {
@@ -37,7 +37,7 @@ struct NoteArea {
 
     /// Takes `notes` (the lines carried from the page before) while the area stays within
     /// `limit`, at least one line; the rest stays carried. O(lines).
-    mutating func takeCarried(_ notes: [Slice], limit: Double) {
+    package mutating func takeCarried(_ notes: [Slice], limit: Double) {
         for (i, line) in notes.enumerated() {
             if !lines.isEmpty && height(adding: line) > limit + 0.001 {
                 carried = Array(notes[i...])
@@ -48,7 +48,7 @@ struct NoteArea {
     }
 
     /// How a slice's notes were taken.
-    enum Fit { case whole, split, none }
+    package enum Fit { case whole, split, none }
 
     /// Makes room for a slice reaching `bottom` with `notes` (each note's lines), and adds
     /// them, if the text and the area fit in `limit`: every note whole, or all but the last
@@ -56,7 +56,7 @@ struct NoteArea {
     /// (with `force`, what fits, possibly nothing). A slice without notes may push the lines
     /// of a split note after its first to the next page. `.none`: the slice does not fit;
     /// nothing changed. Amortised O(note lines).
-    mutating func add(_ notes: [[Slice]], below bottom: Double, limit: Double, force: Bool = false) -> Fit {
+    package mutating func add(_ notes: [[Slice]], below bottom: Double, limit: Double, force: Bool = false) -> Fit {
         let fits = { (area: NoteArea) in bottom + area.height <= limit + 0.001 }
         guard !notes.isEmpty else {
             var trial = self

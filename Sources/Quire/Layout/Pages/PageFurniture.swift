@@ -1,4 +1,7 @@
 import Foundation
+import QuireModel
+import QuireParse
+import QuireStyle
 
 /// Running header, footer and the title block: what frames the text rather than flows in it.
 extension LayoutSession {
@@ -7,7 +10,7 @@ extension LayoutSession {
     /// style asks for it. Each slot's text chooses its width variant, then its placeholders are
     /// filled ({title} choosing by the slot's width too). `count` may be nil only when no slot
     /// uses {pages} (`Furniture.usesPageCount`), or when `slots` leaves out those that do.
-    func furniture(page number: Int, of count: Int?, size: PageSize, info: DocumentInfo, title: TextValue,
+    package func furniture(page number: Int, of count: Int?, size: PageSize, info: DocumentInfo, title: TextValue,
                    slots: FurnitureSlots = .all) -> [PageItem] {
         let page = size == style.pageSize ? style : style.turnedForWideTables
         var items: [PageItem] = []
@@ -23,7 +26,7 @@ extension LayoutSession {
     /// Which header and footer slots to set, when some show what is not known yet: the page
     /// count, or a running title still to come. A page is then drawn with the others, and the
     /// rest later (in a form the PDF draws over the page, `LayoutDeferral`).
-    enum FurnitureSlots: Equatable {
+    package enum FurnitureSlots: Equatable {
         case all
         /// The slots that show none of `unknown` (placeholder names: "pages", "title").
         case known(unknown: Set<String>)
@@ -31,7 +34,7 @@ extension LayoutSession {
         case deferred(unknown: Set<String>)
 
         /// Whether a slot of `template` (its chosen wording) is set.
-        func includes(_ template: String) -> Bool {
+        package func includes(_ template: String) -> Bool {
             switch self {
             case .all: return true
             case .known(let unknown): return !Self.shows(template, unknown)
@@ -46,7 +49,7 @@ extension LayoutSession {
 
     /// Whether some slot of page `number`'s header or footer (a page of `size`) shows one of
     /// `unknown` (as `furniture` would set it).
-    func furnitureShows(_ unknown: Set<String>, page number: Int, size: PageSize) -> Bool {
+    package func furnitureShows(_ unknown: Set<String>, page number: Int, size: PageSize) -> Bool {
         let page = size == style.pageSize ? style : style.turnedForWideTables
         var bands = [style.footer]
         if number > 1 || style.headerOnFirstPage { bands.append(style.header) }
@@ -63,14 +66,14 @@ extension LayoutSession {
     }
 
     /// The most characters a header or footer slot keeps.
-    static let furnitureCharacters = 200
+    package static let furnitureCharacters = 200
 
     /// A shaped header or footer text, by slot alignment, size, text and the text block's width.
-    struct FurnitureKey: Hashable {
-        var alignment: TextAlignment
-        var size: Double
-        var text: String
-        var width: Double
+    package struct FurnitureKey: Hashable {
+        package var alignment: TextAlignment
+        package var size: Double
+        package var text: String
+        package var width: Double
     }
 
     private func band(_ furniture: Furniture, on geometry: Style, baselineFromTop: Double, role: Typography.TextRole, page: Int,
@@ -115,7 +118,7 @@ extension LayoutSession {
 
     /// The document's title, subtitle, author and date from its front matter, set at the top
     /// of page 1 (the title in its widest wording). Empty without front matter.
-    func titleBlock(_ info: DocumentInfo) -> [Slice] {
+    package func titleBlock(_ info: DocumentInfo) -> [Slice] {
         guard !info.isEmpty else { return [] }
         let column = Column(x: style.margins.left, width: style.contentWidth)
         var slices: [Slice] = []

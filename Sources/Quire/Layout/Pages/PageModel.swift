@@ -1,3 +1,8 @@
+import QuireModel
+import QuireStyle
+import QuireImages
+import QuireMath
+
 /// The page model: what layout produces and the renderer draws.
 ///
 /// Coordinates are PDF points with the origin at the page's top-left corner and y growing
@@ -5,56 +10,52 @@
 /// so the painter records exactly what layout measured, without shaping twice. A page holds
 /// Pango objects, so it stays on the thread that laid it out: what crosses to the drawing
 /// thread is its painted form (`PaintedPage`), values only.
-struct LaidOutDocument {
-    var pages: [Page]
+package struct LaidOutDocument {
+    package var pages: [Page]
     /// Headings in document order, for the PDF outline.
-    var outline: [OutlineEntry]
+    package var outline: [OutlineEntry]
     /// Document title for the metadata (front matter, first heading, else the file name).
-    var title: String
+    package var title: String
     /// Author from the front matter ("" when none).
-    var author: String
+    package var author: String
     /// Problems found while laying out (broken anchors, ...); the document is still complete.
-    var warnings: [Warning]
+    package var warnings: [Warning]
     /// In excerpt mode, each section as it was shown (empty otherwise).
-    var excerpts: [ExcerptSummary] = []
+    package var excerpts: [ExcerptSummary] = []
     /// The document's language as given (front matter or template); nil: not given.
-    var language: String?
+    package var language: String?
     /// How full pagination left each page (`PageFill`), in order.
-    var pageFills: [PageFill] = []
+    package var pageFills: [PageFill] = []
+
+    package init(pages: [Page], outline: [OutlineEntry], title: String, author: String, warnings: [Warning], excerpts: [ExcerptSummary] = [], language: String? = nil, pageFills: [PageFill] = []) {
+        self.pages = pages
+        self.outline = outline
+        self.title = title
+        self.author = author
+        self.warnings = warnings
+        self.excerpts = excerpts
+        self.language = language
+        self.pageFills = pageFills
+    }
 }
 
-struct Page {
-    var size: PageSize
+package struct Page {
+    package var size: PageSize
     /// What flows in the text block.
-    var items: [PageItem]
+    package var items: [PageItem]
     /// Running header and footer (page numbers), drawn in the margins.
-    var furniture: [PageItem] = []
+    package var furniture: [PageItem] = []
     /// Clickable areas (external URIs and internal destinations).
-    var links: [LinkArea]
+    package var links: [LinkArea]
     /// Named destinations defined on this page.
-    var destinations: [Destination]
+    package var destinations: [Destination]
     /// The number of the furniture drawn over the page at the end of the document, holding
     /// the header and footer slots whose text was not known when the page was made
     /// (`FurnitureDeferral`); nil when `furniture` is all of it.
-    var deferredFurniture: Int?
+    package var deferredFurniture: Int?
 }
 
-struct Point: Sendable, Equatable {
-    var x, y: Double
-    init(x: Double, y: Double) { self.x = x; self.y = y }
-}
-
-struct Rect: Sendable, Equatable {
-    var x, y, width, height: Double
-    init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-    var maxX: Double { x + width }
-    var maxY: Double { y + height }
-    func offsetBy(dx: Double = 0, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
-}
-
-enum PageItem {
+package enum PageItem {
     /// One typeset line of text.
     case text(TextLine)
     /// A filled rectangle (code shading, table header).
@@ -72,7 +73,7 @@ enum PageItem {
     /// A vector path (a diagram's shapes, edges and arrowheads), and the figure it is part of.
     case path(PathPaint, tag: ContentTag = .none)
 
-    func offsetBy(dx: Double = 0, dy: Double) -> PageItem {
+    package func offsetBy(dx: Double = 0, dy: Double) -> PageItem {
         switch self {
         case .text(var t): t.x += dx; t.baseline += dy; t.top += dy; return .text(t)
         case .fill(let r, let c): return .fill(r.offsetBy(dx: dx, dy: dy), c)
@@ -89,116 +90,35 @@ enum PageItem {
 
 /// A formula's box placed on the page, with its font, the colour of its unstyled glyphs
 /// and the structure element it belongs to (a `Formula`, whose `Alt` is its TeX).
-struct PlacedFormula {
-    var box: MathBox
-    var origin: Point
-    var font: FontRef
-    var color: Color
-    var tag: ContentTag = .none
+package struct PlacedFormula {
+    package var box: MathBox
+    package var origin: Point
+    package var font: FontRef
+    package var color: Color
+    package var tag: ContentTag = .none
 
     /// The box's ink and extent on the page.
-    var rect: Rect { Rect(x: origin.x, y: origin.y - box.height, width: box.width, height: box.height + box.depth) }
+    package var rect: Rect { Rect(x: origin.x, y: origin.y - box.height, width: box.width, height: box.height + box.depth) }
 }
 
 /// A shaped line placed on the page.
-struct TextLine {
+package struct TextLine {
     /// The paragraph it belongs to, and which of its lines this is.
-    var shaped: ShapedText
-    var lineIndex: Int
+    package var shaped: ShapedText
+    package var lineIndex: Int
     /// Left edge of the line's logical extents, and the baseline, in page coordinates.
-    var x: Double
-    var baseline: Double
+    package var x: Double
+    package var baseline: Double
     /// Top of the line box (baseline minus ascent and half-leading) and its width.
-    var top: Double
-    var width: Double
+    package var top: Double
+    package var width: Double
     /// The structure element the line's text belongs to (a paragraph, a heading, a cell...).
-    var tag: ContentTag = .none
+    package var tag: ContentTag = .none
     /// The text the line stands for when it is not the characters it shows, for readers
     /// that extract text (the PDF's ActualText): a wrapped code line's first visual line
     /// stands for the whole source line, its continuations for nothing. Nil: what it shows.
-    var actualText: String?
+    package var actualText: String?
     /// The characters the line shows (for tests and text checks).
-    var text: String { shaped.lineText(lineIndex) }
+    package var text: String { shaped.lineText(lineIndex) }
 }
 
-struct Marker: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
-        case shape(MarkerShape)
-        case taskBox(checked: Bool)
-    }
-    var kind: Kind
-    var center: Point
-    /// Width and height of the drawn shape, in points.
-    var size: Double
-    var color: Color
-    /// The list item's label element the marker is.
-    var tag: ContentTag = .none
-}
-
-struct LinkArea: Sendable, Equatable {
-    enum Target: Sendable, Equatable {
-        case uri(String)
-        /// A named destination in the same PDF.
-        case destination(String)
-    }
-    var rect: Rect
-    var target: Target
-}
-
-struct Destination: Sendable, Equatable {
-    var name: String
-    /// The point the viewer scrolls to (top of the heading).
-    var y: Double
-}
-
-struct OutlineEntry: Sendable, Equatable {
-    var level: Int
-    var title: String
-    var destination: String
-}
-
-/// A vector path, filled, stroked or both: a diagram's node outlines, edges and arrowheads.
-/// Drawn alike by the PDF writer and the PNG preview.
-struct PathPaint: Sendable, Equatable {
-    enum Segment: Sendable, Equatable {
-        case move(Point)
-        case line(Point)
-        case curve(Point, Point, Point)
-        case close
-    }
-
-    var segments: [Segment]
-    var fill: Color?
-    var stroke: Color?
-    var lineWidth = 1.0
-    /// Dash and gap lengths in points; empty for a solid line.
-    var dash: [Double] = []
-
-    func offsetBy(dx: Double, dy: Double) -> PathPaint {
-        func move(_ p: Point) -> Point { Point(x: p.x + dx, y: p.y + dy) }
-        var copy = self
-        copy.segments = segments.map { segment in
-            switch segment {
-            case .move(let p): return .move(move(p))
-            case .line(let p): return .line(move(p))
-            case .curve(let a, let b, let c): return .curve(move(a), move(b), move(c))
-            case .close: return .close
-            }
-        }
-        return copy
-    }
-
-    /// The smallest rectangle holding every point (control points included). O(segments).
-    var bounds: Rect {
-        var xs: [Double] = [], ys: [Double] = []
-        for segment in segments {
-            switch segment {
-            case .move(let p), .line(let p): xs.append(p.x); ys.append(p.y)
-            case .curve(let a, let b, let c): xs += [a.x, b.x, c.x]; ys += [a.y, b.y, c.y]
-            case .close: break
-            }
-        }
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-}

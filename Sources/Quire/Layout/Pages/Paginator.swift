@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Slices to pages: fills each page top to bottom, breaking only where allowed.
 ///
 /// A page ends before the first slice that does not fit. If the slice before that break
@@ -14,10 +17,10 @@
 /// (header, footer) is added afterwards, when the page count is known. Footnotes go at the
 /// foot of the page whose slices carry them (`PageFlow`).
 /// O(slices) plus the length of the chains moved back.
-struct Paginator {
-    var style: Style
+package struct Paginator {
+    package var style: Style
 
-    func paginate(_ slices: [Slice]) -> [Page] {
+    package func paginate(_ slices: [Slice]) -> [Page] {
         var flow = PageFlow(style: style)
         return flow.add(slices) + flow.finish()
     }
@@ -30,8 +33,8 @@ struct Paginator {
 /// Footnotes: the notes a placed slice carries (`Slice.notes`) go to the page's foot
 /// (`NoteArea`); a slice goes on a page only with at least the first line of its notes, and
 /// note lines that do not fit continue at the next page's foot, before any other.
-struct PageFlow {
-    let style: Style
+package struct PageFlow {
+    package let style: Style
     /// The page turned to landscape, for slices set on one.
     private let turned: Style
     /// The rule above a page's footnotes: its length, width and colour, and the space above it.
@@ -41,9 +44,9 @@ struct PageFlow {
     /// Slices not on a page yet: `pending[head...]`.
     private var pending: [Slice] = []
     private var head = 0
-    private(set) var pagesMade = 0
+    package private(set) var pagesMade = 0
     /// How full each page made was left, in order (`PageFill`).
-    private(set) var fills: [PageFill] = []
+    package private(set) var fills: [PageFill] = []
     /// Note lines the last page could not hold, for the next page's foot.
     private var carriedNotes: [Slice] = []
     /// How far the page being filled has been filled, kept between calls so that slices
@@ -63,7 +66,7 @@ struct PageFlow {
         var notes: NoteArea
     }
 
-    init(style: Style) {
+    package init(style: Style) {
         self.style = style
         turned = style.turnedForWideTables
         let type = Typography(style)
@@ -72,7 +75,7 @@ struct PageFlow {
     }
 
     /// Adds slices; returns the pages they complete. Amortised O(slices added).
-    mutating func add(_ slices: [Slice]) -> [Page] {
+    package mutating func add(_ slices: [Slice]) -> [Page] {
         pending += slices
         var pages: [Page] = []
         while let page = nextPage(final: false) { pages.append(page) }
@@ -81,7 +84,7 @@ struct PageFlow {
 
     /// The pages left when no slice follows: at least one page for a document, and as many as
     /// the notes still waiting need.
-    mutating func finish() -> [Page] {
+    package mutating func finish() -> [Page] {
         var pages: [Page] = []
         while head < pending.count || pagesMade == 0 || !carriedNotes.isEmpty {
             // Page breaks with nothing after them: no empty last page.

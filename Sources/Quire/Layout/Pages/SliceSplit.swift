@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Cutting one slice into several, for content taller than a page (a table row).
 extension Slice {
     /// The slice cut at the heights `cuts` (ascending, inside `0 < y < height`) into
@@ -8,7 +10,7 @@ extension Slice {
     /// clipped to every piece they cross. The first piece keeps the space before, the
     /// baseline and the footnotes, the last the space after and `keepWithNext`; all keep the
     /// excerpt role, the repeated header and the page's orientation. O(items × log cuts).
-    func split(at cuts: [Double]) -> [Slice] {
+    package func split(at cuts: [Double]) -> [Slice] {
         let edges = [0] + cuts + [height]
         var pieces = (0..<edges.count - 1).map { i -> Slice in
             var piece = Slice(height: edges[i + 1] - edges[i])

@@ -1,15 +1,19 @@
+import QuireModel
+import QuireStyle
+import QuireDiagrams
+
 /// A laid-out flowchart as page items, in the look of GitHub's default Mermaid theme: subgraphs
 /// (filled boxes, titles at their top), edges (Bézier paths, dotted or thick as written) and
 /// their heads (arrow, circle, cross), nodes (their outline filled and stroked, their label
 /// over it), edge labels on their ground last, so that nothing hides one. Strokes are in
 /// proportion to the text size `em` (Mermaid's at 16 px: a node's border 1 px, an edge 2 px).
-struct DiagramPainter {
-    let theme: DiagramTheme
-    let em: Double
+package struct DiagramPainter {
+    package let theme: DiagramTheme
+    package let em: Double
     /// Where the diagram's top-left corner is on the slice.
-    let origin: Point
+    package let origin: Point
     /// The figure everything is part of.
-    let tag: ContentTag
+    package let tag: ContentTag
 
     private func point(_ p: DiagramPoint) -> Point { Point(x: origin.x + p.x, y: origin.y + p.y) }
 
@@ -25,7 +29,7 @@ struct DiagramPainter {
     }
 
     /// Every item, in painting order. O(nodes + edges + subgraphs + label lines).
-    func paint(_ chart: Flowchart, _ drawn: DrawnFlowchart) -> [PageItem] {
+    package func paint(_ chart: Flowchart, _ drawn: DrawnFlowchart) -> [PageItem] {
         var items: [PageItem] = []
         let g = drawn.geometry
         for (i, cluster) in g.clusters.enumerated() where cluster.box.width > 0 {

@@ -1,10 +1,12 @@
+import QuireModel
+
 /// A placed formula as the renderer draws it: glyph runs of the math font (one per size and
 /// colour, in the order layout set the glyphs, which is reading order) and its rules.
 extension PlacedFormula {
     /// Each glyph's characters are its cluster; a glyph showing none (a piece of an assembled
     /// delimiter) joins the cluster before it, so the text layer holds each character once.
     /// O(glyphs).
-    var painted: [TextPaint] {
+    package var painted: [TextPaint] {
         var out: [TextPaint] = []
         var run: GlyphRun?
         var runKey: (size: Double, color: Color)?

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Pages as layout makes them, turned into pages as the renderer draws them: items in
 /// layout's order, text lines as glyph runs (`LinePainter`), each with its structure tag.
 
@@ -8,7 +10,7 @@
 /// paints right: layout never puts a background over text (a code block's shading comes
 /// before its line), a key cap's frame comes after its line (over the shading Pango draws
 /// behind the key's text), a list's marker before its item's text.
-func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
+package func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
     var items: [PaintItem] = [], tags: [ContentTag] = []
     var actualTexts: [Int: String] = [:]
     items.reserveCapacity(page.items.count + page.furniture.count)
@@ -49,9 +51,4 @@ func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
     painted.actualTexts = actualTexts
     painted.deferredFurniture = page.deferredFurniture
     return painted
-}
-
-extension Marker {
-    /// Same kind, size and colour: such markers are drawn as one path.
-    func looksLike(_ other: Marker) -> Bool { kind == other.kind && size == other.size && color == other.color }
 }

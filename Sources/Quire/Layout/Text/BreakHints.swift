@@ -1,14 +1,16 @@
+import QuireModel
+
 /// Invisible characters that tell the line breaker where a line may break: soft hyphens put
 /// into a paragraph's text at a word's hyphenation points (a line ending there shows a
 /// hyphen), and zero-width spaces (between a formula's pieces, or in the source). They are
 /// layout's alone: the text a line shows (`ShapedText.lineText`) and the text the PDF holds
 /// (`LinePainter`) leave them out, a hyphen shown at a break being the only trace.
-enum BreakHint {
+package enum BreakHint {
     /// U+00AD SOFT HYPHEN, two bytes in UTF-8.
-    static let softHyphen = "\u{AD}"
+    package static let softHyphen = "\u{AD}"
 
     /// Whether `bytes` (UTF-8) hold a soft hyphen or a zero-width space. O(n).
-    static func occurs<C: Collection>(in bytes: C) -> Bool where C.Element == UInt8 {
+    package static func occurs<C: Collection>(in bytes: C) -> Bool where C.Element == UInt8 {
         var previous: UInt8 = 0, beforeThat: UInt8 = 0
         for byte in bytes {
             if byte == 0xAD && previous == 0xC2 { return true }
@@ -22,12 +24,12 @@ enum BreakHint {
 
 /// A language's hyphenation points for the tokens of a document's text, each token worked out
 /// once (the same words come back again and again). Used by one layout thread (a session's).
-final class WordHyphenation {
-    let hyphenator: Hyphenator
+package final class WordHyphenation {
+    package let hyphenator: Hyphenator
     /// Byte offsets inside each token seen, where a soft hyphen goes.
     private var known: [String: [Int]] = [:]
 
-    init(_ hyphenator: Hyphenator) { self.hyphenator = hyphenator }
+    package init(_ hyphenator: Hyphenator) { self.hyphenator = hyphenator }
 
     /// Where `token` (text between spaces) may take a soft hyphen, as byte offsets from its
     /// start: the points of its word (its letters between leading and trailing punctuation)
@@ -35,7 +37,7 @@ final class WordHyphenation {
     /// (acronyms), words with a capital inside (identifiers such as "JavaScript"), with a
     /// digit or a mark other than letters (a soft hyphen already), and words of fewer than
     /// five letters. O(token × pattern depth) the first time, O(token) after.
-    func offsets(in token: String) -> [Int] {
+    package func offsets(in token: String) -> [Int] {
         if let cached = known[token] { return cached }
         let result = Self.offsets(in: token, hyphenator)
         known[token] = result
@@ -93,7 +95,7 @@ final class WordHyphenation {
 extension StyledText {
     /// The text with soft hyphens at the hyphenation points of its words (`WordHyphenation`),
     /// code and links that show their address left alone. O(n), plus each new word's points.
-    func hyphenated(by words: WordHyphenation) -> StyledText {
+    package func hyphenated(by words: WordHyphenation) -> StyledText {
         var offsets: [Int] = []
         let utf8 = Array(string.utf8)
         let skipped = runs.filter { $0.attributes.monospace }.map(\.range) + links.compactMap { link in
@@ -118,7 +120,7 @@ extension StyledText {
     }
 
     /// Text that reads as an address: a URL, a "www." host, a path, an e-mail address.
-    static func looksLikeAddress(_ text: String) -> Bool {
+    package static func looksLikeAddress(_ text: String) -> Bool {
         text.contains("://") || text.hasPrefix("www.") || text.contains("/") || text.contains("@")
     }
 }
@@ -128,7 +130,7 @@ extension GlyphRun {
     /// shows nothing goes, with its cluster; a soft hyphen Pango broke at, shown as a hyphen,
     /// becomes "-" (so text extraction joins the word again, as it does for a hyphen at a
     /// line's end, and copying gives the word as written). O(text).
-    mutating func leaveOutBreakHints() {
+    package mutating func leaveOutBreakHints() {
         guard BreakHint.occurs(in: text) else { return }
         // Clusters in text order (a right-to-left run lists them from the text's end).
         let count = clusters.count / 2

@@ -1,9 +1,11 @@
+import QuireHighlight
+
 extension StyledText {
     /// `code` with its highlighting: each span's colour, weight and slant as a run; the text
     /// itself exactly as given, so what is copied from the PDF is the code. Spans are byte
     /// ranges in order, not overlapping, at character boundaries, inside the code (a span
     /// reaching past its end is clipped). O(spans): the text is not copied.
-    init(code: String, spans: [CodeSpan]) {
+    package init(code: String, spans: [CodeSpan]) {
         self.init(plain: code)
         let count = code.utf8.count
         var offset = 0

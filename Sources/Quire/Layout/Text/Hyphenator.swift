@@ -1,6 +1,7 @@
 // The libhyphen boundary: the only file that calls CHyphen.
 import CHyphen
 import Foundation
+import QuireModel
 
 /// Hyphenation points of words, from the TeX-derived patterns LibreOffice uses (libhyphen, with
 /// Debian's `hyphen-*` dictionaries: `hyphen-en-us` installed by default, 48 languages).
@@ -9,10 +10,10 @@ import Foundation
 /// (about 100 KB of patterns, a millisecond or two) and kept for the process. libhyphen only
 /// reads a dictionary once loaded (`hnj_hyphen_hyphenate2` writes to buffers of its own), so
 /// one is shared by every thread.
-final class Hyphenator: @unchecked Sendable {  // the dictionary is read-only once loaded
+package final class Hyphenator: @unchecked Sendable {  // the dictionary is read-only once loaded
     private let dictionary: UnsafeMutablePointer<HyphenDict>
     /// The dictionary's file, for messages and tests.
-    let file: String
+    package let file: String
 
     private init?(file: String) {
         guard let dictionary = hnj_hyphen_load(file) else { return nil }
@@ -23,7 +24,7 @@ final class Hyphenator: @unchecked Sendable {  // the dictionary is read-only on
     deinit { hnj_hyphen_free(dictionary) }
 
     /// Where Debian's `hyphen-*` packages put their dictionaries.
-    static let folder = "/usr/share/hyphen"
+    package static let folder = "/usr/share/hyphen"
 
     /// The hyphenator for `language` (see `Hyphenators.forLanguage`), loaded now, or nil.
     fileprivate static func load(_ language: String, into cache: Hyphenators) -> Hyphenator? {
@@ -57,7 +58,7 @@ final class Hyphenator: @unchecked Sendable {  // the dictionary is read-only on
     /// (non-standard hyphenation, German "Schiffahrt") are left out: a soft hyphen cannot
     /// show them. A word that is not ASCII gets none from a dictionary in an 8-bit character
     /// set. O(word length × pattern depth).
-    func points(_ word: String) -> [Int] {
+    package func points(_ word: String) -> [Int] {
         var bytes = Array(word.utf8)
         let count = bytes.count
         guard count > 0, count < 1000 else { return [] }
@@ -95,17 +96,17 @@ final class Hyphenator: @unchecked Sendable {  // the dictionary is read-only on
 
 /// The hyphenation dictionaries loaded so far, by language and region: a typesetter's
 /// (`Typesetter.hyphenators`), each dictionary loaded once for as long as it lives.
-final class Hyphenators: @unchecked Sendable {  // `loaded` is used only under `monitor`
+package final class Hyphenators: @unchecked Sendable {  // `loaded` is used only under `monitor`
     fileprivate let monitor = Monitor()
     fileprivate var loaded: [String: Hyphenator?] = [:]
 
-    init() {}
+    package init() {}
 
     /// The hyphenator for `language` (a BCP 47 tag: "en", "en-GB", "de-CH", "pt_BR"), or nil
     /// when no dictionary of that language is installed. The dictionary file is
     /// hyph_LL_RR.dic for the tag's language and region, else hyph_LL.dic, else the first
     /// hyph_LL_*.dic (so "de" finds hyph_de_DE.dic). Loaded once per cache.
-    func forLanguage(_ language: String) -> Hyphenator? {
+    package func forLanguage(_ language: String) -> Hyphenator? {
         Hyphenator.load(language, into: self)
     }
 }

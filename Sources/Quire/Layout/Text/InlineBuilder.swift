@@ -1,3 +1,6 @@
+import QuireModel
+import QuireStyle
+
 /// Inline content to styled text: the "collect" stage of paragraph layout.
 extension LayoutSession {
     /// Builds the styled text of `inlines`. Links to `#fragments` that match no anchor are
@@ -5,7 +8,7 @@ extension LayoutSession {
     /// as plain text; images are set in the line, scaled down to fit `imageBox` (default: the
     /// text column's width, 1.5 line heights); formulas at `mathSize` (default: the body's
     /// size). O(n) in the text's length.
-    func styledText(_ inlines: [Inline], line: Int, imageBox: ImageBox? = nil, mathSize: Double? = nil) -> StyledText {
+    package func styledText(_ inlines: [Inline], line: Int, imageBox: ImageBox? = nil, mathSize: Double? = nil) -> StyledText {
         var builder = InlineBuilder(session: self, line: line,
                                     imageBox: imageBox ?? ImageBox(width: style.contentWidth, height: typography.inlineImageHeight))
         builder.mathSize = mathSize ?? typography.body.size
@@ -16,23 +19,23 @@ extension LayoutSession {
 }
 
 /// The largest box an inline image is scaled down to, in points.
-struct ImageBox: Equatable {
-    var width: Double
-    var height: Double
+package struct ImageBox: Equatable {
+    package var width: Double
+    package var height: Double
 }
 
 /// Builds one paragraph's `StyledText`. The effects of HTML elements (`Inline.styled`) apply
 /// over Markdown's spans, as a browser applies `<i>` inside `*...*`; an anchor
 /// (`Inline.anchor`) is placed where it stands. It is layout's visitor of the inline walk:
 /// each kind of inline to its method below.
-struct InlineBuilder: InlineVisitor {
-    let session: LayoutSession
+package struct InlineBuilder: InlineVisitor {
+    package let session: LayoutSession
     /// The source line warnings name (raw HTML's elements give their own: `Inline.located`).
-    var line: Int
-    let imageBox: ImageBox
+    package var line: Int
+    package let imageBox: ImageBox
     /// The size formulas are set at (the text's).
-    var mathSize = 10.0
-    private(set) var text = StyledText()
+    package var mathSize = 10.0
+    package private(set) var text = StyledText()
     /// The Markdown spans' style at the inline being visited (HTML elements add theirs: `effective`).
     private var attributes = StyledText.Attributes()
 
@@ -41,14 +44,14 @@ struct InlineBuilder: InlineVisitor {
     /// Links being built (Markdown and HTML): images inside link to nothing more.
     private var linkDepth = 0
 
-    init(session: LayoutSession, line: Int, imageBox: ImageBox) {
+    package init(session: LayoutSession, line: Int, imageBox: ImageBox) {
         self.session = session
         self.line = line
         self.imageBox = imageBox
     }
 
     /// Appends `inlines` in the current style.
-    mutating func append(_ inlines: [Inline]) {
+    package mutating func append(_ inlines: [Inline]) {
         for inline in inlines {
             inline.accept(&self)
         }
@@ -63,19 +66,19 @@ struct InlineBuilder: InlineVisitor {
     }
 
     /// A kind with no method of its own: its children in the current style, or its text.
-    mutating func defaultVisit(_ inline: Inline) {
+    package mutating func defaultVisit(_ inline: Inline) {
         if inline.children.isEmpty { text.append([inline].plainText, effective(attributes)) } else { append(inline.children) }
     }
 
-    mutating func visitText(_ s: String) {
+    package mutating func visitText(_ s: String) {
         appendCollapsed(s)
     }
 
-    mutating func visitSoftBreak() { appendCollapsed(" ") }
+    package mutating func visitSoftBreak() { appendCollapsed(" ") }
 
-    mutating func visitHardBreak() { text.append("\n", effective(attributes)) }
+    package mutating func visitHardBreak() { text.append("\n", effective(attributes)) }
 
-    mutating func visitCode(_ s: String) {
+    package mutating func visitCode(_ s: String) {
         var a = effective(attributes)
         a.monospace = true
         a.background = session.typography.codeBackground
@@ -120,11 +123,11 @@ struct InlineBuilder: InlineVisitor {
         text.append(out, effective(attributes))
     }
 
-    mutating func visitEmphasis(_ children: [Inline]) { append(children) { $0.italic.toggle() } }
-    mutating func visitStrong(_ children: [Inline]) { append(children) { $0.bold = true } }
-    mutating func visitStrikethrough(_ children: [Inline]) { append(children) { $0.strikethrough = true } }
+    package mutating func visitEmphasis(_ children: [Inline]) { append(children) { $0.italic.toggle() } }
+    package mutating func visitStrong(_ children: [Inline]) { append(children) { $0.bold = true } }
+    package mutating func visitStrikethrough(_ children: [Inline]) { append(children) { $0.strikethrough = true } }
 
-    mutating func visitLink(destination: String, title: String, content: [Inline]) {
+    package mutating func visitLink(destination: String, title: String, content: [Inline]) {
         let start = text.count
         let target = session.linkTarget(destination, line: line)
         let linkColor = session.style.linkColor
@@ -136,21 +139,21 @@ struct InlineBuilder: InlineVisitor {
         }
     }
 
-    mutating func visitImage(source: String, title: String, alt: [Inline]) {
+    package mutating func visitImage(source: String, title: String, alt: [Inline]) {
         appendImage(source: source, alt: alt.plainText, declared: (nil, nil))
     }
 
-    mutating func visitHTMLImage(_ image: HTMLImage) {
+    package mutating func visitHTMLImage(_ image: HTMLImage) {
         appendImage(source: image.source, alt: image.alt,
                     declared: (image.width.map { $0.points(of: imageBox.width) }, image.height.map { $0.points(of: imageBox.width) }))
     }
 
-    mutating func visitFootnoteReference(label: String) { appendFootnoteReference(label) }
+    package mutating func visitFootnoteReference(label: String) { appendFootnoteReference(label) }
 
     /// A formula typeset in the line, in pieces that may break after top-level relations and
     /// binary operators; one that cannot be typeset is its source in the code style, red, and
     /// a warning naming the line and the fault.
-    mutating func visitMath(_ formula: MathFormula) {
+    package mutating func visitMath(_ formula: MathFormula) {
         let a = effective(attributes)
         switch session.math.typeset(formula, size: mathSize, width: 0) {
         case .success(let typeset):
@@ -167,13 +170,13 @@ struct InlineBuilder: InlineVisitor {
         }
     }
 
-    mutating func visitAnchor(_ name: String) {
+    package mutating func visitAnchor(_ name: String) {
         if let destination = session.anchors.destination(forFragment: name) {
             text.anchors.append(StyledText.Anchor(offset: text.count, name: destination))
         }
     }
 
-    mutating func visitLocated(line: Int, _ children: [Inline]) {
+    package mutating func visitLocated(line: Int, _ children: [Inline]) {
         let outer = self.line
         self.line = line
         append(children)
@@ -181,7 +184,7 @@ struct InlineBuilder: InlineVisitor {
     }
 
     /// An HTML element's effect on its content (a key cap framed, padded on each side).
-    mutating func visitStyled(_ effect: InlineEffect, _ children: [Inline]) {
+    package mutating func visitStyled(_ effect: InlineEffect, _ children: [Inline]) {
         open.append((effect, text.count))
         if effect == .keyboard { text.append(Self.keyPadding, effective(attributes)) }
         append(children)
@@ -193,7 +196,7 @@ struct InlineBuilder: InlineVisitor {
 
     /// Puts links and frames in text order (a span's range is recorded when it ends, after
     /// those nested in it).
-    mutating func finish() {
+    package mutating func finish() {
         text.links.sort { $0.range.lowerBound < $1.range.lowerBound }
         text.frames.sort { $0.lowerBound < $1.lowerBound }
     }
@@ -218,7 +221,7 @@ struct InlineBuilder: InlineVisitor {
 
     /// The space padding a key cap's frame on each side: a no-break one (U+202F), so that
     /// "Ctrl+Shift+P" never breaks between its keys.
-    static let keyPadding = "\u{202F}"
+    package static let keyPadding = "\u{202F}"
 
     /// An image in the line, scaled to fit the image box; or, when it cannot be shown, its
     /// alt text (else its file name) framed, linked to its URL when remote, and a warning.
@@ -267,7 +270,7 @@ struct InlineBuilder: InlineVisitor {
 extension LayoutSession {
     /// How far an image `height` points tall set in a line reaches below the baseline: it is
     /// centred on the middle of the body's x-height, like CSS's `vertical-align: middle`.
-    func inlineImageDescent(height: Double) -> Double {
+    package func inlineImageDescent(height: Double) -> Double {
         let xHeight = typesetter.xHeight(family: typography.body.family, size: typography.body.size)
         return max(0, height / 2 - xHeight / 2)
     }
@@ -276,7 +279,7 @@ extension LayoutSession {
     /// matches), nil for an empty destination, what `linkResolver` says for a link to another
     /// document (its warning reported here), else the URI, when its scheme is one a reader can
     /// trust (`LinkSchemes`; nil with a warning otherwise).
-    func linkTarget(_ destination: String, line: Int) -> LinkArea.Target? {
+    package func linkTarget(_ destination: String, line: Int) -> LinkArea.Target? {
         if destination.hasPrefix("#") {
             if let name = anchors.destination(forFragment: String(destination.dropFirst())) {
                 return .destination(name)

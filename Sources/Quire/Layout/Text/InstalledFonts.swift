@@ -2,21 +2,24 @@
 // InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
 // WordShaper.swift are the only files of Layout that import CPangoCairo.
 import CPangoCairo
+import QuireStyle
 
 /// Whether a font family is installed, as fontconfig lists its fonts (not as it matches them:
 /// matching always finds a nearest font, so a family that is not there would be taken for one
 /// that is). Asked when a template or `--set` changes a font key, before any layout.
-enum InstalledFonts {
+package enum InstalledFonts {
     /// Whether fontconfig lists a font of any of `families` (a comma-separated list, compared
     /// as fontconfig compares names: case and spaces ignored). The first call loads
     /// fontconfig's default configuration (about 25 M instructions); each is O(installed fonts).
-    static func containsAny(_ families: String) -> Bool {
+    package static func containsAny(_ families: String) -> Bool {
         names(families).contains { lists($0) }
     }
 
-    /// The first family of a comma-separated list, as messages name it.
-    static func first(_ families: String) -> String {
-        names(families).first ?? families
+    /// The catalog settings ask (`FontCatalog`): fontconfig's default configuration.
+    package static let catalog: any FontCatalog = Catalog()
+
+    private struct Catalog: FontCatalog {
+        func containsAny(_ families: String) -> Bool { InstalledFonts.containsAny(families) }
     }
 
     private static func names(_ families: String) -> [String] {
@@ -24,7 +27,7 @@ enum InstalledFonts {
     }
 
     /// Whether `config` (nil: fontconfig's default one) lists a font of `family`.
-    static func lists(_ family: String, config: OpaquePointer? = nil) -> Bool {
+    package static func lists(_ family: String, config: OpaquePointer? = nil) -> Bool {
         guard let pattern = FcPatternCreate() else { return true }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }

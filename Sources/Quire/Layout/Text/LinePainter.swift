@@ -2,6 +2,7 @@
 // InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
 // WordShaper.swift are the only files of Layout that import CPangoCairo.
 import CPangoCairo
+import QuireModel
 
 /// Turns a set line (`AssembledLine`: runs of shaped glyphs in visual order) into glyph runs
 /// and rectangles (`TextPaint`): each run cut where its colour changes, backgrounds under
@@ -11,14 +12,14 @@ import CPangoCairo
 /// used by one thread at a time, the one that set the lines (it asks Pango how each font is
 /// opened); `render` makes one per document. It keeps a reference to every font it has
 /// described, so a font's address is never reused for another while the painter lives.
-final class LinePainter {
+package final class LinePainter {
     private var fonts: [UnsafeMutablePointer<PangoFont>: FontRef] = [:]
     /// The characters no installed font has, painted as .notdef boxes (which PDF/UA-1 and
     /// PDF/A forbid a file to show: 7.21.8, 6.2.11.8).
-    private(set) var missingCharacters: Set<UInt32> = []
+    package private(set) var missingCharacters: Set<UInt32> = []
     private var decorationMetrics: [UnsafeMutablePointer<PangoFont>: DecorationMetrics] = [:]
 
-    init() {}
+    package init() {}
 
     deinit {
         for font in fonts.keys { g_object_unref(UnsafeMutableRawPointer(font)) }
@@ -26,7 +27,7 @@ final class LinePainter {
 
     /// The paint of `line`, in page coordinates: per run, its backgrounds, then its glyphs;
     /// the line's underlines and strikethroughs last. O(glyphs on the line × log runs).
-    func paint(_ line: TextLine) -> [TextPaint] {
+    package func paint(_ line: TextLine) -> [TextPaint] {
         let shaped = line.shaped
         let set = shaped.paragraph.lines[line.lineIndex]
         let metrics = shaped.lines[line.lineIndex]
@@ -122,7 +123,7 @@ final class LinePainter {
     /// and ideographs, kana and Hangul slanted by the fontconfig matrix read as a distortion
     /// (an italic run's CJK characters stay upright, as CSS's `font-synthesis` and browsers'
     /// CJK fallbacks keep them). A font with a real italic has no slant in its matrix. O(run).
-    static func upright(_ ref: FontRef, _ run: LineRun, _ bytes: [UInt8]) -> FontRef {
+    package static func upright(_ ref: FontRef, _ run: LineRun, _ bytes: [UInt8]) -> FontRef {
         guard ref.matrix.count == 4, ref.matrix[2] != 0 else { return ref }
         let shown = bytes[Int(run.start)..<Int(run.end)]
         guard let first = shown.indices.first(where: { shown[$0] >= 0xE2 }),
@@ -135,7 +136,7 @@ final class LinePainter {
     /// How the renderer opens `font` (a fontconfig font, as all of Pango's fonts on Linux are):
     /// its file, face, scale and synthesis. Cached per font. A font without a file gets an
     /// empty `file`, and its runs are not drawn.
-    func fontRef(_ font: UnsafeMutablePointer<PangoFont>) -> FontRef {
+    package func fontRef(_ font: UnsafeMutablePointer<PangoFont>) -> FontRef {
         if let known = fonts[font] { return known }
         var file = ""
         var index: Int32 = 0

@@ -32,9 +32,9 @@ import Foundation
 /// them once: about 6 M instructions, Pango lists every installed family again).
 ///
 /// Lives on its typesetter's thread (Pango calls the hook from the thread loading fonts).
-final class MetricsPatterns {
+package final class MetricsPatterns {
     /// The resolution of all of Quire's Pango contexts (dots per inch): one point is one unit.
-    static let resolution = 72.0
+    package static let resolution = 72.0
     /// Patterns Quire asked for (after fontconfig's substitution): the first family (compared as
     /// fontconfig does), the pattern without its families, and the pattern. A document makes a
     /// handful; searched linearly.
@@ -52,7 +52,7 @@ final class MetricsPatterns {
     }
 
     /// Installs the hook on `fontMap` (a `PangoFcFontMap`), which keeps `self` until it is freed.
-    func install(on fontMap: OpaquePointer) {
+    package func install(on fontMap: OpaquePointer) {
         self.fontMap = fontMap
         let hook: PangoFcSubstituteFunc = { pattern, data in
             guard let pattern, let data else { return }
@@ -71,7 +71,7 @@ final class MetricsPatterns {
     /// The hook: called by Pango for every new pattern, after fontconfig's configuration and
     /// before the font options and defaults are added. Remembers a pattern at Quire's resolution
     /// as asked for; makes a sample pattern that qualifies (see the type) a copy of its own.
-    func substitute(_ pattern: OpaquePointer) {
+    package func substitute(_ pattern: OpaquePointer) {
         var dpi = 0.0, pixelSize = 0.0
         guard FcPatternGetDouble(pattern, FC_DPI, 0, &dpi) == FcResultMatch,
               FcPatternGetDouble(pattern, FC_PIXEL_SIZE, 0, &pixelSize) == FcResultMatch else { return }

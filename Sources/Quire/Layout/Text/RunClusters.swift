@@ -1,10 +1,12 @@
+import QuireModel
+
 /// The clusters of one run of a set line, in the text's order: for each, its bytes, its glyphs
 /// (a stretch of the run's glyphs, which are in visual order) and its styled attributes. What
 /// painting a run needs: where its colours, backgrounds and lines start and end (always at a
 /// cluster's edge: a ligature takes one colour), and the glyph runs with their clusters.
-struct RunClusters {
-    let run: LineRun
-    let shaped: ShapedText
+package struct RunClusters {
+    package let run: LineRun
+    package let shaped: ShapedText
     /// Each cluster's first byte in the paragraph, and the run's end after the last.
     private var starts: [Int] = []
     /// Each cluster's glyphs, indices in `run.glyphs`.
@@ -15,7 +17,7 @@ struct RunClusters {
     private var styles: [StyledText.Attributes] = []
 
     /// O(glyphs × log styled runs).
-    init(_ run: LineRun, _ shaped: ShapedText) {
+    package init(_ run: LineRun, _ shaped: ShapedText) {
         self.run = run
         self.shaped = shaped
         let glyphs = run.glyphs
@@ -56,13 +58,13 @@ struct RunClusters {
         }
     }
 
-    var count: Int { glyphRanges.count }
+    package var count: Int { glyphRanges.count }
 
     /// The attributes of cluster `k`.
-    func attributes(_ k: Int) -> StyledText.Attributes { styles[k] }
+    package func attributes(_ k: Int) -> StyledText.Attributes { styles[k] }
 
     /// The stretches of clusters of one set of attributes, in the text's order.
-    var spans: [(Range<Int>, StyledText.Attributes)] {
+    package var spans: [(Range<Int>, StyledText.Attributes)] {
         var result: [(Range<Int>, StyledText.Attributes)] = []
         var start = 0
         for k in 1...count where k == count || styles[k] != styles[start] {
@@ -83,7 +85,7 @@ struct RunClusters {
     }
 
     /// Where `clusters` are, in points from the run's left edge.
-    func extent(_ clusters: Range<Int>) -> ClosedRange<Double> {
+    package func extent(_ clusters: Range<Int>) -> ClosedRange<Double> {
         let g = glyphs(clusters)
         return Double(xs[g.lowerBound]) / 1024...Double(xs[g.upperBound]) / 1024
     }
@@ -93,7 +95,7 @@ struct RunClusters {
     /// text and the pairs of
     /// (bytes, glyphs) per cluster that tie them. A character no font has becomes the font's
     /// .notdef glyph (a box), still tied to the character, so that copying the text gives it back.
-    func glyphRun(_ clusters: Range<Int>, font: FontRef, color: Color, x: Double, baseline: Double) -> GlyphRun {
+    package func glyphRun(_ clusters: Range<Int>, font: FontRef, color: Color, x: Double, baseline: Double) -> GlyphRun {
         let range = glyphs(clusters)
         var placed: [PaintedGlyph] = []
         placed.reserveCapacity(range.count)

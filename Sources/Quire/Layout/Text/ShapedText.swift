@@ -5,34 +5,34 @@
 /// glyph runs, so nothing is shaped twice. Its runs name Pango's fonts, which live on the
 /// thread that set it (pages reach the drawing thread as `PaintedPage` values), so it is not
 /// `Sendable`.
-final class ShapedText {
-    struct Line: Sendable, Equatable {
+package final class ShapedText {
+    package struct Line: Sendable, Equatable {
         /// Byte range of the line in the text (without the hard break that ends it).
-        var start: Int
-        var length: Int
+        package var start: Int
+        package var length: Int
         /// Left edge of the line's logical extents and its width, relative to the paragraph's left.
-        var x: Double
-        var width: Double
+        package var x: Double
+        package var width: Double
         /// Distance from the baseline up to the top, and down to the bottom, of the logical extents.
-        var ascent: Double
-        var descent: Double
+        package var ascent: Double
+        package var descent: Double
     }
 
-    let text: StyledText
-    let format: ParagraphFormat
-    let lines: [Line]
+    package let text: StyledText
+    package let format: ParagraphFormat
+    package let lines: [Line]
     /// The engine's result: the text's items and break properties, and each line's runs.
-    let paragraph: SetParagraph
+    package let paragraph: SetParagraph
     /// The text's UTF-8 bytes (what runs' clusters index).
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// True when the text's first paragraph is right to left.
-    let isRightToLeft: Bool
+    package let isRightToLeft: Bool
     /// Whether the text holds break hints (soft hyphens, zero-width spaces), which the text a
     /// line shows and the PDF's text leave out.
-    let hasBreakHints: Bool
+    package let hasBreakHints: Bool
     /// Whether some of the text has a background, an underline or a strikethrough (else
     /// painting looks for none).
-    let isDecorated: Bool
+    package let isDecorated: Bool
     /// `minimumContentWidth()`'s.
     private let widestPiece: Double
     /// The fonts the runs name, kept alive as long as the lines are (the typesetter that set
@@ -40,7 +40,7 @@ final class ShapedText {
     private let fonts: FontTable
 
     /// Made by `Typesetter.shape`.
-    init(text: StyledText, format: ParagraphFormat, paragraph: SetParagraph, minimumContentWidth: Double, fonts: FontTable) {
+    package init(text: StyledText, format: ParagraphFormat, paragraph: SetParagraph, minimumContentWidth: Double, fonts: FontTable) {
         self.fonts = fonts
         self.text = text
         self.format = format
@@ -61,22 +61,22 @@ final class ShapedText {
     /// character; an inline object) at one of Unicode's line-break opportunities, without
     /// trailing spaces, in points: the narrowest width the text can be set in without breaking
     /// inside a word. O(1) (measured when the text was set).
-    func minimumContentWidth() -> Double { widestPiece }
+    package func minimumContentWidth() -> Double { widestPiece }
 
     /// Glyphs no installed font has (drawn as boxes); 0 when every character found a font.
     /// O(glyphs).
-    var unknownGlyphs: Int {
+    package var unknownGlyphs: Int {
         paragraph.lines.reduce(0) { count, line in
             line.runs.reduce(count) { $0 + $1.glyphs.filter { $0.missingCharacter != nil }.count }
         }
     }
 
     /// Whether a glyph stands for a character no font has (lazily: painting asks per line).
-    private(set) lazy var hasMissingGlyphs = unknownGlyphs > 0
+    package private(set) lazy var hasMissingGlyphs = unknownGlyphs > 0
 
     /// The characters line `index` shows: its text without break hints, and a hyphen when
     /// it ends at a soft hyphen.
-    func lineText(_ index: Int) -> String {
+    package func lineText(_ index: Int) -> String {
         let line = lines[index]
         let shown = bytes[line.start..<(line.start + line.length)]
         guard hasBreakHints else { return String(decoding: shown, as: UTF8.self) }
@@ -86,7 +86,7 @@ final class ShapedText {
     }
 
     /// Whether line `index` ends where a word was broken at a soft hyphen (and so shows a hyphen).
-    func endsHyphenated(_ index: Int) -> Bool {
+    package func endsHyphenated(_ index: Int) -> Bool {
         paragraph.lines[index].hyphenated
     }
 
@@ -94,7 +94,7 @@ final class ShapedText {
     /// on line `index`: one for each stretch of touching runs that shows some of them (several
     /// when bidirectional text splits them). Empty when the range is not on the line.
     /// O(glyphs on the line).
-    func xRanges(line index: Int, bytes range: Range<Int>) -> [ClosedRange<Double>] {
+    package func xRanges(line index: Int, bytes range: Range<Int>) -> [ClosedRange<Double>] {
         let line = lines[index]
         let lo = max(range.lowerBound, line.start), hi = min(range.upperBound, line.start + line.length)
         guard lo < hi else { return [] }
@@ -128,7 +128,7 @@ final class ShapedText {
     /// `tokens`, those places, and `graphemes`, every grapheme boundary: a cut there never
     /// splits a cluster (emoji sequences, flags, combining marks). Each starts with the line's
     /// start and is ascending. O(characters on the line + log characters).
-    func cutPositions(line index: Int) -> (breaks: [Int], tokens: [Int], graphemes: [Int]) {
+    package func cutPositions(line index: Int) -> (breaks: [Int], tokens: [Int], graphemes: [Int]) {
         let line = lines[index]
         let end = line.start + line.length
         let flags = paragraph.analysis.flags, characters = paragraph.characters

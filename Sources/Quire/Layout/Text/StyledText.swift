@@ -1,56 +1,60 @@
+import QuireModel
+import QuireImages
+import QuireMath
+
 /// Text with inline styling, links and anchors, in pure Swift.
 ///
 /// Offsets are UTF-8 byte offsets into `string`, as Pango counts them. Built by appending
 /// pieces (`append`), so a paragraph costs O(n) in its length. Layout turns it into a
 /// `ShapedText`; excerpts (issue 4) cut it by byte range without reparsing.
-struct StyledText: Sendable, Equatable {
-    struct Attributes: Sendable, Hashable {
-        var bold = false
-        var italic = false
-        var monospace = false
-        var strikethrough = false
-        var superscript = false
-        var `subscript` = false
-        var underline = false
-        var color: Color?
-        var background: Color?
+package struct StyledText: Sendable, Equatable {
+    package struct Attributes: Sendable, Hashable {
+        package var bold = false
+        package var italic = false
+        package var monospace = false
+        package var strikethrough = false
+        package var superscript = false
+        package var `subscript` = false
+        package var underline = false
+        package var color: Color?
+        package var background: Color?
     }
 
-    struct Run: Sendable, Equatable {
-        var range: Range<Int>
-        var attributes: Attributes
+    package struct Run: Sendable, Equatable {
+        package var range: Range<Int>
+        package var attributes: Attributes
     }
 
-    struct Link: Sendable, Equatable {
-        var range: Range<Int>
-        var target: LinkArea.Target
+    package struct Link: Sendable, Equatable {
+        package var range: Range<Int>
+        package var target: LinkArea.Target
     }
 
-    struct Anchor: Sendable, Equatable {
-        var offset: Int
-        var name: String
+    package struct Anchor: Sendable, Equatable {
+        package var offset: Int
+        package var name: String
     }
 
     /// A footnote's number in the text: pagination sets the note at the foot of the page
     /// that shows the line it is on.
-    struct NoteReference: Sendable, Equatable {
-        var offset: Int
-        var number: Int
+    package struct NoteReference: Sendable, Equatable {
+        package var offset: Int
+        package var number: Int
     }
 
     /// An image set in the line: a box of its size at an object replacement character.
-    struct InlineImage: Sendable, Equatable {
+    package struct InlineImage: Sendable, Equatable {
         /// Byte offset of its U+FFFC.
-        var offset: Int
+        package var offset: Int
         /// Size in points; the box reaches `descent` below the baseline.
-        var width: Double
-        var height: Double
-        var descent: Double
-        var image: LoadedImage
+        package var width: Double
+        package var height: Double
+        package var descent: Double
+        package var image: LoadedImage
         /// Its alternate text (the figure's description in a tagged PDF).
-        var alt = ""
+        package var alt = ""
 
-        static func == (a: Self, b: Self) -> Bool {
+        package static func == (a: Self, b: Self) -> Bool {
             a.offset == b.offset && a.width == b.width && a.height == b.height && a.descent == b.descent && a.image === b.image
                 && a.alt == b.alt
         }
@@ -59,44 +63,44 @@ struct StyledText: Sendable, Equatable {
     /// A piece of a typeset formula set in the line: a box of its size at an object
     /// replacement character. A formula is one piece, or several where it may break (after a
     /// top-level relation or binary operator); `formula` numbers the formula in its text.
-    struct InlineFormula: Sendable, Equatable {
+    package struct InlineFormula: Sendable, Equatable {
         /// Byte offset of its U+FFFC.
-        var offset: Int
-        var box: MathBox
+        package var offset: Int
+        package var box: MathBox
         /// The formula's space between this piece and the next (the one after its operator),
         /// set as a text space right after the piece, whose advance the line is given:
         /// a line breaking there drops it, as TeX drops the glue after a broken operator. 0: a
         /// zero-width space stands there (a break without a space), or nothing (the last piece).
-        var spaceAfter: Double = 0
-        var formula: Int
+        package var spaceAfter: Double = 0
+        package var formula: Int
         /// The TeX source (the structure element's `Alt`), the font and the text's colour.
-        var source: String
-        var font: FontRef
-        var color: Color
+        package var source: String
+        package var font: FontRef
+        package var color: Color
     }
 
-    fileprivate(set) var string = ""
+    package fileprivate(set) var string = ""
     /// Styled runs in order; unstyled text has no run.
-    fileprivate(set) var runs: [Run] = []
-    var links: [Link] = []
-    var anchors: [Anchor] = []
+    package fileprivate(set) var runs: [Run] = []
+    package var links: [Link] = []
+    package var anchors: [Anchor] = []
     /// Footnote references, in order.
-    var noteReferences: [NoteReference] = []
+    package var noteReferences: [NoteReference] = []
     /// Images in the text, in order.
-    var images: [InlineImage] = []
+    package var images: [InlineImage] = []
     /// Pieces of formulas in the text, in order.
-    var formulas: [InlineFormula] = []
+    package var formulas: [InlineFormula] = []
     /// Byte ranges drawn with a frame around them (an image's placeholder, a key cap).
-    var frames: [Range<Int>] = []
+    package var frames: [Range<Int>] = []
 
     /// Length in UTF-8 bytes.
-    var count: Int { string.utf8.count }
-    var isEmpty: Bool { string.isEmpty }
+    package var count: Int { string.utf8.count }
+    package var isEmpty: Bool { string.isEmpty }
 
     /// `string` with `attributes` over `range` (a byte range at character boundaries, after
     /// every run so far), merged with the previous run when they match and touch: what
     /// appending the text in pieces would give, without copying it. O(1).
-    mutating func style(_ range: Range<Int>, _ attributes: Attributes) {
+    package mutating func style(_ range: Range<Int>, _ attributes: Attributes) {
         guard !range.isEmpty, attributes != Attributes() else { return }
         if let last = runs.last, last.attributes == attributes, last.range.upperBound == range.lowerBound {
             runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
@@ -106,7 +110,7 @@ struct StyledText: Sendable, Equatable {
     }
 
     /// Appends `text` with `attributes`, merging with the previous run when they match.
-    mutating func append(_ text: String, _ attributes: Attributes = Attributes()) {
+    package mutating func append(_ text: String, _ attributes: Attributes = Attributes()) {
         guard !text.isEmpty else { return }
         let start = count
         string += text
@@ -114,10 +118,10 @@ struct StyledText: Sendable, Equatable {
     }
 
     /// The byte length of the character standing for an inline image (U+FFFC).
-    static let objectLength = 3
+    package static let objectLength = 3
 
     /// Appends an image box (`width` × `height` points, `descent` below the baseline).
-    mutating func append(image: LoadedImage, width: Double, height: Double, descent: Double, alt: String = "",
+    package mutating func append(image: LoadedImage, width: Double, height: Double, descent: Double, alt: String = "",
                          _ attributes: Attributes = Attributes()) {
         images.append(InlineImage(offset: count, width: width, height: height, descent: descent, image: image, alt: alt))
         append("\u{FFFC}", attributes)
@@ -126,7 +130,7 @@ struct StyledText: Sendable, Equatable {
     /// Appends a typeset formula's pieces, a break opportunity between them (the space after
     /// the piece's operator, else a zero-width space), the whole formula numbered `formula`
     /// and isolated left to right (LRI…PDI): its pieces keep their order in a right-to-left line.
-    mutating func append(formula pieces: [MathBox], spacesAfter: [Double], number: Int, source: String, font: FontRef,
+    package mutating func append(formula pieces: [MathBox], spacesAfter: [Double], number: Int, source: String, font: FontRef,
                          color: Color, _ attributes: Attributes = Attributes()) {
         append("\u{2066}", attributes)
         for (i, piece) in pieces.enumerated() {
@@ -143,7 +147,7 @@ struct StyledText: Sendable, Equatable {
 extension StyledText {
     /// The first `bytes` bytes (a character boundary), with runs, links and anchors clipped.
     /// O(bytes + runs + links).
-    func prefix(_ bytes: Int) -> StyledText {
+    package func prefix(_ bytes: Int) -> StyledText {
         guard bytes < count else { return self }
         var out = StyledText()
         out.string = String(decoding: string.utf8.prefix(bytes), as: UTF8.self)
@@ -162,14 +166,14 @@ extension StyledText {
     }
 
     /// The UTF-8 length of the character starting at byte `offset` (1 past the end).
-    func characterLength(at offset: Int) -> Int {
+    package func characterLength(at offset: Int) -> Int {
         guard offset < count else { return 1 }
         let lead = string.utf8[string.utf8.index(string.utf8.startIndex, offsetBy: offset)]
         return lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
     /// Attributes in force at byte `offset` (those of the run covering it, else plain).
-    func attributes(at offset: Int) -> Attributes {
+    package func attributes(at offset: Int) -> Attributes {
         runs.last { $0.range.contains(offset) }?.attributes ?? Attributes()
     }
 }
@@ -178,7 +182,7 @@ extension StyledText {
     /// The bytes `range` (character boundaries) as a text of their own, offsets rebased to 0.
     /// O(range + log runs + runs in range + links): highlighted code, cut into many pieces,
     /// has runs on every line.
-    func slice(_ range: Range<Int>) -> StyledText {
+    package func slice(_ range: Range<Int>) -> StyledText {
         if range == 0..<count { return self }
         var out = StyledText()
         let utf8 = string.utf8
@@ -221,7 +225,7 @@ extension StyledText {
 extension StyledText {
     /// Appends `other` with its runs, links, anchors, footnote references, images and frames
     /// moved to follow this text. O(other's length and records).
-    mutating func append(_ other: StyledText) {
+    package mutating func append(_ other: StyledText) {
         let shift = count
         string += other.string
         runs += other.runs.map { Run(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), attributes: $0.attributes) }
@@ -237,7 +241,7 @@ extension StyledText {
     /// character boundaries, at most once each): runs, links and frames that span an offset
     /// grow over the insertion; those starting at it, and anchors, images and references at
     /// or after it, move after it. O(n + runs + links + offsets).
-    func inserting(_ string: String, at offsets: [Int]) -> StyledText {
+    package func inserting(_ string: String, at offsets: [Int]) -> StyledText {
         guard !offsets.isEmpty else { return self }
         let width = string.utf8.count
         var out = self
@@ -278,7 +282,7 @@ extension StyledText {
 
 extension StyledText {
     /// Plain `string`, to be styled with `style(_:_:)`.
-    init(plain string: String) {
+    package init(plain string: String) {
         self.init()
         self.string = string
     }

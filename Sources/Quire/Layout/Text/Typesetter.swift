@@ -3,34 +3,37 @@
 // WordShaper.swift are the only files of Layout that import CPangoCairo.
 import CPangoCairo
 import Foundation
+import QuireModel
+import QuireStyle
+import QuireMath
 
 /// How a block of text is set: its look (a text role: font, size, colour, line height) and
 /// how its lines are made (width, alignment, indent).
-struct ParagraphFormat: Sendable, Equatable {
+package struct ParagraphFormat: Sendable, Equatable {
     /// The base font (a fontconfig family, size in points, weight and slant), the code runs'
     /// family and size, the colour, and the smallest distance between baselines (a taller
     /// line grows its box).
-    var text: Typography.TextRole
+    package var text: Typography.TextRole
     /// Width available for the lines, in points; text wraps to it. `.infinity`: no wrapping
     /// (lines end only at hard breaks), to measure a text's preferred width.
-    var width: Double
-    var alignment: TextAlignment = .left
+    package var width: Double
+    package var alignment: TextAlignment = .left
     /// Indent of every line after a paragraph's first (code continuation lines), in points.
-    var hangingIndent: Double = 0
+    package var hangingIndent: Double = 0
     /// Set on one line, cut with "…" at the end when too long (table of contents entries).
-    var singleLine = false
+    package var singleLine = false
     /// The paragraph's direction, as HTML's `dir` sets it; nil: its first strong character
     /// decides. `alignment` is relative to it: `.left` is the start (the right edge when right
     /// to left), as for a paragraph whose text decides.
-    var direction: WritingDirection?
+    package var direction: WritingDirection?
     /// Hyphenated (soft hyphens at the language's pattern points) before it is broken into lines.
-    var hyphenate = false
+    package var hyphenate = false
     /// Code: a source line wider than the width may break anywhere in it, spaces or not
     /// (Unicode's line breaking finds no opportunity in `    .a, .b, .c` or `f(x).g(y)`).
-    var isCode = false
+    package var isCode = false
     /// Lines as even as they can be, as many as filling each would make (CSS's
     /// `text-wrap: balance`): headings.
-    var balanced = false
+    package var balanced = false
 }
 
 /// The font machinery: a Pango context at 72 dpi, unhinted, so that what layout measures is
@@ -41,13 +44,13 @@ struct ParagraphFormat: Sendable, Equatable {
 /// Cairo 1.16 with Pango and FreeType is not safe to use from two threads at once on the same
 /// objects (crashes in FreeType and in PDF font subsetting were reproduced), so an engine
 /// renders one document at a time; `quire batch` runs parallel worker processes.
-final class Typesetter {
-    let fontMap: UnsafeMutablePointer<PangoFontMap>
+package final class Typesetter {
+    package let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// Pango contexts of one font map: for paragraphs whose text decides their direction, and
     /// for those set left to right and right to left (a layout's base direction is its
     /// context's; switching one context back and forth would make Pango lay out again every
     /// paragraph made in it).
-    let context: OpaquePointer
+    package let context: OpaquePointer
     private let leftToRightContext: OpaquePointer
     private let rightToLeftContext: OpaquePointer
     private var xHeights: [FontKey: Double] = [:]
@@ -57,17 +60,17 @@ final class Typesetter {
     /// Pango about 6,000 instructions, and a document asks for a handful, thousands of times.
     private var fonts: [FontKey: OpaquePointer] = [:]
     /// The MATH fonts formulas are set in, found once per family list.
-    let mathFonts = MathFonts()
+    package let mathFonts = MathFonts()
     /// The hyphenation dictionaries, loaded once per language.
-    let hyphenators = Hyphenators()
+    package let hyphenators = Hyphenators()
     /// The fonts paragraphs are set in, each measured once (`FontInfo`).
-    let fontTable = FontTable()
+    package let fontTable = FontTable()
     /// Words shaped once, for every paragraph this typesetter sets.
-    let words = WordCache()
+    package let words = WordCache()
     /// The item Pango makes in each font choice, for ASCII paragraphs (`asciiItems`).
-    var itemTemplates: [ItemTemplateKey: ItemTemplate?] = [:]
+    package var itemTemplates: [ItemTemplateKey: ItemTemplate?] = [:]
     /// The templates of the last format asked for, by `FontChoice.index` × 2 + letter.
-    var recentTemplates: (context: ItemTemplateKey, templates: [ItemTemplate??])?
+    package var recentTemplates: (context: ItemTemplateKey, templates: [ItemTemplate??])?
 
     private struct FontKey: Hashable {
         var family: String
@@ -77,7 +80,7 @@ final class Typesetter {
     }
 
     /// Sets the language glyphs are picked for; nil or empty: the process's default.
-    func setLanguage(_ language: String?) {
+    package func setLanguage(_ language: String?) {
         let pangoLanguage = language.flatMap { $0.isEmpty ? nil : pango_language_from_string($0) } ?? pango_language_get_default()
         for c in [context, leftToRightContext, rightToLeftContext] where pango_context_get_language(c) != pangoLanguage {
             pango_context_set_language(c, pangoLanguage)
@@ -85,7 +88,7 @@ final class Typesetter {
     }
 
     /// A typesetter set to `language` (an engine's, made at its first render; tests').
-    init(language: String? = nil) {
+    package init(language: String? = nil) {
         let fontMap = pango_cairo_font_map_new()!
         self.fontMap = fontMap
         // The fonts Pango measures for itself share the patterns of those asked for (the font
@@ -117,7 +120,7 @@ final class Typesetter {
 
     /// The Pango context for `format`'s direction: the one of the text's own, or the one set
     /// left to right or right to left.
-    func pangoContext(for format: ParagraphFormat) -> OpaquePointer {
+    package func pangoContext(for format: ParagraphFormat) -> OpaquePointer {
         switch format.direction {
         case nil: return context
         case .leftToRight?: return leftToRightContext
@@ -128,12 +131,12 @@ final class Typesetter {
     /// `points` in Pango units (1/1024 pt), to the nearest. Every font size and rise Quire gives
     /// Pango goes through here: one size reached by two roundings (truncated for inline code,
     /// rounded for a code block) was two fonts to Pango, and two fontconfig patterns.
-    static func pangoUnits(_ points: Double) -> Int32 {
+    package static func pangoUnits(_ points: Double) -> Int32 {
         Int32((points * Double(PANGO_SCALE)).rounded())
     }
 
     /// The base font of `format` (owned by this typesetter).
-    func font(_ format: ParagraphFormat) -> OpaquePointer {
+    package func font(_ format: ParagraphFormat) -> OpaquePointer {
         let key = FontKey(family: format.text.family, size: format.text.size, bold: format.text.bold, italic: format.text.italic)
         if let font = fonts[key] { return font }
         let font = pango_font_description_from_string(format.text.family)!
@@ -149,7 +152,7 @@ final class Typesetter {
     /// Whether it is installed is asked of fontconfig's list (about 0.2 M instructions); only
     /// a missing font is loaded through Pango to learn its stand-in (about 1.3 M, and font
     /// sorts on Pango's threads). Cached per font.
-    func substitute(for role: Typography.TextRole) -> String? {
+    package func substitute(for role: Typography.TextRole) -> String? {
         let families = role.family
         let key = FontKey(family: families, size: role.size, bold: role.bold, italic: role.italic)
         if let known = substitutes[key] { return known }
@@ -179,7 +182,7 @@ final class Typesetter {
     }
 
     /// The x-height of a font in points (the ink height of "x"), cached per font.
-    func xHeight(family: String, size: Double) -> Double {
+    package func xHeight(family: String, size: Double) -> Double {
         let key = FontKey(family: family, size: size, bold: false, italic: false)
         if let cached = xHeights[key] { return cached }
         var probe = StyledText()

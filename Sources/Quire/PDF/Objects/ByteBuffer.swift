@@ -2,14 +2,14 @@
 /// stream's values): an append checks for room and stores, without the uniqueness check and
 /// the generic copy that each append to an array makes (which cost more than the bytes
 /// themselves). Not copyable: one writer owns it, and its memory goes with it.
-struct ByteBuffer: ~Copyable, PDFByteSink {
+package struct ByteBuffer: ~Copyable, PDFByteSink {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// The bytes written.
-    private(set) var count = 0
+    package private(set) var count = 0
 
     /// An empty buffer with room for `capacity` bytes before it first grows.
-    init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         self.capacity = max(64, capacity)
         base = .allocate(capacity: self.capacity)
     }
@@ -17,14 +17,14 @@ struct ByteBuffer: ~Copyable, PDFByteSink {
     deinit { base.deallocate() }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte
         count += 1
     }
 
     @inline(__always)
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let n = bytes.count
         if count + n > capacity { grow(to: count + n) }
@@ -49,7 +49,7 @@ struct ByteBuffer: ~Copyable, PDFByteSink {
 
     /// Appends `bytes` (an array, a string's UTF-8 view): in one copy when they are
     /// contiguous.
-    mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+    package mutating func append(contentsOf bytes: some Sequence<UInt8>) {
         if bytes.withContiguousStorageIfAvailable({ append(bytes: $0) }) == nil {
             for byte in bytes { append(byte) }
         }
@@ -66,13 +66,13 @@ struct ByteBuffer: ~Copyable, PDFByteSink {
     }
 
     /// Forgets the bytes, keeping the room.
-    mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { count = 0 }
 
     /// `body`'s result with the bytes written.
-    func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// The bytes written, as an array.
-    var array: [UInt8] { withUnsafeBytes { Array($0) } }
+    package var array: [UInt8] { withUnsafeBytes { Array($0) } }
 }

@@ -2,34 +2,34 @@
 /// descriptor, a Type 3 font.
 
 /// A Type 0 font (9.7): a composite font of two-byte codes, shown through its one CIDFont.
-struct PDFType0FontWriter: PDFTypedDictionaryWriter, ~Copyable {
+package struct PDFType0FontWriter: PDFTypedDictionaryWriter, ~Copyable {
     private var dictionary: PDFDictionaryWriter
 
-    init(_ dictionary: consuming PDFDictionaryWriter) {
+    package init(_ dictionary: consuming PDFDictionaryWriter) {
         self.dictionary = dictionary
         self.dictionary.pair(.type, .font)
         self.dictionary.pair(.subtype, .type0)
     }
 
-    consuming func end() -> PDFDictionaryWriter { dictionary }
+    package consuming func end() -> PDFDictionaryWriter { dictionary }
 
     /// The font's name, with its subset tag ("ABCDEF+NotoSans-Regular").
-    mutating func baseFont(_ name: String) { dictionary.pair(.baseFont, PDFName(name)) }
+    package mutating func baseFont(_ name: String) { dictionary.pair(.baseFont, PDFName(name)) }
 
     /// Codes are two bytes, read as they are (Identity-H): each code is a CID.
-    mutating func identityEncoding() { dictionary.pair(.encoding, .identityH) }
+    package mutating func identityEncoding() { dictionary.pair(.encoding, .identityH) }
 
-    mutating func descendantFont(_ font: PDFReference) {
+    package mutating func descendantFont(_ font: PDFReference) {
         dictionary.array(.descendantFonts) { $0.item(font) }
     }
 
-    mutating func toUnicode(_ cmap: PDFReference) { dictionary.pair(.toUnicode, cmap) }
+    package mutating func toUnicode(_ cmap: PDFReference) { dictionary.pair(.toUnicode, cmap) }
 }
 
 /// A CIDFont (9.7.4): the glyphs of a Type 0 font, by CID, with their widths.
-struct PDFCIDFontWriter: PDFTypedDictionaryWriter, ~Copyable {
+package struct PDFCIDFontWriter: PDFTypedDictionaryWriter, ~Copyable {
     /// What its glyphs' outlines are.
-    enum Outlines {
+    package enum Outlines {
         /// CFF (PostScript) outlines: /CIDFontType0.
         case cff
         /// TrueType outlines: /CIDFontType2.
@@ -38,22 +38,22 @@ struct PDFCIDFontWriter: PDFTypedDictionaryWriter, ~Copyable {
 
     private var dictionary: PDFDictionaryWriter
 
-    init(_ dictionary: consuming PDFDictionaryWriter) {
+    package init(_ dictionary: consuming PDFDictionaryWriter) {
         self.dictionary = dictionary
         self.dictionary.pair(.type, .font)
     }
 
-    consuming func end() -> PDFDictionaryWriter { dictionary }
+    package consuming func end() -> PDFDictionaryWriter { dictionary }
 
     /// Its subtype, by its outlines: written first, after /Type.
-    mutating func outlines(_ outlines: Outlines) {
+    package mutating func outlines(_ outlines: Outlines) {
         dictionary.pair(.subtype, outlines == .cff ? .cidFontType0 : .cidFontType2)
     }
 
-    mutating func baseFont(_ name: String) { dictionary.pair(.baseFont, PDFName(name)) }
+    package mutating func baseFont(_ name: String) { dictionary.pair(.baseFont, PDFName(name)) }
 
     /// CIDs that are the codes themselves (Adobe-Identity-0).
-    mutating func identityCharacterCollection() {
+    package mutating func identityCharacterCollection() {
         dictionary.dictionary(.cidSystemInfo) { info in
             info.pair(.registry, bytes: "Adobe".utf8)
             info.pair(.ordering, bytes: "Identity".utf8)
@@ -61,12 +61,12 @@ struct PDFCIDFontWriter: PDFTypedDictionaryWriter, ~Copyable {
         }
     }
 
-    mutating func descriptor(_ descriptor: PDFReference) { dictionary.pair(.fontDescriptor, descriptor) }
+    package mutating func descriptor(_ descriptor: PDFReference) { dictionary.pair(.fontDescriptor, descriptor) }
 
     /// The widths (thousandths of an em, to 2 decimals) of the CIDs in `byCID` (ascending),
     /// as /W ranges of consecutive CIDs; any other CID is 0 wide (/DW 0).
     /// - Complexity: O(widths).
-    mutating func widths(_ byCID: [(cid: Int, width: Double)]) {
+    package mutating func widths(_ byCID: [(cid: Int, width: Double)]) {
         dictionary.pair(.dw, 0)
         dictionary.array(.w) { ranges in
             var i = 0
@@ -83,84 +83,85 @@ struct PDFCIDFontWriter: PDFTypedDictionaryWriter, ~Copyable {
     }
 
     /// The map from CIDs to the glyph indices of its TrueType program (a stream).
-    mutating func cidToGIDMap(_ map: PDFReference) { dictionary.pair(.cidToGIDMap, map) }
+    package mutating func cidToGIDMap(_ map: PDFReference) { dictionary.pair(.cidToGIDMap, map) }
 }
 
 /// A font descriptor (9.8): what a reader needs to stand in for a font it cannot use, and
 /// the font's program.
-struct PDFFontDescriptorWriter: PDFTypedDictionaryWriter, ~Copyable {
+package struct PDFFontDescriptorWriter: PDFTypedDictionaryWriter, ~Copyable {
     /// The font's flags (9.8.2).
-    struct Flags: OptionSet {
-        let rawValue: Int
-        static let fixedPitch = Flags(rawValue: 1)
+    package struct Flags: OptionSet {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+        package static let fixedPitch = Flags(rawValue: 1)
         /// Glyphs outside the standard Latin set: every subset font is, to a reader.
-        static let symbolic = Flags(rawValue: 4)
-        static let italic = Flags(rawValue: 64)
+        package static let symbolic = Flags(rawValue: 4)
+        package static let italic = Flags(rawValue: 64)
     }
 
     private var dictionary: PDFDictionaryWriter
 
-    init(_ dictionary: consuming PDFDictionaryWriter) {
+    package init(_ dictionary: consuming PDFDictionaryWriter) {
         self.dictionary = dictionary
         self.dictionary.pair(.type, .fontDescriptor)
     }
 
-    consuming func end() -> PDFDictionaryWriter { dictionary }
+    package consuming func end() -> PDFDictionaryWriter { dictionary }
 
-    mutating func fontName(_ name: String) { dictionary.pair(.fontName, PDFName(name)) }
+    package mutating func fontName(_ name: String) { dictionary.pair(.fontName, PDFName(name)) }
 
-    mutating func flags(_ flags: Flags) { dictionary.pair(.flags, flags.rawValue) }
+    package mutating func flags(_ flags: Flags) { dictionary.pair(.flags, flags.rawValue) }
 
     /// The glyphs' bounding box (left, bottom, right, top), thousandths of an em, whole.
-    mutating func fontBBox(_ box: [Double]) {
+    package mutating func fontBBox(_ box: [Double]) {
         dictionary.array(.fontBBox) { $0.items(box, decimals: 0) }
     }
 
     /// Degrees counter-clockwise from the vertical (negative for a forward slant).
-    mutating func italicAngle(_ degrees: Double) { dictionary.pair(.italicAngle, degrees, decimals: 2) }
+    package mutating func italicAngle(_ degrees: Double) { dictionary.pair(.italicAngle, degrees, decimals: 2) }
 
     /// The ascent, descent and cap height, in thousandths of an em, whole.
-    mutating func verticalMetrics(ascent: Double, descent: Double, capHeight: Double) {
+    package mutating func verticalMetrics(ascent: Double, descent: Double, capHeight: Double) {
         dictionary.pair(.ascent, ascent, decimals: 0)
         dictionary.pair(.descent, descent, decimals: 0)
         dictionary.pair(.capHeight, capHeight, decimals: 0)
     }
 
     /// The thickness of the dominant vertical stems, in thousandths of an em.
-    mutating func stemV(_ width: Int) { dictionary.pair(.stemV, width) }
+    package mutating func stemV(_ width: Int) { dictionary.pair(.stemV, width) }
 
     /// The font's program (a stream): TrueType (/FontFile2), or CFF or OpenType (/FontFile3).
-    mutating func fontFile(_ program: PDFReference, cff: Bool) {
+    package mutating func fontFile(_ program: PDFReference, cff: Bool) {
         dictionary.pair(cff ? .fontFile3 : .fontFile2, program)
     }
 }
 
 /// A Type 3 font (9.6.5): glyphs that are content streams (here each draws a colour glyph's
 /// bitmap), one-byte codes, glyph space in thousandths of a text unit.
-struct PDFType3FontWriter: PDFTypedDictionaryWriter, ~Copyable {
+package struct PDFType3FontWriter: PDFTypedDictionaryWriter, ~Copyable {
     private var dictionary: PDFDictionaryWriter
 
-    init(_ dictionary: consuming PDFDictionaryWriter) {
+    package init(_ dictionary: consuming PDFDictionaryWriter) {
         self.dictionary = dictionary
         self.dictionary.pair(.type, .font)
         self.dictionary.pair(.subtype, .type3)
     }
 
-    consuming func end() -> PDFDictionaryWriter { dictionary }
+    package consuming func end() -> PDFDictionaryWriter { dictionary }
 
     /// The union of the glyphs' boxes (left, bottom, right, top), in glyph space, whole.
-    mutating func fontBBox(_ box: [Double]) {
+    package mutating func fontBBox(_ box: [Double]) {
         dictionary.array(.fontBBox) { $0.items(box, decimals: 0) }
     }
 
     /// Glyph space in thousandths of a text space unit, as an outline font's.
-    mutating func thousandthsMatrix() {
+    package mutating func thousandthsMatrix() {
         dictionary.array(.fontMatrix) { $0.items([0.001, 0, 0, 0.001, 0, 0], decimals: 3) }
     }
 
     /// Each glyph's name and its procedure (a content stream), in code order: `names[i]`
     /// stands for code `i`, which the encoding maps to it.
-    mutating func glyphs(_ names: [PDFName], procedures: [PDFReference]) {
+    package mutating func glyphs(_ names: [PDFName], procedures: [PDFReference]) {
         dictionary.dictionary(.charProcs) { procs in
             for (name, procedure) in zip(names, procedures) { procs.pair(name, procedure) }
         }
@@ -176,10 +177,10 @@ struct PDFType3FontWriter: PDFTypedDictionaryWriter, ~Copyable {
     }
 
     /// Each code's width, in glyph space (to 2 decimals), from code 0.
-    mutating func widths(_ widths: [Double]) { dictionary.array(.widths) { $0.items(widths) } }
+    package mutating func widths(_ widths: [Double]) { dictionary.array(.widths) { $0.items(widths) } }
 
     /// The images the glyph procedures draw, by resource name.
-    mutating func images(_ images: [(name: PDFName, object: PDFReference)]) {
+    package mutating func images(_ images: [(name: PDFName, object: PDFReference)]) {
         dictionary.dictionary(.resources) { resources in
             resources.dictionary(.xObject) { xObjects in
                 for image in images { xObjects.pair(image.name, image.object) }
@@ -187,5 +188,5 @@ struct PDFType3FontWriter: PDFTypedDictionaryWriter, ~Copyable {
         }
     }
 
-    mutating func toUnicode(_ cmap: PDFReference) { dictionary.pair(.toUnicode, cmap) }
+    package mutating func toUnicode(_ cmap: PDFReference) { dictionary.pair(.toUnicode, cmap) }
 }

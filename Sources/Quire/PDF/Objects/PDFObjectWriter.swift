@@ -10,7 +10,7 @@
 /// no more than appending the pieces by hand.
 
 /// A dictionary being written: its entries, ` /Key value` each.
-struct PDFDictionaryWriter: ~Copyable {
+package struct PDFDictionaryWriter: ~Copyable {
     fileprivate var bytes: ByteBuffer
 
     fileprivate init(_ bytes: consuming ByteBuffer) { self.bytes = bytes }
@@ -18,13 +18,13 @@ struct PDFDictionaryWriter: ~Copyable {
     fileprivate consuming func take() -> ByteBuffer { bytes }
 
     @inline(__always)
-    mutating func pair(_ key: PDFName, _ value: PDFName) {
+    package mutating func pair(_ key: PDFName, _ value: PDFName) {
         bytes.appendSpacedName(key)
         bytes.appendSpacedName(value)
     }
 
     @inline(__always)
-    mutating func pair(_ key: PDFName, _ value: PDFReference) {
+    package mutating func pair(_ key: PDFName, _ value: PDFReference) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
         bytes.appendReference(value)
@@ -32,7 +32,7 @@ struct PDFDictionaryWriter: ~Copyable {
 
     /// An integer entry (negative ones with their sign).
     @inline(__always)
-    mutating func pair(_ key: PDFName, _ value: Int) {
+    package mutating func pair(_ key: PDFName, _ value: Int) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
         bytes.appendSignedInteger(value)
@@ -40,26 +40,26 @@ struct PDFDictionaryWriter: ~Copyable {
 
     /// A real number with at most `decimals` decimals, trailing zeros dropped.
     @inline(__always)
-    mutating func pair(_ key: PDFName, _ value: Double, decimals: Int = 2) {
+    package mutating func pair(_ key: PDFName, _ value: Double, decimals: Int = 2) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
         bytes.appendNumber(value, decimals: decimals)
     }
 
-    mutating func pair(_ key: PDFName, _ value: Bool) {
+    package mutating func pair(_ key: PDFName, _ value: Bool) {
         bytes.appendSpacedName(key)
         bytes.appendLiteral(value ? " true" : " false")
     }
 
     /// A text string (7.9.2.2): printable ASCII as is, anything else as UTF-16.
-    mutating func pair(_ key: PDFName, text: String) {
+    package mutating func pair(_ key: PDFName, text: String) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
         bytes.appendTextString(text)
     }
 
     /// A text string of UTF-8 bytes (as `pair(_:text:)`).
-    mutating func pair(_ key: PDFName, textUTF8 utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func pair(_ key: PDFName, textUTF8 utf8: UnsafeBufferPointer<UInt8>) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
         bytes.appendTextString(utf8: utf8)
@@ -67,7 +67,7 @@ struct PDFDictionaryWriter: ~Copyable {
 
     /// A text string always in UTF-16 with its byte-order mark, in hexadecimal
     /// (`<FEFF0041>`), from UTF-8 bytes: what ActualText is given.
-    mutating func pair(_ key: PDFName, utf16Text utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func pair(_ key: PDFName, utf16Text utf8: UnsafeBufferPointer<UInt8>) {
         bytes.appendSpacedName(key)
         bytes.appendLiteral(" <FEFF")
         for unit in String(decoding: utf8, as: UTF8.self).utf16 { bytes.appendHex16(unit) }
@@ -75,14 +75,14 @@ struct PDFDictionaryWriter: ~Copyable {
     }
 
     /// A byte string: the bytes as they are, escaped as a literal string needs.
-    mutating func pair(_ key: PDFName, bytes value: some Sequence<UInt8>) {
+    package mutating func pair(_ key: PDFName, bytes value: some Sequence<UInt8>) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
         bytes.appendByteString(value)
     }
 
     /// A URI (12.6.4.7): 7-bit ASCII, other bytes percent-encoded.
-    mutating func pair(_ key: PDFName, uri: String) {
+    package mutating func pair(_ key: PDFName, uri: String) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
         bytes.appendURIString(uri)
@@ -92,7 +92,7 @@ struct PDFDictionaryWriter: ~Copyable {
     /// that takes one thing or an array of them, when it is one (a structure element's /K).
     /// `write` writes exactly one item.
     @inline(__always)
-    mutating func pair(_ key: PDFName, item write: (inout PDFArrayWriter) -> Void) {
+    package mutating func pair(_ key: PDFName, item write: (inout PDFArrayWriter) -> Void) {
         bytes.appendSpacedName(key)
         var item = PDFArrayWriter(take())
         write(&item)
@@ -101,7 +101,7 @@ struct PDFDictionaryWriter: ~Copyable {
 
     /// An array entry: `write` writes its items.
     @inline(__always)
-    mutating func array(_ key: PDFName, _ write: (inout PDFArrayWriter) -> Void) {
+    package mutating func array(_ key: PDFName, _ write: (inout PDFArrayWriter) -> Void) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
         bytes.writeArray(write)
@@ -109,7 +109,7 @@ struct PDFDictionaryWriter: ~Copyable {
 
     /// A dictionary entry: `write` writes its entries.
     @inline(__always)
-    mutating func dictionary(_ key: PDFName, _ write: (inout PDFDictionaryWriter) -> Void) {
+    package mutating func dictionary(_ key: PDFName, _ write: (inout PDFDictionaryWriter) -> Void) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
         bytes.writeDictionary(write)
@@ -118,7 +118,7 @@ struct PDFDictionaryWriter: ~Copyable {
     /// A dictionary entry whose key follows the value before it without a space (`]/Font`),
     /// which PDF allows after a delimiter: the resource dictionary's, as Quire has always
     /// written it (`PDFResourcesWriter`).
-    mutating func dictionaryAfterDelimiter(_ key: PDFName, _ write: (inout PDFDictionaryWriter) -> Void) {
+    package mutating func dictionaryAfterDelimiter(_ key: PDFName, _ write: (inout PDFDictionaryWriter) -> Void) {
         bytes.appendName(key)
         bytes.append(0x20)
         bytes.writeDictionary(write)
@@ -126,7 +126,7 @@ struct PDFDictionaryWriter: ~Copyable {
 
     /// An entry copied from another PDF (an SVG's, drawn by Cairo): its key (a name without
     /// its slash) and its value as written there.
-    mutating func copiedPair(key: some Sequence<UInt8>, value: [UInt8]) {
+    package mutating func copiedPair(key: some Sequence<UInt8>, value: [UInt8]) {
         bytes.appendLiteral(" /")
         bytes.append(contentsOf: key)
         bytes.append(0x20)
@@ -134,7 +134,7 @@ struct PDFDictionaryWriter: ~Copyable {
     }
 
     /// An entry whose value is a value copied from another PDF, as written there.
-    mutating func pair(_ key: PDFName, copied value: [UInt8]) {
+    package mutating func pair(_ key: PDFName, copied value: [UInt8]) {
         bytes.appendSpacedName(key)
         bytes.append(0x20)
         bytes.append(contentsOf: value)
@@ -142,7 +142,7 @@ struct PDFDictionaryWriter: ~Copyable {
 }
 
 /// An array being written: its items, each preceded by a space.
-struct PDFArrayWriter: ~Copyable {
+package struct PDFArrayWriter: ~Copyable {
     fileprivate var bytes: ByteBuffer
 
     fileprivate init(_ bytes: consuming ByteBuffer) { self.bytes = bytes }
@@ -150,60 +150,60 @@ struct PDFArrayWriter: ~Copyable {
     fileprivate consuming func take() -> ByteBuffer { bytes }
 
     @inline(__always)
-    mutating func item(_ value: PDFName) { bytes.appendSpacedName(value) }
+    package mutating func item(_ value: PDFName) { bytes.appendSpacedName(value) }
 
     @inline(__always)
-    mutating func item(_ value: PDFReference) {
+    package mutating func item(_ value: PDFReference) {
         bytes.append(0x20)
         bytes.appendReference(value)
     }
 
     /// An integer (negative ones with their sign).
     @inline(__always)
-    mutating func item(_ value: Int) {
+    package mutating func item(_ value: Int) {
         bytes.append(0x20)
         bytes.appendSignedInteger(value)
     }
 
     /// A real number with at most `decimals` decimals, trailing zeros dropped.
     @inline(__always)
-    mutating func item(_ value: Double, decimals: Int = 2) {
+    package mutating func item(_ value: Double, decimals: Int = 2) {
         bytes.append(0x20)
         bytes.appendNumber(value, decimals: decimals)
     }
 
-    mutating func items(_ values: [PDFReference]) { bytes.appendReferences(values) }
+    package mutating func items(_ values: [PDFReference]) { bytes.appendReferences(values) }
 
     /// Real numbers with at most `decimals` decimals each.
-    mutating func items(_ values: [Double], decimals: Int = 2) {
+    package mutating func items(_ values: [Double], decimals: Int = 2) {
         for value in values { item(value, decimals: decimals) }
     }
 
     /// A byte string (the bytes as they are, escaped as a literal string needs).
-    mutating func item(bytes value: some Sequence<UInt8>) {
+    package mutating func item(bytes value: some Sequence<UInt8>) {
         bytes.append(0x20)
         bytes.appendByteString(value)
     }
 
     /// A string of `value` in hexadecimal (`<0A1B>`): an identifier's bytes.
-    mutating func item(hex value: [UInt8]) {
+    package mutating func item(hex value: [UInt8]) {
         bytes.appendLiteral(" <")
         for byte in value { bytes.appendHexByte(byte) }
         bytes.append(UInt8(ascii: ">"))
     }
 
-    mutating func null() { bytes.appendLiteral(" null") }
+    package mutating func null() { bytes.appendLiteral(" null") }
 
     /// An array inside this one: `write` writes its items.
     @inline(__always)
-    mutating func array(_ write: (inout PDFArrayWriter) -> Void) {
+    package mutating func array(_ write: (inout PDFArrayWriter) -> Void) {
         bytes.append(0x20)
         bytes.writeArray(write)
     }
 
     /// A dictionary inside this array: `write` writes its entries.
     @inline(__always)
-    mutating func dictionary(_ write: (inout PDFDictionaryWriter) -> Void) {
+    package mutating func dictionary(_ write: (inout PDFDictionaryWriter) -> Void) {
         bytes.append(0x20)
         bytes.writeDictionary(write)
     }
@@ -213,7 +213,7 @@ struct PDFArrayWriter: ~Copyable {
 /// methods named for its entries, each taking the type of value the entry holds; starting
 /// it writes the kind's /Type (and /Subtype) first. Other entries go through the plain
 /// dictionary it wraps.
-protocol PDFTypedDictionaryWriter: ~Copyable {
+package protocol PDFTypedDictionaryWriter: ~Copyable {
     /// Starts a dictionary of this kind in `dictionary`.
     init(_ dictionary: consuming PDFDictionaryWriter)
     /// The dictionary written, to be closed.
@@ -223,7 +223,7 @@ protocol PDFTypedDictionaryWriter: ~Copyable {
 extension PDFDictionaryWriter {
     /// Writes this dictionary as one of kind `Writer` (its /Type first): `write` writes its
     /// entries.
-    mutating func write<Writer: PDFTypedDictionaryWriter & ~Copyable>(as _: Writer.Type, _ write: (inout Writer) -> Void) {
+    package mutating func write<Writer: PDFTypedDictionaryWriter & ~Copyable>(as _: Writer.Type, _ write: (inout Writer) -> Void) {
         var writer = Writer(self)
         write(&writer)
         self = writer.end()
@@ -233,7 +233,7 @@ extension PDFDictionaryWriter {
 extension ByteBuffer {
     /// Writes a dictionary, `<<` … ` >>`: `write` writes its entries.
     @inline(__always)
-    mutating func writeDictionary(_ write: (inout PDFDictionaryWriter) -> Void) {
+    package mutating func writeDictionary(_ write: (inout PDFDictionaryWriter) -> Void) {
         appendLiteral("<<")
         writeEntries(write)
         appendLiteral(" >>")
@@ -242,7 +242,7 @@ extension ByteBuffer {
     /// Writes the entries of a dictionary without its brackets: a stream's, which the file
     /// completes with /Filter and /Length.
     @inline(__always)
-    mutating func writeEntries(_ write: (inout PDFDictionaryWriter) -> Void) {
+    package mutating func writeEntries(_ write: (inout PDFDictionaryWriter) -> Void) {
         var dictionary = PDFDictionaryWriter(self)
         write(&dictionary)
         self = dictionary.take()
@@ -250,7 +250,7 @@ extension ByteBuffer {
 
     /// Writes an array, `[` … ` ]`: `write` writes its items.
     @inline(__always)
-    mutating func writeArray(_ write: (inout PDFArrayWriter) -> Void) {
+    package mutating func writeArray(_ write: (inout PDFArrayWriter) -> Void) {
         append(UInt8(ascii: "["))
         var array = PDFArrayWriter(self)
         write(&array)
@@ -262,7 +262,7 @@ extension ByteBuffer {
 extension PDFByteSink where Self: ~Copyable {
     /// Appends an integer in decimal, a negative one with its sign.
     @inline(__always)
-    mutating func appendSignedInteger(_ value: Int) {
+    package mutating func appendSignedInteger(_ value: Int) {
         if value < 0 {
             append(UInt8(ascii: "-"))
             appendInteger(value == .min ? .max : -value)

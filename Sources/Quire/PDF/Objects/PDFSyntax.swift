@@ -1,13 +1,13 @@
 /// Where PDF syntax is written: a byte array, or a `ByteBuffer` where thousands of small
 /// pieces go (a page's content, an object stream's values).
-protocol PDFByteSink: ~Copyable {
+package protocol PDFByteSink: ~Copyable {
     mutating func append(_ byte: UInt8)
     /// Appends `bytes` in one copy.
     mutating func append(bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension Array: PDFByteSink where Element == UInt8 {
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+    package mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }
 
 /// PDF's lexical pieces written straight into bytes (ISO 32000-1, 7.3): numbers, names,
@@ -16,14 +16,14 @@ extension Array: PDFByteSink where Element == UInt8 {
 extension PDFByteSink where Self: ~Copyable {
     /// Appends a literal's bytes in one copy (a `String`'s UTF-8 view goes element by element).
     @inline(__always)
-    mutating func appendLiteral(_ literal: StaticString) {
+    package mutating func appendLiteral(_ literal: StaticString) {
         literal.withUTF8Buffer { append(bytes: $0) }
     }
 
     /// Appends `value` with at most `decimals` decimals (0 to 6), trailing zeros dropped:
     /// "12", "-0.5", "612.34". Not finite or beyond ±10^12 writes 0 (no viewer reads more).
     /// The digits are made on the stack and appended in one copy: a page writes thousands.
-    mutating func appendNumber(_ value: Double, decimals: Int = 2) {
+    package mutating func appendNumber(_ value: Double, decimals: Int = 2) {
         let places = Swift.max(0, Swift.min(6, decimals))
         let scale = PDFSyntax.powerOfTen(places)
         guard value.isFinite, abs(value) < 1e12 else { append(UInt8(ascii: "0")); return }
@@ -59,7 +59,7 @@ extension PDFByteSink where Self: ~Copyable {
 
     /// Appends each of `values` followed by a space ("1 0 0 1 "): an array's or an operator's
     /// operands, with at most `decimals` decimals each.
-    mutating func appendNumbers(_ values: [Double], decimals: Int = 2) {
+    package mutating func appendNumbers(_ values: [Double], decimals: Int = 2) {
         for value in values {
             appendNumber(value, decimals: decimals)
             append(0x20)
@@ -68,7 +68,7 @@ extension PDFByteSink where Self: ~Copyable {
 
     /// Appends a non-negative integer in decimal (a negative value writes 0).
     @inline(__always)
-    mutating func appendInteger(_ value: Int) {
+    package mutating func appendInteger(_ value: Int) {
         if value >= 0, value < 10 {
             append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
         } else {
@@ -94,13 +94,13 @@ extension PDFByteSink where Self: ~Copyable {
 
     /// Appends an indirect reference "n 0 R".
     @inline(__always)
-    mutating func appendReference(_ object: PDFReference) {
+    package mutating func appendReference(_ object: PDFReference) {
         appendInteger(object.number)
         appendLiteral(" 0 R")
     }
 
     /// Appends ` n 0 R` for each of `objects`: the references of an array, its brackets aside.
-    mutating func appendReferences(_ objects: [PDFReference]) {
+    package mutating func appendReferences(_ objects: [PDFReference]) {
         for object in objects {
             append(0x20)
             appendReference(object)
@@ -108,7 +108,7 @@ extension PDFByteSink where Self: ~Copyable {
     }
 
     /// Appends `/name`, bytes outside the regular printable ASCII written as `#xx` (7.3.5).
-    mutating func appendName(_ name: String) {
+    package mutating func appendName(_ name: String) {
         append(UInt8(ascii: "/"))
         for byte in name.utf8 {
             if byte > 0x20, byte < 0x7F, !PDFSyntax.isDelimiter(byte), byte != UInt8(ascii: "#") {
@@ -121,13 +121,13 @@ extension PDFByteSink where Self: ~Copyable {
     }
 
     /// Appends two upper-case hexadecimal digits.
-    mutating func appendHexByte(_ byte: UInt8) {
+    package mutating func appendHexByte(_ byte: UInt8) {
         append(PDFSyntax.hexDigit(byte >> 4))
         append(PDFSyntax.hexDigit(byte & 0x0F))
     }
 
     /// Appends four hexadecimal digits (a 2-byte character code, a UTF-16 unit).
-    mutating func appendHex16(_ value: UInt16) {
+    package mutating func appendHex16(_ value: UInt16) {
         appendHexByte(UInt8(value >> 8))
         appendHexByte(UInt8(value & 0xFF))
     }
@@ -135,7 +135,7 @@ extension PDFByteSink where Self: ~Copyable {
     /// Appends `bytes` as a literal string `( … )`: `(`, `)` and `\` escaped, bytes outside
     /// printable ASCII as octal escapes `\ddd` (7.3.4.2), so the file stays 7-bit text.
     /// Bytes in contiguous storage go in runs between escapes, each in one copy.
-    mutating func appendByteString(_ bytes: some Sequence<UInt8>) {
+    package mutating func appendByteString(_ bytes: some Sequence<UInt8>) {
         append(UInt8(ascii: "("))
         if bytes.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
             for byte in bytes { appendEscaped(byte) }
@@ -172,13 +172,13 @@ extension PDFByteSink where Self: ~Copyable {
 
     /// Appends a text string (7.9.2.2): printable ASCII as a literal string, anything else as
     /// UTF-16BE with a byte-order mark, in hexadecimal.
-    mutating func appendTextString(_ text: String) {
+    package mutating func appendTextString(_ text: String) {
         var text = text
         text.withUTF8 { appendTextString(utf8: $0) }
     }
 
     /// Appends the text string of the UTF-8 `utf8` (as `appendTextString(_:)`).
-    mutating func appendTextString(utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendTextString(utf8: UnsafeBufferPointer<UInt8>) {
         if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             appendByteString(utf8)
             return
@@ -190,7 +190,7 @@ extension PDFByteSink where Self: ~Copyable {
 
     /// Appends `text` as a URI string (12.6.4.7): 7-bit ASCII, other bytes percent-encoded as
     /// in a URI, in a literal string. Runs of bytes kept as they are go in one copy each.
-    mutating func appendURIString(_ text: String) {
+    package mutating func appendURIString(_ text: String) {
         var text = text
         append(UInt8(ascii: "("))
         text.withUTF8 { utf8 in
@@ -213,10 +213,10 @@ extension PDFByteSink where Self: ~Copyable {
 }
 
 /// What the writing of PDF syntax looks up.
-enum PDFSyntax {
+package enum PDFSyntax {
     /// 10^`n` for `n` in 0...6.
     @inline(__always)
-    static func powerOfTen(_ n: Int) -> Int {
+    package static func powerOfTen(_ n: Int) -> Int {
         switch n {
         case 0: 1
         case 1: 10
@@ -228,7 +228,7 @@ enum PDFSyntax {
         }
     }
 
-    static func isDelimiter(_ b: UInt8) -> Bool {
+    package static func isDelimiter(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
              UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"): return true
@@ -238,13 +238,13 @@ enum PDFSyntax {
 
     /// The upper-case hexadecimal digit of `nibble` (0 to 15).
     @inline(__always)
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    package static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "A") &+ (nibble &- 10)
     }
 
     /// Whether `byte` stands for itself in a literal string.
     @inline(__always)
-    static func isPlainStringByte(_ byte: UInt8) -> Bool {
+    package static func isPlainStringByte(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "(") && byte != UInt8(ascii: ")") && byte != UInt8(ascii: "\\")
     }
 }
@@ -253,7 +253,7 @@ enum PDFSyntax {
 /// without a call into the C library for each of the thousands of numbers a page writes.
 /// Exact: for |x| < 2^52, x minus its integer part is exact in a Double.
 @inline(__always)
-func roundedHalfAway(_ x: Double) -> Double {
+package func roundedHalfAway(_ x: Double) -> Double {
     guard abs(x) < 4_503_599_627_370_496 else { return x.rounded() }
     let whole = Double(Int64(x))  // truncated toward zero
     let rest = x - whole
@@ -263,13 +263,13 @@ func roundedHalfAway(_ x: Double) -> Double {
 }
 
 /// A PDF date string, "D:20261121053912Z", for seconds since 1970 (UTC).
-func pdfDate(_ seconds: Int64) -> String {
+package func pdfDate(_ seconds: Int64) -> String {
     let iso = iso8601(seconds)  // 2026-11-21T05:39:12Z
     return "D:" + iso.filter { $0.isNumber } + "Z"
 }
 
 /// "2026-11-21T05:39:12Z" for seconds since 1970 (proleptic Gregorian, UTC).
-func iso8601(_ seconds: Int64) -> String {
+package func iso8601(_ seconds: Int64) -> String {
     let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
     let rest = seconds - days * 86400
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).

@@ -1,46 +1,48 @@
+import QuireModel
+
 /// The objects of a tagged PDF's logical structure (ISO 32000-1, 14.7): structure elements
 /// and what they hold.
 
 /// A structure element (14.7.2). /Type /StructElem is optional, and left out of thousands.
-struct PDFStructElementWriter: PDFTypedDictionaryWriter, ~Copyable {
+package struct PDFStructElementWriter: PDFTypedDictionaryWriter, ~Copyable {
     private var dictionary: PDFDictionaryWriter
 
-    init(_ dictionary: consuming PDFDictionaryWriter) { self.dictionary = dictionary }
+    package init(_ dictionary: consuming PDFDictionaryWriter) { self.dictionary = dictionary }
 
-    consuming func end() -> PDFDictionaryWriter { dictionary }
+    package consuming func end() -> PDFDictionaryWriter { dictionary }
 
     /// What the element is: a standard structure type ("P", "H1", "Table"...).
     @inline(__always)
-    mutating func role(_ role: PDFName) { dictionary.pair(.s, role) }
+    package mutating func role(_ role: PDFName) { dictionary.pair(.s, role) }
 
     /// The element it is part of (the document element, or the structure tree's root for it).
     @inline(__always)
-    mutating func parent(_ parent: PDFReference) { dictionary.pair(.p, parent) }
+    package mutating func parent(_ parent: PDFReference) { dictionary.pair(.p, parent) }
 
     /// The page of all its marked content, when that is one page (then given as bare MCIDs).
     @inline(__always)
-    mutating func page(_ page: PDFReference) { dictionary.pair(.pg, page) }
+    package mutating func page(_ page: PDFReference) { dictionary.pair(.pg, page) }
 
     /// Its `count` kids, in order, which `write` writes: one alone, several as an array.
     @inline(__always)
-    mutating func kids(count: Int, _ write: (inout PDFStructKidsWriter) -> Void) {
+    package mutating func kids(count: Int, _ write: (inout PDFStructKidsWriter) -> Void) {
         dictionary.kids(count: count, write)
     }
 
     /// Its kids, all elements, as an array however many they are (the document element's).
-    mutating func elements(_ kids: [PDFReference]) { dictionary.array(.k) { $0.items(kids) } }
+    package mutating func elements(_ kids: [PDFReference]) { dictionary.array(.k) { $0.items(kids) } }
 
     /// The alternate description: a figure's alt text.
-    mutating func alt(_ text: String) { dictionary.pair(.alt, text: text) }
+    package mutating func alt(_ text: String) { dictionary.pair(.alt, text: text) }
 
     /// Its identifier (a byte string unique in the document): a note's.
-    mutating func identifier(_ id: String) { dictionary.pair(.id, bytes: id.utf8) }
+    package mutating func identifier(_ id: String) { dictionary.pair(.id, bytes: id.utf8) }
 
     /// Its natural language, where it is not the document's.
-    mutating func language(_ tag: String) { dictionary.pair(.lang, text: tag) }
+    package mutating func language(_ tag: String) { dictionary.pair(.lang, text: tag) }
 
     /// A table header cell heading its column (the Table attribute /Scope, 14.8.5.7).
-    mutating func scopeColumn() {
+    package mutating func scopeColumn() {
         dictionary.dictionary(.a) { attributes in
             attributes.pair(.o, .table)
             attributes.pair(.scope, .column)
@@ -50,7 +52,7 @@ struct PDFStructElementWriter: PDFTypedDictionaryWriter, ~Copyable {
 
 extension StructureElement.Role {
     /// A heading's level (1 to 6); nil for another role.
-    var headingLevel: Int? {
+    package var headingLevel: Int? {
         switch self {
         case .heading1: 1
         case .heading2: 2
@@ -63,7 +65,7 @@ extension StructureElement.Role {
     }
 
     /// The standard structure type (14.8.4) of an element of this role.
-    var structureType: PDFName {
+    package var structureType: PDFName {
         switch self {
         case .paragraph: .p
         case .heading1: .h1
@@ -95,15 +97,15 @@ extension StructureElement.Role {
 }
 
 /// The kids of a structure element (14.7.4), each written as the next item of its /K.
-struct PDFStructKidsWriter: ~Copyable {
+package struct PDFStructKidsWriter: ~Copyable {
     fileprivate var kids: PDFArrayWriter
 
     /// Marked content by its MCID, on the element's page (/Pg).
     @inline(__always)
-    mutating func markedContent(mcid: Int) { kids.item(mcid) }
+    package mutating func markedContent(mcid: Int) { kids.item(mcid) }
 
     /// Marked content on another page than the element's (a marked-content reference).
-    mutating func markedContent(mcid: Int, page: PDFReference) {
+    package mutating func markedContent(mcid: Int, page: PDFReference) {
         kids.dictionary { reference in
             reference.pair(.type, .mcr)
             reference.pair(.pg, page)
@@ -113,10 +115,10 @@ struct PDFStructKidsWriter: ~Copyable {
 
     /// A structure element.
     @inline(__always)
-    mutating func element(_ element: PDFReference) { kids.item(element) }
+    package mutating func element(_ element: PDFReference) { kids.item(element) }
 
     /// An annotation on `page` (an object reference).
-    mutating func annotation(_ annotation: PDFReference, page: PDFReference) {
+    package mutating func annotation(_ annotation: PDFReference, page: PDFReference) {
         kids.dictionary { reference in
             reference.pair(.type, .objr)
             reference.pair(.pg, page)

@@ -2,21 +2,21 @@
 /// whose dictionary these write (the file adds /Length, and /Filter when it deflates).
 
 /// An image XObject (8.9.5): 8 bits per component, smoothed when scaled.
-struct PDFImageWriter: PDFTypedDictionaryWriter, ~Copyable {
-    enum ColorSpace { case gray, rgb, cmyk }
+package struct PDFImageWriter: PDFTypedDictionaryWriter, ~Copyable {
+    package enum ColorSpace { case gray, rgb, cmyk }
 
     private var dictionary: PDFDictionaryWriter
 
-    init(_ dictionary: consuming PDFDictionaryWriter) {
+    package init(_ dictionary: consuming PDFDictionaryWriter) {
         self.dictionary = dictionary
         self.dictionary.pair(.type, .xObject)
         self.dictionary.pair(.subtype, .image)
     }
 
-    consuming func end() -> PDFDictionaryWriter { dictionary }
+    package consuming func end() -> PDFDictionaryWriter { dictionary }
 
     /// The size in pixels, then the colour space: the entries every image starts with.
-    mutating func pixels(width: Int, height: Int, _ colorSpace: ColorSpace) {
+    package mutating func pixels(width: Int, height: Int, _ colorSpace: ColorSpace) {
         dictionary.pair(.width, width)
         dictionary.pair(.height, height)
         switch colorSpace {
@@ -27,7 +27,7 @@ struct PDFImageWriter: PDFTypedDictionaryWriter, ~Copyable {
     }
 
     /// CMYK stored with its inks inverted (Adobe's JPEGs): each component read as 1 - value.
-    mutating func invertedCMYK() {
+    package mutating func invertedCMYK() {
         dictionary.array(.decode) { decode in
             for _ in 0..<4 {
                 decode.item(1)
@@ -37,43 +37,43 @@ struct PDFImageWriter: PDFTypedDictionaryWriter, ~Copyable {
     }
 
     /// 8 bits per component, interpolated when scaled up if `interpolated` (PDF/A forbids it).
-    mutating func eightBits(interpolated: Bool) {
+    package mutating func eightBits(interpolated: Bool) {
         dictionary.pair(.bitsPerComponent, 8)
         if interpolated { dictionary.pair(.interpolate, true) }
     }
 
     /// The data is a JPEG file's, as it is (/DCTDecode).
-    mutating func jpeg() { dictionary.pair(.filter, .dctDecode) }
+    package mutating func jpeg() { dictionary.pair(.filter, .dctDecode) }
 
     /// The image's transparency: a grey image of its alpha.
-    mutating func softMask(_ mask: PDFReference) { dictionary.pair(.sMask, mask) }
+    package mutating func softMask(_ mask: PDFReference) { dictionary.pair(.sMask, mask) }
 }
 
 /// A form XObject (8.10): content drawn in its own space, here a page of another PDF (an SVG
 /// that Cairo drew), or furniture drawn over a page at the end (`FurnitureDeferral`).
-struct PDFFormWriter: PDFTypedDictionaryWriter, ~Copyable {
+package struct PDFFormWriter: PDFTypedDictionaryWriter, ~Copyable {
     private var dictionary: PDFDictionaryWriter
 
-    init(_ dictionary: consuming PDFDictionaryWriter) {
+    package init(_ dictionary: consuming PDFDictionaryWriter) {
         self.dictionary = dictionary
         self.dictionary.pair(.type, .xObject)
         self.dictionary.pair(.subtype, .form)
     }
 
-    consuming func end() -> PDFDictionaryWriter { dictionary }
+    package consuming func end() -> PDFDictionaryWriter { dictionary }
 
     /// The form's box in its own units (left, bottom, right, top), to 3 decimals.
-    mutating func bBox(_ box: [Double]) { dictionary.array(.bBox) { $0.items(box, decimals: 3) } }
+    package mutating func bBox(_ box: [Double]) { dictionary.array(.bBox) { $0.items(box, decimals: 3) } }
 
     /// Its resources: a dictionary of this file's (the pages' own).
-    mutating func resources(_ resources: PDFReference) { dictionary.pair(.resources, resources) }
+    package mutating func resources(_ resources: PDFReference) { dictionary.pair(.resources, resources) }
 
     /// Its resources: a dictionary copied from the other PDF, as written there.
-    mutating func resources(copied value: [UInt8]) { dictionary.pair(.resources, copied: value) }
+    package mutating func resources(copied value: [UInt8]) { dictionary.pair(.resources, copied: value) }
 
     /// Its transparency group, copied from the other PDF.
-    mutating func group(copied value: [UInt8]) { dictionary.pair(.group, copied: value) }
+    package mutating func group(copied value: [UInt8]) { dictionary.pair(.group, copied: value) }
 
     /// The content is deflated (as it came, or deflated here).
-    mutating func deflated() { dictionary.pair(.filter, .flateDecode) }
+    package mutating func deflated() { dictionary.pair(.filter, .flateDecode) }
 }

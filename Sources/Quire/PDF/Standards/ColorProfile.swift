@@ -1,21 +1,22 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QuireModel
 
 /// The sRGB ICC profile a PDF/A file's output intent embeds (every colour Quire writes is
 /// sRGB: DeviceRGB and DeviceGray), read at run time from Debian's `icc-profiles-free`
 /// (ICC v2, 6.9 KB), else `colord-data`. Never fetched: a machine without either cannot
 /// write PDF/A, and says so.
-enum ColorProfile {
+package enum ColorProfile {
     /// Where the profile is looked for, in order.
-    static let sRGBPaths = ["/usr/share/color/icc/sRGB.icc", "/usr/share/color/icc/colord/sRGB.icc"]
+    package static let sRGBPaths = ["/usr/share/color/icc/sRGB.icc", "/usr/share/color/icc/colord/sRGB.icc"]
 
     /// The output condition the profile stands for, as output intents name it.
-    static let sRGBCondition = "sRGB IEC61966-2.1"
+    package static let sRGBCondition = "sRGB IEC61966-2.1"
 
     /// The profile's bytes, read once per process.
     /// - Throws: `PDFStandardsError` naming the packages when no profile is readable.
-    static func sRGB() throws(PDFStandardsError) -> [UInt8] {
+    package static func sRGB() throws(PDFStandardsError) -> [UInt8] {
         guard let bytes = loaded else {
             throw PDFStandardsError("PDF/A needs an sRGB ICC profile (\(sRGBPaths[0])): install Debian's icc-profiles-free")
         }

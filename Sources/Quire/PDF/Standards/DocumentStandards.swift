@@ -1,27 +1,29 @@
+import QuireModel
+
 /// What the standards a document claims add to it as it is written: the metadata stream on
 /// every file; for PDF/A, the output intent and what each link annotation needs; the source
 /// files attached. The page loop asks it only about annotations (`complete(_:)`); the rest is
 /// written when the document ends (`PDFDocumentWriter.finish`).
-final class DocumentStandards {
+package final class DocumentStandards {
     private let file: PDFFile
     /// What was asked for; the claims written may be fewer (`PDFMetadata.standards`).
-    let requested: PDFStandards
+    package let requested: PDFStandards
     /// The empty appearance every link annotation of a PDF/A file shows, written once.
     private var emptyAppearance: PDFReference?
 
-    init(file: PDFFile, requested: PDFStandards) {
+    package init(file: PDFFile, requested: PDFStandards) {
         self.file = file
         self.requested = requested
     }
 
     /// Whether PDF/A was asked for: its rules then apply to what is written (images not
     /// interpolated, annotations printable).
-    var isArchival: Bool { requested.archival != nil }
+    package var isArchival: Bool { requested.archival != nil }
 
     /// Adds what PDF/A asks of every annotation (ISO 19005-2, 6.3.2 and 6.3.3): the Print
     /// flag, and an appearance (an empty one: a link shows nothing of its own; PDF/A
     /// exempts links from the appearance, which some validators still ask for).
-    func complete(_ annotation: inout PDFLinkAnnotationWriter) {
+    package func complete(_ annotation: inout PDFLinkAnnotationWriter) {
         guard isArchival else { return }
         annotation.printable()
         annotation.appearance(appearance())
@@ -36,7 +38,7 @@ final class DocumentStandards {
     }
 
     /// Writes the XMP metadata stream, uncompressed so that any tool finds it. O(metadata).
-    func writeMetadata(_ content: XMPMetadata.Content) -> PDFReference {
+    package func writeMetadata(_ content: XMPMetadata.Content) -> PDFReference {
         let stream = file.reserve()
         file.addStream(stream, as: PDFMetadataStreamWriter.self, data: XMPMetadata.packet(content), compress: false) { _ in }
         return stream
@@ -44,7 +46,7 @@ final class DocumentStandards {
 
     /// Writes PDF/A's output intent, the sRGB profile embedded; nil when PDF/A is not claimed
     /// (or the profile, checked before rendering, cannot be read).
-    func writeOutputIntent(claims: PDFStandards) -> PDFReference? {
+    package func writeOutputIntent(claims: PDFStandards) -> PDFReference? {
         guard claims.archival != nil, let bytes = try? ColorProfile.sRGB() else { return nil }
         let profile = file.reserve()
         file.addStream(profile, data: bytes) { $0.pair(.n, 3) }
@@ -59,7 +61,7 @@ final class DocumentStandards {
     /// Writes each attachment as an embedded file and its specification, associated with the
     /// document as its source; the name tree readers list them from, and the specifications
     /// (for the catalog's /AF). Nil when there are none. O(total size).
-    func writeAttachments(_ attachments: [PDFAttachment]) -> (tree: PDFReference, specifications: [PDFReference])? {
+    package func writeAttachments(_ attachments: [PDFAttachment]) -> (tree: PDFReference, specifications: [PDFReference])? {
         guard !attachments.isEmpty else { return nil }
         // Names are unique and sorted by their bytes, as a name tree's keys must be.
         var seen: Set<String> = []
@@ -87,10 +89,16 @@ final class DocumentStandards {
 }
 
 /// A file carried inside the PDF: a Markdown source (`--attach-source`).
-struct PDFAttachment: Sendable, Equatable {
+package struct PDFAttachment: Sendable, Equatable {
     /// Its name in the PDF (a path relative to the inputs, "/"-separated).
-    var name: String
-    var bytes: [UInt8]
+    package var name: String
+    package var bytes: [UInt8]
     /// When it was last changed (seconds since 1970): SOURCE_DATE_EPOCH when set.
-    var modified: Int64
+    package var modified: Int64
+
+    package init(name: String, bytes: [UInt8], modified: Int64) {
+        self.name = name
+        self.bytes = bytes
+        self.modified = modified
+    }
 }

@@ -1,11 +1,11 @@
 /// A link annotation's description (/Contents, which PDF/UA-1 asks every link for, 7.18.5):
 /// the text the link shows.
-enum LinkDescription {
+package enum LinkDescription {
     /// `utf8` without the white space and invisible marks at its ends (spaces, no-break and
     /// thin spaces, tabs, newlines; direction marks and joiners): a link around a picture
     /// holds only the spaces beside it, a link in right-to-left text may hold only a mark,
     /// and neither describes anything. O(n).
-    static func trimmed(_ utf8: [UInt8]) -> [UInt8] {
+    package static func trimmed(_ utf8: [UInt8]) -> [UInt8] {
         // Most links start and end with a letter: nothing to decode.
         if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return utf8 }
         let scalars = String(decoding: utf8, as: UTF8.self).unicodeScalars

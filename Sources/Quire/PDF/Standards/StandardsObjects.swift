@@ -3,59 +3,59 @@
 /// mean, and files associated with it (an embedded file and its specification).
 
 /// A metadata stream (14.3.2): an XMP packet.
-struct PDFMetadataStreamWriter: PDFTypedDictionaryWriter, ~Copyable {
+package struct PDFMetadataStreamWriter: PDFTypedDictionaryWriter, ~Copyable {
     private var dictionary: PDFDictionaryWriter
 
-    init(_ dictionary: consuming PDFDictionaryWriter) {
+    package init(_ dictionary: consuming PDFDictionaryWriter) {
         self.dictionary = dictionary
         self.dictionary.pair(.type, .metadata)
         self.dictionary.pair(.subtype, .xml)
     }
 
-    consuming func end() -> PDFDictionaryWriter { dictionary }
+    package consuming func end() -> PDFDictionaryWriter { dictionary }
 }
 
 /// An output intent (14.11.5) of PDF/A: the colour space the device colours of the file are
 /// in, as an ICC profile.
-struct PDFOutputIntentWriter: PDFTypedDictionaryWriter, ~Copyable {
+package struct PDFOutputIntentWriter: PDFTypedDictionaryWriter, ~Copyable {
     private var dictionary: PDFDictionaryWriter
 
     /// Starts with its type and subtype, PDF/A's (GTS_PDFA1, which PDF/A-2 and -3 keep).
-    init(_ dictionary: consuming PDFDictionaryWriter) {
+    package init(_ dictionary: consuming PDFDictionaryWriter) {
         self.dictionary = dictionary
         self.dictionary.pair(.type, .outputIntent)
         self.dictionary.pair(.s, .gtsPDFA1)
     }
 
-    consuming func end() -> PDFDictionaryWriter { dictionary }
+    package consuming func end() -> PDFDictionaryWriter { dictionary }
 
     /// The condition's name, as a registry would know it ("sRGB IEC61966-2.1"), and its
     /// description.
-    mutating func condition(_ name: String) {
+    package mutating func condition(_ name: String) {
         dictionary.pair(.outputConditionIdentifier, text: name)
         dictionary.pair(.info, text: name)
     }
 
     /// The ICC profile (a stream with /N).
-    mutating func profile(_ stream: PDFReference) { dictionary.pair(.destOutputProfile, stream) }
+    package mutating func profile(_ stream: PDFReference) { dictionary.pair(.destOutputProfile, stream) }
 }
 
 /// An embedded file stream (7.11.4): a file's bytes with its media type, size and date.
-struct PDFEmbeddedFileWriter: PDFTypedDictionaryWriter, ~Copyable {
+package struct PDFEmbeddedFileWriter: PDFTypedDictionaryWriter, ~Copyable {
     private var dictionary: PDFDictionaryWriter
 
-    init(_ dictionary: consuming PDFDictionaryWriter) {
+    package init(_ dictionary: consuming PDFDictionaryWriter) {
         self.dictionary = dictionary
         self.dictionary.pair(.type, .embeddedFile)
     }
 
-    consuming func end() -> PDFDictionaryWriter { dictionary }
+    package consuming func end() -> PDFDictionaryWriter { dictionary }
 
     /// Markdown (text/markdown, RFC 7763).
-    mutating func markdown() { dictionary.pair(.subtype, .textMarkdown) }
+    package mutating func markdown() { dictionary.pair(.subtype, .textMarkdown) }
 
     /// Its size in bytes (before compression) and when it was last changed.
-    mutating func parameters(size: Int, modified seconds: Int64) {
+    package mutating func parameters(size: Int, modified seconds: Int64) {
         dictionary.dictionary(.params) { parameters in
             parameters.pair(.size, size)
             parameters.pair(.modDate, text: pdfDate(seconds))
@@ -65,30 +65,30 @@ struct PDFEmbeddedFileWriter: PDFTypedDictionaryWriter, ~Copyable {
 
 /// A file specification (7.11.3) of an embedded file, associated with the document (PDF 2.0
 /// and ISO 19005-3's /AFRelationship).
-struct PDFFileSpecificationWriter: PDFTypedDictionaryWriter, ~Copyable {
+package struct PDFFileSpecificationWriter: PDFTypedDictionaryWriter, ~Copyable {
     private var dictionary: PDFDictionaryWriter
 
-    init(_ dictionary: consuming PDFDictionaryWriter) {
+    package init(_ dictionary: consuming PDFDictionaryWriter) {
         self.dictionary = dictionary
         self.dictionary.pair(.type, .filespec)
     }
 
-    consuming func end() -> PDFDictionaryWriter { dictionary }
+    package consuming func end() -> PDFDictionaryWriter { dictionary }
 
     /// Its name, as a byte string (/F, ASCII as it is, UTF-8 bytes escaped) and a text
     /// string (/UF).
-    mutating func name(_ name: String) {
+    package mutating func name(_ name: String) {
         dictionary.pair(.f, bytes: name.utf8)
         dictionary.pair(.uf, text: name)
     }
 
-    mutating func description(_ text: String) { dictionary.pair(.desc, text: text) }
+    package mutating func description(_ text: String) { dictionary.pair(.desc, text: text) }
 
     /// The file is the source the document was made from.
-    mutating func isSource() { dictionary.pair(.afRelationship, .source) }
+    package mutating func isSource() { dictionary.pair(.afRelationship, .source) }
 
     /// Its bytes: the embedded file stream, for /F and /UF alike.
-    mutating func embedded(_ stream: PDFReference) {
+    package mutating func embedded(_ stream: PDFReference) {
         dictionary.dictionary(.ef) { files in
             files.pair(.f, stream)
             files.pair(.uf, stream)

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The document's XMP metadata packet (ISO 16684-1; ISO 32000-1, 14.3.2): what the document
 /// information dictionary says, in the form archives and validators read, with the
 /// identification schemas of the standards the file claims (PDF/UA-1's `pdfuaid`, PDF/A's
@@ -7,23 +9,23 @@
 /// producer, dates), so the two never disagree; the language is the catalog's /Lang. The
 /// packet is UTF-8 without the `bytes` and `encoding` attributes PDF/A forbids, and without
 /// padding: the same metadata always gives the same bytes.
-enum XMPMetadata {
+package enum XMPMetadata {
     /// What the packet says. `date` is the creation (and modification) date, seconds since
     /// 1970 (UTC).
-    struct Content {
-        var title: String
-        var author: String = ""
-        var subject: String = ""
-        var keywords: [String] = []
-        var creator: String
-        var language: String?
-        var date: Int64
+    package struct Content {
+        package var title: String
+        package var author: String = ""
+        package var subject: String = ""
+        package var keywords: [String] = []
+        package var creator: String
+        package var language: String?
+        package var date: Int64
         /// The claims to identify, as written (PDF/UA-1 only when it holds).
-        var claims: PDFStandards
+        package var claims: PDFStandards
     }
 
     /// The packet's bytes. O(length of the values).
-    static func packet(_ content: Content) -> [UInt8] {
+    package static func packet(_ content: Content) -> [UInt8] {
         var xml = "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
         xml += "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
         xml += description(namespaces: [("dc", "http://purl.org/dc/elements/1.1/")], body: dublinCore(content))
@@ -93,7 +95,7 @@ enum XMPMetadata {
 
     /// `text` as XML character data: the five special characters escaped, characters XML 1.0
     /// does not allow (controls but tab and newlines, U+FFFE, U+FFFF) dropped.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

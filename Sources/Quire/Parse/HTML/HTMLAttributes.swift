@@ -1,15 +1,17 @@
+import QuireModel
+
 /// What the attributes Quire honours say of an element: alignment, direction, page breaks,
 /// lengths; and which elements are blocks and which style inline content.
 extension HTMLElement {
     /// Elements that start a block of their own (text is divided into parts at them).
-    static let blockNames: Set<String> = ["p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "tr",
+    package static let blockNames: Set<String> = ["p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "tr",
                                           "table", "ul", "ol", "details", "summary", "blockquote", "pre",
                                           "center", "dl", "dt", "dd", "thead", "tbody", "tfoot", "hr",
                                           "section", "article", "header", "footer", "nav", "aside",
                                           "figure", "figcaption", "main", "address", "caption"]
 
     /// The inline elements honoured, by tag name (`<a>` is a link with an `href`).
-    static let inlineEffects: [String: InlineEffect] = [
+    package static let inlineEffects: [String: InlineEffect] = [
         "b": .bold, "strong": .bold, "i": .italic, "em": .italic, "cite": .italic, "var": .italic,
         "dfn": .italic, "code": .code, "tt": .code, "samp": .code, "kbd": .keyboard,
         "s": .strikethrough, "del": .strikethrough, "strike": .strikethrough, "u": .underline,
@@ -17,23 +19,23 @@ extension HTMLElement {
     ]
 
     /// Elements whose content HTML reads as text, up to their end tag.
-    static let rawTextNames: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
+    package static let rawTextNames: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
                                             "noscript", "plaintext"]
 
     /// Elements whose content is never shown.
-    static let hiddenNames: Set<String> = ["script", "style", "template", "head", "title"]
+    package static let hiddenNames: Set<String> = ["script", "style", "template", "head", "title"]
 
-    var isBlock: Bool { Self.blockNames.contains(name) }
+    package var isBlock: Bool { Self.blockNames.contains(name) }
 
     /// The anchor it names: its `id`, else an `<a>`'s `name`; nil when none (or empty).
-    var anchorName: String? {
+    package var anchorName: String? {
         if let id = attributes["id"], !id.isEmpty { return id }
         if name == "a", let n = attributes["name"], !n.isEmpty { return n }
         return nil
     }
 
     /// The element's alignment: `align` (and `<center>`), else CSS `text-align`.
-    var blockAlignment: TextAlignment? {
+    package var blockAlignment: TextAlignment? {
         switch attributes["align"]?.lowercased() {
         case "center", "middle": return .center
         case "right": return .right
@@ -51,7 +53,7 @@ extension HTMLElement {
     }
 
     /// A table cell's or row's alignment (`justify` is none).
-    var cellAlignment: Table.Alignment? {
+    package var cellAlignment: Table.Alignment? {
         switch blockAlignment {
         case .left?: return .left
         case .center?: return .center
@@ -61,13 +63,13 @@ extension HTMLElement {
     }
 
     /// What the `dir` attribute (or CSS `direction`) says: nil when absent.
-    enum Direction: Equatable {
+    package enum Direction: Equatable {
         case fixed(WritingDirection)
         /// From the element's first strong character.
         case auto
     }
 
-    var direction: Direction? {
+    package var direction: Direction? {
         switch (attributes["dir"] ?? style["direction"])?.lowercased().trimmingWhitespace() {
         case "rtl": return .fixed(.rightToLeft)
         case "ltr": return .fixed(.leftToRight)
@@ -79,7 +81,7 @@ extension HTMLElement {
     /// Whether the element starts a new page before (`page-break-before: always`,
     /// `break-before: page`) or after itself (the same with `after`, or the class
     /// `page-break`, as other Markdown tools write it).
-    var pageBreaks: (before: Bool, after: Bool) {
+    package var pageBreaks: (before: Bool, after: Bool) {
         let css = style
         func forces(_ property: String) -> Bool {
             guard let value = css["page-break-" + property] ?? css["break-" + property] else { return false }
@@ -91,7 +93,7 @@ extension HTMLElement {
     }
 
     /// The `style` attribute as lowercased properties and values (`!important` dropped).
-    var style: [String: String] {
+    package var style: [String: String] {
         guard let css = attributes["style"], !css.isEmpty else { return [:] }
         var result: [String: String] = [:]
         for declaration in css.lowercased().split(separator: ";") {
@@ -105,7 +107,7 @@ extension HTMLElement {
 
     /// A length attribute (`width="120"`, `"120px"`, `"100px;"`, `"50%"`); nil when absent,
     /// not positive or not understood.
-    func length(_ attribute: String) -> HTMLLength? {
+    package func length(_ attribute: String) -> HTMLLength? {
         guard var v = attributes[attribute]?.filter({ !$0.isWhitespace && $0 != ";" }).lowercased(), !v.isEmpty else { return nil }
         if v.hasSuffix("%") {
             v.removeLast()
@@ -117,7 +119,7 @@ extension HTMLElement {
 
     /// `colspan`/`rowspan` as a count: 1 when absent or not a number; `rowspan="0"` (to the
     /// end of the table) as a large count that placing caps.
-    func span(_ attribute: String) -> Int {
+    package func span(_ attribute: String) -> Int {
         guard let n = attributes[attribute].flatMap({ Int($0.trimmingWhitespace()) }) else { return 1 }
         return n == 0 ? 10_000 : max(1, min(n, 10_000))
     }
@@ -126,7 +128,7 @@ extension HTMLElement {
 extension String {
     /// Runs of HTML whitespace (space, tab, newline, carriage return, form feed) as one space;
     /// a non-breaking space is not whitespace. O(n).
-    var collapsingHTMLWhitespace: String {
+    package var collapsingHTMLWhitespace: String {
         guard contains(where: { $0.isWhitespace && $0 != " " }) || contains("  ") else { return self }
         var out = ""
         var space = false

@@ -6,8 +6,8 @@
 /// tag may be left out (`<p>`, `<li>`, `<td>`...) do not count, and placeholders
 /// (`HTMLJoin`) are always kept. Real documents nest a few dozen deep: for them this only
 /// copies the buffer. O(n).
-enum HTMLDepthGuard {
-    static let maximumDepth = 512
+package enum HTMLDepthGuard {
+    package static let maximumDepth = 512
 
     /// Elements that do not nest what follows them (void elements), or that the next of
     /// their kind closes (optional end tags): they do not deepen the tree in the long run.
@@ -18,7 +18,7 @@ enum HTMLDepthGuard {
     ]
 
     /// `html` with the tags nested past the cap left out.
-    static func capped(_ html: String) -> String {
+    package static func capped(_ html: String) -> String {
         let bytes = Array(html.utf8)
         var out: [UInt8] = []
         var depth = 0
@@ -54,7 +54,7 @@ enum HTMLDepthGuard {
     /// The element whose content HTML reads as text (`<textarea>`, `<title>`...) that `html`
     /// leaves open at its end, and where its start tag begins (a UTF-8 offset); nil when none.
     /// Left open, it would read the Markdown after it as text. O(n).
-    static func unclosedRawText(_ html: String) -> (name: String, start: Int)? {
+    package static func unclosedRawText(_ html: String) -> (name: String, start: Int)? {
         let bytes = Array(html.utf8)
         var i = 0
         while i < bytes.count {

@@ -1,10 +1,12 @@
+import QuireModel
+
 /// Inline HTML elements as typed inlines: what `<b>`, `<sub>`, `<kbd>`... do to their content
 /// (`Inline.styled`), `<a href>` (a link), `<img>` (`Inline.htmlImage`, its declared size),
 /// `<br>` (a hard break), `id` and `<a name>` (`Inline.anchor`); other elements give their
 /// content, `<script>` and `<style>` nothing.
-enum HTMLInlines {
+package enum HTMLInlines {
     /// What an element is as inline content.
-    enum Role {
+    package enum Role {
         /// Nothing shown (`<script>`, `<style>`...).
         case hidden
         case leaf(Inline)
@@ -15,12 +17,12 @@ enum HTMLInlines {
     }
 
     /// An inline that holds content: a link, an effect, a source line.
-    enum Wrapper: Equatable {
+    package enum Wrapper: Equatable {
         case link(destination: String, title: String)
         case effect(InlineEffect)
         case located(line: Int)
 
-        func wrap(_ content: [Inline]) -> Inline {
+        package func wrap(_ content: [Inline]) -> Inline {
             switch self {
             case .link(let destination, let title): return .link(destination: destination, title: title, content: content)
             case .effect(let effect): return .styled(effect, content)
@@ -29,7 +31,7 @@ enum HTMLInlines {
         }
     }
 
-    static func role(of element: HTMLElement) -> Role {
+    package static func role(of element: HTMLElement) -> Role {
         if HTMLElement.hiddenNames.contains(element.name) { return .hidden }
         switch element.name {
         case "br": return .leaf(.hardBreak)
@@ -48,7 +50,7 @@ enum HTMLInlines {
     /// of it; `markdown(index, content)` gives back the Markdown inline a placeholder stands
     /// for, with its content as lowered here. Whitespace stays as written (layout collapses
     /// it as for any Markdown text). O(nodes).
-    static func paragraph(_ nodes: [HTMLNode], firstLine: Int = 0, markdown: (Int, [Inline]) -> Inline?) -> [Inline] {
+    package static func paragraph(_ nodes: [HTMLNode], firstLine: Int = 0, markdown: (Int, [Inline]) -> Inline?) -> [Inline] {
         var used = Set<Int>()
         func lower(_ nodes: [HTMLNode], placedOn: Int) -> [Inline] {
             var out: [Inline] = []

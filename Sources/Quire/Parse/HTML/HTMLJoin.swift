@@ -9,13 +9,13 @@
 /// around the content of an inline span), gumbo builds the tree, and the lowering puts the
 /// Markdown nodes back where the placeholders ended up (inside a `<td>`, a `<details>`, a
 /// `<b>`...). Text from Markdown is escaped, so only raw HTML is read as markup.
-struct HTMLJoin {
+package struct HTMLJoin {
     /// The attribute a placeholder carries: the index of the Markdown node it stands for.
-    static let attribute = "data-quire-markdown"
+    package static let attribute = "data-quire-markdown"
 
-    static func isPlaceholder(_ attributes: [String: String]) -> Bool { attributes[attribute] != nil }
+    package static func isPlaceholder(_ attributes: [String: String]) -> Bool { attributes[attribute] != nil }
 
-    private(set) var buffer = ""
+    package private(set) var buffer = ""
     /// Where each HTML block's text starts in `buffer`: its first line there and its own
     /// first line in the source (both 1-based), ordered by buffer line.
     private var segments: [(bufferLine: Int, sourceLine: Int)] = []
@@ -25,7 +25,7 @@ struct HTMLJoin {
     /// follows, so each piece starts a line of the buffer. An element whose content HTML
     /// reads as text (`<textarea>`...) left open ends with the block, so that the Markdown
     /// after it stays Markdown (`<plaintext>`, which no end tag ends, is read as `<xmp>`).
-    mutating func appendHTML(_ html: String, sourceLine: Int) {
+    package mutating func appendHTML(_ html: String, sourceLine: Int) {
         segments.append((bufferLine, sourceLine))
         var html = html
         let unclosed = HTMLDepthGuard.unclosedRawText(html)
@@ -43,12 +43,12 @@ struct HTMLJoin {
     }
 
     /// Appends HTML as written (an inline fragment of a paragraph).
-    mutating func appendFragment(_ html: String) {
+    package mutating func appendFragment(_ html: String) {
         append(html)
     }
 
     /// Appends Markdown text, escaped so that it stays text.
-    mutating func appendText(_ text: String) {
+    package mutating func appendText(_ text: String) {
         guard text.contains(where: { $0 == "<" || $0 == "&" }) else { return append(text) }
         var escaped = ""
         for c in text {
@@ -62,28 +62,28 @@ struct HTMLJoin {
     }
 
     /// Appends the placeholder of Markdown block `index`, on a line of its own.
-    mutating func appendBlockPlaceholder(_ index: Int) {
+    package mutating func appendBlockPlaceholder(_ index: Int) {
         append("<div \(Self.attribute)=\"\(index)\"></div>\n")
     }
 
     /// Opens the placeholder of Markdown inline `index`; `closeInlinePlaceholder` ends it.
-    mutating func openInlinePlaceholder(_ index: Int) {
+    package mutating func openInlinePlaceholder(_ index: Int) {
         append("<span \(Self.attribute)=\"\(index)\">")
     }
 
     /// Appends `count` line ends inside an inline placeholder (its content is not read), so
     /// that gumbo's lines of the raw HTML after it are the paragraph's lines of the source.
-    mutating func appendLineEnds(_ count: Int) {
+    package mutating func appendLineEnds(_ count: Int) {
         if count > 0 { append(String(repeating: "\n", count: count)) }
     }
 
-    mutating func closeInlinePlaceholder() {
+    package mutating func closeInlinePlaceholder() {
         append("</span>")
     }
 
     /// The source line of a node gumbo read on `line` of the buffer (1-based); 0 for 0
     /// (an element the parser inserted) or a line outside every HTML block. O(log segments).
-    func sourceLine(_ line: Int) -> Int {
+    package func sourceLine(_ line: Int) -> Int {
         guard line > 0 else { return 0 }
         let k = segments.partitionPoint { $0.bufferLine > line } - 1
         guard k >= 0 else { return 0 }
@@ -91,7 +91,7 @@ struct HTMLJoin {
     }
 
     /// Which HTML block (its index in the order appended) the buffer's `line` is in; -1 before the first.
-    func segment(ofLine line: Int) -> Int {
+    package func segment(ofLine line: Int) -> Int {
         segments.partitionPoint { $0.bufferLine > line } - 1
     }
 
@@ -102,7 +102,7 @@ struct HTMLJoin {
 
     /// Whether `fragment` (one tag, as cmark gives inline HTML) is a start or end tag of an
     /// element whose content HTML reads as text (a placeholder after it would be text).
-    static func opensRawText(_ fragment: String) -> Bool {
+    package static func opensRawText(_ fragment: String) -> Bool {
         var rest = fragment.utf8.dropFirst()
         if rest.first == UInt8(ascii: "/") { rest = rest.dropFirst() }
         let name = rest.prefix { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
@@ -111,7 +111,7 @@ struct HTMLJoin {
     }
 
     /// The index a placeholder element names, if it is one.
-    static func index(of element: HTMLElement) -> Int? {
+    package static func index(of element: HTMLElement) -> Int? {
         element.attributes[attribute].flatMap { Int($0) }
     }
 }

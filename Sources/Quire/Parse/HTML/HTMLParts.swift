@@ -1,3 +1,5 @@
+import QuireModel
+
 /// The blocks a run of raw HTML shows, built while `HTMLStructure` walks its elements in
 /// document order, as a browser shows their common tags.
 ///
@@ -9,9 +11,9 @@
 /// this way). Whitespace collapses as in HTML; `<script>` and `<style>` are dropped. Every
 /// `id` and `<a name>` is collected for the run, and links and images carry their element's
 /// line (`Inline.located`), which warnings name.
-struct HTMLParts {
-    private(set) var parts: [Block] = []
-    private(set) var anchors: [String] = []
+package struct HTMLParts {
+    package private(set) var parts: [Block] = []
+    package private(set) var anchors: [String] = []
 
     private var inlines = InlineFrames()
     /// What the part being built is, where it starts, how it is aligned.
@@ -27,27 +29,27 @@ struct HTMLParts {
     /// A list item's bullet or number, set before the item's first content.
     private var itemLabel: String?
 
-    init(alignment: TextAlignment?) {
+    package init(alignment: TextAlignment?) {
         self.alignment = alignment
     }
 
-    var isEmpty: Bool { parts.isEmpty && anchors.isEmpty }
+    package var isEmpty: Bool { parts.isEmpty && anchors.isEmpty }
 
     /// The parts and anchors so far, the part being built ended; starts anew.
-    mutating func take() -> (parts: [Block], anchors: [String]) {
+    package mutating func take() -> (parts: [Block], anchors: [String]) {
         endPart()
         defer { parts = []; anchors = [] }
         return (parts, anchors)
     }
 
-    mutating func addAnchor(_ name: String) { anchors.append(name) }
+    package mutating func addAnchor(_ name: String) { anchors.append(name) }
 
     // MARK: Inline content
 
     /// Text as HTML shows it: whitespace collapsed, none at the start of a line (of the part,
     /// after a label or a break) or after a space; its formulas (`$…$`, outside code and key
     /// caps) typeset, as GitHub finds math in raw HTML too.
-    mutating func text(_ t: String, line: Int) {
+    package mutating func text(_ t: String, line: Int) {
         guard !inlines.isInCode, let pieces = MathSpans.inlines(inHTMLText: t, line: line) else { return plainText(t, line: line) }
         for piece in pieces {
             guard case .math(let formula) = piece else {
@@ -74,7 +76,7 @@ struct HTMLParts {
     /// An inline element starts: `role` says what it is (`HTMLInlines.role`); a link and an
     /// image carry `line`. Returns whether its children are to be walked (then `exitInline`
     /// follows).
-    mutating func enterInline(_ role: HTMLInlines.Role, line: Int) -> Bool {
+    package mutating func enterInline(_ role: HTMLInlines.Role, line: Int) -> Bool {
         switch role {
         case .hidden:
             return false
@@ -105,7 +107,7 @@ struct HTMLParts {
         }
     }
 
-    mutating func exitInline(_ role: HTMLInlines.Role, line: Int) {
+    package mutating func exitInline(_ role: HTMLInlines.Role, line: Int) {
         afterSpace = false
         guard case .span(let wrapper) = role else { return }
         inlines.close()
@@ -125,7 +127,7 @@ struct HTMLParts {
     // MARK: Block elements
 
     /// A block element starts, aligned by `alignment` (its own, else its parent's).
-    mutating func enterBlock(_ element: HTMLElement, line: Int, alignment: TextAlignment?) {
+    package mutating func enterBlock(_ element: HTMLElement, line: Int, alignment: TextAlignment?) {
         endPart()
         self.alignment = alignment
         switch element.name {
@@ -153,7 +155,7 @@ struct HTMLParts {
     }
 
     /// A block element ends; what follows is aligned by `alignment` (its parent's).
-    mutating func exitBlock(_ element: HTMLElement, alignment: TextAlignment?) {
+    package mutating func exitBlock(_ element: HTMLElement, alignment: TextAlignment?) {
         endPart()
         switch element.name {
         case "li": itemLabel = nil
@@ -166,7 +168,7 @@ struct HTMLParts {
 
     /// `<pre>`: its text as written (a `<br>` a line end), without the line end that follows
     /// the start tag (`newlineDropped`: gumbo dropped it already) and the one before the end tag.
-    mutating func preformatted(_ element: HTMLElement, line: Int, newlineDropped: Bool) {
+    package mutating func preformatted(_ element: HTMLElement, line: Int, newlineDropped: Bool) {
         endPart()
         var text = ""
         var stack = element.children.reversed() as [HTMLNode]

@@ -1,9 +1,11 @@
+import QuireModel
+
 /// HTML tables as `Table` values: what gumbo's tree of a `<table>` holds (it has moved what
 /// stood outside any cell before the table, as a browser does, and put the rows in sections).
 extension HTMLStructure {
     /// A `<table>` on `line`: its caption's blocks (set before it, centred), then the table
     /// (none when it has no row).
-    mutating func table(_ element: HTMLElement, line: Int, _ scope: Scope) -> [Block] {
+    package mutating func table(_ element: HTMLElement, line: Int, _ scope: Scope) -> [Block] {
         let direction = self.direction(of: element) ?? scope.direction
         var rows = TableRows()
         var before: [Block] = []

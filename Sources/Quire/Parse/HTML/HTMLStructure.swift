@@ -1,6 +1,8 @@
+import QuireModel
+
 /// A block as cmark-gfm gives it, before its raw HTML is read: a Markdown block, or an HTML
 /// block's text and first line.
-enum SourceBlock {
+package enum SourceBlock {
     case markdown(Block)
     case html(String, line: Int)
 }
@@ -29,13 +31,13 @@ enum SourceBlock {
 /// nothing is lost.
 /// - Complexity: O(n) in the HTML's length and the number of blocks, plus, for `dir="auto"`,
 ///   a look ahead to the first strong character (at most `lookahead` nodes).
-struct HTMLStructure {
-    static let maximumNesting = 64
+package struct HTMLStructure {
+    package static let maximumNesting = 64
     /// How many nodes `dir="auto"` reads looking for a strong character.
-    static let lookahead = 4096
+    package static let lookahead = 4096
 
     /// `blocks` with their raw HTML read; Markdown blocks alone when there is none.
-    static func build(_ blocks: [SourceBlock]) -> [Block] {
+    package static func build(_ blocks: [SourceBlock]) -> [Block] {
         guard blocks.contains(where: { if case .html = $0 { return true } else { return false } }) else {
             return blocks.compactMap { if case .markdown(let b) = $0 { return b } else { return nil } }
         }
@@ -56,10 +58,10 @@ struct HTMLStructure {
         return out
     }
 
-    let join: HTMLJoin
-    let markdown: [Block]
+    package let join: HTMLJoin
+    package let markdown: [Block]
     /// Which Markdown blocks have been placed.
-    private(set) var used: [Bool]
+    package private(set) var used: [Bool]
     /// How many `<details>` are open around the point.
     private var nesting = 0
 
@@ -70,15 +72,15 @@ struct HTMLStructure {
     }
 
     /// What the elements open around a point say of the blocks there.
-    struct Scope {
-        var direction: WritingDirection?
-        var alignment: TextAlignment?
+    package struct Scope {
+        package var direction: WritingDirection?
+        package var alignment: TextAlignment?
         /// Page breaks are honoured (not inside table cells).
-        var breaks = true
+        package var breaks = true
         /// Inside a table cell: a table there is set as text.
-        var inCell = false
+        package var inCell = false
 
-        func applied(to block: Block) -> Block {
+        package func applied(to block: Block) -> Block {
             var block = block
             block.direction = block.direction ?? direction
             block.alignment = block.alignment ?? alignment
@@ -87,7 +89,7 @@ struct HTMLStructure {
     }
 
     /// The blocks `nodes` give in `scope`. O(nodes).
-    mutating func blocks(of nodes: [HTMLNode], _ scope: Scope) -> [Block] {
+    package mutating func blocks(of nodes: [HTMLNode], _ scope: Scope) -> [Block] {
         var run = HTMLRun(parts: HTMLParts(alignment: scope.alignment))
         walk(nodes, scope, &run)
         run.close()
@@ -204,7 +206,7 @@ struct HTMLStructure {
 
     /// The direction an element's `dir` gives; `auto` from the first strong character of its
     /// content (text and Markdown blocks), read at most `lookahead` nodes far.
-    func direction(of element: HTMLElement) -> WritingDirection? {
+    package func direction(of element: HTMLElement) -> WritingDirection? {
         switch element.direction {
         case .fixed(let d)?: return d
         case .auto?: return firstStrongDirection(in: element.children)

@@ -2,46 +2,46 @@ import CGumbo
 
 /// One node of an HTML tree as gumbo (Google's HTML5 parser) builds it, as Swift values: an
 /// element or a run of text, with the line it starts on in the buffer parsed.
-struct HTMLNode: Equatable {
-    enum Content: Equatable {
+package struct HTMLNode: Equatable {
+    package enum Content: Equatable {
         case element(HTMLElement)
         /// Text with its character references decoded, as written otherwise (whitespace kept).
         case text(String)
     }
-    var content: Content
+    package var content: Content
     /// The 1-based line of the buffer it starts on (an element: its start tag's `<`); 0 for
     /// an element the parser inserted (an implied `<tbody>`, a repaired formatting element).
-    var line: Int
+    package var line: Int
 }
 
 /// An element: its lowercased tag name, attributes (names lowercased, values decoded) and children.
-struct HTMLElement: Equatable {
-    var name: String
-    var attributes: [String: String]
-    var children: [HTMLNode]
+package struct HTMLElement: Equatable {
+    package var name: String
+    package var attributes: [String: String]
+    package var children: [HTMLNode]
     /// Whether a line end right after the start tag was dropped (as the HTML standard drops
     /// it after `<pre>`'s): it is not in the text of the children.
-    var leadingNewlineDropped = false
+    package var leadingNewlineDropped = false
     /// The buffer line (1-based) its end tag is on; 0 when it has none (the parser closed it).
-    var endLine = 0
+    package var endLine = 0
 }
 
 /// The gumbo boundary: parses HTML as a browser does (every HTML5 character reference, the
 /// tree construction rules that repair what is malformed) and hands back the tree as values,
 /// freeing gumbo's. Comments are dropped. gumbo is a pure function over a buffer, so this
 /// runs on any thread.
-struct HTMLTree {
+package struct HTMLTree {
     /// The buffer parsed (for what gumbo's tree does not say: the byte after a start tag).
     private let buffer: UnsafeRawBufferPointer
 
     /// Elements nested deeper than this are read as their text (and the placeholders of
     /// `HTMLJoin` in it), so that every later pass over the tree may recurse.
-    static let maximumDepth = 128
+    package static let maximumDepth = 128
 
     /// The nodes `html` gives as the content of a `<body>` (a fragment: no `<html>`, `<head>`
     /// or `<body>` of its own), nested at most `HTMLDepthGuard.maximumDepth` deep. O(n) in
     /// the buffer's length.
-    static func parseFragment(_ html: String) -> [HTMLNode] {
+    package static func parseFragment(_ html: String) -> [HTMLNode] {
         var options = kGumboDefaultOptions
         options.fragment_context = GUMBO_TAG_BODY
         options.max_errors = 0   // errors are not reported; do not collect them

@@ -10,7 +10,7 @@
 /// cmark would do nothing with it. So a section's parse costs its own length and its
 /// references', not all the document's definitions' (a document defining a footnote in every
 /// part would otherwise give each section all of them).
-struct SectionDefinitions {
+package struct SectionDefinitions {
     private struct Definition {
         /// The folded label (nil: given to every section), "^label" for a footnote's.
         var key: String?
@@ -24,27 +24,27 @@ struct SectionDefinitions {
     private var seen: Set<String> = []
 
     /// Adds `check`'s link definitions (those of the next section), each once.
-    mutating func add(_ check: SectionParse.Check) {
+    package mutating func add(_ check: SectionParse.Check) {
         for link in check.links where seen.insert(link.text).inserted {
             links.append(Definition(key: Self.key(link.label), text: link.text, line: nil))
         }
     }
 
     /// Adds footnote definitions (their text and first line), each once.
-    mutating func addFootnotes(_ notes: [(text: String, line: Int)]) {
+    package mutating func addFootnotes(_ notes: [(text: String, line: Int)]) {
         for note in notes where seen.insert("^\(note.line)").inserted {
             footnotes.append(Definition(key: Self.footnoteLabel(note.text).flatMap(Self.key).map { "^" + $0 }, text: note.text,
                                         line: note.line))
         }
     }
 
-    var isEmpty: Bool { links.isEmpty && footnotes.isEmpty }
+    package var isEmpty: Bool { links.isEmpty && footnotes.isEmpty }
 
     /// The definitions `section` may refer to, as one text: its length in lines, and where
     /// each footnote definition starts in it and in the document. After a footnote, a thematic
     /// break ends it (the first section need not start with a heading, and an indented line
     /// there would continue it). O(section + definitions).
-    func prelude(for section: String) -> (text: String, lineCount: Int, footnoteLines: [(textLine: Int, documentLine: Int)]) {
+    package func prelude(for section: String) -> (text: String, lineCount: Int, footnoteLines: [(textLine: Int, documentLine: Int)]) {
         guard !isEmpty else { return ("", 0, []) }
         var named = Self.bracketed(section)
         let notes = footnotes.filter { $0.key.map(named.contains) ?? true }
@@ -65,7 +65,7 @@ struct SectionDefinitions {
 
     /// `label` folded as cmark folds it when it is ASCII (letters to lower case, each run of
     /// white space one space, none at the ends); nil when it holds other characters.
-    static func key(_ label: Substring) -> String? {
+    package static func key(_ label: Substring) -> String? {
         var out: [UInt8] = []
         var space = false
         for byte in label.utf8 {
@@ -80,7 +80,7 @@ struct SectionDefinitions {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func key(_ label: String) -> String? { key(label[...]) }
+    package static func key(_ label: String) -> String? { key(label[...]) }
 
     /// The label of a footnote definition's text (`[^label]:` on its first line).
     private static func footnoteLabel(_ text: String) -> Substring? {
@@ -90,7 +90,7 @@ struct SectionDefinitions {
 
     /// The folded text between each pair of brackets in `text` (innermost pairs first, a
     /// backslash escaping the next character), as keys: "^label" for `[^label]`. O(n).
-    static func bracketed(_ text: String) -> Set<String> {
+    package static func bracketed(_ text: String) -> Set<String> {
         var keys: Set<String> = []
         var opens: [String.UTF8View.Index] = []
         var i = text.utf8.startIndex

@@ -3,11 +3,11 @@ import CCmarkGFM
 /// The document's footnote numbers, across its sections: a definition (known by the line it
 /// starts on) gets the next number when a section first refers to it, as cmark numbers a
 /// whole document's by first reference.
-final class FootnoteNumbers {
+package final class FootnoteNumbers {
     private var numbers: [Int: Int] = [:]
 
     /// The number of the definition starting on `line`, and whether it is new.
-    func number(forDefinitionAt line: Int) -> (number: Int, isNew: Bool) {
+    package func number(forDefinitionAt line: Int) -> (number: Int, isNew: Bool) {
         if let known = numbers[line] { return (known, false) }
         let number = numbers.count + 1
         numbers[line] = number
@@ -17,11 +17,11 @@ final class FootnoteNumbers {
 
 /// One section's footnotes: cmark's numbers (1, 2, ... in the order the section first refers
 /// to them; its definitions come last in the tree, in that order) and the document's.
-final class SectionNotes {
+package final class SectionNotes {
     private var documentNumbers: [Int] = []
     private var new: Set<String> = []
 
-    init(_ root: OpaquePointer, lines: SectionLines, numbers: FootnoteNumbers) {
+    package init(_ root: OpaquePointer, lines: SectionLines, numbers: FootnoteNumbers) {
         var definitions: [OpaquePointer] = []
         var child = cmark_node_last_child(root)
         while let c = child, cmark_node_get_type(c) == CMARK_NODE_FOOTNOTE_DEFINITION {
@@ -37,10 +37,10 @@ final class SectionNotes {
 
     /// The document's number of the section's footnote `local` (1-based); `local` itself if
     /// there is no such footnote.
-    func number(ofLocal local: Int) -> Int {
+    package func number(ofLocal local: Int) -> Int {
         (1...documentNumbers.count).contains(local) ? documentNumbers[local - 1] : local
     }
 
     /// Whether the definition labelled `label` (a document number) was first referred to here.
-    func isNew(_ label: String) -> Bool { new.contains(label) }
+    package func isNew(_ label: String) -> Bool { new.contains(label) }
 }

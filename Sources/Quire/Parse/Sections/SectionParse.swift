@@ -1,4 +1,5 @@
 import CCmarkGFM
+import QuireModel
 
 /// A document parsed a section at a time, as `parseMarkdown` parses it whole: cmark-gfm's
 /// side of it (the cuts `SectionScanner` proposes confirmed, the definitions found, each
@@ -22,14 +23,14 @@ import CCmarkGFM
 /// ones after them; cmark numbers a section's footnotes from 1, which `FootnoteNumbers` makes
 /// the document's numbers (by first reference, as cmark numbers them in the whole), each
 /// definition's blocks kept once, for the end of the document.
-enum SectionParse {
+package enum SectionParse {
     /// What confirming a cut found: whether it changes nothing, and the section's definitions.
-    struct Check {
-        var isClean = false
+    package struct Check {
+        package var isClean = false
         /// Link definitions as written again, with their labels, in the order asked for.
-        var links: [(label: String, text: String)] = []
+        package var links: [(label: String, text: String)] = []
         /// Footnote definitions: their lines as written and the document's line of the first.
-        var footnotes: [(text: String, line: Int)] = []
+        package var footnotes: [(text: String, line: Int)] = []
     }
 
     /// The text of the sentinel heading.
@@ -38,7 +39,7 @@ enum SectionParse {
     /// Parses `section` (whole lines, starting on the document's line `firstLine`) after a
     /// paragraph asking for each of `labels`, with a sentinel heading after it; `labels` are
     /// those `SectionScanner` found in it. O(section).
-    static func check(_ section: String, firstLine: Int, labels: [SectionScanner.Label], smartPunctuation: Bool,
+    package static func check(_ section: String, firstLine: Int, labels: [SectionScanner.Label], smartPunctuation: Bool,
                       autolinks: Bool) -> Check {
         var asks = ""
         for label in labels { asks += (label.isFootnote ? "[^" : "[") + label.text + "]\n\n" }
@@ -104,7 +105,7 @@ enum SectionParse {
     private static func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
 
     /// A link reference definition that reads back as `url` and `title`.
-    static func definition(_ label: String, url: String, title: String) -> String {
+    package static func definition(_ label: String, url: String, title: String) -> String {
         var out = "[" + label + "]: <" + escaped(url) + ">"
         if !title.isEmpty { out += " \"" + escaped(title) + "\"" }
         return out
@@ -128,7 +129,7 @@ enum SectionParse {
     /// document's `definitions` its text may refer to; its footnotes numbered by `numbers`. Returns its blocks and
     /// the footnote definitions it referred to first (for the end of the document). O(section
     /// + definitions).
-    static func parse(_ section: String, firstLine: Int, definitions: SectionDefinitions, numbers: FootnoteNumbers,
+    package static func parse(_ section: String, firstLine: Int, definitions: SectionDefinitions, numbers: FootnoteNumbers,
                       smartPunctuation: Bool, autolinks: Bool) -> (blocks: [Block], notes: [Block]) {
         let given = definitions.prelude(for: section)
         let prelude = given.lineCount
@@ -149,15 +150,15 @@ enum SectionParse {
 
 /// The document's line of each line of a section's text: its definitions' lines (a footnote's
 /// taken from where it stands), then its own from `firstLine`. Line 0 stays 0 (unknown).
-struct SectionLines {
+package struct SectionLines {
     /// Where each footnote definition starts, in the text and in the document.
-    let prelude: [(textLine: Int, documentLine: Int)]
-    let preludeCount: Int
-    let firstLine: Int
+    package let prelude: [(textLine: Int, documentLine: Int)]
+    package let preludeCount: Int
+    package let firstLine: Int
 
-    static let identity = SectionLines(prelude: [], preludeCount: 0, firstLine: 1)
+    package static let identity = SectionLines(prelude: [], preludeCount: 0, firstLine: 1)
 
-    func map(_ line: Int) -> Int {
+    package func map(_ line: Int) -> Int {
         guard line > 0 else { return line }
         if line > preludeCount { return firstLine + line - preludeCount - 1 }
         let k = prelude.partitionPoint { $0.textLine > line } - 1

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// One reading of a Markdown body's bytes, before anything is parsed: where it might be cut
 /// into sections that parse as the whole does, the labels its definitions might have, how
 /// many lines it has, and whether it is UTF-8 text at all.
@@ -15,37 +17,34 @@
 ///
 /// Lines end as CommonMark's do (LF, CR LF or a lone CR), so line numbers are cmark's.
 /// - Complexity: O(n) in the body's length.
-struct SectionScanner {
+package struct SectionScanner {
     /// A proposed cut: the byte offset where the heading's line starts and its line number.
-    struct Cut: Equatable {
-        var offset: Int
-        var line: Int
+    package struct Cut: Equatable {
+        package var offset: Int
+        package var line: Int
     }
 
     /// A line that may start a definition: a link reference definition (`[label]: ...`) or a
     /// footnote's (`[^label]: ...`), after any quote markers, indentation and list marker.
-    struct Label: Equatable {
-        var text: String
-        var isFootnote: Bool
+    package struct Label: Equatable {
+        package var text: String
+        package var isFootnote: Bool
         /// Its line number, and the offset where its line starts.
-        var line: Int
-        var offset: Int
+        package var line: Int
+        package var offset: Int
     }
 
-    /// The first byte that is not text: a NUL, or one that is not UTF-8.
-    enum Problem: Error, Equatable {
-        case nul(offset: Int)
-        case invalidUTF8(offset: Int)
-    }
+    /// The first byte that is not text (`TextProblem`, in the model: input files report it too).
+    package typealias Problem = TextProblem
 
-    private(set) var cuts: [Cut] = []
-    private(set) var labels: [Label] = []
+    package private(set) var cuts: [Cut] = []
+    package private(set) var labels: [Label] = []
     /// The body's number of lines (a last line without its end counts).
-    private(set) var lineCount = 0
+    package private(set) var lineCount = 0
 
     /// Reads `bytes`; `base` is the offset of its first byte in the file (for problems).
     /// - Throws: `Problem` at the first byte that is not text.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) throws(Problem) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) throws(Problem) {
         if let problem = Self.firstProblem(bytes, base: base) { throw problem }
         var reader = Reader(bytes: bytes)
         reader.run()
@@ -54,30 +53,9 @@ struct SectionScanner {
         lineCount = reader.line
     }
 
-    /// The first NUL or byte that breaks UTF-8 (`InputFile.decode` reports it too). O(n).
-    static func firstProblem(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> Problem? {
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b == 0 { return .nul(offset: base + i) }
-            if b < 0x80 { i += 1; continue }
-            let length: Int, low: UInt8, high: UInt8
-            switch b {
-            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
-            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
-            case 0xE1...0xEC, 0xEE...0xEF: (length, low, high) = (3, 0x80, 0xBF)
-            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
-            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
-            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
-            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
-            default: return .invalidUTF8(offset: base + i)
-            }
-            guard i + length <= n, (low...high).contains(bytes[i + 1]) else { return .invalidUTF8(offset: base + i) }
-            for k in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[i + k]) { return .invalidUTF8(offset: base + i) }
-            i += length
-        }
-        return nil
+    /// The first NUL or byte that breaks UTF-8 (`TextProblem.first`). O(n).
+    package static func firstProblem(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> Problem? {
+        TextProblem.first(in: bytes, base: base)
     }
 
     /// The walk over the lines.

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A Markdown body parsed a section at a time, each section's blocks as the whole document's
 /// parse gives them (`SectionParse`), so that memory holds one section's tree and blocks
 /// rather than the document's (cmark-gfm's tree alone is about 17 bytes per byte of text).
@@ -9,18 +11,18 @@
 ///
 /// The bytes are read, never copied whole: each section's text is made when it is parsed,
 /// and `release` is told of each range of bytes once read (a mapped file drops its pages).
-final class SectionedBody {
-    struct Section {
-        var range: Range<Int>
+package final class SectionedBody {
+    package struct Section {
+        package var range: Range<Int>
         /// The document's line of its first line.
-        var firstLine: Int
+        package var firstLine: Int
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var sections: [Section] = []
+    package private(set) var sections: [Section] = []
     /// The definitions every section is parsed after (none for a body of one section).
-    private(set) var definitions = SectionDefinitions()
-    let smartPunctuation: Bool
+    package private(set) var definitions = SectionDefinitions()
+    package let smartPunctuation: Bool
     /// Whether the body may hold an extended autolink: the whole's parse decides as the
     /// document's would (`mayHoldAutolinks`).
     private let autolinks: Bool
@@ -28,14 +30,14 @@ final class SectionedBody {
 
     /// The fewest bytes of a section when the document's definitions are small: about 2 MB
     /// of cmark's tree and 1 MB of blocks at a time.
-    static let minimumSize = 128 * 1024
+    package static let minimumSize = 128 * 1024
 
     /// Cuts `bytes` (valid while this lives), whose first line is the document's `firstLine`
     /// and first byte the file's `base`, into sections of at least `minimumSize` bytes; by
     /// default `SectionedBody.minimumSize`, or twice the size of the document's definitions
     /// should they be larger (every section is parsed after them).
     /// - Throws: `SectionScanner.Problem` when the bytes are not UTF-8 text (checked first).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, base: Int = 0, minimumSize: Int? = nil,
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, base: Int = 0, minimumSize: Int? = nil,
          smartPunctuation: Bool, release: @escaping (Range<Int>) -> Void = { _ in }) throws(SectionScanner.Problem) {
         self.bytes = bytes
         self.smartPunctuation = smartPunctuation
@@ -99,11 +101,11 @@ final class SectionedBody {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// Parses each section in order, handing `body` its blocks (the memory they took returned
-    /// to the system after each, `ResidentMemory`); returns the footnote
+    /// Parses each section in order, handing `body` its blocks (a caller returns the memory
+    /// they took to the system after each, `ResidentMemory`); returns the footnote
     /// definitions they referred to, numbered across the document, for the end of it (where
     /// cmark puts them in a whole document).
-    func parse(_ body: ([Block]) throws -> Void) rethrows -> [Block] {
+    package func parse(_ body: ([Block]) throws -> Void) rethrows -> [Block] {
         let numbers = FootnoteNumbers()
         var notes: [Block] = []
         for section in sections {
@@ -113,8 +115,6 @@ final class SectionedBody {
                                             smartPunctuation: smartPunctuation, autolinks: autolinks)
             notes += parsed.notes
             try body(parsed.blocks)
-            // The section's tree and blocks are gone: what they took goes back to the system.
-            ResidentMemory.release()
         }
         return notes
     }

@@ -1,4 +1,14 @@
 @testable import Quire
+@testable import QuireModel
+@testable import QuireParse
+@testable import QuireStyle
+@testable import QuireImages
+@testable import QuireHighlight
+@testable import QuireMath
+@testable import QuireDiagrams
+@testable import QuireLayout
+@testable import QuirePDF
+@testable import QuireDrawing
 import XCTest
 
 /// Regression (issue 17): a warning inside an HTML block named the block's first line, not

@@ -1,4 +1,14 @@
 @testable import Quire
+@testable import QuireModel
+@testable import QuireParse
+@testable import QuireStyle
+@testable import QuireImages
+@testable import QuireHighlight
+@testable import QuireMath
+@testable import QuireDiagrams
+@testable import QuireLayout
+@testable import QuirePDF
+@testable import QuireDrawing
 import XCTest
 
 /// A code block of any length streams (issue 51): a 25 MB block of 5,000 lines, each indented

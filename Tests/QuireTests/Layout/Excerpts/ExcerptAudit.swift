@@ -1,4 +1,14 @@
 @testable import Quire
+@testable import QuireModel
+@testable import QuireParse
+@testable import QuireStyle
+@testable import QuireImages
+@testable import QuireHighlight
+@testable import QuireMath
+@testable import QuireDiagrams
+@testable import QuireLayout
+@testable import QuirePDF
+@testable import QuireDrawing
 import Foundation
 
 /// Checks every cut excerpt of a laid-out document from its pages alone (text lines, links,

@@ -1,4 +1,14 @@
 @testable import Quire
+@testable import QuireModel
+@testable import QuireParse
+@testable import QuireStyle
+@testable import QuireImages
+@testable import QuireHighlight
+@testable import QuireMath
+@testable import QuireDiagrams
+@testable import QuireLayout
+@testable import QuirePDF
+@testable import QuireDrawing
 import XCTest
 
 /// Quire's paragraph engine (Layout/Text/Paragraph): words shaped once, lines chosen by total

@@ -1,5 +1,15 @@
 import CPangoCairo
 @testable import Quire
+@testable import QuireModel
+@testable import QuireParse
+@testable import QuireStyle
+@testable import QuireImages
+@testable import QuireHighlight
+@testable import QuireMath
+@testable import QuireDiagrams
+@testable import QuireLayout
+@testable import QuirePDF
+@testable import QuireDrawing
 import XCTest
 
 /// The paragraph engine's HarfBuzz boundary (WordShaper): a word shaped alone gives Pango's

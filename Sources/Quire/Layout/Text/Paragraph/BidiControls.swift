@@ -13,9 +13,9 @@
 /// bidi class BN (which is what rule X9 turns an explicit control into), default ignorable and
 /// of the Common script, so the text's byte offsets, its items' fonts and scripts, and what is
 /// drawn stay as they were. The line breaker and the shaper read the original text.
-enum BidiControls {
+package enum BidiControls {
     /// UAX #9's `max_depth`.
-    static let maximumDepth = 125
+    package static let maximumDepth = 125
 
     /// Text for the itemizer: `bytes` (UTF-8) cut into `paragraphs` (byte ranges with their
     /// base direction), each of them also cut around every paragraph separator (bidi class B)
@@ -27,7 +27,7 @@ enum BidiControls {
     /// later when a paragraph separator follows two isolates (`FSI ( PDI FSI` and a line
     /// feed); a piece without a separator, and a separator alone, are what it handles. The
     /// cut also gives each line of a code block its own embeddings, as UAX #9 does. O(n).
-    static func filtered(_ bytes: UnsafeBufferPointer<UInt8>, paragraphs: [(Range<Int>, Bool)]) -> Filtered? {
+    package static func filtered(_ bytes: UnsafeBufferPointer<UInt8>, paragraphs: [(Range<Int>, Bool)]) -> Filtered? {
         guard containsControl(bytes) else { return nil }
         var result = Filtered(text: Array(bytes), paragraphs: [])
         for (range, rightToLeft) in paragraphs {
@@ -52,16 +52,16 @@ enum BidiControls {
     }
 
     /// Text and its paragraphs as the itemizer is to read them.
-    struct Filtered {
+    package struct Filtered {
         /// The same bytes but for ignored controls, each replaced by U+2060 (same offsets).
-        var text: [UInt8]
+        package var text: [UInt8]
         /// Byte ranges of `text` with their base direction: pieces without a paragraph
         /// separator, and each separator on its own.
-        var paragraphs: [(Range<Int>, Bool)]
+        package var paragraphs: [(Range<Int>, Bool)]
     }
 
     /// Whether `bytes` holds an explicit control: E2 80 AA–AE or E2 81 A6–A9.
-    static func containsControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func containsControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 3 else { return false }
         for i in 0..<(bytes.count - 2) where bytes[i] == 0xE2 {
             if Control(bytes[i + 1], bytes[i + 2]) != nil { return true }
@@ -86,14 +86,14 @@ enum BidiControls {
 
 extension BidiControls {
     /// One explicit control.
-    enum Control {
+    package enum Control {
         case embedding(rightToLeft: Bool)  // LRE, RLE, LRO, RLO: X2–X5
         case popDirectionalFormatting      // PDF: X7
         case isolate(rightToLeft: Bool?)   // LRI, RLI, and FSI (whose direction is its content's): X5a–X5c
         case popDirectionalIsolate         // PDI: X6a
 
         /// The control whose UTF-8 encoding's last two bytes are `second`, `third` (after 0xE2).
-        init?(_ second: UInt8, _ third: UInt8) {
+        package init?(_ second: UInt8, _ third: UInt8) {
             switch (second, third) {
             case (0x80, 0xAA), (0x80, 0xAD): self = .embedding(rightToLeft: false)
             case (0x80, 0xAB), (0x80, 0xAE): self = .embedding(rightToLeft: true)
@@ -106,7 +106,7 @@ extension BidiControls {
             }
         }
 
-        init?(_ b: [UInt8], at i: Int, end: Int) {
+        package init?(_ b: [UInt8], at i: Int, end: Int) {
             guard b[i] == 0xE2, i + 2 < end else { return nil }
             self.init(b[i + 1], b[i + 2])
         }
@@ -114,18 +114,18 @@ extension BidiControls {
 
     /// Rules X1–X8's directional status stack, reduced to what decides whether a control
     /// takes effect: levels, isolate entries and the overflow counters.
-    struct EmbeddingState {
+    package struct EmbeddingState {
         private var stack: [(level: Int, isolate: Bool)]
         private var overflowIsolates = 0
         private var overflowEmbeddings = 0
         private var validIsolates = 0
 
-        init(baseLevel: Int) { stack = [(baseLevel, false)] }
+        package init(baseLevel: Int) { stack = [(baseLevel, false)] }
 
         /// Applies `control`; false when UAX #9 ignores it (an overflow, or a terminator that
         /// matches nothing). An FSI counts as overflowing when either direction would: its
         /// content is not read, and dropping it at the depth limit is the safe side.
-        mutating func apply(_ control: Control) -> Bool {
+        package mutating func apply(_ control: Control) -> Bool {
             let level = stack[stack.count - 1].level
             let nextOdd = (level + 1) | 1
             let nextEven = (level + 2) & ~1

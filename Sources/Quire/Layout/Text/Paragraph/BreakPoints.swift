@@ -1,7 +1,7 @@
 /// Where a paragraph's lines may end, and what kind of break each is: the line breaker's
 /// choices, found from Unicode's line breaking (Pango's log attributes) and Quire's rules for
 /// code, addresses and tokens too wide for a line.
-enum BreakKind: UInt8 {
+package enum BreakKind: UInt8 {
     /// A Unicode line-break opportunity: after a space, after a hyphen or dash, between CJK
     /// characters (kinsoku kept), after a zero-width space.
     case normal
@@ -22,7 +22,7 @@ enum BreakKind: UInt8 {
     case hard
 
     /// Whether the break is inside a token, where only `addingEmergencyBreaks` puts one.
-    var isInsideToken: Bool {
+    package var isInsideToken: Bool {
         switch self {
         case .token, .hump, .wholeToken, .grapheme: return true
         case .normal, .hyphen, .hard: return false
@@ -31,46 +31,46 @@ enum BreakKind: UInt8 {
 }
 
 /// A place a line may end.
-struct BreakPoint {
+package struct BreakPoint {
     /// Where the next line starts (bytes).
-    var offset: Int32
+    package var offset: Int32
     /// Where a line ending here ends its content: before the spaces that precede the break
     /// (they hang past the line's end) and before a hard break's characters.
-    var end: Int32
-    var kind: BreakKind
+    package var end: Int32
+    package var kind: BreakKind
     /// Between two CJK characters: justification may widen the gap.
-    var isCJKGap = false
+    package var isCJKGap = false
     /// Natural widths from the paragraph's start (Pango units) at `offset` and at `end`.
-    var x: Int64 = 0
-    var xEnd: Int64 = 0
+    package var x: Int64 = 0
+    package var xEnd: Int64 = 0
     /// Widths of the stretchable spaces from the paragraph's start, at `offset` and at `end`.
-    var spaces: Int64 = 0
-    var spacesEnd: Int64 = 0
+    package var spaces: Int64 = 0
+    package var spacesEnd: Int64 = 0
     /// Widths of the letters a justified line may space apart (`MeasuredText.letters`) from
     /// the paragraph's start, at `offset` and at `end`.
-    var letters: Int64 = 0
-    var lettersEnd: Int64 = 0
+    package var letters: Int64 = 0
+    package var lettersEnd: Int64 = 0
     /// CJK gaps among the breaks before this one.
-    var gaps: Int32 = 0
+    package var gaps: Int32 = 0
     /// The hyphen's advance when a line ends here with one.
-    var hyphenWidth: Int32 = 0
+    package var hyphenWidth: Int32 = 0
     /// A line must end here (an excerpt's line re-set with the lines before it as they were).
-    var forced = false
+    package var forced = false
     /// A line starting here starts a paragraph: the text's start, or after a paragraph
     /// separator ("\n", "\r", U+2029; not after a line separator, U+2028 or U+0085, which
     /// ends a line inside its paragraph, keeping its direction and hanging indent, as Pango's).
-    var startsParagraph = false
+    package var startsParagraph = false
     /// Inside a token that fits a line whole (`addingEmergencyBreaks`): in justified text a
     /// last resort (`LineBreaker`'s first pass goes without it).
-    var tokenFitsLine = false
+    package var tokenFitsLine = false
 }
 
 /// The byte offset of each character of a text, and one past the last: Pango's log
 /// attributes count characters, the engine bytes.
-struct CharacterOffsets {
-    private(set) var offsets: [Int32]
+package struct CharacterOffsets {
+    package private(set) var offsets: [Int32]
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         var offsets: [Int32] = []
         offsets.reserveCapacity(bytes.count + 1)
         for (i, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 { offsets.append(Int32(i)) }
@@ -78,8 +78,8 @@ struct CharacterOffsets {
         self.offsets = offsets
     }
 
-    subscript(char: Int) -> Int { Int(offsets[char]) }
-    var characters: Int { offsets.count - 1 }
+    package subscript(char: Int) -> Int { Int(offsets[char]) }
+    package var characters: Int { offsets.count - 1 }
 }
 
 extension TextAnalysis {
@@ -89,7 +89,7 @@ extension TextAnalysis {
     /// to the next line unless it is wider than a line, see `emergencyBreaks`), nor those
     /// after the dashes that open an option ("-DCMAKE", "--force": UAX #14's LB20.1, which
     /// Pango 1.50 lacks). O(n).
-    func breakOpportunities(_ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
+    package func breakOpportunities(_ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
                             protected: [Range<Int>]) -> [BreakPoint] {
         var breaks = [BreakPoint(offset: 0, end: 0, kind: .hard, startsParagraph: true)]
         var guardIndex = 0
@@ -138,7 +138,7 @@ extension TextAnalysis {
     /// inside it were taken out), after its punctuation at a high price (`.wholeToken`), only
     /// against a line whose spaces would gape (`ssh-|agent` rather than a line stretched
     /// threefold). Never right after an opening bracket. Merged into `breaks` in order. O(n).
-    func addingEmergencyBreaks(_ breaks: [BreakPoint], _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
+    package func addingEmergencyBreaks(_ breaks: [BreakPoint], _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
                                x: [Int64], width: Int64, protected: [Range<Int>]) -> [BreakPoint] {
         var pieces: [Int] = []
         var p = 0
@@ -188,7 +188,7 @@ extension TextAnalysis {
     /// In a URL or an e-mail address (`inAddress`), Chicago's rule instead of the punctuation
     /// breaks: after `//`, `/` or `@`, before `. ? # - _ ~ % & =` (so a line never ends
     /// with a hyphen a reader would take for hyphenation, nor with a dot taken for a full stop).
-    func emergencyBreak(before c: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
+    package func emergencyBreak(before c: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ chars: CharacterOffsets,
                         inAddress: Bool = false) -> BreakKind? {
         guard c > 0, flags[c].contains(.cursor), !opensOption(bytes, before: chars[c]) else { return nil }
         let before = scalar(bytes, at: chars[c - 1]), here = scalar(bytes, at: chars[c])
@@ -213,7 +213,7 @@ extension TextAnalysis {
 
     /// Whether `bytes[range]` holds a URL or an e-mail address: "://" in it, "www." first,
     /// or an "@" with a dot after it. O(range).
-    static func isURLOrMail(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    package static func isURLOrMail(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         let text = bytes[range]
         if text.starts(with: "www.".utf8) || text.starts(with: "(www.".utf8) { return true }
         var at = false
@@ -233,7 +233,7 @@ extension TextAnalysis {
     /// that fits `width` between two breaks at punctuation: `Dependencies/|withDependencies(`
     /// breaks after its slash or before its bracket, never at `with|Dependencies`, unless the
     /// part between them is wider than a line. O(found).
-    static func humpsOnlyWhereNeeded(_ found: [BreakPoint], from lo: Int, to hi: Int, x: [Int64], width: Int64) -> [BreakPoint] {
+    package static func humpsOnlyWhereNeeded(_ found: [BreakPoint], from lo: Int, to hi: Int, x: [Int64], width: Int64) -> [BreakPoint] {
         guard found.contains(where: { $0.kind == .hump }), found.contains(where: { $0.kind == .token || $0.kind == .wholeToken })
         else { return found }
         var result: [BreakPoint] = []
@@ -274,7 +274,7 @@ extension TextAnalysis {
 }
 
 /// The scalar starting at byte `offset` of UTF-8 `bytes`. O(1).
-func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Unicode.Scalar {
+package func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Unicode.Scalar {
     let b0 = UInt32(bytes[offset])
     var value: UInt32
     if b0 < 0x80 { return Unicode.Scalar(UInt8(b0)) }
@@ -291,14 +291,14 @@ func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Unicode.Scal
 
 /// Whether the text before byte `offset` ends with a paragraph separator ("\n", "\r",
 /// U+2029), after which a paragraph starts (its own direction, no hanging indent).
-func endsParagraph(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
+package func endsParagraph(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
     guard offset > 0 else { return true }
     if bytes[offset - 1] == 0x0A || bytes[offset - 1] == 0x0D { return true }
     return offset >= 3 && bytes[offset - 3] == 0xE2 && bytes[offset - 2] == 0x80 && bytes[offset - 1] == 0xA9
 }
 
 /// Whether the character at `offset` is (part of) a hard line break.
-func isHardBreakCharacter(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+package func isHardBreakCharacter(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
     hardBreakLength(bytes, at: offset) > 0
 }
 
@@ -316,7 +316,7 @@ private func isClosing(_ s: Unicode.Scalar) -> Bool {
 /// Whether a break before byte `offset` would split the dashes opening an option from its
 /// name: one or two ASCII hyphens after a space, an opening bracket or quote (or the text's
 /// start), then a letter: `-A` of "(`-A`)" as of "ls -A".
-func opensOption(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
+package func opensOption(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
     guard offset > 0, offset < bytes.count, bytes[offset - 1] == UInt8(ascii: "-") else { return false }
     var start = offset - 1
     if start > 0, bytes[start - 1] == UInt8(ascii: "-") { start -= 1 }
@@ -332,7 +332,7 @@ private func opensWord(_ byte: UInt8) -> Bool {
 
 /// CJK ideographs, kana, Hangul and their punctuation and full-width forms: characters set
 /// without spaces, between which justification may add room.
-func isCJK(_ s: Unicode.Scalar) -> Bool {
+package func isCJK(_ s: Unicode.Scalar) -> Bool {
     switch s.value {
     case 0x2E80...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3FFFF: return true
     default: return false
@@ -341,5 +341,5 @@ func isCJK(_ s: Unicode.Scalar) -> Bool {
 
 extension Unicode.Scalar.Properties {
     /// Opening punctuation (Unicode's Ps): a line never ends with one.
-    var isOpenPunctuation: Bool { generalCategory == .openPunctuation }
+    package var isOpenPunctuation: Bool { generalCategory == .openPunctuation }
 }

@@ -1,15 +1,16 @@
 /// What the engine needs to know of each character position for breaking lines: Pango's log
 /// attributes (`PangoLogAttr`), the four the engine reads, one byte each.
-struct CharacterFlags: OptionSet {
-    let rawValue: UInt8
+package struct CharacterFlags: OptionSet {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
     /// A line may break before the character (Unicode's line breaking, UAX #14).
-    static let lineBreak = CharacterFlags(rawValue: 1)
+    package static let lineBreak = CharacterFlags(rawValue: 1)
     /// A line must break before it (after a hard line break, and at the text's end).
-    static let mandatoryBreak = CharacterFlags(rawValue: 2)
+    package static let mandatoryBreak = CharacterFlags(rawValue: 2)
     /// The character is white space.
-    static let white = CharacterFlags(rawValue: 4)
+    package static let white = CharacterFlags(rawValue: 4)
     /// A grapheme starts here (a cursor may stand before it).
-    static let cursor = CharacterFlags(rawValue: 8)
+    package static let cursor = CharacterFlags(rawValue: 8)
 }
 
 /// Unicode's line breaking for text of printable ASCII, tabs and line feeds, as Pango 1.50's
@@ -18,18 +19,18 @@ struct CharacterFlags: OptionSet {
 /// most documents, without Pango's UTF-8 decoding and Unicode tables for every character (a
 /// tenth of the paragraph engine's time went there). `ParagraphEngineTests` checks it
 /// against Pango on the corpus.
-enum ASCIIBreaks {
+package enum ASCIIBreaks {
     /// The line-break classes printable ASCII holds (UAX #14's LineBreak.txt).
-    enum Class: UInt8 { case al, nu, sp, ba, hy, op, cp, cl, qu, ex, `is`, sy, pr, po, lf, cr, bk, unknown }
+    package enum Class: UInt8 { case al, nu, sp, ba, hy, op, cp, cl, qu, ex, `is`, sy, pr, po, lf, cr, bk, unknown }
 
     /// Whether `bytes` are all characters the rules here cover: printable ASCII, tabs, line
     /// feeds and carriage returns.
-    static func covers(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func covers(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for b in bytes where b >= 0x7F || (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) { return false }
         return true
     }
 
-    static func `class`(_ b: UInt8) -> Class {
+    package static func `class`(_ b: UInt8) -> Class {
         switch b {
         case 0x30...0x39: return .nu
         case 0x41...0x5A, 0x61...0x7A: return .al
@@ -66,7 +67,7 @@ enum ASCIIBreaks {
     }
 
     /// The flags of each character of `bytes` (all `covers`) and one past the last.
-    static func flags(_ bytes: UnsafeBufferPointer<UInt8>) -> [CharacterFlags] {
+    package static func flags(_ bytes: UnsafeBufferPointer<UInt8>) -> [CharacterFlags] {
         let n = bytes.count
         var flags = [CharacterFlags](repeating: [], count: n + 1)
         var prev = Class.unknown, prevPrev = Class.unknown

@@ -5,27 +5,27 @@ import CPangoCairo
 /// What the paragraph engine needs to know of a font Pango chose, measured once per font:
 /// its logical extents (a line's height), its hyphen, whether it is a colour font. Pango
 /// units (1/1024 pt) throughout, as the shaper gives widths.
-struct FontInfo {
+package struct FontInfo {
     /// Above and below the baseline, as Pango's logical extents of a glyph of the font.
-    var ascent: Int32
-    var descent: Int32
+    package var ascent: Int32
+    package var descent: Int32
     /// The advance of the hyphen Pango shows at a soft hyphen (U+2010, else "-").
-    var hyphenWidth: Int32
+    package var hyphenWidth: Int32
     /// A colour font (emoji): its glyphs are pictures.
-    var isColor: Bool
+    package var isColor: Bool
 }
 
 /// Where a font draws its underline and strikethrough (Pango units, up from the baseline)
 /// and how thick.
-struct DecorationMetrics {
-    var underlinePosition: Int32
-    var underlineThickness: Int32
-    var strikethroughPosition: Int32
-    var strikethroughThickness: Int32
+package struct DecorationMetrics {
+    package var underlinePosition: Int32
+    package var underlineThickness: Int32
+    package var strikethroughPosition: Int32
+    package var strikethroughThickness: Int32
 
     /// `font`'s, from Pango's font metrics (which cost Pango a layout of a sample text: asked
     /// only for a font that draws a line, once).
-    init(_ font: UnsafeMutablePointer<PangoFont>) {
+    package init(_ font: UnsafeMutablePointer<PangoFont>) {
         let metrics = pango_font_get_metrics(font, nil)
         defer { if let metrics { pango_font_metrics_unref(metrics) } }
         underlinePosition = metrics.map { pango_font_metrics_get_underline_position($0) } ?? 0
@@ -38,7 +38,7 @@ struct DecorationMetrics {
 /// The fonts a typesetter's paragraphs use, each measured once. It holds a reference to every
 /// font it describes, so that a font's address (its key, and the key of the shaping cache)
 /// names one font for as long as the typesetter lives. Used by one thread.
-final class FontTable {
+package final class FontTable {
     private var known: [UnsafeMutablePointer<PangoFont>: FontInfo] = [:]
     /// The last font asked for, answered without hashing (most runs of a paragraph share one).
     private var last: (font: UnsafeMutablePointer<PangoFont>, info: FontInfo)?
@@ -48,7 +48,7 @@ final class FontTable {
     }
 
     /// The description of `font`. O(1) after its first use (which costs a metrics lookup).
-    func info(_ font: UnsafeMutablePointer<PangoFont>) -> FontInfo {
+    package func info(_ font: UnsafeMutablePointer<PangoFont>) -> FontInfo {
         if let last, last.font == font { return last.info }
         if let info = known[font] {
             last = (font, info)
@@ -80,7 +80,7 @@ final class FontTable {
 }
 
 /// True for fonts whose glyphs are colour images or layers (emoji fonts).
-func isColorFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+package func isColorFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
     guard let hb = pango_font_get_hb_font(font), let face = hb_font_get_face(hb) else { return false }
     return hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
 }
@@ -88,7 +88,7 @@ func isColorFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
 extension Typesetter {
     /// The font an empty line is measured in: `item`'s (the item at the line's place), else
     /// `format`'s base font, as Pango measures an empty line.
-    func emptyLineFont(_ format: ParagraphFormat, item: TextItem?) -> FontInfo {
+    package func emptyLineFont(_ format: ParagraphFormat, item: TextItem?) -> FontInfo {
         if let item { return fontTable.info(item.font) }
         guard let font = pango_context_load_font(pangoContext(for: format), font(format)) else {
             let size = Typesetter.pangoUnits(format.text.size)
@@ -100,7 +100,7 @@ extension Typesetter {
 
     /// The height of the ink of `glyphs` set in `font` (Pango units): from the highest point
     /// any of them reaches to the lowest, raised by `rise`.
-    func inkExtents(_ glyphs: [ShapedGlyph], font: UnsafeMutablePointer<PangoFont>) -> (top: Int32, bottom: Int32)? {
+    package func inkExtents(_ glyphs: [ShapedGlyph], font: UnsafeMutablePointer<PangoFont>) -> (top: Int32, bottom: Int32)? {
         var top = Int32.max, bottom = Int32.min
         for glyph in glyphs where glyph.id != ShapedGlyph.empty {
             var ink = PangoRectangle()

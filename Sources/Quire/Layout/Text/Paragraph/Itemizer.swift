@@ -1,32 +1,34 @@
 // The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift, WordCache.swift
 // and WordShaper.swift import CPangoCairo; the engine's other files work on Swift values.
 import CPangoCairo
+import QuireModel
+import QuireStyle
 
 /// A stretch of a paragraph in one font, script, language and bidi level, as Pango's itemizer
 /// cuts it (a fallback font for the characters the first font lacks, script runs, embedding
 /// levels): what the shaper is given.
-struct TextItem {
+package struct TextItem {
     /// Bytes of the paragraph's text.
-    var range: Range<Int>
+    package var range: Range<Int>
     /// Pango's analysis of the stretch (font, level, script, language), handed to the shaper.
-    var analysis: PangoAnalysis
+    package var analysis: PangoAnalysis
     /// Whether the paragraph (the text between two hard line breaks) it is in is right to left.
-    var paragraphIsRightToLeft: Bool
+    package var paragraphIsRightToLeft: Bool
 
-    var font: UnsafeMutablePointer<PangoFont> { analysis.font }
-    var level: UInt8 { analysis.level }
-    var isRightToLeft: Bool { analysis.level & 1 == 1 }
+    package var font: UnsafeMutablePointer<PangoFont> { analysis.font }
+    package var level: UInt8 { analysis.level }
+    package var isRightToLeft: Bool { analysis.level & 1 == 1 }
 }
 
 /// A paragraph's text as Pango analyses it, once: its items and each character's break
 /// properties (Unicode's line breaking, UAX #14, with Pango's tailoring: kinsoku in CJK,
 /// dictionary breaks in Thai).
-struct TextAnalysis {
-    var items: [TextItem]
+package struct TextAnalysis {
+    package var items: [TextItem]
     /// One per character, and one past the last (`pango_get_log_attrs`'s).
-    var flags: [CharacterFlags]
+    package var flags: [CharacterFlags]
     /// Whether the text's first paragraph is right to left.
-    var isRightToLeft: Bool
+    package var isRightToLeft: Bool
 }
 
 extension Typesetter {
@@ -38,7 +40,7 @@ extension Typesetter {
     /// Text of printable ASCII (most paragraphs) is analysed without Pango when every character
     /// is in the font its attributes choose (`asciiItems`, `ASCIIBreaks`): what Pango would
     /// give, from an item Pango made once per font; `pango` forces Pango's own analysis.
-    func analyse(_ text: StyledText, _ format: ParagraphFormat, pango: Bool = false) -> TextAnalysis {
+    package func analyse(_ text: StyledText, _ format: ParagraphFormat, pango: Bool = false) -> TextAnalysis {
         var string = text.string
         return string.withUTF8 { bytes in
             if !pango, format.direction != .rightToLeft, ASCIIBreaks.covers(bytes), let items = asciiItems(bytes, text, format) {
@@ -227,11 +229,11 @@ extension Typesetter {
 }
 
 /// What of a run's attributes chooses its font.
-struct FontChoice: Hashable {
-    var bold = false, italic = false, monospace = false, superscript = false, `subscript` = false
+package struct FontChoice: Hashable {
+    package var bold = false, italic = false, monospace = false, superscript = false, `subscript` = false
 
     /// A number for each choice, 0 to 31.
-    var index: Int {
+    package var index: Int {
         (bold ? 1 : 0) | (italic ? 2 : 0) | (monospace ? 4 : 0) | (superscript ? 8 : 0) | (`subscript` ? 16 : 0)
     }
 }
@@ -239,7 +241,7 @@ struct FontChoice: Hashable {
 /// Calls `body` with each stretch of `text` and its font choice, in order, covering the text
 /// (plain stretches too); neighbouring runs that choose the same font (highlighted code:
 /// colours change, fonts do not) make one stretch. O(runs).
-func forEachFontChoice(_ text: StyledText, _ body: (Range<Int>, FontChoice) -> Void) {
+package func forEachFontChoice(_ text: StyledText, _ body: (Range<Int>, FontChoice) -> Void) {
     var start = 0, end = 0
     var current = FontChoice()
     func add(_ range: Range<Int>, _ choice: FontChoice) {
@@ -264,29 +266,29 @@ func forEachFontChoice(_ text: StyledText, _ body: (Range<Int>, FontChoice) -> V
 }
 
 /// The item Pango makes in one font choice, for ASCII text set in it.
-struct ItemTemplate {
-    var analysis: PangoAnalysis
+package struct ItemTemplate {
+    package var analysis: PangoAnalysis
     /// Which ASCII characters its font holds.
-    var covered: [Bool]
-    func covers(_ byte: UInt8) -> Bool { covered[Int(byte)] }
+    package var covered: [Bool]
+    package func covers(_ byte: UInt8) -> Bool { covered[Int(byte)] }
 }
 
-struct ItemTemplateKey: Hashable {
-    var family: String
-    var size: Double
-    var bold: Bool
-    var italic: Bool
-    var monospaceFamily: String
-    var monospaceSize: Double
-    var choice: FontChoice
-    var letter: Bool
-    var direction: WritingDirection?
-    var language: OpaquePointer?
+package struct ItemTemplateKey: Hashable {
+    package var family: String
+    package var size: Double
+    package var bold: Bool
+    package var italic: Bool
+    package var monospaceFamily: String
+    package var monospaceSize: Double
+    package var choice: FontChoice
+    package var letter: Bool
+    package var direction: WritingDirection?
+    package var language: OpaquePointer?
 }
 
 /// The length of the hard line break at `i` ("\n", "\r\n", "\r", U+0085, U+2028, U+2029), 0
 /// when there is none: a line ends there whatever the width.
-func hardBreakLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+package func hardBreakLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
     switch bytes[i] {
     case 0x0A: return 1
     case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1

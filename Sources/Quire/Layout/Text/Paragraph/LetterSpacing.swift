@@ -14,7 +14,7 @@ extension Typesetter {
     /// The width of the letters that may be spaced apart before each byte of `bytes` (Pango
     /// units, cumulative, as `MeasuredText.x`: a cluster's bytes after its first share the
     /// width after it). O(n).
-    func letterSpacing(_ bytes: UnsafeBufferPointer<UInt8>, _ analysis: TextAnalysis, _ text: StyledText,
+    package func letterSpacing(_ bytes: UnsafeBufferPointer<UInt8>, _ analysis: TextAnalysis, _ text: StyledText,
                        _ measured: MeasuredText) -> [Int64] {
         var letters = [Int64](repeating: 0, count: bytes.count + 1)
         var total: Int64 = 0
@@ -57,7 +57,7 @@ extension Typesetter {
 
     /// Whether a letter of `s`'s script may be spaced apart from the next: Latin, Greek,
     /// Cyrillic (joined and syllabic scripts are not), and punctuation and digits among them.
-    static func spacesApart(_ s: Unicode.Scalar) -> Bool {
+    package static func spacesApart(_ s: Unicode.Scalar) -> Bool {
         s.value < 0x530 || (0x1E00...0x1FFF).contains(s.value)
     }
 }

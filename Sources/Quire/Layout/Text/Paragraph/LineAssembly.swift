@@ -1,39 +1,41 @@
+import QuireStyle
+
 /// A run of one line: glyphs of one item (one font, one direction) in visual order, or an
 /// inline object's box (an image, a formula's piece).
-struct LineRun {
+package struct LineRun {
     /// Its item in `TextAnalysis.items`.
-    var item: Int32
+    package var item: Int32
     /// Its bytes in the paragraph's text.
-    var start: Int32
-    var end: Int32
+    package var start: Int32
+    package var end: Int32
     /// In visual order (right to left: from the end of the text); clusters are byte offsets in
     /// the paragraph's text.
-    var glyphs: [ShapedGlyph]
-    var width: Int32
+    package var glyphs: [ShapedGlyph]
+    package var width: Int32
     /// From the line's left edge, once the line's runs are in visual order (Pango units).
-    var x: Int32 = 0
+    package var x: Int32 = 0
     /// Its bidi embedding level (odd: right to left).
-    var level: UInt8
+    package var level: UInt8
     /// The object it is the box of (in `MeasuredText.objects`), or -1.
-    var object: Int32 = -1
+    package var object: Int32 = -1
     /// The text it shows when that is not the paragraph's (an ellipsis cutting the line).
-    var shownText: [UInt8]?
+    package var shownText: [UInt8]?
     /// Points its glyphs are raised by (a superscript's rise; negative: a subscript's drop).
-    var rise: Double = 0
+    package var rise: Double = 0
 
-    var isBackward: Bool { level & 1 == 1 }
+    package var isBackward: Bool { level & 1 == 1 }
 }
 
 /// A line made: its runs in visual order and its box (Pango units, from its left edge).
-struct AssembledLine {
-    var start: Int
-    var length: Int
-    var runs: [LineRun]
-    var width: Int32
-    var ascent: Int32
-    var descent: Int32
+package struct AssembledLine {
+    package var start: Int
+    package var length: Int
+    package var runs: [LineRun]
+    package var width: Int32
+    package var ascent: Int32
+    package var descent: Int32
     /// Ends where a word was broken at a soft hyphen: the line shows a hyphen.
-    var hyphenated: Bool
+    package var hyphenated: Bool
 }
 
 /// Makes lines of a measured paragraph: each line's glyphs, from the words shaped once (a
@@ -42,20 +44,20 @@ struct AssembledLine {
 /// their stops, justified when asked (its stretchable spaces, or its gaps between CJK
 /// characters, share what it lacks or has too much, in proportion), its runs reordered for
 /// display (UAX #9, rule L2). O(glyphs on the line).
-struct LineAssembler {
-    let typesetter: Typesetter
-    let bytes: UnsafeBufferPointer<UInt8>
-    let text: StyledText
-    let analysis: TextAnalysis
-    let measured: MeasuredText
-    let breaks: [BreakPoint]
-    let format: ParagraphFormat
+package struct LineAssembler {
+    package let typesetter: Typesetter
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let text: StyledText
+    package let analysis: TextAnalysis
+    package let measured: MeasuredText
+    package let breaks: [BreakPoint]
+    package let format: ParagraphFormat
 
     /// The line from break `i` to break `j`, justified to `width` when `justifyTo` is set
     /// (Pango units; with `shrinkOnly`, only when it is wider: a paragraph's last line, whose
     /// spaces the line breaker may have shrunk); `origin` is where the line starts from the
     /// paragraph's left edge, for its tabs.
-    func line(from i: Int, to j: Int, justifyTo width: Int64?, shrinkOnly: Bool = false, origin: Int64) -> AssembledLine {
+    package func line(from i: Int, to j: Int, justifyTo width: Int64?, shrinkOnly: Bool = false, origin: Int64) -> AssembledLine {
         let a = Int(breaks[i].offset), b = Int(breaks[j].offset)
         let contentEnd = Int(breaks[j].end)
         let lineEnd = breaks[j].kind == .hard ? Self.beforeHardBreak(bytes, b) : b
@@ -70,7 +72,7 @@ struct LineAssembler {
     /// `line` cut where what it keeps and an ellipsis fit `width`, at a grapheme boundary, the
     /// ellipsis in the font of the last character kept (as Pango ellipsizes at the end); its
     /// byte range stays the whole line's.
-    func ellipsized(_ line: AssembledLine, to width: Int64) -> AssembledLine {
+    package func ellipsized(_ line: AssembledLine, to width: Int64) -> AssembledLine {
         let a = line.start, end = line.start + line.length
         let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
         let chars = CharacterOffsets(bytes)
@@ -114,7 +116,7 @@ struct LineAssembler {
 
     /// Where the line before a hard break ending at `offset` ends: before the break's
     /// characters ("\r\n", "\n", "\r", U+0085, U+2028, U+2029); `offset` at the text's end.
-    static func beforeHardBreak(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
+    package static func beforeHardBreak(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
         let b = offset
         if b >= 2, bytes[b - 2] == 0x0D, bytes[b - 1] == 0x0A { return b - 2 }
         if b >= 1, bytes[b - 1] == 0x0A || bytes[b - 1] == 0x0D { return b - 1 }
@@ -327,7 +329,7 @@ struct LineAssembler {
     /// that level or higher (UAX #9, rule L2); the lowest odd level of a line without one is
     /// the one above its lowest (left-to-right words alone on a line of a right-to-left
     /// paragraph, all at level 2, keep their order). O(runs × levels).
-    static func reorder(_ runs: inout [LineRun]) {
+    package static func reorder(_ runs: inout [LineRun]) {
         guard let highest = runs.map(\.level).max(), let lowest = runs.map(\.level).min(), highest > 0 else { return }
         let lowestOdd = lowest | 1
         var level = highest

@@ -14,81 +14,81 @@
 ///
 /// Code: first fit, as an editor wraps. Headings: balanced (CSS's `text-wrap: balance`), as
 /// many lines as first fit gives, as even as they can be. Widths in Pango units.
-struct LineBreaker {
-    enum Mode { case justified, ragged, firstFit, balanced }
+package struct LineBreaker {
+    package enum Mode { case justified, ragged, firstFit, balanced }
 
-    let breaks: [BreakPoint]
+    package let breaks: [BreakPoint]
     /// The width of a paragraph's first line, and of the lines after it (a hanging indent).
-    let firstWidth: Int64
-    let otherWidth: Int64
+    package let firstWidth: Int64
+    package let otherWidth: Int64
     /// The font size (Pango units): the scale of a ragged line's room and a CJK gap's stretch.
-    let em: Int64
+    package let em: Int64
 
     // Costs, in TeX's units: a line's demerits are (line penalty + badness)² plus the
     // squares of its penalties; badness is 100 r³ (r: how far its spaces stretch, 1 at half
     // their width again).
-    static let linePenalty = 10.0
+    package static let linePenalty = 10.0
     /// Breaking a word at a hyphen: in justified text worth it against a line whose spaces
     /// would stretch to about 1.7 times their width, its letters opened as far as they may (the
     /// demerits of a badness of 990). In ragged text (hyphenated only when asked), where it
     /// only evens the edge, TeX's 50. Tuned on Samples/typography.md and art-of-command-line.md
     /// set compact on A5 against Pango's first fit (see docs/performance.md, "Paragraph
     /// quality"): with letters spaced, 300 left fewer lines loose but hyphenated a third more.
-    static let hyphenPenalty = (justified: 1_000.0, ragged: 50.0)
+    package static let hyphenPenalty = (justified: 1_000.0, ragged: 50.0)
     /// Breaking a token too wide for a line at its punctuation or a case hump; between two of
     /// its graphemes.
-    static let tokenPenalty = 150.0
+    package static let tokenPenalty = 150.0
     /// At a case hump: enough more that a break after punctuation a few letters before it
     /// wins (`…line:|updatesHandler:)`, not `…line:updates|Handler:)`).
-    static let humpPenalty = 400.0
-    static let graphemePenalty = 5_000.0
+    package static let humpPenalty = 400.0
+    package static let graphemePenalty = 5_000.0
     /// Inside a short token of code or an address, which could move whole: worth it only
     /// against a line whose spaces would stretch to about twice their width.
-    static let wholeTokenPenalty = 1_000.0
+    package static let wholeTokenPenalty = 1_000.0
     /// A runt: in justified text about what a line whose spaces stretch 1.7 times their width
     /// costs, in ragged text a line short by five ems: worth moving a word down for, not
     /// worth a gaping line.
-    static let runtDemerits = (justified: 4_000_000.0, ragged: 300_000.0)
+    package static let runtDemerits = (justified: 4_000_000.0, ragged: 300_000.0)
     /// Overfull lines are kept only when nothing else fits, at this badness (above any
     /// underfull line's).
-    static let overfullBadness = 1e12
-    static let maxHyphensInARow = 2
+    package static let overfullBadness = 1e12
+    package static let maxHyphensInARow = 2
     /// How far a justified line's spaces may shrink (a third, TeX's; with the letters closing
     /// up too, `letterShrink`) and stretch before a line counts as loose (by half: a ratio of 1).
-    static let shrinkFraction = 1.0 / 3
-    static let stretchFraction = 0.5
+    package static let shrinkFraction = 1.0 / 3
+    package static let stretchFraction = 0.5
     /// How far a justified line's letters may open (`LetterSpacing`), in their advance, when
     /// its spaces stretch half their width again (a ratio of 1): the expansion pdfTeX's
     /// microtype allows by default, as room between letters instead of wider glyphs.
-    static let letterStretch = 0.02
+    package static let letterStretch = 0.02
     /// How far a justified line's letters may close up, with its spaces, in their advance:
     /// pdfTeX's expansion shrinks as it stretches (microtype's default, 2%). A line may then
     /// take a word whole (`patterns`, not `pat-terns`) where its spaces alone could not.
-    static let letterShrink = 0.02
+    package static let letterShrink = 0.02
     /// A justified line's ratio beyond which it is not acceptable when the alternative is to
     /// break inside a token that fits a line (`totalFit`): spaces stretched to twice their width.
-    static let tokenTolerance = 2.0
+    package static let tokenTolerance = 2.0
     /// A ragged line's room is measured against this many ems.
-    static let raggedStretch = 3.0
+    package static let raggedStretch = 3.0
     /// What a gap between CJK characters may stretch, in ems.
-    static let cjkGapStretch = 0.25
+    package static let cjkGapStretch = 0.25
 
     /// Where the lines end, and the work it took.
-    struct Choice {
+    package struct Choice {
         /// The breaks (indices in `breaks`, ascending) where the lines end; the last is the
         /// text's end.
-        var ends: [Int]
+        package var ends: [Int]
         /// The candidate lines weighed: what bounds the work (tests check it grows with the
         /// text, not faster).
-        var examined: Int
+        package var examined: Int
     }
 
     /// The breaks (indices in `breaks`, ascending) where the lines end; the last is the
     /// text's end.
-    func lines(_ mode: Mode) -> [Int] { choose(mode).ends }
+    package func lines(_ mode: Mode) -> [Int] { choose(mode).ends }
 
     /// The lines `mode` chooses.
-    func choose(_ mode: Mode) -> Choice {
+    package func choose(_ mode: Mode) -> Choice {
         guard breaks.count > 1 else { return Choice(ends: [], examined: 0) }
         switch mode {
         case .justified: return totalFit(justified: true)
@@ -104,7 +104,7 @@ struct LineBreaker {
 
     /// The natural width of the line from break `i` to break `j`: its content, and the hyphen
     /// it ends with.
-    func naturalWidth(_ i: Int, _ j: Int) -> Int64 {
+    package func naturalWidth(_ i: Int, _ j: Int) -> Int64 {
         breaks[j].xEnd - breaks[i].x + (breaks[j].kind == .hyphen ? Int64(breaks[j].hyphenWidth) : 0)
     }
 
@@ -121,7 +121,7 @@ struct LineBreaker {
     /// TeX's, up to spaces half again their width; past that, in a justified line, 100 r⁷ (a
     /// loose line costs as a line past TeX's tolerance: a hyphen or a neighbour a little
     /// looser is cheaper than a line whose spaces gape).
-    func ratio(_ i: Int, _ j: Int, justified: Bool) -> (ratio: Double, badness: Double) {
+    package func ratio(_ i: Int, _ j: Int, justified: Bool) -> (ratio: Double, badness: Double) {
         let delta = Double(available(from: i) - naturalWidth(i, j))
         let last = breaks[j].kind == .hard
         let (spaces, gaps) = glue(i, j)
@@ -278,7 +278,7 @@ struct LineBreaker {
     /// space, no gap between CJK characters; narrower than a quarter of the line) under a line
     /// of the same paragraph. A long last word (`-DCMAKE_BUILD_TYPE=Release).`) is no runt:
     /// avoiding it would cost a loose line for nothing a reader minds.
-    func isRunt(_ i: Int, _ j: Int) -> Bool {
+    package func isRunt(_ i: Int, _ j: Int) -> Bool {
         guard breaks[j].kind == .hard, !breaks[i].startsParagraph, breaks[j].xEnd > breaks[i].x,
               4 * naturalWidth(i, j) < available(from: i) else { return false }
         let (spaces, gaps) = glue(i, j)

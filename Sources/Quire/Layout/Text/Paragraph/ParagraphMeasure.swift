@@ -1,41 +1,41 @@
 /// A piece of a paragraph inside one item, of one kind: a word (text between spaces, at most
 /// `longestWord` bytes), a run of spaces, a tab, a hard line break, an inline object (an image
 /// or a formula's piece). Words and spaces are shaped, once per distinct text (`WordCache`).
-struct Segment {
-    enum Kind: UInt8 { case word, space, tab, hardBreak, object }
-    var start: Int32
-    var end: Int32
+package struct Segment {
+    package enum Kind: UInt8 { case word, space, tab, hardBreak, object }
+    package var start: Int32
+    package var end: Int32
     /// Its item, in `TextAnalysis.items`.
-    var item: Int32
-    var kind: Kind
+    package var item: Int32
+    package var kind: Kind
     /// The shaped word (words and spaces), in the typesetter's `WordCache`.
-    var entry: Int32 = -1
+    package var entry: Int32 = -1
     /// The object (objects), in `MeasuredText.objects`.
-    var object: Int32 = -1
+    package var object: Int32 = -1
     /// The space's advance when it is not its glyph's (the space a formula sets between two
     /// of its pieces), else -1.
-    var advance: Int32 = -1
+    package var advance: Int32 = -1
 
     /// Longest piece of a word shaped at once: HarfBuzz, under Pango, shapes a run of a few
     /// hundred kilobytes partly or not at all, and a word that long (a minified file, a
     /// base64 blob) is set across many lines anyway. Pieces end at a grapheme boundary.
-    static let longestWord = 1024
+    package static let longestWord = 1024
 }
 
 /// A box the text holds at an object replacement character (U+FFFC): an inline image or a
 /// piece of a formula, drawn by the page, not by the line. Pango units.
-struct InlineObject {
-    var offset: Int
-    var width: Int32
+package struct InlineObject {
+    package var offset: Int
+    package var width: Int32
     /// Above and below the baseline.
-    var ascent: Int32
-    var descent: Int32
+    package var ascent: Int32
+    package var descent: Int32
     /// The advance of the text space after it: a formula's space between two of its pieces
     /// (`StyledText.InlineFormula.spaceAfter`), 0 for none.
-    var spaceAfter: Int32 = 0
+    package var spaceAfter: Int32 = 0
 
     /// The text's images and formula pieces, in order. O(objects log objects).
-    static func of(_ text: StyledText) -> [InlineObject] {
+    package static func of(_ text: StyledText) -> [InlineObject] {
         var objects = text.images.map {
             InlineObject(offset: $0.offset, width: Typesetter.pangoUnits($0.width),
                          ascent: Typesetter.pangoUnits($0.height - $0.descent), descent: Typesetter.pangoUnits($0.descent))
@@ -51,21 +51,21 @@ struct InlineObject {
 }
 
 /// A paragraph shaped and measured in logical order, before it is broken into lines.
-struct MeasuredText {
-    var segments: [Segment]
+package struct MeasuredText {
+    package var segments: [Segment]
     /// The natural width (Pango units) of the text before each byte, and at the end: a
     /// line's width is a difference of two of these.
-    var x: [Int64]
+    package var x: [Int64]
     /// The width of the stretchable spaces (U+0020, U+00A0 outside code: a code span keeps
     /// its spaces as typed) before each byte.
-    var spaces: [Int64]
+    package var spaces: [Int64]
     /// The width of the letters justification may space apart (`letterSpacing`) before each
     /// byte; empty when the paragraph is not justified.
-    var letters: [Int64] = []
+    package var letters: [Int64] = []
     /// The advance of a tab stop: eight spaces of the paragraph's font, as Pango's.
-    var tabWidth: Int32
+    package var tabWidth: Int32
     /// The text's inline objects, in order.
-    var objects: [InlineObject]
+    package var objects: [InlineObject]
 }
 
 extension Typesetter {
@@ -73,7 +73,7 @@ extension Typesetter {
     /// word cache), and sums the widths. A tab reaches the next tab stop from the start of its
     /// paragraph (as on a paragraph's first line; lines are measured again when made). O(n),
     /// plus the shaping of words not seen before.
-    func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ analysis: TextAnalysis, _ text: StyledText) -> MeasuredText {
+    package func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ analysis: TextAnalysis, _ text: StyledText) -> MeasuredText {
         let n = bytes.count
         var segments: [Segment] = []
         segments.reserveCapacity(n / 4 + 4)
@@ -227,7 +227,7 @@ extension Typesetter {
 
     /// A tab's advance from `position` (from its paragraph's start, Pango units): to the next
     /// tab stop at least a space (an eighth of a stop) away, as Pango's default tabs.
-    static func tabAdvance(from position: Int32, tabWidth: Int32) -> Int32 {
+    package static func tabAdvance(from position: Int32, tabWidth: Int32) -> Int32 {
         let minimum = max(1, tabWidth / 8)
         let stop = ((max(0, position) + minimum + tabWidth - 1) / tabWidth) * tabWidth
         return stop - position
@@ -235,14 +235,14 @@ extension Typesetter {
 }
 
 /// The length of the UTF-8 sequence a lead byte starts (1 for a stray continuation byte).
-func utf8Length(_ lead: UInt8) -> Int {
+package func utf8Length(_ lead: UInt8) -> Int {
     lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
 }
 
 extension StyledText {
     /// Whether byte `offset` is in a monospace (code) run; `cursor`, an index in `runs`, only
     /// moves forward, for offsets asked in ascending order. O(runs passed).
-    func isMonospace(at offset: Int, from cursor: inout Int) -> Bool {
+    package func isMonospace(at offset: Int, from cursor: inout Int) -> Bool {
         while cursor < runs.count, runs[cursor].range.upperBound <= offset { cursor += 1 }
         return cursor < runs.count && runs[cursor].range.contains(offset) && runs[cursor].attributes.monospace
     }

@@ -1,29 +1,31 @@
+import QuireModel
+
 /// A paragraph set: its lines made, with what the queries on it need (`ShapedText`).
-struct SetParagraph {
-    var analysis: TextAnalysis
-    var characters: CharacterOffsets
-    var lines: [AssembledLine]
+package struct SetParagraph {
+    package var analysis: TextAnalysis
+    package var characters: CharacterOffsets
+    package var lines: [AssembledLine]
     /// Each line's left edge from the paragraph's (Pango units): its alignment and indent.
-    var lineX: [Int64]
+    package var lineX: [Int64]
 }
 
 /// A paragraph measured and its break points found, before its lines are chosen.
-struct PreparedParagraph {
-    var analysis: TextAnalysis
-    var characters: CharacterOffsets
-    var measured: MeasuredText
-    var breaks: [BreakPoint]
+package struct PreparedParagraph {
+    package var analysis: TextAnalysis
+    package var characters: CharacterOffsets
+    package var measured: MeasuredText
+    package var breaks: [BreakPoint]
     /// Whether lines wrap at the width (else they end only at hard breaks).
-    var wraps: Bool
+    package var wraps: Bool
     /// The first line's width, the other lines' width, and their indent (Pango units).
-    var width: Int64
-    var otherWidth: Int64
-    var hanging: Int64
+    package var width: Int64
+    package var otherWidth: Int64
+    package var hanging: Int64
 }
 
 extension Typesetter {
     /// Shapes `text` in `format` and breaks it into lines (`setParagraph`).
-    func shape(_ text: StyledText, _ format: ParagraphFormat, lineStarts: [Int] = []) -> ShapedText {
+    package func shape(_ text: StyledText, _ format: ParagraphFormat, lineStarts: [Int] = []) -> ShapedText {
         words.trim()
         var string = text.string
         return string.withUTF8 { bytes in
@@ -38,7 +40,7 @@ extension Typesetter {
     /// Unicode's, and inside tokens too wide for a line (`addingEmergencyBreaks`); with
     /// `lineStarts`, lines must start at those offsets (`forcing`). O(n), plus the shaping of
     /// words not seen before.
-    func prepare(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StyledText, _ format: ParagraphFormat,
+    package func prepare(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StyledText, _ format: ParagraphFormat,
                  lineStarts: [Int] = []) -> PreparedParagraph {
         let analysis = analyse(text, format)
         let chars = CharacterOffsets(bytes)
@@ -68,7 +70,7 @@ extension Typesetter {
     /// spaces) moves to the frame's start, so a row of frames written without spaces still
     /// wraps between them. A wider frame breaks as its text would. `frames` ascending.
     /// O(breaks + frames).
-    static func keepingWhole(_ frames: [Range<Int>], _ breaks: [BreakPoint], _ bytes: UnsafeBufferPointer<UInt8>,
+    package static func keepingWhole(_ frames: [Range<Int>], _ breaks: [BreakPoint], _ bytes: UnsafeBufferPointer<UInt8>,
                              x: [Int64], width: Int64) -> [BreakPoint] {
         let whole = frames.filter { $0.upperBound < x.count && x[$0.upperBound] - x[$0.lowerBound] <= width }
         guard !whole.isEmpty else { return breaks }
@@ -102,7 +104,7 @@ extension Typesetter {
     /// balance for headings; only hard breaks when the width is infinite or the text is set on
     /// one line) and made (`LineAssembler`), then placed by their alignment and the hanging
     /// indent. O(n) plus the glyphs of the lines.
-    func setParagraph(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StyledText, _ format: ParagraphFormat,
+    package func setParagraph(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StyledText, _ format: ParagraphFormat,
                       _ prepared: PreparedParagraph) -> SetParagraph {
         let (analysis, measured, breaks) = (prepared.analysis, prepared.measured, prepared.breaks)
         let (wraps, width, otherWidth, hanging) = (prepared.wraps, prepared.width, prepared.otherWidth, prepared.hanging)
@@ -149,11 +151,11 @@ extension Typesetter {
     /// work grows with the breaks a line may start from, and a paragraph this long (a
     /// megabyte of text, a long token broken between every two graphemes) is no paragraph a
     /// reader reads as one.
-    static let totalFitLimit = 100_000
+    package static let totalFitLimit = 100_000
 
     /// How lines of `format` are chosen: first fit for code (as an editor wraps) and for very
     /// long paragraphs, balance for headings, else total fit.
-    static func breakingMode(_ format: ParagraphFormat, breaks: Int) -> LineBreaker.Mode {
+    package static func breakingMode(_ format: ParagraphFormat, breaks: Int) -> LineBreaker.Mode {
         if format.isCode || breaks > totalFitLimit { return .firstFit }
         if format.balanced { return .balanced }
         return format.alignment == .justify ? .justified : .ragged
@@ -162,7 +164,7 @@ extension Typesetter {
     /// The widest piece between two of Unicode's line-break opportunities (or hard breaks),
     /// without the spaces it ends with: the narrowest measure the text fits without a break
     /// inside a word (Pango units). O(characters).
-    static func widestPiece(_ prepared: PreparedParagraph) -> Int64 {
+    package static func widestPiece(_ prepared: PreparedParagraph) -> Int64 {
         let flags = prepared.analysis.flags, chars = prepared.characters, x = prepared.measured.x
         var widest: Int64 = 0
         var start = 0, contentEnd = 0
@@ -180,7 +182,7 @@ extension Typesetter {
 
     /// The left edge of a line `width` wide in a box `box` wide (after `indent` on the start
     /// side), aligned by `alignment` relative to the paragraph's direction (left is the start).
-    static func placed(_ width: Int64, in box: Int64, indent: Int64, _ alignment: TextAlignment, rightToLeft: Bool) -> Int64 {
+    package static func placed(_ width: Int64, in box: Int64, indent: Int64, _ alignment: TextAlignment, rightToLeft: Bool) -> Int64 {
         let room = max(0, box - width)
         let left = rightToLeft ? 0 : indent
         switch alignment {
@@ -192,7 +194,7 @@ extension Typesetter {
 
     /// `breaks` where lines must start at `starts` (offsets, ascending): those breaks marked
     /// forced (added where missing), the others before the last start dropped.
-    static func forcing(_ breaks: [BreakPoint], at starts: [Int]) -> [BreakPoint] {
+    package static func forcing(_ breaks: [BreakPoint], at starts: [Int]) -> [BreakPoint] {
         guard let last = starts.last else { return breaks }
         var result: [BreakPoint] = []
         var s = 0
@@ -216,7 +218,7 @@ extension Typesetter {
 
     /// Fills each break's sums (widths, stretchable spaces, CJK gaps before it) and the
     /// hyphen it would show. O(breaks).
-    static func measureBreaks(_ breaks: inout [BreakPoint], _ measured: MeasuredText, _ analysis: TextAnalysis, fonts: FontTable) {
+    package static func measureBreaks(_ breaks: inout [BreakPoint], _ measured: MeasuredText, _ analysis: TextAnalysis, fonts: FontTable) {
         var gaps: Int32 = 0
         var item = 0
         for k in breaks.indices {
@@ -237,7 +239,6 @@ extension Typesetter {
             }
         }
     }
-
 }
 
 extension StyledText {
@@ -247,7 +248,7 @@ extension StyledText {
     /// ("https://…", "www.…", "a/b", e-mail addresses, "he/him/הוא"), unless they hold CJK
     /// (text without spaces, a sentence long, in which a slash is just a character).
     /// Ascending. O(n + runs + links).
-    func protectedTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    package func protectedTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var code = runs.filter { $0.attributes.monospace }.map(\.range)
         code += links.compactMap { link in
             if case .uri(let address) = link.target, address.utf8.elementsEqual(bytes[link.range]) { return link.range }
@@ -290,7 +291,7 @@ extension StyledText {
     /// Whether `bytes[range]` is written as an address (`looksLikeAddress`: "://" in it,
     /// "www." first, a slash or an "@" in it); with `outsideCJK`, and holding no CJK
     /// character. O(range).
-    static func isAddress(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, outsideCJK: Bool) -> Bool {
+    package static func isAddress(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, outsideCJK: Bool) -> Bool {
         var found = false
         for i in range {
             let b = bytes[i]

@@ -5,25 +5,25 @@ import CPangoCairo
 /// A glyph as HarfBuzz shaped it (through Pango): its id (Pango's: `PANGO_GLYPH_EMPTY` for
 /// what shows nothing, the unknown flag for a character no font has), its advance and
 /// offsets in Pango units (1/1024 pt), and the byte offset of the cluster it belongs to.
-struct ShapedGlyph: Equatable {
-    var id: UInt32
-    var advance: Int32
-    var xOffset: Int32
-    var yOffset: Int32
+package struct ShapedGlyph: Equatable {
+    package var id: UInt32
+    package var advance: Int32
+    package var xOffset: Int32
+    package var yOffset: Int32
     /// Byte offset of its cluster: in a cached word, from the word's start; in a line, in the
     /// paragraph's text.
-    var cluster: Int32
+    package var cluster: Int32
 
     /// The id of a glyph that shows nothing (`PANGO_GLYPH_EMPTY`).
-    static let empty = UInt32(PANGO_GLYPH_EMPTY)
+    package static let empty = UInt32(PANGO_GLYPH_EMPTY)
     /// Set in the id of a glyph standing for a character no font has (drawn as a box).
-    static let unknownFlag = UInt32(PANGO_GLYPH_UNKNOWN_FLAG)
+    package static let unknownFlag = UInt32(PANGO_GLYPH_UNKNOWN_FLAG)
 
     /// Whether the glyph is left out of a painted run: Pango's empty glyph, or a control
     /// character no font has (C0 and C1, which Pango gives as unknown glyphs), a blank of its
     /// box's width as a browser shows it (a .notdef box would say nothing, and PDF/UA-1 and
     /// PDF/A forbid it).
-    var isHidden: Bool {
+    package var isHidden: Bool {
         if id == Self.empty { return true }
         guard id & Self.unknownFlag != 0 else { return false }
         let character = id & ~Self.unknownFlag
@@ -32,7 +32,7 @@ struct ShapedGlyph: Equatable {
 
     /// The character no installed font has that the glyph stands for (drawn as a .notdef
     /// box), or nil.
-    var missingCharacter: UInt32? {
+    package var missingCharacter: UInt32? {
         id & Self.unknownFlag != 0 && !isHidden ? id & ~Self.unknownFlag : nil
     }
 }
@@ -52,42 +52,42 @@ struct ShapedGlyph: Equatable {
 /// most, whatever the document's length: a list of a million numbered items has a million
 /// distinct words); a document's common words are shaped again after each emptying (the
 /// corpus's longest holds 4,010 distinct words, far below). Used by one thread.
-final class WordCache {
-    struct Entry {
-        var hash: UInt64
-        var font: UnsafeMutablePointer<PangoFont>
-        var properties: UInt64
-        var language: OpaquePointer?
-        var key: Range<Int32>
+package final class WordCache {
+    package struct Entry {
+        package var hash: UInt64
+        package var font: UnsafeMutablePointer<PangoFont>
+        package var properties: UInt64
+        package var language: OpaquePointer?
+        package var key: Range<Int32>
         /// The word's glyphs in `glyphs`, in visual order (right to left: from the word's end).
-        var glyphs: Range<Int32>
-        var width: Int32
+        package var glyphs: Range<Int32>
+        package var width: Int32
     }
 
-    private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     /// Every entry's glyphs, one after another; clusters from each word's start.
-    private(set) var glyphs: [ShapedGlyph] = []
+    package private(set) var glyphs: [ShapedGlyph] = []
     private var keyBytes: [UInt8] = []
     /// Open addressing: entry numbers + 1, 0 for an empty slot; a power of two long.
     private var slots: [Int32] = Array(repeating: 0, count: 1024)
-    let shaper = WordShaper()
+    package let shaper = WordShaper()
     /// Scratch of `shape(_:_:_:)` for segments: the segments not found (with their word's
     /// place in the batch, or -1), the batch's words.
     private var pending: [(segment: Int, word: Int)] = []
     private var batch: [Range<Int>] = []
     /// Shapings done and words found, for tests and measurements.
-    private(set) var misses = 0
-    private(set) var hits = 0
+    package private(set) var misses = 0
+    package private(set) var hits = 0
 
     /// Past this many glyphs the cache starts again (20 bytes each).
-    static let glyphLimit = 1 << 18
+    package static let glyphLimit = 1 << 18
     /// Past this many words the cache starts again (56 bytes each, a slot of 4 or 8 bytes).
-    static let entryLimit = 1 << 15
+    package static let entryLimit = 1 << 15
 
     /// Reserves room for the limits at once (address space: a page is touched only when
     /// written), so that the arrays never grow by copying: doubling touched each page twice
     /// or more (200 of free-programming-books-langs' page faults).
-    init() {
+    package init() {
         glyphs.reserveCapacity(Self.glyphLimit)
         entries.reserveCapacity(Self.entryLimit)
         keyBytes.reserveCapacity(Self.entryLimit * 8)
@@ -95,7 +95,7 @@ final class WordCache {
 
     /// Empties the cache when it is over `glyphLimit` or `entryLimit`: entry numbers given
     /// before are void.
-    func trim() {
+    package func trim() {
         guard glyphs.count > Self.glyphLimit || entries.count > Self.entryLimit else { return }
         entries.removeAll(keepingCapacity: true)
         glyphs.removeAll(keepingCapacity: true)
@@ -107,7 +107,7 @@ final class WordCache {
     /// with a hyphen added at its end when `hyphen` (the word broken at a soft hyphen, which
     /// ends `range`, as Pango shows it). Shapes the text the first time it is asked for.
     /// O(length) to hash and compare; shaping the first time.
-    func shape(_ text: UnsafePointer<UInt8>, _ range: Range<Int>, _ analysis: PangoAnalysis, hyphen: Bool) -> Int {
+    package func shape(_ text: UnsafePointer<UInt8>, _ range: Range<Int>, _ analysis: PangoAnalysis, hyphen: Bool) -> Int {
         let lookup = find(text, range, analysis, hyphen: hyphen)
         if let found = lookup.found {
             hits += 1
@@ -124,7 +124,7 @@ final class WordCache {
     /// there are not exactly its own shaped again alone. A word twice in a batch, new to the
     /// cache, is shaped twice and cached once. Batches hold at most `batchLimit` bytes, so
     /// that a paragraph of a megabyte never holds a megabyte's glyphs at once. O(length).
-    func shape(_ text: UnsafePointer<UInt8>, _ segments: UnsafeMutableBufferPointer<Segment>, _ analysis: PangoAnalysis) {
+    package func shape(_ text: UnsafePointer<UInt8>, _ segments: UnsafeMutableBufferPointer<Segment>, _ analysis: PangoAnalysis) {
         pending.removeAll(keepingCapacity: true)
         batch.removeAll(keepingCapacity: true)
         var batchBytes = 0
@@ -150,7 +150,7 @@ final class WordCache {
     }
 
     /// Most bytes of words shaped in one HarfBuzz call (`shape(_:_:_:)` for segments).
-    static let batchLimit = 4096
+    package static let batchLimit = 4096
 
     /// Shapes the pending segments' words together (`batch`) and caches each pending segment
     /// in order; empties both lists.
@@ -239,7 +239,7 @@ final class WordCache {
 extension Typesetter {
     /// The cache entry of `text[range]` (inside `item`) shaped in the item's font and
     /// direction, a hyphen added when `hyphen`. See `WordCache.shape`.
-    func shapeWord(_ text: UnsafePointer<UInt8>, _ range: Range<Int>, _ item: TextItem, hyphen: Bool = false) -> Int {
+    package func shapeWord(_ text: UnsafePointer<UInt8>, _ range: Range<Int>, _ item: TextItem, hyphen: Bool = false) -> Int {
         words.shape(text, range, item.analysis, hyphen: hyphen)
     }
 }

@@ -15,7 +15,7 @@ import CPangoCairo
 /// What Pango's analysis can carry that this does not handle (extra attributes, a vertical
 /// or upside-down gravity) is shaped by Pango itself, as is a word HarfBuzz gives no glyphs.
 /// Used by one thread (its font functions' data are its own).
-final class WordShaper {
+package final class WordShaper {
     /// What a sub-font's functions read: Pango's font (for a missing glyph's box) and the
     /// HarfBuzz font under it.
     private struct FontData {
@@ -58,10 +58,10 @@ final class WordShaper {
     /// `batchBuffer` (nil when it must be shaped alone).
     private var batchWords: [(offset: Int32, glyphs: Range<Int>?)] = []
     /// Batches shaped and the longest one's bytes, for tests and measurements.
-    private(set) var batches = 0
-    private(set) var longestBatch = 0
+    package private(set) var batches = 0
+    package private(set) var longestBatch = 0
 
-    init() {
+    package init() {
         buffer = hb_buffer_create()
         batchBuffer = hb_buffer_create()
     }
@@ -79,7 +79,7 @@ final class WordShaper {
     /// Appends the glyphs of `text[range]` shaped alone with `analysis` to `glyphs`, clusters
     /// from `range`'s start; a hyphen added at its end when `hyphen` (the word broken at a soft
     /// hyphen, as Pango shows it). O(length).
-    func shape(_ text: UnsafePointer<UInt8>, _ range: Range<Int>, _ analysis: PangoAnalysis, hyphen: Bool,
+    package func shape(_ text: UnsafePointer<UInt8>, _ range: Range<Int>, _ analysis: PangoAnalysis, hyphen: Bool,
                into glyphs: inout [ShapedGlyph]) {
         var analysis = analysis
         if hyphen { analysis.flags |= UInt8(PANGO_ANALYSIS_FLAG_NEED_HYPHEN) }
@@ -104,7 +104,7 @@ final class WordShaper {
     /// it unsafe to break (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`: no kerning, ligature or context across
     /// them) and the word starts with no mark or format character (which shaped alone meet the
     /// text's start). O(total length).
-    func shapeTogether(_ text: UnsafePointer<UInt8>, _ words: [Range<Int>], _ analysis: PangoAnalysis) {
+    package func shapeTogether(_ text: UnsafePointer<UInt8>, _ words: [Range<Int>], _ analysis: PangoAnalysis) {
         batchText.removeAll(keepingCapacity: true)
         batchWords.removeAll(keepingCapacity: true)
         for word in words {
@@ -122,7 +122,7 @@ final class WordShaper {
 
     /// Appends word `index` of the last `shapeTogether` to `glyphs` (clusters from the word's
     /// start) and returns true, or returns false when the word must be shaped alone.
-    func appendGlyphs(ofWord index: Int, to glyphs: inout [ShapedGlyph]) -> Bool {
+    package func appendGlyphs(ofWord index: Int, to glyphs: inout [ShapedGlyph]) -> Bool {
         guard index < batchWords.count, let range = batchWords[index].glyphs else { return false }
         append(batchBuffer, range, clusterBase: batchWords[index].offset, to: &glyphs)
         return true
