@@ -74,8 +74,7 @@ package enum CJKRegion: String, Sendable, Equatable {
         package mutating func visitCodeBlock(_ block: Block, text: String, language: String) { count(text) }
         package mutating func visitHTML(_ block: Block, html: HTMLBlock) { walk(html.blocks) }
 
-        package init() {
-        }
+        package init() {}
     }
 
     /// `families` (a fontconfig family list) with this region's Noto CJK family of the same

@@ -71,8 +71,7 @@ package struct ScriptGuess: Sendable, Equatable {
             return ScriptGuess(script: entry.script, language: entry.language, letters: counts[best])
         }
 
-        package init() {
-        }
+        package init() {}
     }
 
     /// Letters of Persian and of Urdu that plain Arabic has not.
