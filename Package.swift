@@ -41,7 +41,7 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
-        // libyaml: the reference YAML parser, for front matter (Document/YAMLNode.swift).
+        // libyaml: the reference YAML parser, for front matter (Parse/YAMLNode.swift).
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
@@ -67,15 +67,15 @@ let package = Package(
         // one target; users import `Quire`, which re-exports what they need.
         .target(name: "QuireModel", path: "Sources/Quire/Model"),
         .target(name: "QuireParse", dependencies: ["QuireModel", "CCmarkGFM", "CGumbo", "CYAML"], path: "Sources/Quire/Parse"),
-        .target(name: "QuireStyle", dependencies: ["QuireModel", "QuireParse"], path: "Sources/Quire/Style"),
+        .target(name: "QuireStyle", dependencies: ["QuireModel"], path: "Sources/Quire/Style"),
         .target(name: "QuireImages", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Images"),
         .target(name: "QuireHighlight", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Highlight"),
-        .target(name: "QuireMath", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo", "CHarfBuzzSubset"], path: "Sources/Quire/Math"),
+        .target(name: "QuireMath", dependencies: ["QuireModel", "CPangoCairo", "CHarfBuzzSubset"], path: "Sources/Quire/Math"),
         .target(name: "QuireDiagrams", dependencies: ["QuireModel"], path: "Sources/Quire/Diagrams"),
         .target(name: "QuireLayout", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "CPangoCairo", "CHyphen"], path: "Sources/Quire/Layout"),
-        .target(name: "QuirePDF", dependencies: ["QuireModel", "QuireStyle", "QuireImages", "CPangoCairo", "CHarfBuzzSubset", "CLibDeflate"], path: "Sources/Quire/PDF"),
-        .target(name: "QuireDrawing", dependencies: ["QuireModel", "QuireStyle", "QuireImages", "QuirePDF", "CPangoCairo"], path: "Sources/Quire/Drawing"),
-        .target(name: "Quire", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireLayout", "QuirePDF", "QuireDrawing", "CPangoCairo"], path: "Sources/Quire/API"),
+        .target(name: "QuirePDF", dependencies: ["QuireModel", "QuireImages", "CHarfBuzzSubset", "CLibDeflate"], path: "Sources/Quire/PDF"),
+        .target(name: "QuireDrawing", dependencies: ["QuireModel", "QuireImages", "QuirePDF", "CPangoCairo"], path: "Sources/Quire/Drawing"),
+        .target(name: "Quire", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireLayout", "QuirePDF", "QuireDrawing"], path: "Sources/Quire/API"),
         .executableTarget(name: "quire", dependencies: ["Quire", "CTCMalloc"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
         .testTarget(name: "quireCLITests", dependencies: ["Quire"]),

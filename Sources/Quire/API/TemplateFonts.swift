@@ -10,7 +10,6 @@ extension Templates {
     ///   unknown key or a value the key does not allow.
     /// Margins not given by the template or a `--set` follow the page and the body size
     /// (`Style.automaticMargins`).
-
     public static func style(template: String?, sets: [String]) throws(TemplateError) -> Style {
         try style(template: template, settings: sets.map { ($0, "--set") })
     }

@@ -3,7 +3,6 @@
 // (DrawingThread.swift).
 import CPangoCairo
 import QuireModel
-import QuireImages
 
 /// Images drawn with Cairo (PNG previews, and SVG images into a PDF in memory for the PDF
 /// writer), decoded from their bytes at each draw by the image-library boundary

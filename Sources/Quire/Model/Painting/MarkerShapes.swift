@@ -1,4 +1,3 @@
-import QuireModel
 
 /// The shapes of a list marker (`MarkerDrawing`, in the model) worked out from its kind,
 /// centre and size.

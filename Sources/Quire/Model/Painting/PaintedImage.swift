@@ -1,7 +1,7 @@
 /// An image on a painted page, as the writers need it: its format and encoded bytes, and the
 /// decoding each writer asks for. The one conforming type is Images' `LoadedImage`, which
 /// decodes with Cairo, gdk-pixbuf and librsvg; pages hold this view so that they stay values
-/// of the model, below the image libraries, and the PDF writer sees only the model.
+/// of the model, below the image libraries.
 package protocol PaintedImage: AnyObject, Sendable {
     var format: ImageFormat { get }
     var bytes: [UInt8] { get }
