@@ -86,7 +86,7 @@ def process(src):
         kind, ok = stack[-1]
         if ok and kind in ('file', 'type'):
             d = DECL.match(line)
-            if d and not ACCESS.search(line[:d.start(4)]) and not (d.group(4) == 'init' and False):
+            if d and not ACCESS.search(line[:d.start(4)]):
                 inserts.append(i + d.start(3))
         # braces in this line
         for k in range(i, j):
