@@ -125,17 +125,18 @@ package final class GraphvizLibrary: @unchecked Sendable {  // C state used only
         #endif
     }
 
+    /// `openLibrary` (the model's), trying `fallback` too, with the package to install named.
     private static func open(_ soname: String, fallback: String? = nil) throws(GraphvizError) -> UnsafeMutableRawPointer {
-        if let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) { return handle }
-        if let fallback, let handle = dlopen(fallback, RTLD_NOW | RTLD_LOCAL) { return handle }
-        let reason = dlerror().map { String(cString: $0) } ?? "not found"
-        throw GraphvizError(message: "cannot load \(soname) (\(reason)); install Graphviz's libgvc6 (Debian's libgraphviz-dev)")
+        do {
+            return try openLibrary(soname)
+        } catch {
+            if let fallback, let handle = try? openLibrary(fallback) { return handle }
+            throw GraphvizError(message: error.message + " (Graphviz's libgvc6; Debian's libgraphviz-dev)")
+        }
     }
 
+    /// The model's `symbol`, its failure a `GraphvizError`.
     private static func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String) throws(GraphvizError) -> Function {
-        guard let address = dlsym(library, name) else {
-            throw GraphvizError(message: "\(name) is missing from the installed Graphviz (too old?)")
-        }
-        return unsafeBitCast(address, to: Function.self)
+        do { return try QuireModel.symbol(library, name) } catch { throw GraphvizError(message: error.message) }
     }
 }
