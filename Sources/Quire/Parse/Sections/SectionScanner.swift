@@ -45,17 +45,12 @@ package struct SectionScanner {
     /// Reads `bytes`; `base` is the offset of its first byte in the file (for problems).
     /// - Throws: `Problem` at the first byte that is not text.
     package init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) throws(Problem) {
-        if let problem = Self.firstProblem(bytes, base: base) { throw problem }
+        if let problem = TextProblem.first(in: bytes, base: base) { throw problem }
         var reader = Reader(bytes: bytes)
         reader.run()
         cuts = reader.cuts
         labels = reader.labels
         lineCount = reader.line
-    }
-
-    /// The first NUL or byte that breaks UTF-8 (`TextProblem.first`). O(n).
-    package static func firstProblem(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> Problem? {
-        TextProblem.first(in: bytes, base: base)
     }
 
     /// The walk over the lines.
