@@ -3,8 +3,9 @@
 /// and asks whether they fit; a note that does not fit whole is split between its lines,
 /// at least its first line on the page of its reference, and what is left waits for the
 /// next page's foot (`carried`), where it comes first. The lines of a split note after its
-/// first give way to text placed after its reference (to the next page's foot), so that a
-/// long note does not end the page's text early.
+/// first, and of a long note set whole after its first three, give way to text placed after
+/// its reference (to the next page's foot), so that a long note does not end the page's text
+/// early (a 25-line note set whole moved the text after its reference, 60% of a page, on).
 package struct NoteArea {
     /// Space from the area's top to the first note (the gap above the rule, and under it).
     package let separator: Double
@@ -47,6 +48,20 @@ package struct NoteArea {
         }
     }
 
+    /// A long note set whole keeps this many lines on the page of its reference when the text
+    /// after the reference needs room (as a split note keeps its first).
+    package static let keptLines = 3
+    /// Notes of fewer lines stay whole: splitting them would leave a line or two on each page.
+    package static let yieldingLength = 6
+
+    /// Where the lines that may give way to text begin, the last note having just been set
+    /// whole in `count` lines: after its first `keptLines` when it is long, else nowhere (an
+    /// earlier note's lines cannot give way past a whole one under them, or notes would
+    /// change order).
+    private func yieldingStart(ofLast count: Int) -> Int? {
+        count >= Self.yieldingLength ? lines.count - count + Self.keptLines : nil
+    }
+
     /// How a slice's notes were taken.
     package enum Fit { case whole, split, none }
 
@@ -72,6 +87,7 @@ package struct NoteArea {
         if carried.isEmpty {
             for line in notes.joined() { trial.append(line) }
             if fits(trial) {
+                trial.yielding = trial.yieldingStart(ofLast: notes.last?.count ?? 0)
                 self = trial
                 return .whole
             }

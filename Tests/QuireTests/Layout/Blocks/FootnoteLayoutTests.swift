@@ -116,6 +116,30 @@ final class FootnoteLayoutTests: XCTestCase {
         XCTAssertTrue(doc.allDestinations.contains("fn2"))
     }
 
+    /// Regression (swift-numerics' README, p. 1 60% blank): a 25-line note fitted whole under
+    /// its reference, so the paragraph kept with the code block after the reference found no
+    /// room and the reference, its note and its text all moved to the next page. A long note
+    /// set whole gives its lines after the third to the text after its reference.
+    func testLongNoteSetWholeGivesWayToTheTextAfterItsReference() {
+        let intro = (1...3).map { "Intro \($0) " + prose(40) }.joined(separator: "\n\n")
+        let code = "```\nlet one = 1\nlet two = 2\nlet three = 3\n```"
+        let after = (1...12).map { "After \($0) " + prose(30) }.joined(separator: "\n\n")
+        let note = (1...25).map { "Notepart\($0) " + prose(8, seed: "n\($0)w") }.joined(separator: "\n\n")
+        let doc = layout(intro + "\n\nThe claim[^n] that introduces:\n\n" + code + "\n\n" + after
+                         + "\n\n[^n]: " + note.replacingOccurrences(of: "\n\n", with: "\n\n    ") + "\n")
+        let reference = doc.pages.firstIndex { $0.destinations.contains { $0.name == "fnref1" } }
+        XCTAssertEqual(reference, 0, "the reference stays on the first page")
+        let first = doc.pages[0]
+        XCTAssertTrue(first.bodyLines.contains { $0.text.hasPrefix("After 1") }, "the text after the reference follows it")
+        let shown = first.bodyLines.filter { $0.text.hasPrefix("Notepart") }.count
+        XCTAssertGreaterThanOrEqual(shown, NoteArea.keptLines, "the note's first lines stay under its reference")
+        XCTAssertLessThan(shown, 25, "its later lines went on")
+        let parts = doc.allLines.flatMap { $0.text.split(separator: " ") }.filter { $0.hasPrefix("Notepart") }
+        XCTAssertEqual(parts.count, 25, "every part shown once")
+        let pages = doc.pages.indices.filter { doc.pages[$0].bodyLines.contains { $0.text.hasPrefix("Notepart") } }
+        XCTAssertEqual(pages, [0, 1], "continued on the next page's foot")
+    }
+
     /// Notes referred to inside a note follow it; a note no page shows a reference to (an
     /// excerpt left it out, and there is no full text) is set after the text, not lost.
     func testNestedAndUnshownNotes() {
