@@ -25,16 +25,17 @@ final class PageCensusTests: XCTestCase {
     }
 
     /// The code blocks of `doc`, each as its lines' (size, frame's right edge), in points
-    /// rounded to a tenth; blocks in table cells aside (tables keep their own widths).
+    /// rounded to a tenth; blocks in table cells aside (tables keep their own widths), and
+    /// blocks in footnotes (set at the notes' smaller size, as all their text is).
     static func codeFrames(_ doc: LaidOutDocument) -> [Set<[Double]>] {
         var blocks: [ObjectIdentifier: Set<[Double]>] = [:]
         var order: [ObjectIdentifier] = []
         for line in doc.allLines {
             // A wrapped line's continuations (standing for nothing) start past the hanging indent.
             guard let element = line.tag.element, element.role == .code, line.actualText != "" else { continue }
-            var up = element.parent, inCell = false
-            while let e = up { if e.role == .cell || e.role == .headerCell { inCell = true }; up = e.parent }
-            if inCell { continue }
+            var up = element.parent, aside = false
+            while let e = up { if [.cell, .headerCell, .note].contains(e.role) { aside = true }; up = e.parent }
+            if aside { continue }
             let format = line.shaped.format
             let key = ObjectIdentifier(element)
             if blocks[key] == nil { order.append(key) }
