@@ -29,10 +29,17 @@ let package = Package(
             name: "CHyphen",
             providers: [.apt(["libhyphen-dev"])]
         ),
+        // HarfBuzz with its OpenType accessors (MATH, colour, variations) and its subsetter.
         .systemLibrary(
-            name: "CHarfBuzzSubset",
+            name: "CHarfBuzz",
             pkgConfig: "harfbuzz-subset",
             providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        // fontconfig: which fonts are installed and the file of a family (Fonts/FontLookup.swift).
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
         ),
         // libdeflate: DEFLATE and zlib streams for whole buffers, which is all a PDF writer
         // compresses (a page's content, an object stream), in half of zlib's instructions.
@@ -68,14 +75,15 @@ let package = Package(
         .target(name: "QuireModel", path: "Sources/Quire/Model"),
         .target(name: "QuireParse", dependencies: ["QuireModel", "CCmarkGFM", "CGumbo", "CYAML"], path: "Sources/Quire/Parse"),
         .target(name: "QuireStyle", dependencies: ["QuireModel"], path: "Sources/Quire/Style"),
+        .target(name: "QuireFonts", dependencies: ["QuireModel", "CHarfBuzz", "CFontconfig"], path: "Sources/Quire/Fonts"),
         .target(name: "QuireImages", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Images"),
         .target(name: "QuireHighlight", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Highlight"),
-        .target(name: "QuireMath", dependencies: ["QuireModel", "CPangoCairo", "CHarfBuzzSubset"], path: "Sources/Quire/Math"),
+        .target(name: "QuireMath", dependencies: ["QuireModel", "QuireFonts"], path: "Sources/Quire/Math"),
         .target(name: "QuireDiagrams", dependencies: ["QuireModel"], path: "Sources/Quire/Diagrams"),
-        .target(name: "QuireLayout", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "CPangoCairo", "CHyphen"], path: "Sources/Quire/Layout"),
-        .target(name: "QuirePDF", dependencies: ["QuireModel", "QuireImages", "CHarfBuzzSubset", "CLibDeflate"], path: "Sources/Quire/PDF"),
+        .target(name: "QuireLayout", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireFonts", "CPangoCairo", "CHyphen"], path: "Sources/Quire/Layout"),
+        .target(name: "QuirePDF", dependencies: ["QuireModel", "QuireImages", "QuireFonts", "CLibDeflate"], path: "Sources/Quire/PDF"),
         .target(name: "QuireDrawing", dependencies: ["QuireModel", "QuireImages", "QuirePDF", "CPangoCairo"], path: "Sources/Quire/Drawing"),
-        .target(name: "Quire", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireLayout", "QuirePDF", "QuireDrawing"], path: "Sources/Quire/API"),
+        .target(name: "Quire", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireFonts", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireLayout", "QuirePDF", "QuireDrawing"], path: "Sources/Quire/API"),
         .executableTarget(name: "quire", dependencies: ["Quire", "CTCMalloc"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
         .testTarget(name: "quireCLITests", dependencies: ["Quire"]),

@@ -6,6 +6,7 @@ import Foundation
 import QuireModel
 import QuireStyle
 import QuireMath
+import QuireFonts
 
 /// How a block of text is set: its look (a text role: font, size, colour, line height) and
 /// how its lines are made (width, alignment, indent).
