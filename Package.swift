@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "QuireStyle", dependencies: ["QuireModel"], path: "Sources/Quire/Style"),
         .target(name: "QuireFonts", dependencies: ["QuireModel", "CHarfBuzz", "CFontconfig"], path: "Sources/Quire/Fonts"),
         .target(name: "QuireImages", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Images"),
-        .target(name: "QuireHighlight", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Highlight"),
+        .target(name: "QuireHighlight", dependencies: ["QuireModel", "QuireStyle"], path: "Sources/Quire/Highlight"),
         .target(name: "QuireMath", dependencies: ["QuireModel", "QuireFonts"], path: "Sources/Quire/Math"),
         .target(name: "QuireDiagrams", dependencies: ["QuireModel"], path: "Sources/Quire/Diagrams"),
         .target(name: "QuireLayout", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireFonts", "CPangoCairo", "CHyphen"], path: "Sources/Quire/Layout"),
