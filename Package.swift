@@ -23,6 +23,19 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
+        // Cairo with its PDF surface and FreeType font faces (and FreeType): Images draws with it.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo-ft",
+            providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]
+        ),
+        // GLib and GObject, for the objects of the image libraries Images opens (GError, unref,
+        // signals).
+        .systemLibrary(
+            name: "CGLib",
+            pkgConfig: "gobject-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
         // libhyphen (no pkg-config file): the pattern hyphenation LibreOffice uses, with the
         // hyphen-* dictionaries in /usr/share/hyphen.
         .systemLibrary(
@@ -76,13 +89,13 @@ let package = Package(
         .target(name: "QuireParse", dependencies: ["QuireModel", "CCmarkGFM", "CGumbo", "CYAML"], path: "Sources/Quire/Parse"),
         .target(name: "QuireStyle", dependencies: ["QuireModel"], path: "Sources/Quire/Style"),
         .target(name: "QuireFonts", dependencies: ["QuireModel", "CHarfBuzz", "CFontconfig"], path: "Sources/Quire/Fonts"),
-        .target(name: "QuireImages", dependencies: ["QuireModel", "QuireStyle", "CPangoCairo"], path: "Sources/Quire/Images"),
+        .target(name: "QuireImages", dependencies: ["QuireModel", "QuireStyle", "CCairo", "CGLib"], path: "Sources/Quire/Images"),
         .target(name: "QuireHighlight", dependencies: ["QuireModel", "QuireStyle"], path: "Sources/Quire/Highlight"),
         .target(name: "QuireMath", dependencies: ["QuireModel", "QuireFonts"], path: "Sources/Quire/Math"),
         .target(name: "QuireDiagrams", dependencies: ["QuireModel"], path: "Sources/Quire/Diagrams"),
         .target(name: "QuireLayout", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireFonts", "CPangoCairo", "CHyphen"], path: "Sources/Quire/Layout"),
         .target(name: "QuirePDF", dependencies: ["QuireModel", "QuireImages", "QuireFonts", "CLibDeflate"], path: "Sources/Quire/PDF"),
-        .target(name: "QuireDrawing", dependencies: ["QuireModel", "QuireImages", "QuirePDF", "CPangoCairo"], path: "Sources/Quire/Drawing"),
+        .target(name: "QuireDrawing", dependencies: ["QuireModel", "QuireImages", "QuirePDF"], path: "Sources/Quire/Drawing"),
         .target(name: "Quire", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireFonts", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireLayout", "QuirePDF", "QuireDrawing"], path: "Sources/Quire/API"),
         .executableTarget(name: "quire", dependencies: ["Quire", "CTCMalloc"]),
         .testTarget(name: "QuireTests", dependencies: ["Quire"]),
