@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 // Quire: a Markdown-to-PDF typesetter. No package dependencies: only the toolchain and
-// Debian's C libraries: cmark-gfm, gumbo, Pango and Cairo, HarfBuzz's subsetter, libdeflate,
-// libyaml and (for the command) gperftools' tcmalloc found through pkg-config; libhyphen
-// linked by name; gdk-pixbuf and librsvg opened at run time when an image needs them
-// (Sources/Quire/Images/ImageLibraries.swift).
+// Debian's C libraries: cmark-gfm, gumbo, Pango, Cairo, GLib, fontconfig, HarfBuzz (with its
+// subsetter), libdeflate, libyaml and (for the command) gperftools' tcmalloc found through
+// pkg-config; libhyphen linked by name; gdk-pixbuf and librsvg opened at run time when an
+// image needs them (Sources/Quire/Images/ImageLibraries.swift). Each C library has its own
+// module, imported by one target (docs/architecture.md, "The targets").
 import PackageDescription
 
 let package = Package(
@@ -18,10 +19,13 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Pango with its Cairo and fontconfig font maps: the text engine's (Layout/Text), the one
+        // target that imports it. Its headers bring the Cairo, fontconfig, HarfBuzz and GLib
+        // types its functions take.
         .systemLibrary(
-            name: "CPangoCairo",
+            name: "CPango",
             pkgConfig: "pangocairo",
-            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+            providers: [.apt(["libpango1.0-dev"])]
         ),
         // Cairo with its PDF surface and FreeType font faces (and FreeType): Images draws with it.
         .systemLibrary(
@@ -93,7 +97,7 @@ let package = Package(
         .target(name: "QuireHighlight", dependencies: ["QuireModel", "QuireStyle"], path: "Sources/Quire/Highlight"),
         .target(name: "QuireMath", dependencies: ["QuireModel", "QuireFonts"], path: "Sources/Quire/Math"),
         .target(name: "QuireDiagrams", dependencies: ["QuireModel"], path: "Sources/Quire/Diagrams"),
-        .target(name: "QuireLayout", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireFonts", "CPangoCairo", "CHyphen"], path: "Sources/Quire/Layout"),
+        .target(name: "QuireLayout", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireFonts", "CPango", "CHyphen"], path: "Sources/Quire/Layout"),
         .target(name: "QuirePDF", dependencies: ["QuireModel", "QuireImages", "QuireFonts", "CLibDeflate"], path: "Sources/Quire/PDF"),
         .target(name: "QuireDrawing", dependencies: ["QuireModel", "QuireImages", "QuirePDF"], path: "Sources/Quire/Drawing"),
         .target(name: "Quire", dependencies: ["QuireModel", "QuireParse", "QuireStyle", "QuireFonts", "QuireImages", "QuireHighlight", "QuireMath", "QuireDiagrams", "QuireLayout", "QuirePDF", "QuireDrawing"], path: "Sources/Quire/API"),
