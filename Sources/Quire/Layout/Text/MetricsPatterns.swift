@@ -1,5 +1,5 @@
-// Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift,
-// InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
+// Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift
+// and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
 // WordShaper.swift are the only files of Layout that import CPango.
 import CPango
 import Foundation
