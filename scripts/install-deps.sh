@@ -14,7 +14,7 @@ install_pdfua() {
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install -q --disable-pip-version-check pdfua==0.1.3
 }
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libpango1.0-dev libcairo2-dev libharfbuzz-dev libdeflate-dev libyaml-dev
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libpango1.0-dev libcairo2-dev libharfbuzz-dev libfontconfig-dev libfreetype-dev libglib2.0-dev libdeflate-dev libyaml-dev
           libgoogle-perftools-dev
           libgdk-pixbuf-2.0-0 webp-pixbuf-loader librsvg2-2 libgtksourceview-4-0 libcurl4 webp libgvc6
           libhyphen-dev hyphen-en-us poppler-utils qpdf strace valgrind mupdf-tools ghostscript parallel python3-yaml python3-venv icc-profiles-free cmark-gfm

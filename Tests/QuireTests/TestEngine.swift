@@ -2,6 +2,7 @@
 @testable import QuireModel
 @testable import QuireParse
 @testable import QuireStyle
+@testable import QuireFonts
 @testable import QuireImages
 @testable import QuireHighlight
 @testable import QuireMath

@@ -3,6 +3,7 @@
 @_exported import QuireModel
 @_exported import QuireParse
 @_exported import QuireStyle
+@_exported import QuireFonts
 @_exported import QuireImages
 @_exported import QuireHighlight
 @_exported import QuireMath

@@ -8,6 +8,7 @@ import QuireHighlight
 import QuireLayout
 import QuirePDF
 import QuireDrawing
+import QuireImages
 
 /// How one document becomes a PDF, stage by stage: the orchestration every entry point uses.
 ///

@@ -7,6 +7,7 @@ import QuireHighlight
 import QuireLayout
 import QuirePDF
 import QuireDrawing
+import QuireImages
 
 /// A document too long to parse whole, rendered a section at a time (`SectionedBody`): the
 /// same PDF as `render(markdown:)` makes of it, in memory that does not grow with its length.

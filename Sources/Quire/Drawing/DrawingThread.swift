@@ -3,6 +3,7 @@ import Glibc
 #endif
 import QuireModel
 import QuirePDF
+import QuireImages
 
 /// The thread of an engine that draws: every PDF page (Quire's PDF writer) and PNG preview
 /// (Cairo) of the engine's renders is drawn there, in the order submitted, while the callers

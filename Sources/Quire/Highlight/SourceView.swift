@@ -1,6 +1,5 @@
 // Highlight is the GtkSourceView boundary: SourceViewLibrary.swift and SourceView.swift are
 // the only files that call it, and only on the highlight thread (HighlightThread.swift).
-import CPangoCairo
 import Foundation
 import QuireModel
 import QuireStyle
@@ -19,7 +18,7 @@ package final class SourceView {
     private let schemeManager: OpaquePointer?
     private let log = LogCapture()
     /// GTypes of the properties read (`g_object_get_property` wants a value of the right type).
-    private let booleanType, intType, stringType, rgbaType: GType
+    private let booleanType, intType, stringType, rgbaType: GLib.GType
     /// Languages by info string, once looked up (nil: none matches).
     private var languages: [CodeLanguage: OpaquePointer?] = [:]
     /// Every language's lowercased name ("objective-c", "c#") → its id.
@@ -52,16 +51,18 @@ package final class SourceView {
     private final class Buffer {
         let buffer: OpaquePointer
         let tags: TagRecorder
+        let unref: @convention(c) (UnsafeMutableRawPointer?) -> Void
         /// The scheme the tags are styled by (tags are restyled when it changes).
         var scheme: OpaquePointer?
         var tagStyles: [OpaquePointer: TagStyle] = [:]
         init(_ buffer: OpaquePointer, _ library: SourceViewLibrary) {
             self.buffer = buffer
             tags = TagRecorder(buffer, library)
+            unref = library.glib.objectUnref
         }
         deinit {
             tags.disconnect()
-            g_object_unref(UnsafeMutableRawPointer(buffer))
+            unref(UnsafeMutableRawPointer(buffer))
         }
     }
 
@@ -76,18 +77,19 @@ package final class SourceView {
     package init(_ library: SourceViewLibrary) {
         gsv = library
         // GtkSourceView's style code uses GDK's colour types without registering them.
-        g_type_ensure(library.rgbaType())
-        g_type_ensure(library.colorType())
-        let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue)
+        let glib = library.glib
+        glib.typeEnsure(library.rgbaType())
+        glib.typeEnsure(library.colorType())
+        let levels = GLib.logCritical | GLib.logWarning | GLib.logMessage
         let capture = Unmanaged.passUnretained(log).toOpaque()  // the log lives as long as the process's thread
         for domain in ["GtkSourceView", "Gtk"] {
-            g_log_set_handler(domain, levels, { _, level, message, data in
+            _ = glib.logSetHandler(domain, levels, { _, level, message, data in
                 guard let message, let data else { return }
                 let capture = Unmanaged<LogCapture>.fromOpaque(data).takeUnretainedValue()
                 let text = String(cString: message)
                 // Notices that highlighting goes on anyway ("... will be slower than usual") are
                 // not failures: a failed load, a line that took too long, a failed assertion are.
-                if level.rawValue & G_LOG_LEVEL_CRITICAL.rawValue != 0 || LogCapture.failures.contains(where: text.contains) {
+                if level & GLib.logCritical != 0 || LogCapture.failures.contains(where: text.contains) {
                     capture.messages.append(text)
                 }
             }, capture)
@@ -99,9 +101,9 @@ package final class SourceView {
         DefinitionSchema.install(library, searchPath: SourceViewLibrary.strings(library.searchPath(languageManager)))
         schemeManager = library.schemeManager()
         BuiltinSchemes.install(library, manager: schemeManager)
-        booleanType = g_type_from_name("gboolean")
-        intType = g_type_from_name("gint")
-        stringType = g_type_from_name("gchararray")
+        booleanType = glib.typeFromName("gboolean")
+        intType = glib.typeFromName("gint")
+        stringType = glib.typeFromName("gchararray")
         rgbaType = library.rgbaType()
     }
 
@@ -327,26 +329,25 @@ package final class SourceView {
 
     // MARK: Properties
 
-    private func property<T>(_ object: OpaquePointer, _ name: String, _ type: GType, _ read: (UnsafeMutablePointer<GValue>) -> T) -> T {
-        var value = GValue()
-        g_value_init(&value, type)
-        defer { g_value_unset(&value) }
-        g_object_get_property(UnsafeMutablePointer<GObject>(object), name, &value)
-        return read(&value)
+    private func property<T>(_ object: OpaquePointer, _ name: String, _ type: GLib.GType, _ read: (UnsafeMutableRawPointer) -> T) -> T {
+        gsv.glib.withValue(type) { value in
+            gsv.glib.objectGetProperty(UnsafeMutableRawPointer(object), name, value)
+            return read(value)
+        }
     }
 
     private func boolean(_ object: OpaquePointer, _ name: String) -> Bool {
-        property(object, name, booleanType) { g_value_get_boolean($0) != 0 }
+        property(object, name, booleanType) { gsv.glib.valueGetBoolean($0) != 0 }
     }
 
     private func integer(_ object: OpaquePointer, _ name: String) -> Int {
-        property(object, name, intType) { Int(g_value_get_int($0)) }
+        property(object, name, intType) { Int(gsv.glib.valueGetInt($0)) }
     }
 
     /// A `GdkRGBA` property as a colour (alpha ignored: schemes give opaque colours).
     private func rgba(_ object: OpaquePointer, _ name: String) -> Color? {
         property(object, name, rgbaType) { value in
-            g_value_get_boxed(value).map { box in
+            gsv.glib.valueGetBoxed(value).map { box in
                 let c = box.assumingMemoryBound(to: Double.self)
                 return Color(c[0], c[1], c[2])
             }
@@ -356,7 +357,7 @@ package final class SourceView {
     /// A colour property written as text ("#rrggbb" or a name), as a colour.
     private func parsedColor(_ object: OpaquePointer, _ name: String) -> Color? {
         property(object, name, stringType) { value -> Color? in
-            guard let text = g_value_get_string(value) else { return nil }
+            guard let text = gsv.glib.valueGetString(value) else { return nil }
             var rgba = [Double](repeating: 0, count: 4)
             guard gsv.parseRGBA(&rgba, text) != 0 else { return nil }
             return Color(rgba[0], rgba[1], rgba[2])

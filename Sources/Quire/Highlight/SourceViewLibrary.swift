@@ -1,21 +1,23 @@
 // Highlight is the GtkSourceView boundary: SourceViewLibrary.swift and SourceView.swift are
 // the only files that call it, and only on the highlight thread (HighlightThread.swift).
-import CPangoCairo
 import QuireModel
 
 // GtkSourceView 4, opened with `dlopen` the first time a document has code to highlight, never
 // linked: it brings GTK 3, GDK, ATK and libxml2 with it (about 20 ms to load), which a
 // document without tagged code must not pay. The functions are the C ones, one to one;
-// GObject and GLib (`g_object_get_property`, `g_log_set_handler`) come with Pango and stay
-// linked. GTK's own symbols (text iterators, GDK colours) are found through GtkSourceView's
-// handle, which reaches its dependencies. Only the soname of Debian's runtime package
+// GObject's and GLib's (`g_object_get_property`, `g_log_set_handler`), like GTK's own (text
+// iterators, GDK colours), are found through GtkSourceView's handle, which reaches its
+// dependencies: Highlight imports no C module. Only the soname of Debian's runtime package
 // (`libgtksourceview-4-0`) is opened; a missing library leaves code plain, with a warning.
 
-/// GtkSourceView's, GTK's and GDK's functions (objects are `OpaquePointer`s; a `GtkTextIter`
-/// is `SourceViewLibrary.textIterSize` bytes the caller provides).
+/// GtkSourceView's, GTK's, GDK's, GObject's and GLib's functions (objects are
+/// `OpaquePointer`s; a `GtkTextIter` is `SourceViewLibrary.textIterSize` bytes the caller
+/// provides, a `GValue` `GLib.valueSize`).
 package struct SourceViewLibrary: @unchecked Sendable {  // immutable C function pointers: safe to share
     package typealias Object = OpaquePointer
     package typealias Strings = UnsafePointer<UnsafePointer<CChar>?>
+    /// A `GType` (a `gsize`).
+    package typealias GType = UInt
 
     package let rgbaType: @convention(c) () -> GType
     package let colorType: @convention(c) () -> GType
@@ -66,6 +68,9 @@ package struct SourceViewLibrary: @unchecked Sendable {  // immutable C function
         @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, Int32) -> Int32,
         @convention(c) (UnsafeMutableRawPointer?) -> Int32) -> Int32
 
+    /// GObject's and GLib's functions Highlight calls.
+    package let glib: GLib
+
     /// A `GtkTextIter` is 80 bytes on 64-bit systems; room for more is given.
     package static let textIterSize = 128
 
@@ -105,6 +110,7 @@ package struct SourceViewLibrary: @unchecked Sendable {  // immutable C function
         setXMLErrorHandler = try symbol(gsv, "xmlSetStructuredErrorFunc")
         initializeXML = try symbol(gsv, "xmlInitParser")
         registerXMLInput = try symbol(gsv, "xmlRegisterInputCallbacks")
+        glib = try GLib(gsv)
     }
 
     /// The NULL-terminated C strings `list` holds (none for NULL).

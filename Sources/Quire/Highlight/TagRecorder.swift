@@ -1,5 +1,5 @@
 // Highlight is the GtkSourceView boundary: only the highlight thread calls it (HighlightThread.swift).
-import CPangoCairo
+import QuireModel
 
 /// The tags GtkSourceView applies to one buffer and removes from it, kept as character ranges
 /// instead of being put into GTK's text tree.
@@ -27,6 +27,7 @@ package final class TagRecorder {
     package private(set) var operations: [Operation] = []
     private let buffer: OpaquePointer
     private let offset: @convention(c) (UnsafeRawPointer?) -> Int32
+    private let glib: GLib
     private let applySignal: UInt32
     private let removeSignal: UInt32
     private var handlers: [UInt] = []
@@ -35,10 +36,11 @@ package final class TagRecorder {
     package init(_ buffer: OpaquePointer, _ library: SourceViewLibrary) {
         self.buffer = buffer
         offset = library.offset
+        glib = library.glib
         let type = library.textBufferType()
-        applySignal = g_signal_lookup("apply-tag", type)
-        removeSignal = g_signal_lookup("remove-tag", type)
-        typealias Handler = @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeRawPointer?, UnsafeRawPointer?, gpointer?) -> Void
+        applySignal = glib.signalLookup("apply-tag", type)
+        removeSignal = glib.signalLookup("remove-tag", type)
+        typealias Handler = @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Void
         let apply: Handler = { _, tag, start, end, data in
             Unmanaged<TagRecorder>.fromOpaque(data!).takeUnretainedValue().record(tag, start, end, applies: true)
         }
@@ -47,14 +49,14 @@ package final class TagRecorder {
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
         for (name, handler) in [("apply-tag", apply), ("remove-tag", remove)] {
-            handlers.append(g_signal_connect_data(UnsafeMutableRawPointer(buffer), name, unsafeBitCast(handler, to: GCallback.self),
-                                                  me, nil, GConnectFlags(rawValue: 0)))
+            handlers.append(glib.signalConnectData(UnsafeMutableRawPointer(buffer), name, unsafeBitCast(handler, to: UnsafeRawPointer.self),
+                                                   me, nil, 0))
         }
     }
 
     /// Stops recording (the buffer's tags would go to its text tree again).
     package func disconnect() {
-        for id in handlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(buffer), id) }
+        for id in handlers { glib.signalHandlerDisconnect(UnsafeMutableRawPointer(buffer), id) }
         handlers = []
     }
 
@@ -65,7 +67,7 @@ package final class TagRecorder {
         if let tag {
             operations.append(Operation(tag: tag, characters: Int(offset(start))..<Int(offset(end)), applies: applies))
         }
-        g_signal_stop_emission(UnsafeMutableRawPointer(buffer), applies ? applySignal : removeSignal, 0)
+        glib.signalStopEmission(UnsafeMutableRawPointer(buffer), applies ? applySignal : removeSignal, 0)
     }
 
     /// Where each recorded tag is now, as GTK's text tree would have it: sorted, disjoint

@@ -1,4 +1,3 @@
-import CPangoCairo
 import QuireStyle
 
 /// A static badge drawn as shields.io's `badge-maker` draws it: a label box and a message box,
@@ -175,34 +174,4 @@ package struct BadgeDrawing: Sendable, Equatable {
         }
         return out
     }
-}
-
-/// Text widths in a badge's font, measured by Pango on this thread's default font map (the
-/// one librsvg draws with), without hinting. O(n) in the text.
-package enum BadgeText {
-    /// The width in pixels of `text` at `size` pixels, bold or not.
-    package static func width(_ text: String, size: Double, bold: Bool) -> Double {
-        guard !text.isEmpty, let fontMap = pango_cairo_font_map_get_default(),
-              let context = pango_font_map_create_context(fontMap) else { return 0 }
-        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        let layout = pango_layout_new(context)!
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let font = pango_font_description_new()!
-        defer { pango_font_description_free(font) }
-        pango_font_description_set_family(font, BadgeDrawing.fontFamily)
-        pango_font_description_set_absolute_size(font, size * 1024)
-        if bold { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }
-        pango_layout_set_font_description(layout, font)
-        pango_layout_set_text(layout, text, -1)
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        return Double(logical.width) / 1024
-    }
-
-    package static func measure(_ text: String, _ size: Double, _ bold: Bool) -> Double { width(text, size: size, bold: bold) }
 }

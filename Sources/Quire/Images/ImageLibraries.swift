@@ -1,6 +1,6 @@
 // Images is the image-library boundary: LoadedImage.swift and ImageLibraries.swift are the
 // only files that call gdk-pixbuf and librsvg, and decode with Cairo's image surfaces.
-import CPangoCairo
+import CGLib
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +10,7 @@ import QuireModel
 // needs them, rather than linked: librsvg brings gdk-pixbuf, libxml2 and ICU with it, and
 // loading them cost every run about 3 ms, a tenth of a small document's whole time, for the few
 // documents that have such images. The functions are the C ones, one to one; GLib and GObject (`GError`,
-// `g_object_unref`, signals) come with Pango and stay linked.
+// `g_object_unref`, signals) are linked (CGLib).
 //
 // Only the sonames of Debian's runtime packages are opened (`librsvg2-2`,
 // `libgdk-pixbuf-2.0-0`); a missing library is an `ImageError` for the image, not a crash.

@@ -1,6 +1,7 @@
 // Images is the image-library boundary: LoadedImage.swift and ImageLibraries.swift are the
 // only files that call gdk-pixbuf and librsvg, and decode with Cairo's image surfaces.
-import CPangoCairo
+import CCairo
+import CGLib
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,3 @@
-import CHarfBuzzSubset
 
 /// Fractions, radicals, delimiters, accents, bars and braces: appendix G's rules 9 to 15 and
 /// 19, with the distances the font's MATH constants give.
@@ -16,18 +15,18 @@ extension MathLayout {
         let num = box(numerator, context.numerator), den = box(denominator, context.denominator)
         var up: Double, down: Double
         let axis = self.axis(style)
-        let thickness = rule ? constant(HB_OT_MATH_CONSTANT_FRACTION_RULE_THICKNESS, style) : 0
+        let thickness = rule ? constant(.fractionRuleThickness, style) : 0
         if rule {
-            up = constant(display ? HB_OT_MATH_CONSTANT_FRACTION_NUMERATOR_DISPLAY_STYLE_SHIFT_UP : HB_OT_MATH_CONSTANT_FRACTION_NUMERATOR_SHIFT_UP, style)
-            down = constant(display ? HB_OT_MATH_CONSTANT_FRACTION_DENOMINATOR_DISPLAY_STYLE_SHIFT_DOWN : HB_OT_MATH_CONSTANT_FRACTION_DENOMINATOR_SHIFT_DOWN, style)
-            let gapAbove = constant(display ? HB_OT_MATH_CONSTANT_FRACTION_NUM_DISPLAY_STYLE_GAP_MIN : HB_OT_MATH_CONSTANT_FRACTION_NUMERATOR_GAP_MIN, style)
-            let gapBelow = constant(display ? HB_OT_MATH_CONSTANT_FRACTION_DENOM_DISPLAY_STYLE_GAP_MIN : HB_OT_MATH_CONSTANT_FRACTION_DENOMINATOR_GAP_MIN, style)
+            up = constant(display ? .fractionNumeratorDisplayStyleShiftUp : .fractionNumeratorShiftUp, style)
+            down = constant(display ? .fractionDenominatorDisplayStyleShiftDown : .fractionDenominatorShiftDown, style)
+            let gapAbove = constant(display ? .fractionNumDisplayStyleGapMin : .fractionNumeratorGapMin, style)
+            let gapBelow = constant(display ? .fractionDenomDisplayStyleGapMin : .fractionDenominatorGapMin, style)
             up = max(up, axis + thickness / 2 + gapAbove + num.depth)
             down = max(down, den.height + gapBelow - (axis - thickness / 2))
         } else {
-            up = constant(display ? HB_OT_MATH_CONSTANT_STACK_TOP_DISPLAY_STYLE_SHIFT_UP : HB_OT_MATH_CONSTANT_STACK_TOP_SHIFT_UP, style)
-            down = constant(display ? HB_OT_MATH_CONSTANT_STACK_BOTTOM_DISPLAY_STYLE_SHIFT_DOWN : HB_OT_MATH_CONSTANT_STACK_BOTTOM_SHIFT_DOWN, style)
-            let minimum = constant(display ? HB_OT_MATH_CONSTANT_STACK_DISPLAY_STYLE_GAP_MIN : HB_OT_MATH_CONSTANT_STACK_GAP_MIN, style)
+            up = constant(display ? .stackTopDisplayStyleShiftUp : .stackTopShiftUp, style)
+            down = constant(display ? .stackBottomDisplayStyleShiftDown : .stackBottomShiftDown, style)
+            let minimum = constant(display ? .stackDisplayStyleGapMin : .stackGapMin, style)
             let gap = (up - num.depth) - (den.height - down)
             if gap < minimum { up += (minimum - gap) / 2; down += (minimum - gap) / 2 }
         }
@@ -93,8 +92,8 @@ extension MathLayout {
     package func radical(_ degree: MathList?, _ body: MathList, _ context: StyleContext) -> MathBox {
         let style = context.style
         let inner = box(body, context.crampedForm)
-        let thickness = constant(HB_OT_MATH_CONSTANT_RADICAL_RULE_THICKNESS, style)
-        var gap = constant(style == .display ? HB_OT_MATH_CONSTANT_RADICAL_DISPLAY_STYLE_VERTICAL_GAP : HB_OT_MATH_CONSTANT_RADICAL_VERTICAL_GAP, style)
+        let thickness = constant(.radicalRuleThickness, style)
+        var gap = constant(style == .display ? .radicalDisplayStyleVerticalGap : .radicalVerticalGap, style)
         let sign = stretchedGlyph("√", target: inner.height + inner.depth + gap + thickness, horizontal: false, style)
         let signTotal = sign.height + sign.depth
         gap += max(0, (signTotal - (inner.height + inner.depth + gap + thickness)) / 2)
@@ -105,9 +104,9 @@ extension MathLayout {
         var x = 0.0
         if let degree {
             let index = box(degree, StyleContext(style: .scriptScript, cramped: true, color: context.color))
-            let before = constant(HB_OT_MATH_CONSTANT_RADICAL_KERN_BEFORE_DEGREE, style)
-            let after = constant(HB_OT_MATH_CONSTANT_RADICAL_KERN_AFTER_DEGREE, style)
-            let raise = font.constant(HB_OT_MATH_CONSTANT_RADICAL_DEGREE_BOTTOM_RAISE_PERCENT) * signTotal
+            let before = constant(.radicalKernBeforeDegree, style)
+            let after = constant(.radicalKernAfterDegree, style)
+            let raise = font.constant(.radicalDegreeBottomRaisePercent) * signTotal
             let y = shift - sign.depth + raise + index.depth
             out.place(index, x: before, y: y)
             out.height = y + index.height
@@ -118,7 +117,7 @@ extension MathLayout {
         out.rules.append(MathRule(x: x, y: top - thickness, width: inner.width, height: thickness, color: nil))
         out.place(inner, x: x, y: 0)
         out.width = x + inner.width
-        out.height = max(out.height, top + constant(HB_OT_MATH_CONSTANT_RADICAL_EXTRA_ASCENDER, style))
+        out.height = max(out.height, top + constant(.radicalExtraAscender, style))
         out.depth = max(inner.depth, sign.depth - shift)
         return out
     }
@@ -132,7 +131,7 @@ extension MathLayout {
             : symbolBox(accent, StyleContext(style: style, cramped: false))
         let baseAttach = base.single.map { font.topAccentAttachment($0.glyph) * $0.size } ?? base.width / 2
         let markAttach = mark.single.map { font.topAccentAttachment($0.glyph) * $0.size } ?? mark.width / 2
-        let accentBase = constant(HB_OT_MATH_CONSTANT_ACCENT_BASE_HEIGHT, style)
+        let accentBase = constant(.accentBaseHeight, style)
         let y = base.height - min(base.height, accentBase)
         var out = base
         out.place(mark, x: baseAttach - markAttach, y: y)
@@ -147,15 +146,15 @@ extension MathLayout {
         var out = box(body, over ? context.crampedForm : context)
         out.single = nil
         if over {
-            let gap = constant(HB_OT_MATH_CONSTANT_OVERBAR_VERTICAL_GAP, style)
-            let thickness = constant(HB_OT_MATH_CONSTANT_OVERBAR_RULE_THICKNESS, style)
+            let gap = constant(.overbarVerticalGap, style)
+            let thickness = constant(.overbarRuleThickness, style)
             out.rules.append(MathRule(x: 0, y: out.height + gap, width: out.width, height: thickness, color: nil))
-            out.height += gap + thickness + constant(HB_OT_MATH_CONSTANT_OVERBAR_EXTRA_ASCENDER, style)
+            out.height += gap + thickness + constant(.overbarExtraAscender, style)
         } else {
-            let gap = constant(HB_OT_MATH_CONSTANT_UNDERBAR_VERTICAL_GAP, style)
-            let thickness = constant(HB_OT_MATH_CONSTANT_UNDERBAR_RULE_THICKNESS, style)
+            let gap = constant(.underbarVerticalGap, style)
+            let thickness = constant(.underbarRuleThickness, style)
             out.rules.append(MathRule(x: 0, y: -(out.depth + gap + thickness), width: out.width, height: thickness, color: nil))
-            out.depth += gap + thickness + constant(HB_OT_MATH_CONSTANT_UNDERBAR_EXTRA_DESCENDER, style)
+            out.depth += gap + thickness + constant(.underbarExtraDescender, style)
         }
         return out
     }
@@ -168,11 +167,11 @@ extension MathLayout {
         var out = MathBox(width: max(base.width, mark.width), height: base.height, depth: base.depth)
         out.place(base, x: (out.width - base.width) / 2, y: 0)
         if over {
-            let y = base.height + constant(HB_OT_MATH_CONSTANT_STRETCH_STACK_GAP_BELOW_MIN, style) + mark.depth
+            let y = base.height + constant(.stretchStackGapBelowMin, style) + mark.depth
             out.place(mark, x: (out.width - mark.width) / 2, y: y)
             out.height = y + mark.height
         } else {
-            let y = -(base.depth + constant(HB_OT_MATH_CONSTANT_STRETCH_STACK_GAP_ABOVE_MIN, style) + mark.height)
+            let y = -(base.depth + constant(.stretchStackGapAboveMin, style) + mark.height)
             out.place(mark, x: (out.width - mark.width) / 2, y: y)
             out.depth = -y + mark.depth
         }

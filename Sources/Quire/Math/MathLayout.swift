@@ -1,5 +1,5 @@
-import CHarfBuzzSubset
 import QuireModel
+import QuireFonts
 
 /// A style with TeX's cramped flag: the context every atom is set in.
 package struct StyleContext: Sendable, Equatable {
@@ -40,17 +40,17 @@ package struct MathLayout {
     package func fontSize(_ style: MathStyle) -> Double {
         switch style {
         case .display, .text: return size
-        case .script: return size * scale(font.constant(HB_OT_MATH_CONSTANT_SCRIPT_PERCENT_SCALE_DOWN), 0.7)
-        case .scriptScript: return size * scale(font.constant(HB_OT_MATH_CONSTANT_SCRIPT_SCRIPT_PERCENT_SCALE_DOWN), 0.5)
+        case .script: return size * scale(font.constant(.scriptPercentScaleDown), 0.7)
+        case .scriptScript: return size * scale(font.constant(.scriptScriptPercentScaleDown), 0.5)
         }
     }
 
     private func scale(_ value: Double, _ fallback: Double) -> Double { value > 0 ? value : fallback }
 
     /// A MATH constant in points at `style`'s size.
-    package func constant(_ c: hb_ot_math_constant_t, _ style: MathStyle) -> Double { font.constant(c) * fontSize(style) }
+    package func constant(_ c: MathConstant, _ style: MathStyle) -> Double { font.constant(c) * fontSize(style) }
 
-    package func axis(_ style: MathStyle) -> Double { constant(HB_OT_MATH_CONSTANT_AXIS_HEIGHT, style) }
+    package func axis(_ style: MathStyle) -> Double { constant(.axisHeight, style) }
 
     /// 1 mu (1/18 em) at `style`'s size.
     package func mu(_ style: MathStyle) -> Double { fontSize(style) / 18 }
@@ -236,7 +236,7 @@ package struct MathLayout {
             var glyph = font.glyph(scalar.value) ?? fallbackGlyph(scalar)
             glyph = font.scriptForm(glyph, scalar: scalar.value, level: context.scriptLevel)
             if large && context.style == .display {
-                let minimum = font.constant(HB_OT_MATH_CONSTANT_DISPLAY_OPERATOR_MIN_HEIGHT)
+                let minimum = font.constant(.displayOperatorMinHeight)
                 let variants = font.variants(glyph, horizontal: false)
                 glyph = variants.first { $0.size >= minimum }?.glyph ?? variants.last?.glyph ?? glyph
             }
@@ -282,22 +282,22 @@ package struct MathLayout {
         let sup = atom.superscript.map { box($0, context.superscript) }
         let sub = atom.subscript.map { box($0, context.subscript) }
         let isGlyph = nucleus.single != nil && !isLargeOperator
-        var u = isGlyph ? 0 : nucleus.height - constant(HB_OT_MATH_CONSTANT_SUPERSCRIPT_BASELINE_DROP_MAX, context.superscript.style)
-        var v = isGlyph ? 0 : nucleus.depth + constant(HB_OT_MATH_CONSTANT_SUBSCRIPT_BASELINE_DROP_MIN, context.subscript.style)
+        var u = isGlyph ? 0 : nucleus.height - constant(.superscriptBaselineDropMax, context.superscript.style)
+        var v = isGlyph ? 0 : nucleus.depth + constant(.subscriptBaselineDropMin, context.subscript.style)
         if let sup {
-            let shiftUp = constant(context.cramped ? HB_OT_MATH_CONSTANT_SUPERSCRIPT_SHIFT_UP_CRAMPED : HB_OT_MATH_CONSTANT_SUPERSCRIPT_SHIFT_UP, style)
-            u = max(u, shiftUp, sup.depth + constant(HB_OT_MATH_CONSTANT_SUPERSCRIPT_BOTTOM_MIN, style))
+            let shiftUp = constant(context.cramped ? .superscriptShiftUpCramped : .superscriptShiftUp, style)
+            u = max(u, shiftUp, sup.depth + constant(.superscriptBottomMin, style))
         }
         if let sub {
-            v = max(v, constant(HB_OT_MATH_CONSTANT_SUBSCRIPT_SHIFT_DOWN, style))
-            if sup == nil { v = max(v, sub.height - constant(HB_OT_MATH_CONSTANT_SUBSCRIPT_TOP_MAX, style)) }
+            v = max(v, constant(.subscriptShiftDown, style))
+            if sup == nil { v = max(v, sub.height - constant(.subscriptTopMax, style)) }
         }
         if let sup, let sub {
             let gap = (u - sup.depth) - (sub.height - v)
-            let minimum = constant(HB_OT_MATH_CONSTANT_SUB_SUPERSCRIPT_GAP_MIN, style)
+            let minimum = constant(.subSuperscriptGapMin, style)
             if gap < minimum {
                 v += minimum - gap
-                let psi = constant(HB_OT_MATH_CONSTANT_SUPERSCRIPT_BOTTOM_MAX_WITH_SUBSCRIPT, style) - (u - sup.depth)
+                let psi = constant(.superscriptBottomMaxWithSubscript, style) - (u - sup.depth)
                 if psi > 0 { u += psi; v -= psi }
             }
         }
@@ -307,7 +307,7 @@ package struct MathLayout {
         var right = base
         if let sup {
             var x = base + (isLargeOperator ? 0 : nucleus.italic)
-            if let g = nucleus.single { x += font.kern(g.glyph, HB_OT_MATH_KERN_TOP_RIGHT, height: (u - sup.depth) / g.size) * g.size }
+            if let g = nucleus.single { x += font.kern(g.glyph, .topRight, height: (u - sup.depth) / g.size) * g.size }
             out.place(sup, x: x, y: u)
             out.height = max(out.height, u + sup.height)
             out.depth = max(out.depth, sup.depth - u)
@@ -315,13 +315,13 @@ package struct MathLayout {
         }
         if let sub {
             var x = base - (isLargeOperator ? nucleus.italic : 0)
-            if let g = nucleus.single { x += font.kern(g.glyph, HB_OT_MATH_KERN_BOTTOM_RIGHT, height: (sub.height - v) / g.size) * g.size }
+            if let g = nucleus.single { x += font.kern(g.glyph, .bottomRight, height: (sub.height - v) / g.size) * g.size }
             out.place(sub, x: x, y: -v)
             out.height = max(out.height, sub.height - v)
             out.depth = max(out.depth, v + sub.depth)
             right = max(right, x + sub.width)
         }
-        out.width = right + constant(HB_OT_MATH_CONSTANT_SPACE_AFTER_SCRIPT, style)
+        out.width = right + constant(.spaceAfterScript, style)
         out.italic = 0
         return out
     }
@@ -336,15 +336,15 @@ package struct MathLayout {
         var out = MathBox(width: width, height: nucleus.height, depth: nucleus.depth)
         out.place(nucleus, x: (width - nucleus.width) / 2, y: 0)
         if let sup {
-            let rise = max(constant(HB_OT_MATH_CONSTANT_UPPER_LIMIT_BASELINE_RISE_MIN, style),
-                           constant(HB_OT_MATH_CONSTANT_UPPER_LIMIT_GAP_MIN, style) + sup.depth)
+            let rise = max(constant(.upperLimitBaselineRiseMin, style),
+                           constant(.upperLimitGapMin, style) + sup.depth)
             let y = nucleus.height + rise
             out.place(sup, x: (width - sup.width + nucleus.italic) / 2, y: y)
             out.height = y + sup.height
         }
         if let sub {
-            let drop = max(constant(HB_OT_MATH_CONSTANT_LOWER_LIMIT_BASELINE_DROP_MIN, style),
-                           constant(HB_OT_MATH_CONSTANT_LOWER_LIMIT_GAP_MIN, style) + sub.height)
+            let drop = max(constant(.lowerLimitBaselineDropMin, style),
+                           constant(.lowerLimitGapMin, style) + sub.height)
             let y = -(nucleus.depth + drop)
             out.place(sub, x: (width - sub.width - nucleus.italic) / 2, y: y)
             out.depth = -y + sub.depth

@@ -1,3 +1,5 @@
+import QuireFonts
+
 /// Glyphs grown to a size: the font's larger variants first, then its assembly of parts
 /// (extenders repeated between ends), as the MATH table's `MathVariants` describe them.
 extension MathLayout {

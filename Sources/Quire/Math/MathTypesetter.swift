@@ -1,4 +1,5 @@
 import QuireModel
+import QuireFonts
 
 /// A formula typeset for layout: its lines (display) or its pieces between break
 /// opportunities (inline), its `\tag`, and the font file the glyphs are drawn from.

@@ -1,5 +1,6 @@
 import QuireModel
 import QuireImages
+import QuireFonts
 
 /// Colour glyphs (emoji) as text: Type 3 fonts (ISO 32000-1, 9.6.5) whose glyphs draw the
 /// font's own bitmaps (Noto Color Emoji's CBDT strikes, as PNG, from HarfBuzz) as images, with

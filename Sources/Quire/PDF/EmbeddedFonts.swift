@@ -1,4 +1,5 @@
 import QuireModel
+import QuireFonts
 
 /// The outline fonts of one PDF: each face the document shows, the glyphs it uses, their
 /// widths and the text they stand for; written, subset, when the document ends.

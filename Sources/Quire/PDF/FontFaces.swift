@@ -1,4 +1,5 @@
 import QuireModel
+import QuireFonts
 
 /// The font faces a thread's PDF writers have opened, kept for the thread's life (the drawing
 /// thread's are the process's): a batch worker writes file after file with the same fonts,

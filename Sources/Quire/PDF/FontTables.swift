@@ -1,3 +1,5 @@
+import QuireFonts
+
 /// What a font descriptor states beyond HarfBuzz's metrics, read by name from a face's
 /// OpenType tables (`head`, `post`): not from offsets scattered through the writer.
 ///

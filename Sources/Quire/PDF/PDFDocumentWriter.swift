@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import QuireModel
+import QuireImages
 
 /// Writes a PDF from painted pages, one page at a time: Quire's own PDF writer.
 ///

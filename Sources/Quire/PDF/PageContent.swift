@@ -1,4 +1,5 @@
 import QuireModel
+import QuireImages
 
 /// A painted page's items as content-stream operators: text, rules, boxes, list markers and
 /// images, in the page's order (reading order), each piece marked as the content of its

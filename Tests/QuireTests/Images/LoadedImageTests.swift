@@ -9,7 +9,7 @@
 @testable import QuireLayout
 @testable import QuirePDF
 @testable import QuireDrawing
-import CPangoCairo
+import CCairo
 import Foundation
 import XCTest
 

@@ -1,9 +1,9 @@
-import CHarfBuzzSubset
 import XCTest
 @testable import Quire
 @testable import QuireModel
 @testable import QuireParse
 @testable import QuireStyle
+@testable import QuireFonts
 @testable import QuireImages
 @testable import QuireHighlight
 @testable import QuireMath
@@ -31,7 +31,7 @@ final class MathLayoutTests: XCTestCase {
         layout.box(try list(tex), StyleContext(style: style, cramped: false, color: nil))
     }
 
-    private func constant(_ c: hb_ot_math_constant_t) -> Double { font.constant(c) * size }
+    private func constant(_ c: MathConstant) -> Double { font.constant(c) * size }
 
     func testTheMathFontIsFoundByFamily() {
         XCTAssertTrue(font.file.hasSuffix("texgyrepagella-math.otf"), font.file)
@@ -41,8 +41,8 @@ final class MathLayoutTests: XCTestCase {
         for style in [MathStyle.display, .text] {
             let b = try box(#"\frac{a}{b}"#, style)
             let bar = try XCTUnwrap(b.rules.first)
-            XCTAssertEqual(bar.y + bar.height / 2, constant(HB_OT_MATH_CONSTANT_AXIS_HEIGHT), accuracy: 0.001)
-            XCTAssertEqual(bar.height, constant(HB_OT_MATH_CONSTANT_FRACTION_RULE_THICKNESS), accuracy: 0.001)
+            XCTAssertEqual(bar.y + bar.height / 2, constant(.axisHeight), accuracy: 0.001)
+            XCTAssertEqual(bar.height, constant(.fractionRuleThickness), accuracy: 0.001)
             // The numerator above the bar, the denominator below, each at least its gap away.
             let a = b.glyphs[0], d = b.glyphs[1]
             XCTAssertGreaterThan(a.y, bar.y + bar.height)
@@ -85,7 +85,7 @@ final class MathLayoutTests: XCTestCase {
         // An assembly: several glyphs for one parenthesis, the first carrying its character.
         XCTAssertGreaterThan(huge.glyphs.filter { $0.text == "(" || $0.text.isEmpty }.count, 2)
         // The delimiters are centred on the axis.
-        let axis = constant(HB_OT_MATH_CONSTANT_AXIS_HEIGHT)
+        let axis = constant(.axisHeight)
         XCTAssertEqual((huge.height - huge.depth) / 2, axis, accuracy: 0.5)
         // \big … \Bigg grow step by step.
         let heights = try ["big", "Big", "bigg", "Bigg"].map { try box("\\\($0)(").height }
@@ -96,10 +96,10 @@ final class MathLayoutTests: XCTestCase {
     func testScriptsUseTheFontsShiftsAndSizes() throws {
         let b = try box("x^2")
         let two = try XCTUnwrap(b.glyphs.last)
-        XCTAssertGreaterThanOrEqual(two.y, constant(HB_OT_MATH_CONSTANT_SUPERSCRIPT_SHIFT_UP) - 0.001)
-        XCTAssertEqual(two.size, size * font.constant(HB_OT_MATH_CONSTANT_SCRIPT_PERCENT_SCALE_DOWN), accuracy: 0.001)
+        XCTAssertGreaterThanOrEqual(two.y, constant(.superscriptShiftUp) - 0.001)
+        XCTAssertEqual(two.size, size * font.constant(.scriptPercentScaleDown), accuracy: 0.001)
         let sub = try box("x_i")
-        XCTAssertLessThanOrEqual(try XCTUnwrap(sub.glyphs.last).y, -constant(HB_OT_MATH_CONSTANT_SUBSCRIPT_SHIFT_DOWN) + 0.001)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(sub.glyphs.last).y, -constant(.subscriptShiftDown) + 0.001)
         // Both: the gap between them is at least SubSuperscriptGapMin.
         let both = try box("x_i^2")
         XCTAssertGreaterThan(both.glyphs[1].y, both.glyphs[2].y)
@@ -116,7 +116,7 @@ final class MathLayoutTests: XCTestCase {
         let rule = try XCTUnwrap(b.rules.first)
         let x = try XCTUnwrap(b.glyphs.first { $0.text == "𝑥" })
         XCTAssertGreaterThan(rule.y, font.extents(font.glyph(0x1D465)!).height * size)
-        XCTAssertEqual(rule.height, constant(HB_OT_MATH_CONSTANT_RADICAL_RULE_THICKNESS), accuracy: 0.001)
+        XCTAssertEqual(rule.height, constant(.radicalRuleThickness), accuracy: 0.001)
         XCTAssertGreaterThanOrEqual(x.x, rule.x - 0.001)
         let indexed = try box(#"\sqrt[3]{x}"#)
         let three = try XCTUnwrap(indexed.glyphs.first { $0.text == "3" })

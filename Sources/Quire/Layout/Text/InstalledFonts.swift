@@ -1,8 +1,5 @@
-// Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift,
-// InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
-// WordShaper.swift are the only files of Layout that import CPangoCairo.
-import CPangoCairo
 import QuireStyle
+import QuireFonts
 
 /// Whether a font family is installed, as fontconfig lists its fonts (not as it matches them:
 /// matching always finds a nearest font, so a family that is not there would be taken for one
@@ -26,16 +23,8 @@ package enum InstalledFonts {
         families.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
-    /// Whether `config` (nil: fontconfig's default one) lists a font of `family`.
+    /// Whether `config` (nil: fontconfig's default one) lists a font of `family` (`FontLookup`).
     package static func lists(_ family: String, config: OpaquePointer? = nil) -> Bool {
-        guard let pattern = FcPatternCreate() else { return true }
-        defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-        guard let objects = FcObjectSetCreate() else { return true }
-        defer { FcObjectSetDestroy(objects) }
-        _ = FcObjectSetAdd(objects, FC_FAMILY)
-        guard let fonts = FcFontList(config, pattern, objects) else { return true }
-        defer { FcFontSetDestroy(fonts) }
-        return fonts.pointee.nfont > 0
+        FontLookup.lists(family, config: config)
     }
 }

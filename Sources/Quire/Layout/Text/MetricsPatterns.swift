@@ -1,7 +1,7 @@
-// Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift,
-// InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
-// WordShaper.swift are the only files of Layout that import CPangoCairo.
-import CPangoCairo
+// Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift
+// and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
+// WordShaper.swift are the only files of Layout that import CPango.
+import CPango
 import Foundation
 
 /// Lets the fonts Pango measures for itself share the fontconfig patterns of the fonts Quire

@@ -1,11 +1,12 @@
-// Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift,
-// InstalledFonts.swift and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
-// WordShaper.swift are the only files of Layout that import CPangoCairo.
-import CPangoCairo
+// Layout/Text is the Pango boundary: Typesetter.swift, LinePainter.swift, MetricsPatterns.swift
+// and Paragraph/FontTable.swift, Itemizer.swift, WordCache.swift and
+// WordShaper.swift are the only files of Layout that import CPango.
+import CPango
 import Foundation
 import QuireModel
 import QuireStyle
 import QuireMath
+import QuireFonts
 
 /// How a block of text is set: its look (a text role: font, size, colour, line height) and
 /// how its lines are made (width, alignment, indent).

@@ -1,4 +1,4 @@
-import CPangoCairo
+import CPango
 @testable import Quire
 @testable import QuireModel
 @testable import QuireParse

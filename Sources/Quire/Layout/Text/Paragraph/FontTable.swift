@@ -1,6 +1,7 @@
 // The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift, WordCache.swift
-// and WordShaper.swift import CPangoCairo; the engine's other files work on Swift values.
-import CPangoCairo
+// and WordShaper.swift import CPango; the engine's other files work on Swift values.
+import CPango
+import QuireFonts
 
 /// What the paragraph engine needs to know of a font Pango chose, measured once per font:
 /// its logical extents (a line's height), its hyphen, whether it is a colour font. Pango
@@ -67,9 +68,8 @@ package final class FontTable {
         var logical = PangoRectangle()
         pango_font_get_glyph_extents(font, PANGO_GLYPH_EMPTY, nil, &logical)
         var info = FontInfo(ascent: -logical.y, descent: logical.y + logical.height, hyphenWidth: 0, isColor: isColorFont(font))
-        if let hb = pango_font_get_hb_font(font) {
-            var glyph: hb_codepoint_t = 0
-            if hb_font_get_nominal_glyph(hb, 0x2010, &glyph) != 0 || hb_font_get_nominal_glyph(hb, 0x2D, &glyph) != 0 {
+        if let hb = pango_font_get_hb_font(font).map(HarfBuzzFont.init) {
+            if let glyph = hb.nominalGlyph(0x2010) ?? hb.nominalGlyph(0x2D) {
                 var ink = PangoRectangle(), glyphLogical = PangoRectangle()
                 pango_font_get_glyph_extents(font, glyph, &ink, &glyphLogical)
                 info.hyphenWidth = glyphLogical.width
@@ -81,8 +81,7 @@ package final class FontTable {
 
 /// True for fonts whose glyphs are colour images or layers (emoji fonts).
 package func isColorFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
-    guard let hb = pango_font_get_hb_font(font), let face = hb_font_get_face(hb) else { return false }
-    return hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
+    pango_font_get_hb_font(font).map { HarfBuzzFont($0).hasColorGlyphs } ?? false
 }
 
 extension Typesetter {

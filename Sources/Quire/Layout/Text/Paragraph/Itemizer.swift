@@ -1,6 +1,6 @@
 // The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift, WordCache.swift
-// and WordShaper.swift import CPangoCairo; the engine's other files work on Swift values.
-import CPangoCairo
+// and WordShaper.swift import CPango; the engine's other files work on Swift values.
+import CPango
 import QuireModel
 import QuireStyle
 

@@ -1,6 +1,6 @@
 // The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift, WordCache.swift
-// and WordShaper.swift import CPangoCairo; the engine's other files work on Swift values.
-import CPangoCairo
+// and WordShaper.swift import CPango; the engine's other files work on Swift values.
+import CPango
 
 /// A glyph as HarfBuzz shaped it (through Pango): its id (Pango's: `PANGO_GLYPH_EMPTY` for
 /// what shows nothing, the unknown flag for a character no font has), its advance and

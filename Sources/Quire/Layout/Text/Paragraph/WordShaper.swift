@@ -1,6 +1,6 @@
 // The Pango boundary of the paragraph engine: FontTable.swift, Itemizer.swift, WordCache.swift
-// and WordShaper.swift import CPangoCairo; the engine's other files work on Swift values.
-import CPangoCairo
+// and WordShaper.swift import CPango; the engine's other files work on Swift values.
+import CPango
 
 /// Shapes a word with HarfBuzz exactly as `pango_shape_with_flags` does for an item that is
 /// its own paragraph (Pango 1.50's `pango_hb_shape`): the same font functions over the font's

@@ -1,7 +1,7 @@
-// Drawing is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
+// Images is the Cairo boundary: its files are the only ones that draw with Cairo (PNG previews,
 // and SVG images into a PDF in memory) and open fonts with FreeType, all on the drawing thread
-// (DrawingThread.swift).
-import CPangoCairo
+// (Drawing/DrawingThread.swift).
+import CCairo
 import QuireModel
 
 /// Drawing painted pages with Cairo, for PNG previews.

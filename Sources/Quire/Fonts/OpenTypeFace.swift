@@ -1,6 +1,7 @@
-// The HarfBuzz boundary: the only file that imports CHarfBuzzSubset (HarfBuzz's subsetter and
-// its OpenType accessors).
-import CHarfBuzzSubset
+// The HarfBuzz boundary (with MathFont.swift): the face of a font file the PDF writer embeds,
+// read through HarfBuzz's OpenType accessors and subsetter.
+import CHarfBuzz
+import QuireModel
 
 /// A face of a font file as the PDF writer embeds it, opened with HarfBuzz: glyph advances
 /// (at the instance a variable font is set to), the metrics a font descriptor states, its

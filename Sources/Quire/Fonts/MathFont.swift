@@ -1,5 +1,7 @@
-import CHarfBuzzSubset
-import CPangoCairo
+// The HarfBuzz boundary (with OpenTypeFace.swift): the math engine's font, read through
+// HarfBuzz's MATH functions.
+import CHarfBuzz
+import QuireModel
 import Foundation
 
 /// An OpenType MATH font, read through HarfBuzz's `hb_ot_math_*` functions: the one place the
@@ -47,12 +49,10 @@ package final class MathFont {
     // MARK: Constants
 
     /// A MATH constant in em; the percentages (`scriptPercentScaleDown`, …) as fractions.
-    package func constant(_ c: hb_ot_math_constant_t) -> Double {
+    package func constant(_ c: MathConstant) -> Double {
         if let known = constants[c.rawValue] { return known }
-        let raw = Double(hb_ot_math_get_constant(font, c))
-        let isPercent = c == HB_OT_MATH_CONSTANT_SCRIPT_PERCENT_SCALE_DOWN || c == HB_OT_MATH_CONSTANT_SCRIPT_SCRIPT_PERCENT_SCALE_DOWN
-            || c == HB_OT_MATH_CONSTANT_RADICAL_DEGREE_BOTTOM_RAISE_PERCENT
-        let value = isPercent ? raw / 100 : raw / upem
+        let raw = Double(hb_ot_math_get_constant(font, hb_ot_math_constant_t(rawValue: c.rawValue)))
+        let value = c.isPercent ? raw / 100 : raw / upem
         constants[c.rawValue] = value
         return value
     }
@@ -114,8 +114,8 @@ package final class MathFont {
     }
 
     /// The math kern at a corner of the glyph at `height` em (cut-ins for scripts).
-    package func kern(_ glyph: UInt32, _ corner: hb_ot_math_kern_t, height: Double) -> Double {
-        Double(hb_ot_math_get_glyph_kerning(font, glyph, corner, hb_position_t(height * upem))) / upem
+    package func kern(_ glyph: UInt32, _ corner: MathKernCorner, height: Double) -> Double {
+        Double(hb_ot_math_get_glyph_kerning(font, glyph, hb_ot_math_kern_t(rawValue: corner.rawValue), hb_position_t(height * upem))) / upem
     }
 
     package func isExtendedShape(_ glyph: UInt32) -> Bool { hb_ot_math_is_glyph_extended_shape(face, glyph) != 0 }
@@ -229,30 +229,10 @@ extension MathFont {
     fileprivate static func locate(_ families: String) -> (file: String, index: Int32)? {
         let asked = families.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         for family in asked + fallbackFamilies {
-            if let found = fontconfigFile(family: family), MathFont(file: found.file, index: found.index) != nil {
+            if let found = FontLookup.file(exactFamily: family), MathFont(file: found.file, index: found.index) != nil {
                 return found
             }
         }
         return nil
-    }
-
-    /// The file fontconfig has for exactly `family`; nil when it would substitute another.
-    private static func fontconfigFile(family: String) -> (file: String, index: Int32)? {
-        guard let pattern = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-        FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
-        var name: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch, let name,
-              String(cString: name).caseInsensitiveCompare(family) == .orderedSame else { return nil }
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-        var index: Int32 = 0
-        FcPatternGetInteger(match, FC_INDEX, 0, &index)
-        return (String(cString: file), index)
     }
 }
