@@ -98,6 +98,8 @@ package struct SequenceWalk {
     /// A message: its text, then its line; returns the line's y.
     private mutating func message(_ m: SequenceMessage, _ e: Int) -> Double {
         let label = sizes.events[e], number = sizes.numbers[e]
+        // A frame holds its messages' lifelines with their activation bars, not only the arrows.
+        for p in [m.from, m.to] { include(centers[p] - 5 * u, centers[p] + 5 * u) }
         let textTop = y + 8 * u
         let radius = number.width > 0 ? max(7 * u, number.width / 2 + 3 * u) : 0
         let lineY = max(label.height > 0 ? textTop + label.height + 4 * u : y + 12 * u, y + radius + 2 * u)
@@ -147,6 +149,7 @@ package struct SequenceWalk {
         case .over: x = centers[p] - width / 2
         }
         let box = DiagramBox(x: x, y: top, width: width, height: height)
+        for p in n.participants { include(centers[p] - 5 * u, centers[p] + 5 * u) }
         geometry.notes.append(SequenceGeometry.Note(event: e, box: box))
         include(box.x, box.maxX)
         y = box.maxY + 10 * u
