@@ -8,27 +8,36 @@
 /// each distance only pushing the later lifeline right). Down: the events in order, each
 /// taking the height its text needs (`SequenceWalk`). Then everything is moved so the
 /// leftmost ink is at x = 0. O(participants + events).
+///
+/// `compact` drops Mermaid's generous minimum box (150 by 65) and margin (50) for boxes as
+/// large as their names and 20 between them: what a diagram too large for the page gets
+/// before its text is set smaller.
 package struct SequenceLayout {
     package let diagram: SequenceDiagram
     package let sizes: SequenceLabelSizes
+    package let compact: Bool
 
-    package init(diagram: SequenceDiagram, sizes: SequenceLabelSizes) {
+    package init(diagram: SequenceDiagram, sizes: SequenceLabelSizes, compact: Bool = false) {
         self.diagram = diagram
         self.sizes = sizes
+        self.compact = compact
     }
 
     /// One Mermaid pixel at the measured text size.
     package var u: Double { sizes.fontSize / 16 }
 
     /// A participant's box width.
-    package func boxWidth(_ i: Int) -> Double { max(150 * u, sizes.participants[i].width + 20 * u) }
+    package func boxWidth(_ i: Int) -> Double { max((compact ? 40 : 150) * u, sizes.participants[i].width + 20 * u) }
+
+    /// The least room between two participants' boxes.
+    package var actorMargin: Double { (compact ? 20 : 50) * u }
 
     /// The stick figure's height above an actor's name.
     package var figureHeight: Double { 45 * u }
 
     /// The height every participant's box takes (the tallest one's).
     package var boxHeight: Double {
-        diagram.participants.indices.reduce(65 * u) { height, i in
+        diagram.participants.indices.reduce((compact ? 30 : 65) * u) { height, i in
             let label = sizes.participants[i].height
             return max(height, diagram.participants[i].kind == .actor ? figureHeight + label + 6 * u : label + 20 * u)
         }
@@ -81,7 +90,7 @@ package struct SequenceLayout {
         }
         var centers = [boxWidth(0) / 2]
         for j in 1..<n {
-            var x = centers[j - 1] + boxWidth(j - 1) / 2 + boxWidth(j) / 2 + 50 * u
+            var x = centers[j - 1] + boxWidth(j - 1) / 2 + boxWidth(j) / 2 + actorMargin
             for (i, distance) in needs[j] { x = max(x, centers[i] + distance) }
             centers.append(x)
         }

@@ -14,17 +14,20 @@ extension LayoutSession {
         let natural = typography.body.size * 0.9
         let wide = wideRoom(context, limit: style.tableMaxWidth)
         let room = (width: wide.maximumWidth, height: style.contentHeight)
+        func fits(_ drawn: DrawnSequence) -> Bool { drawn.geometry.width <= room.width + 0.5 && drawn.geometry.height <= room.height + 0.5 }
         var drawn = drawSequence(diagram, size: natural)
-        // Texts do not shrink quite in proportion (hinting, wrapping): up to three tries.
+        // Too large: first tighter boxes, then smaller text (which does not shrink quite in
+        // proportion, for hinting and wrapping: up to three tries).
+        if !fits(drawn) { drawn = drawSequence(diagram, size: natural, compact: true) }
         var tries = 0
-        while drawn.geometry.width > room.width + 0.5 || drawn.geometry.height > room.height + 0.5 {
+        while !fits(drawn) {
             let fit = min(room.width / drawn.geometry.width, room.height / drawn.geometry.height)
             let size = max(Self.minimumDiagramSize, (drawn.fontSize * fit * 0.995 * 100).rounded(.down) / 100)
             guard tries < 3, size < drawn.fontSize else {
                 return mermaidBlock(code, line: line, context, warning: Warning(
                     line: line, message: "mermaid diagram not drawn: too large for the page at a readable text size (\(Self.minimumDiagramSize) pt); its source is set as code"))
             }
-            drawn = drawSequence(diagram, size: size)
+            drawn = drawSequence(diagram, size: size, compact: true)
             tries += 1
         }
         if drawn.fontSize < natural {
@@ -33,8 +36,9 @@ extension LayoutSession {
         return [sequenceSlice(diagram, drawn, column: wide.column(width: drawn.geometry.width), context)]
     }
 
-    /// The diagram's texts set at text size `size` and the layout around them. O(texts).
-    package func drawSequence(_ diagram: SequenceDiagram, size: Double) -> DrawnSequence {
+    /// The diagram's texts set at text size `size` and the layout around them (`compact`: see
+    /// `SequenceLayout`). O(texts).
+    package func drawSequence(_ diagram: SequenceDiagram, size: Double, compact: Bool = false) -> DrawnSequence {
         let role = typography.body.scaled(size / typography.body.size)
         let small = typography.body.scaled(size * 0.75 / typography.body.size)
         let text = style.diagram.text
@@ -64,7 +68,7 @@ extension LayoutSession {
         }
         let sizes = SequenceLabelSizes(participants: participants.map(\.size), events: events.map(\.size), tabs: tabs.map(\.size),
                                        numbers: numbers.map(\.size), boxes: boxes.map(\.size), title: title.size, fontSize: size)
-        let geometry = SequenceLayout(diagram: diagram, sizes: sizes).layout()
+        let geometry = SequenceLayout(diagram: diagram, sizes: sizes, compact: compact).layout()
         return DrawnSequence(geometry: geometry, participants: participants, events: events, tabs: tabs, numbers: numbers,
                              boxes: boxes, title: title, fontSize: size)
     }

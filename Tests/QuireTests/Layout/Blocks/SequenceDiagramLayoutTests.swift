@@ -85,6 +85,20 @@ final class SequenceDiagramLayoutTests: XCTestCase {
         XCTAssertTrue(doc.allLines.contains { $0.text == "  A=>B: wrong" })
     }
 
+    /// Seven participants at Mermaid's 150 px boxes and 50 px gaps are wider than the page; with
+    /// boxes as large as their names they fit at the natural text size, unshrunk.
+    func testAWideDiagramTakesTighterBoxesBeforeSmallerText() {
+        let wide = "```mermaid\nsequenceDiagram\n" + (0..<6).map { "P\($0)->>P\($0 + 1): go" }.joined(separator: "\n") + "\n```\n"
+        let doc = layout(wide)
+        XCTAssertEqual(doc.warnings.map(\.description), [])
+        let label = doc.allLines.first { $0.text == "P6" }
+        XCTAssertEqual(label?.shaped.format.text.size ?? 0, style.bodySize * 0.9, accuracy: 0.01)
+        for path in paths(doc.pages[0]) {
+            XCTAssertLessThanOrEqual(path.bounds.maxX, style.pageSize.width - style.safeMargin + 0.5)
+            XCTAssertGreaterThanOrEqual(path.bounds.x, style.safeMargin - 0.5)
+        }
+    }
+
     func testATallDiagramIsShrunkToOnePageOrShownAsSource() {
         let tall = "```mermaid\nsequenceDiagram\n" + (0..<25).map { "A->>B: message \($0)" }.joined(separator: "\n") + "\n```\n"
         let doc = layout(tall)
