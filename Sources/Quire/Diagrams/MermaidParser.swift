@@ -1,7 +1,7 @@
 /// Reads a ```` ```mermaid ```` block: its diagram type from the first line that is not blank,
 /// a `%%` comment, a `%%{init}%%` directive or front matter, then the diagram. Quire draws
-/// flowcharts (`flowchart`, `graph`); every other type is an error naming it, so the caller
-/// shows the source. Never traps; bounded by `MermaidLimits`.
+/// flowcharts (`flowchart`, `graph`) and sequence diagrams (`sequenceDiagram`); every other
+/// type is an error naming it, so the caller shows the source. Never traps; bounded by `MermaidLimits`.
 
 /// Why a diagram was not drawn, at a 1-based line of the diagram's source (0: the whole).
 package struct MermaidError: Error, Equatable, Sendable {
@@ -12,11 +12,13 @@ package struct MermaidError: Error, Equatable, Sendable {
 /// A diagram Quire can draw.
 package enum MermaidDiagram: Sendable, Equatable {
     case flowchart(Flowchart)
+    case sequence(SequenceDiagram)
 
     /// "flowchart" and the like, for an Alt text.
     package var kindName: String {
         switch self {
         case .flowchart: return "Flowchart"
+        case .sequence: return "Sequence diagram"
         }
     }
 }
@@ -33,7 +35,7 @@ package struct MermaidLimits: Sendable, Equatable {
 
 package enum MermaidParser {
     /// Diagram types Mermaid knows and Quire does not draw (yet), as the first line spells them.
-    package static let undrawnTypes = ["sequenceDiagram", "stateDiagram", "stateDiagram-v2", "classDiagram", "erDiagram", "gantt",
+    package static let undrawnTypes = ["stateDiagram", "stateDiagram-v2", "classDiagram", "erDiagram", "gantt",
                                "pie", "gitGraph", "mindmap", "timeline", "journey", "quadrantChart", "requirementDiagram",
                                "C4Context", "C4Container", "C4Component", "C4Dynamic", "C4Deployment", "sankey-beta",
                                "xychart-beta", "block-beta", "packet-beta", "architecture-beta", "kanban", "radar-beta",
@@ -54,6 +56,9 @@ package enum MermaidParser {
         case "flowchart", "graph", "flowchart-elk":
             var reader = FlowchartReader(lines: lines, limits: limits)
             return reader.read(headerIndex: index, headerWords: Array(words.dropFirst())).map { .flowchart($0) }
+        case "sequenceDiagram":
+            var reader = SequenceReader(lines: lines, limits: limits)
+            return reader.read(headerIndex: index).map { .sequence($0) }
         default:
             if undrawnTypes.contains(kind) {
                 return .failure(MermaidError(line: index + 1, message: "`\(kind)` diagrams are not drawn (Quire draws `flowchart` and `graph`)"))

@@ -19,6 +19,9 @@ final class MermaidParserTests: XCTestCase {
         case .failure(let error):
             XCTFail("\(error.line): \(error.message)", file: file, line: line)
             return Flowchart()
+        case .success(let other):
+            XCTFail("not a flowchart: \(other.kindName)", file: file, line: line)
+            return Flowchart()
         }
     }
 

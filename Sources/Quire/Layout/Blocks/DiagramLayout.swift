@@ -23,6 +23,7 @@ extension LayoutSession {
                                 warning: Warning(line: error.line > 0 ? line + error.line : line,
                                                  message: "mermaid diagram not drawn: \(error.message); its source is set as code"))
         case .success(.flowchart(let c)): chart = c
+        case .success(.sequence(let diagram)): return sequenceDiagram(diagram, code: code, line: line, context)
         }
         let graphviz: GraphvizLibrary
         switch GraphvizLibrary.shared {
