@@ -20,6 +20,9 @@ package struct TemplateKey: Sendable {
     /// For a number key, the numbers it takes (each of its numbers, for a list), declared
     /// once: its `allowed` words and its check are made from it; nil for other keys.
     package var range: ClosedRange<Double>?
+    /// For a key of one of a few names (`choiceKey`), those names, declared once by their
+    /// enum; nil for other keys.
+    package var choices: [String]?
     /// For a key naming font families, the families it gives now (which a missing family
     /// keeps: `Templates.apply`); nil for other keys.
     package var fontFamilies: (@Sendable (Style) -> String)?
@@ -52,13 +55,8 @@ package struct TemplateKey: Sendable {
         fontKey("body.font", "Body text family.", "\"DejaVu Serif\"", \.bodyFont),
         numberKey("body.size", "Body text size.", "a number of points", 4...72, "11") { $0.bodySize = $1 },
         numberKey("body.line-height", "Distance between baselines.", "a multiple of the body size", 0.8...4, "1.5") { $0.bodyLineHeight = $1 },
-        TemplateKey(name: "body.align", type: "string", allowed: "left, right, center, justify",
-                    meaning: "Alignment of paragraphs and list items (list markers stay at the list's edge).",
-                    example: "\"justify\"") { style, v in
-            guard case .string(let s) = v, let a = TextAlignment(rawValue: s) else { return false }
-            style.bodyAlign = a
-            return true
-        },
+        choiceKey("body.align", "Alignment of paragraphs and list items (list markers stay at the list's edge).",
+                  "\"justify\"") { (style, alignment: TextAlignment) in style.bodyAlign = alignment },
         TemplateKey(name: "body.hyphenate", type: "boolean or string", allowed: "auto, true or false",
                     meaning: "Hyphenate body text with the patterns of the document's language (auto: where it is justified). Never code, URLs, headings or words in capitals.",
                     example: "true") { style, v in
@@ -190,13 +188,8 @@ package struct TemplateKey: Sendable {
             return true
         },
         numberKey("list.indent", "Indent of each list level.", "a multiple of the body size", 0.5...10, "2") { $0.listIndent = $1 },
-        TemplateKey(name: "footnote.placement", type: "string", allowed: "page, end",
-                    meaning: "Footnotes at the foot of the page that refers to each (a note too long continues on the next page's foot), or all at the end.",
-                    example: "\"end\"") { style, v in
-            guard case .string(let s) = v, let placement = FootnotePlacement(rawValue: s.lowercased()) else { return false }
-            style.footnotePlacement = placement
-            return true
-        },
+        choiceKey("footnote.placement", "Footnotes at the foot of the page that refers to each (a note too long continues on the next page's foot), or all at the end.",
+                  "\"end\"") { (style, placement: FootnotePlacement) in style.footnotePlacement = placement },
         boolKey("toc",
                 "A table of contents after the title: headings with dot leaders and page numbers, linked (front matter toc: true and --toc ask for one too).") {
             $0.tableOfContents = $1

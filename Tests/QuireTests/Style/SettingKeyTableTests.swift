@@ -14,8 +14,8 @@ import XCTest
 /// Issue 45: a setting is declared once, in the key table (`TemplateKey.all`), and every view
 /// of the settings derives from it. The test walks the table and asks each view for each key:
 /// `templates --keys` lists it, validation knows it (a typo suggests it; a value it does not
-/// take is refused with what it allows; a number key's declared range is the one checked and
-/// said), the settings digest written into each PDF changes when it changes the style, and
+/// take is refused with what it allows; a number key's declared range and a choice key's
+/// names are the ones checked and said), the settings digest written into each PDF changes when it changes the style, and
 /// the listing's default is the style's own.
 final class SettingKeyTableTests: XCTestCase {
     private struct NoFonts: FontCatalog { func containsAny(_ families: String) -> Bool { true } }
@@ -29,6 +29,14 @@ final class SettingKeyTableTests: XCTestCase {
         var digest = SettingsDigest()
         digest.add(style)
         return digest.hex
+    }
+
+    /// `body.align` took only lower-case names, unlike every other key of a few names (its
+    /// names were written out by hand, not made from its enum): "Justify" was refused.
+    func testRegressionBodyAlignRefusedCapitals() throws {
+        var style = Style()
+        try apply("body.align", .string("Justify"), to: &style)
+        XCTAssertEqual(style.bodyAlign, .justify)
     }
 
     func testEveryKeyIsListedValidatedAndDigested() throws {
@@ -61,6 +69,17 @@ final class SettingKeyTableTests: XCTestCase {
                     } catch {
                         if !"\(error)".contains(TemplateKey.allowed("", range)) { problems.append("\(key.name): the refusal does not give the range: \(error)") }
                     }
+                }
+            }
+            for choice in key.choices ?? [] {
+                do { try apply(key.name, .string(choice.uppercased()), to: &style) } catch { problems.append("\(key.name): its choice \(choice) is refused: \(error)") }
+            }
+            if let choices = key.choices {
+                do {
+                    try apply(key.name, .string("none-of-" + choices.joined()), to: &style)
+                    problems.append("\(key.name): a name not among its choices is accepted")
+                } catch {
+                    if !"\(error)".contains(choices.joined(separator: ", ")) { problems.append("\(key.name): the refusal does not list its choices: \(error)") }
                 }
             }
             guard let example = JSONValue.parse(key.example) else {
