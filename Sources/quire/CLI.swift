@@ -213,9 +213,13 @@ enum CLI {
         options.linkExtension = a.linkExtension
         options.pdfStandards = a.pdfStandards
         options.attachSource = a.attachSource
-        if a.attachSource, let standards = a.pdfStandards, !standards.allowsAttachments, let archival = standards.archival {
-            throw usageError("--attach-source needs PDF/A-3: \(archival.name) (PDF/A-2) allows only PDF/A files as attachments",
-                             hint: "ask for a-3\(archival.level.lowercased()) (--pdf-standard \(standards.accessible ? "ua-1," : "")a-3\(archival.level.lowercased())), or leave out --attach-source")
+        // The library's one attach-source rule, as a usage error at once (front matter's and a
+        // template's standards meet the same rule when the document is read).
+        if a.attachSource, let standards = a.pdfStandards, let archival = standards.archival {
+            do throws(PDFStandardsError) { try standards.checkAttachedSources() } catch {
+                throw usageError(error.description,
+                                 hint: "--pdf-standard \(standards.accessible ? "ua-1," : "")a-3\(archival.level.lowercased()), or leave out --attach-source")
+            }
         }
         if let root = a.resourceRoot {
             var info = stat()

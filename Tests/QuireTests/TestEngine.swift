@@ -40,9 +40,9 @@ extension RenderPipeline {
         parseSettingUpTypesetter(body, style: style, language: language, engine: testEngine)
     }
 
-    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, standards: PDFStandards,
+    static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, verdict: StandardsVerdict,
                     mainScript: ScriptGuess?) throws(DrawingError) -> (pdf: [UInt8], warning: Warning?) {
-        try pdf(of: document, metadata: metadata, standards: standards, mainScript: mainScript, on: testEngine.drawing)
+        try pdf(of: document, metadata: metadata, verdict: verdict, mainScript: mainScript, on: testEngine.drawing)
     }
 }
 

@@ -11,6 +11,9 @@ package struct AccessibilityCheck {
     private var found: [Warning] = []
     /// The lines of the images without alt text.
     package private(set) var imagesWithoutAlt: [Int] = []
+    /// What the images without alt text break (PDF/UA-1 7.3), in document order, as the
+    /// plan's `StandardsVerdict` takes them: `findings(file:)` names the file.
+    private var missingDescriptions: [(reason: String, line: Int)] = []
     private var previous: (level: Int, line: Int)?
 
     /// Whether PDF/UA-1 can be claimed for what the source holds.
@@ -21,6 +24,12 @@ package struct AccessibilityCheck {
         guard !imagesWithoutAlt.isEmpty else { return found }
         let lines = imagesWithoutAlt.count == 1 ? "line \(imagesWithoutAlt[0])" : "lines " + imagesWithoutAlt.map(String.init).joined(separator: ", ")
         return found + [Warning(line: 0, message: "PDF/UA-1 not claimed: the image\(imagesWithoutAlt.count == 1 ? "" : "s") at \(lines) \(imagesWithoutAlt.count == 1 ? "has" : "have") no alt text")]
+    }
+
+    /// The source check's findings against the standards, its file named `file`: one per
+    /// image without alt text, with its line.
+    package func findings(file: String) -> [StandardsFinding] {
+        missingDescriptions.map { StandardsFinding(.alternateDescription, reason: $0.reason, file: file, line: $0.line) }
     }
 
     /// Checks `document`. O(blocks + inlines).
@@ -67,6 +76,7 @@ package struct AccessibilityCheck {
         guard StaticBadge(url: source.trimmingWhitespaceAndNewlines()) == nil else { return }
         imagesWithoutAlt.append(line)
         let name = source.hasPrefix("data:") ? "a data: image" : source
+        missingDescriptions.append(("image without alt text (\(name))", line))
         found.append(Warning(line: line, message: "image without alt text (\(name)): screen readers cannot say what it shows; give it ![what it shows](…) or alt=\"…\""))
     }
 

@@ -71,7 +71,7 @@ public enum Book {
         }
         let folder = MarkdownFiles.commonFolder(of: documents.map(\.path))
         for (k, document) in documents.enumerated() {
-            frontMatterWarnings[k] += standards.add(document.document, text: texts[k], name: SourceStandards.name(of: document.path, from: folder),
+            frontMatterWarnings[k] += standards.add(document.document, text: texts[k], file: document.path, name: SourceStandards.name(of: document.path, from: folder),
                                                     modified: DatePolicy(options).attachmentDate(of: document.path))
         }
         let book = layoutBook(documents, style: options.style, info: info, title: title,
@@ -80,13 +80,12 @@ public enum Book {
         var metadata = RenderPipeline.metadata(title: title.widest, author: info.author?.widest ?? "", options)
         metadata.keywords = info.keywords
         metadata.subject = info.subject ?? ""
-        metadata.standards = standards.claimed
         metadata.attachments = standards.attachments
         metadata.language = RenderPipeline.documentLanguage(frontMatter: info.lang, options.style)
         metadata.creationDate = DatePolicy(options).creationDate(inputs: inputs)
         let pdf: (pdf: [UInt8], warning: Warning?)
         do {
-            pdf = try RenderPipeline.pdf(of: book.laidOut, metadata: metadata, standards: standards.requested,
+            pdf = try RenderPipeline.pdf(of: book.laidOut, metadata: metadata, verdict: standards.verdict,
                                          mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)), on: engine.drawing)
         } catch {
             throw QuireError(file: first.path, message: error.description)

@@ -85,7 +85,7 @@ public enum Digest {
                 resources.cacheFolder = options.imageCacheFolder
                 let document = parseMarkdown(body, smartPunctuation: options.style.smartPunctuation)
                 let modified = DatePolicy(options).attachmentDate(of: file)
-                frontMatterWarnings.append(warnings + standards.add(document, text: text, name: SourceStandards.name(of: file, from: shownFrom),
+                frontMatterWarnings.append(warnings + standards.add(document, text: text, file: file, name: SourceStandards.name(of: file, from: shownFrom),
                                                                    modified: modified))
                 documents.append(DigestDocument(path: file, canonicalPath: canonical, document: document, info: info,
                                                 resources: resources,
@@ -105,11 +105,10 @@ public enum Digest {
         try engine.checkInterrupted("digest")
         var metadata = PDFMetadata(title: digestTitle)
         metadata.creationDate = seconds
-        metadata.standards = standards.claimed
         metadata.attachments = standards.attachments
         let pdf: (pdf: [UInt8], warning: Warning?)
         do {
-            pdf = try RenderPipeline.pdf(of: digest.laidOut, metadata: metadata, standards: standards.requested,
+            pdf = try RenderPipeline.pdf(of: digest.laidOut, metadata: metadata, verdict: standards.verdict,
                                          mainScript: ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)), on: engine.drawing)
         } catch {
             throw QuireError(file: "digest", message: error.description)

@@ -59,17 +59,17 @@ public struct RenderOptions: Sendable {
         return resources
     }
 
-    /// The standards a document is to meet: these options', else its front matter's, else the
-    /// style's; checked against `attachSource` and what the machine has.
+    /// The verdict a document's standards start from: these options' standards, else its
+    /// front matter's, else the style's, as requested (the one place the three are weighed);
+    /// checked against `attachSource` (`PDFStandards.checkAttachedSources`) and what the
+    /// machine has.
     /// - Throws: `PDFStandardsError` for attachments with PDF/A-2 (which allows only PDF/A
     ///   attachments) and for PDF/A without the sRGB profile.
-    package func requestedStandards(frontMatter: PDFStandards?) throws(PDFStandardsError) -> PDFStandards {
+    package func standardsVerdict(frontMatter: PDFStandards?) throws(PDFStandardsError) -> StandardsVerdict {
         let requested = pdfStandards ?? frontMatter ?? style.pdfStandards
-        if attachSource, !requested.allowsAttachments, let archival = requested.archival {
-            throw PDFStandardsError("--attach-source needs PDF/A-3, which allows attached files; \(archival.name) (PDF/A-2) allows only PDF/A files: ask for a-3\(archival.level.lowercased())")
-        }
+        if attachSource { try requested.checkAttachedSources() }
         if requested.archival != nil { _ = try ColorProfile.sRGB() }
-        return requested
+        return StandardsVerdict(requested: requested)
     }
 
     /// Options with `style` and every other setting at its default.

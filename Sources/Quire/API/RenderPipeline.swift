@@ -42,7 +42,8 @@ package enum RenderPipeline {
             subject = info.subject ?? ""
             standards = Result { () throws(PDFStandardsError) in try SourceStandards(options, frontMatter: info.pdfStandards) }
             if case .success(var sources) = standards {
-                sourceWarnings = sources.add(document, text: markdown, name: SourceStandards.fileName(of: options.sourceName),
+                sourceWarnings = sources.add(document, text: markdown, file: options.sourceName,
+                                             name: SourceStandards.fileName(of: options.sourceName),
                                              modified: DatePolicy(options).creationDate(inputs: []) ?? Int64(time(nil)))
                 standards = .success(sources)
                 pdf.setStandards(sources.requested)
@@ -61,7 +62,7 @@ package enum RenderPipeline {
         case nil: throw QuireError(file: options.sourceName, message: "no document")
         }
         laidOut.warnings += sourceWarnings
-        return try finish(pdf, laidOut, Finishing(sources: sources, subject: subject, painter: painter, links: links),
+        return try finish(pdf, laidOut, Finishing(sources: sources, subject: subject, links: links),
                           options: options, outputName: outputName)
     }
 
@@ -71,13 +72,12 @@ package enum RenderPipeline {
         FurnitureDeferral { number, furniture in pdf.drawFurniture(number, paintPage(furniture, with: painter)) }
     }
 
-    /// What finishing a document's PDF needs besides its pages: its sources' standards and
-    /// attachments, its subject, the painter (which knows the characters no font had) and
-    /// what its links to other documents depended on.
+    /// What finishing a document's PDF needs besides its pages: its sources' standards (the
+    /// verdict so far) and attachments, its subject and what its links to other documents
+    /// depended on.
     package struct Finishing {
         package var sources: SourceStandards
         package var subject: String
-        package var painter: LinePainter
         package var links: DocumentLinks?
     }
 
@@ -90,8 +90,9 @@ package enum RenderPipeline {
         var metadata = metadata(title: laidOut.title, author: laidOut.author, options)
         metadata.keywords = laidOut.keywords
         metadata.subject = parts.subject
-        metadata.standards = parts.sources.claimed
-        if let warning = withdrawClaims(&metadata.standards, parts.painter) { laidOut.warnings.append(warning) }
+        let standards = resolve(parts.sources.verdict, layout: pdf)
+        metadata.standards = standards.claims
+        laidOut.warnings += standards.warnings
         metadata.attachments = parts.sources.attachments
         metadata.language = documentLanguage(frontMatter: laidOut.language, options.style)
         if let record = links?.record, !record.isEmpty {
@@ -107,32 +108,31 @@ package enum RenderPipeline {
         }
     }
 
-    /// A document laid out whole (a digest), its pages painted here and drawn on the drawing
-    /// thread; `mainScript`, the script most of its text is in. O(items on all pages).
+    /// A document laid out whole (a book, a digest), its pages painted here and drawn on the
+    /// drawing thread; `mainScript`, the script most of its text is in; its claims the
+    /// sources' `verdict` with layout's findings, resolved once (`resolve`), and the warning
+    /// resolving gave (a character no installed font has). O(items on all pages).
     /// - Throws: `DrawingError` only if the PDF cannot be finished (not expected).
-    /// A warning when the document shows a character no installed font has: its .notdef
-    /// box breaks PDF/UA-1 (7.21.8) and PDF/A (6.2.11.8), so nothing is claimed.
-    package static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, standards: PDFStandards,
+    package static func pdf(of document: LaidOutDocument, metadata: PDFMetadata, verdict: StandardsVerdict,
                     mainScript: ScriptGuess?, on drawing: DrawingThread) throws(DrawingError) -> (pdf: [UInt8], warning: Warning?) {
         let pdf = ThreadedPDF(on: drawing)
         pdf.setMainScript(mainScript)
-        pdf.setStandards(standards)
+        pdf.setStandards(verdict.requested)
         let painter = LinePainter()
         for page in document.pages { pdf.draw(paintPage(page, with: painter)) }
         var metadata = metadata
-        let warning = withdrawClaims(&metadata.standards, painter)
-        return (try pdf.finish(outline: document.outline, metadata: metadata), warning)
+        let standards = resolve(verdict, layout: pdf)
+        metadata.standards = standards.claims
+        return (try pdf.finish(outline: document.outline, metadata: metadata), standards.warnings.first)
     }
 
-    /// Withdraws every claim when the pages show a character no installed font has (a
-    /// .notdef box, which PDF/UA-1 and PDF/A forbid); the warning naming the characters.
-    package static func withdrawClaims(_ claims: inout PDFStandards, _ painter: LinePainter) -> Warning? {
-        guard claims != .none, !painter.missingCharacters.isEmpty else { return nil }
-        let named = painter.missingCharacters.sorted().prefix(8).map { "U+" + String($0, radix: 16, uppercase: true) }
-        let more = painter.missingCharacters.count > 8 ? " and \(painter.missingCharacters.count - 8) more" : ""
-        let message = "no installed font has \(named.joined(separator: ", "))\(more), shown as boxes (.notdef): \(claims) not claimed, as PDF/UA-1 and PDF/A forbid them"
-        claims = .none
-        return Warning(line: 0, message: message)
+    /// The one resolution of a PDF's standards, once every page is handed to `layout` (whose
+    /// pages brought layout's findings: `ThreadedPDF.findings`) and before the metadata is
+    /// written: the claims, and the warning of the characters no installed font has.
+    package static func resolve(_ verdict: StandardsVerdict, layout pdf: ThreadedPDF) -> StandardsVerdict.Resolution {
+        var verdict = verdict
+        verdict.add(pdf.findings)
+        return verdict.resolved()
     }
 
     /// The whole document laid out with `engine` and kept (PNG previews, excerpt previews, tests).

@@ -76,11 +76,11 @@ extension RenderPipeline {
         laidOut.warnings = input.frontMatterWarnings + laidOut.warnings
         sources.attach(Array(input.file.bytes), name: SourceStandards.fileName(of: options.sourceName),
                        modified: DatePolicy(options).creationDate(inputs: []) ?? Int64(time(nil)))
-        if sources.checks { laidOut.warnings += sources.add(check) }
+        if sources.checks { laidOut.warnings += sources.add(check, file: options.sourceName) }
         // Layout is done: what it freed goes back before the fonts are subset, which reads
         // megabytes of a CJK collection.
         ResidentMemory.release()
-        return try finish(pdf, laidOut, Finishing(sources: sources, subject: input.info.subject ?? "", painter: painter, links: links),
+        return try finish(pdf, laidOut, Finishing(sources: sources, subject: input.info.subject ?? "", links: links),
                           options: options, outputName: outputName)
     }
 

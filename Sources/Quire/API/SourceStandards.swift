@@ -2,41 +2,45 @@ import Foundation
 import QuireModel
 import QuirePDF
 
-/// The standards of one PDF made of Markdown sources (a document, a book, a digest): those
-/// asked for, those the sources let it claim (`AccessibilityCheck`: PDF/UA-1 holds while
-/// every image has alt text), and the sources attached when asked (`--attach-source`).
+/// The standards of one PDF made of Markdown sources (a document, a book, a digest), as the
+/// plan carries them: the `StandardsVerdict` (what was asked for, and what the source check
+/// found: `AccessibilityCheck`, an image without alt text breaks PDF/UA-1; layout adds its
+/// own findings, `PaintedPage.findings`, and `RenderPipeline` resolves it once), and the
+/// sources attached when asked (`--attach-source`).
 package struct SourceStandards {
-    /// What the options (else the front matter, else the style) ask for.
-    package let requested: PDFStandards
-    /// What the file claims: `requested`, less PDF/UA-1 where a source falls short.
-    package private(set) var claimed: PDFStandards
+    /// What was asked for and what the stages found; resolved once, before the metadata.
+    package private(set) var verdict: StandardsVerdict
     /// The sources to carry inside the PDF, in order.
     package private(set) var attachments: [PDFAttachment] = []
     private let attach: Bool
 
     /// - Throws: `PDFStandardsError` when the standards asked for cannot be met
-    ///   (`RenderOptions.requestedStandards`).
+    ///   (`RenderOptions.standardsVerdict`).
     package init(_ options: RenderOptions, frontMatter: PDFStandards?) throws(PDFStandardsError) {
-        requested = try options.requestedStandards(frontMatter: frontMatter)
-        claimed = requested
+        verdict = try options.standardsVerdict(frontMatter: frontMatter)
         attach = options.attachSource
     }
 
-    /// Adds a source: checks it when PDF/UA-1 is asked for (its warnings back), attaches its
-    /// text when asked, named `name`, dated `modified`. O(document).
-    package mutating func add(_ document: Document, text: String, name: String, modified: Int64) -> [Warning] {
+    /// What the options (else the front matter, else the style) ask for.
+    package var requested: PDFStandards { verdict.requested }
+
+    /// Adds a source read from `file`: checks it when PDF/UA-1 is asked for (its warnings
+    /// back, its findings to the verdict), attaches its text when asked, named `name`, dated
+    /// `modified`. O(document).
+    package mutating func add(_ document: Document, text: String, file: String, name: String, modified: Int64) -> [Warning] {
         attach(Array(text.utf8), name: name, modified: modified)
         guard checks else { return [] }
-        return add(AccessibilityCheck(document))
+        return add(AccessibilityCheck(document), file: file)
     }
 
     /// Whether the sources are checked (PDF/UA-1 is asked for): a source read a part at a
     /// time is checked so (`AccessibilityCheck.add`) only then.
     package var checks: Bool { requested.accessible }
 
-    /// Adds a source's check (made of its parts): its warnings back.
-    package mutating func add(_ check: AccessibilityCheck) -> [Warning] {
-        if !check.holds { claimed.accessible = false }
+    /// Adds the check of the source `file` (made of its parts): its findings to the verdict,
+    /// its warnings back.
+    package mutating func add(_ check: AccessibilityCheck, file: String) -> [Warning] {
+        verdict.add(check.findings(file: file))
         return check.warnings
     }
 

@@ -206,8 +206,14 @@ package final class ThreadedPDF {
         thread.submit { state in state.writers[document]?.setStandards(standards) }
     }
 
-    /// Hands `page` to the drawing thread.
+    /// What layout found on the pages handed so far against the standards (each page's
+    /// `PaintedPage.findings`, in order), for the plan's `StandardsVerdict`: read when every
+    /// page and furniture is handed, before `finish`. The writer is not told them.
+    package private(set) var findings: [StandardsFinding] = []
+
+    /// Hands `page` to the drawing thread, keeping its findings (`findings`).
     package func draw(_ page: PaintedPage) {
+        findings += page.findings
         let document = self.document
         thread.submitPage(of: document, capacity: capacity, wait: !overlapsLayout || page.drawsWithPango) { state in
             state.writers[document]?.add(page)
@@ -217,6 +223,7 @@ package final class ThreadedPDF {
     /// Hands page `number`'s deferred furniture to the drawing thread (after the last page,
     /// before `finish`).
     package func drawFurniture(_ number: Int, _ page: PaintedPage) {
+        findings += page.findings
         let document = self.document
         thread.submitPage(of: document, capacity: capacity, wait: !overlapsLayout) { state in
             state.writers[document]?.addFurniture(number, page)

@@ -44,7 +44,9 @@ package final class PDFDocumentWriter {
     }
 
     /// Sets the standards the file is to meet, before its first page: PDF/A's rules change
-    /// how images and annotations are written. The claims themselves come with the metadata.
+    /// how images and annotations are written. The claims themselves come with the metadata
+    /// (`PDFMetadata.standards`, the plan's resolved `StandardsVerdict`), and the writer
+    /// writes them as handed: it neither withdraws nor adds one.
     package func setStandards(_ requested: PDFStandards) {
         standards = DocumentStandards(file: file, requested: requested)
         images.interpolates = !standards.isArchival
@@ -151,11 +153,9 @@ package final class PDFDocumentWriter {
         let destinations = Navigation.writeDestinations(targets, to: file)
         let outlineRoot = Navigation.writeOutline(outline, to: file)
         let tagged = structure.finish(language: metadata.language)
-        var claimed = metadata
-        // No PDF/UA-1 claim over a figure that says nothing (the document's check warned).
-        if structure.undescribedFigures > 0 { claimed.standards.accessible = false }
+        // The claims are the verdict's, resolved before (`StandardsVerdict`): written as handed.
         let catalog = writeCatalog(Catalog(destinations: destinations, outline: outlineRoot, structure: tagged,
-                                           standards: writeStandards(claimed, language: tagged.language, date: date)))
+                                           standards: writeStandards(metadata, language: tagged.language, date: date)))
         // The document information last and uncompressed: `batch` reads it from the file's end.
         let info = writeInformation(metadata, date: date)
         return file.finish(root: catalog, info: info)

@@ -22,8 +22,9 @@ package struct PDFMetadata: Sendable, Equatable {
     package var language: String?
     /// The front matter's subject (`/Subject`, the XMP's dc:description); "": not written.
     package var subject: String = ""
-    /// The standards the file claims (XMP identification): what was asked for, less PDF/UA-1
-    /// where the document falls short of it (`AccessibilityCheck`).
+    /// The standards the file claims (XMP identification): the plan's `StandardsVerdict`
+    /// resolved (what was asked for, less what the source check and layout found), written
+    /// as given.
     package var standards: PDFStandards = .none
     /// Files carried inside the PDF (`--attach-source`).
     package var attachments: [PDFAttachment] = []

@@ -84,8 +84,6 @@ package final class StructureTree {
     /// The source levels of the headings met so far that are still open: a heading is
     /// written one level below the last of a lower level (`headingRole`).
     private var headingLevels: [Int] = []
-    /// Figures and formulas written without an alternate description (PDF/UA-1 wants none).
-    package private(set) var undescribedFigures = 0
     /// Letters of the elements written, by script and within it by language (for the
     /// document's language when it was neither given nor known before). A document has a few
     /// scripts: searched in order, which costs less than hashing each element's names.
@@ -221,11 +219,8 @@ package final class StructureTree {
                 element.role(node.role)
                 element.parent(node.parent?.object ?? document)
                 writeKids(node.kids, to: &element)
-                if let alt = node.alt, !alt.isEmpty {
-                    element.alt(alt)
-                } else if node.source?.role == .figure || node.source?.role == .formula {
-                    undescribedFigures += 1
-                }
+                // One without (PDF/UA-1 7.3) is layout's finding (`standardsFindings(of:)`).
+                if let alt = node.alt, !alt.isEmpty { element.alt(alt) }
                 // PDF/UA-1 (7.9) asks each note for an identifier of its own.
                 if node.source?.role == .note { element.identifier("note\(node.object.number)") }
                 if let script = node.script, let mainScript, script.script != mainScript.script {

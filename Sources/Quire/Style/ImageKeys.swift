@@ -26,20 +26,20 @@ extension TemplateKey {
             return true
         },
         imageNumber("images.max-age", "Seconds a cached image is used without a request; older, it is revalidated (ETag, Last-Modified).",
-                    "seconds from 0 to 31536000", 0...31_536_000, "86400") { $0.maxAge = $1 },
-        imageNumber("images.max-redirects", "Redirects followed for one image.", "a whole number from 0 to 20", 0...20, "5") {
+                    "seconds", 0...31_536_000, "86400") { $0.maxAge = $1 },
+        imageNumber("images.max-redirects", "Redirects followed for one image.", "a whole number", 0...20, "5") {
             $0.maxRedirects = Int($1)
         },
-        imageNumber("images.connect-timeout", "Seconds to connect to an image's server.", "seconds from 0.1 to 300", 0.1...300, "5") {
+        imageNumber("images.connect-timeout", "Seconds to connect to an image's server.", "seconds", 0.1...300, "5") {
             $0.connectTimeout = $1
         },
-        imageNumber("images.timeout", "Seconds for one image, from connecting to its last byte.", "seconds from 0.1 to 3600", 0.1...3600, "15") {
+        imageNumber("images.timeout", "Seconds for one image, from connecting to its last byte.", "seconds", 0.1...3600, "15") {
             $0.timeout = $1
         },
         imageNumber("images.max-size", "The largest image fetched, in megabytes (MB: 2^20 bytes); a larger one is a placeholder.",
-                    "megabytes from 0.001 to 1024", 0.001...1024, "10") { $0.maxBytes = Int($1 * 1_048_576) },
+                    "megabytes", 0.001...1024, "10") { $0.maxBytes = Int($1 * 1_048_576) },
         imageNumber("images.document-timeout", "Seconds for all of a document's images, fetched together.",
-                    "seconds from 1 to 3600", 1...3600, "60") { $0.documentTimeout = $1 },
+                    "seconds", 1...3600, "60") { $0.documentTimeout = $1 },
     ]
 
     private static func imagesKey(_ name: String, type: String, allowed: String, meaning: String, example: String,
@@ -52,12 +52,15 @@ extension TemplateKey {
         }
     }
 
-    private static func imageNumber(_ name: String, _ meaning: String, _ allowed: String, _ range: ClosedRange<Double>,
+    /// A number key of `images.*`, its `range` declared once (`TemplateKey.allowed`).
+    private static func imageNumber(_ name: String, _ meaning: String, _ words: String, _ range: ClosedRange<Double>,
                                     _ example: String, _ set: @escaping @Sendable (inout ImageFetching, Double) -> Void) -> TemplateKey {
-        imagesKey(name, type: "number", allowed: allowed, meaning: meaning, example: example) { images, v in
-            guard case .number(let n) = v, range.contains(n), !(allowed.hasPrefix("a whole") && n != n.rounded()) else { return false }
+        var key = imagesKey(name, type: "number", allowed: allowed(words, range), meaning: meaning, example: example) { images, v in
+            guard case .number(let n) = v, range.contains(n), !(words.hasPrefix("a whole") && n != n.rounded()) else { return false }
             set(&images, n)
             return true
         }
+        key.range = range
+        return key
     }
 }

@@ -17,6 +17,12 @@ package struct TemplateKey: Sendable {
     /// What is wrong with a value beyond its type, said better than `allowed` can (an unknown
     /// placeholder); nil when nothing is.
     package var problem: @Sendable (JSONValue) -> String? = { _ in nil }
+    /// For a number key, the numbers it takes (each of its numbers, for a list), declared
+    /// once: its `allowed` words and its check are made from it; nil for other keys.
+    package var range: ClosedRange<Double>?
+    /// For a key of one of a few names (`choiceKey`), those names, declared once by their
+    /// enum; nil for other keys.
+    package var choices: [String]?
     /// For a key naming font families, the families it gives now (which a missing family
     /// keeps: `Templates.apply`); nil for other keys.
     package var fontFamilies: (@Sendable (Style) -> String)?
@@ -47,21 +53,10 @@ package struct TemplateKey: Sendable {
         safeMargin,
         wideAlignment,
         fontKey("body.font", "Body text family.", "\"DejaVu Serif\"", \.bodyFont),
-        TemplateKey(name: "body.size", type: "number", allowed: "a number of points from 4 to 72",
-                    meaning: "Body text size.", example: "11") { style, v in
-            setNumber(v, 4...72) { style.bodySize = $0 }
-        },
-        TemplateKey(name: "body.line-height", type: "number", allowed: "a multiple of the body size from 0.8 to 4",
-                    meaning: "Distance between baselines.", example: "1.5") { style, v in
-            setNumber(v, 0.8...4) { style.bodyLineHeight = $0 }
-        },
-        TemplateKey(name: "body.align", type: "string", allowed: "left, right, center, justify",
-                    meaning: "Alignment of paragraphs and list items (list markers stay at the list's edge).",
-                    example: "\"justify\"") { style, v in
-            guard case .string(let s) = v, let a = TextAlignment(rawValue: s) else { return false }
-            style.bodyAlign = a
-            return true
-        },
+        numberKey("body.size", "Body text size.", "a number of points", 4...72, "11") { $0.bodySize = $1 },
+        numberKey("body.line-height", "Distance between baselines.", "a multiple of the body size", 0.8...4, "1.5") { $0.bodyLineHeight = $1 },
+        choiceKey("body.align", "Alignment of paragraphs and list items (list markers stay at the list's edge).",
+                  "\"justify\"") { (style, alignment: TextAlignment) in style.bodyAlign = alignment },
         TemplateKey(name: "body.hyphenate", type: "boolean or string", allowed: "auto, true or false",
                     meaning: "Hyphenate body text with the patterns of the document's language (auto: where it is justified). Never code, URLs, headings or words in capitals.",
                     example: "true") { style, v in
@@ -88,29 +83,23 @@ package struct TemplateKey: Sendable {
                     meaning: "Text colour.", example: "\"#202020\"") { style, v in
             setColor(v) { style.textColor = $0 }
         },
-        TemplateKey(name: "paragraph.spacing", type: "number", allowed: "a multiple of the body size from 0 to 5",
-                    meaning: "Space between paragraphs and other blocks.", example: "0.5") { style, v in
-            setNumber(v, 0...5) { style.paragraphSpacing = $0 }
-        },
+        numberKey("paragraph.spacing", "Space between paragraphs and other blocks.", "a multiple of the body size", 0...5, "0.5") { $0.paragraphSpacing = $1 },
         fontKey("heading.font", "Heading family.", "\"Noto Serif\"", \.headingFont),
-        sixNumbersKey("heading.sizes", "Heading sizes.", "six multiples of the body size, for levels 1 to 6, each from 0.5 to 6",
+        sixNumbersKey("heading.sizes", "Heading sizes.", "six multiples of the body size, for levels 1 to 6, each",
                       0.5...6, "[1.8, 1.5, 1.25, 1.1, 1, 0.9]") { $0.headingScale = $1 },
-        numberKey("heading.line-height", "Distance between a heading's baselines.", "a multiple of the heading's size from 0.8 to 4",
+        numberKey("heading.line-height", "Distance between a heading's baselines.", "a multiple of the heading's size",
                   0.8...4, "1.2") { $0.headingLineHeight = $1 },
         sixNumbersKey("heading.space-before", "Space above headings of levels 1 to 6.",
-                      "six multiples of the body size, each from 0 to 10", 0...10, "[2, 2, 1.5, 1.5, 1.2, 1.2]") { $0.headingSpaceBefore = $1 },
-        numberKey("heading.space-after", "Space below a heading.", "a multiple of the body size from 0 to 5",
+                      "six multiples of the body size, each", 0...10, "[2, 2, 1.5, 1.5, 1.2, 1.2]") { $0.headingSpaceBefore = $1 },
+        numberKey("heading.space-after", "Space below a heading.", "a multiple of the body size",
                   0...5, "0.6") { $0.headingSpaceAfter = $1 },
         sixNumbersKey("heading.rules", "Width of the rule under headings of levels 1 to 6 (0: none).",
-                      "six widths in points, each from 0 to 10", 0...10, "[0, 0, 0, 0, 0, 0]") { $0.headingRules = $1 },
+                      "six widths in points, each", 0...10, "[0, 0, 0, 0, 0, 0]") { $0.headingRules = $1 },
         fontKey("code.font", "Monospace family for code.", "\"Noto Sans Mono\"", \.codeFont),
-        TemplateKey(name: "code.size", type: "number", allowed: "a multiple of the body size from 0.5 to 2",
-                    meaning: "Code size.", example: "0.9") { style, v in
-            setNumber(v, 0.5...2) { style.codeScale = $0 }
-        },
-        numberKey("code.line-height", "Distance between a code block's baselines.", "a multiple of the code size from 0.8 to 4",
+        numberKey("code.size", "Code size.", "a multiple of the body size", 0.5...2, "0.9") { $0.codeScale = $1 },
+        numberKey("code.line-height", "Distance between a code block's baselines.", "a multiple of the code size",
                   0.8...4, "1.3") { $0.codeLineHeight = $1 },
-        numberKey("code.padding", "Space inside a code block's shading.", "a multiple of the code size from 0 to 5",
+        numberKey("code.padding", "Space inside a code block's shading.", "a multiple of the code size",
                   0...5, "1") { $0.codePadding = $1 },
         TemplateKey(name: "code.background", type: "string", allowed: colorAllowed,
                     meaning: "Shading behind code.", example: "\"#f4f4f4\"") { style, v in
@@ -155,14 +144,14 @@ package struct TemplateKey: Sendable {
                     meaning: "Colour of rules under headings, thematic breaks and table lines.", example: "\"#999999\"") { style, v in
             setColor(v) { style.ruleColor = $0 }
         },
-        numberKey("rule.width", "Width of a thematic break's rule, in points.", "a width in points from 0.1 to 10",
+        numberKey("rule.width", "Width of a thematic break's rule, in points.", "a width in points",
                   0.1...10, "1") { $0.ruleWidth = $1 },
         colorKey("muted.color", "Colour of secondary text: captions, running header and footer, placeholders.",
                  "\"#808080\"") { $0.mutedColor = $1 },
         colorKey("highlight.color", "Background of <mark> text.", "\"#fff3a0\"") { $0.highlightColor = $1 },
-        numberKey("quote.indent", "Indent of a block quote.", "a multiple of the body size from 0 to 10",
+        numberKey("quote.indent", "Indent of a block quote.", "a multiple of the body size",
                   0...10, "1.5") { $0.quoteIndent = $1 },
-        numberKey("quote.rule-width", "Width of a block quote's bar, in points.", "a width in points from 0 to 10",
+        numberKey("quote.rule-width", "Width of a block quote's bar, in points.", "a width in points",
                   0...10, "3") { $0.quoteRuleWidth = $1 },
         colorKey("quote.rule-color", "Colour of a block quote's bar.", "\"#cccccc\"") { $0.quoteRuleColor = $1 },
     ] + AlertKind.allCases.flatMap { kind in [
@@ -172,16 +161,16 @@ package struct TemplateKey: Sendable {
             $0.alerts[kind].title = $1
         },
     ] } + [
-        numberKey("caption.size", "Size of an image's caption.", "a multiple of the body size from 0.5 to 2",
+        numberKey("caption.size", "Size of an image's caption.", "a multiple of the body size",
                   0.5...2, "0.85") { $0.captionScale = $1 },
         numberKey("table.size", "Size of a table's text (smaller still when the table is too wide).",
-                  "a multiple of the body size from 0.5 to 2", 0.5...2, "0.85") { $0.tableScale = $1 },
+                  "a multiple of the body size", 0.5...2, "0.85") { $0.tableScale = $1 },
         tableMaxWidth,
         tableMinimumSize,
         tableRotation,
-        numberKey("title.size", "Size of the front matter's title (never below 1.15 times the largest heading's).", "a multiple of the body size from 0.5 to 6",
+        numberKey("title.size", "Size of the front matter's title (never below 1.15 times the largest heading's).", "a multiple of the body size",
                   0.5...6, "3") { $0.titleScale = $1 },
-        numberKey("subtitle.size", "Size of the front matter's subtitle.", "a multiple of the body size from 0.5 to 6",
+        numberKey("subtitle.size", "Size of the front matter's subtitle.", "a multiple of the body size",
                   0.5...6, "1.5") { $0.subtitleScale = $1 },
         TemplateKey(name: "list.markers", type: "array of strings or string",
                     allowed: "marker names by depth, from disc, circle, square, dash (an array or a comma-separated string)",
@@ -198,17 +187,9 @@ package struct TemplateKey: Sendable {
             style.listMarkers = shapes
             return true
         },
-        TemplateKey(name: "list.indent", type: "number", allowed: "a multiple of the body size from 0.5 to 10",
-                    meaning: "Indent of each list level.", example: "2") { style, v in
-            setNumber(v, 0.5...10) { style.listIndent = $0 }
-        },
-        TemplateKey(name: "footnote.placement", type: "string", allowed: "page, end",
-                    meaning: "Footnotes at the foot of the page that refers to each (a note too long continues on the next page's foot), or all at the end.",
-                    example: "\"end\"") { style, v in
-            guard case .string(let s) = v, let placement = FootnotePlacement(rawValue: s.lowercased()) else { return false }
-            style.footnotePlacement = placement
-            return true
-        },
+        numberKey("list.indent", "Indent of each list level.", "a multiple of the body size", 0.5...10, "2") { $0.listIndent = $1 },
+        choiceKey("footnote.placement", "Footnotes at the foot of the page that refers to each (a note too long continues on the next page's foot), or all at the end.",
+                  "\"end\"") { (style, placement: FootnotePlacement) in style.footnotePlacement = placement },
         boolKey("toc",
                 "A table of contents after the title: headings with dot leaders and page numbers, linked (front matter toc: true and --toc ask for one too).") {
             $0.tableOfContents = $1
@@ -247,7 +228,7 @@ package struct TemplateKey: Sendable {
         furnitureKey("header.left", "Running header, left.", "\"{author}\"") { $0.header.left = $1 },
         furnitureKey("header.center", "Running header, centre.", "\"{title} · {date}\"") { $0.header.center = $1 },
         furnitureKey("header.right", "Running header, right.", "\"{date}\"") { $0.header.right = $1 },
-        numberKey("header.size", "Size of the running header.", "a multiple of the body size from 0.5 to 2",
+        numberKey("header.size", "Size of the running header.", "a multiple of the body size",
                   0.5...2, "0.9") { $0.headerScale = $1 },
         TemplateKey(name: "header.first-page", type: "boolean", allowed: "true or false",
                     meaning: "Whether the running header appears on page 1.", example: "true") { style, v in
@@ -258,7 +239,7 @@ package struct TemplateKey: Sendable {
         furnitureKey("footer.left", "Footer, left.", "\"{title}\"") { $0.footer.left = $1 },
         furnitureKey("footer.center", "Footer, centre.", "\"{page} / {pages}\"") { $0.footer.center = $1 },
         furnitureKey("footer.right", "Footer, right.", "\"{page}\"") { $0.footer.right = $1 },
-        numberKey("footer.size", "Size of the footer.", "a multiple of the body size from 0.5 to 2",
+        numberKey("footer.size", "Size of the footer.", "a multiple of the body size",
                   0.5...2, "0.9") { $0.footerScale = $1 },
         pdfStandardKey,
     ] + imageKeys
@@ -280,22 +261,35 @@ package struct TemplateKey: Sendable {
         return key
     }
 
-    private static func numberKey(_ name: String, _ meaning: String, _ allowed: String, _ range: ClosedRange<Double>,
+    /// A number key: `words` say what the number is ("a multiple of the body size"), `range`
+    /// what it may be, declared once: the allowed text, the listing and the check all read it.
+    private static func numberKey(_ name: String, _ meaning: String, _ words: String, _ range: ClosedRange<Double>,
                                   _ example: String, _ set: @escaping @Sendable (inout Style, Double) -> Void) -> TemplateKey {
-        TemplateKey(name: name, type: "number", allowed: allowed, meaning: meaning, example: example) { style, v in
+        var key = TemplateKey(name: name, type: "number", allowed: allowed(words, range), meaning: meaning, example: example) { style, v in
             setNumber(v, range) { set(&style, $0) }
         }
+        key.range = range
+        return key
     }
 
-    private static func sixNumbersKey(_ name: String, _ meaning: String, _ allowed: String, _ range: ClosedRange<Double>,
+    /// A key of six numbers, one per heading level, each in `range` (declared once).
+    private static func sixNumbersKey(_ name: String, _ meaning: String, _ words: String, _ range: ClosedRange<Double>,
                                       _ example: String, _ set: @escaping @Sendable (inout Style, PerHeadingLevel<Double>) -> Void) -> TemplateKey {
-        TemplateKey(name: name, type: "array of 6 numbers", allowed: allowed, meaning: meaning, example: example) { style, v in
+        var key = TemplateKey(name: name, type: "array of 6 numbers", allowed: allowed(words, range), meaning: meaning, example: example) { style, v in
             guard case .array(let a) = v else { return false }
             let values = a.compactMap { x -> Double? in if case .number(let n) = x, range.contains(n) { return n } else { return nil } }
             guard values.count == a.count, let levels = PerHeadingLevel(values) else { return false }
             set(&style, levels)
             return true
         }
+        key.range = range
+        return key
+    }
+
+    /// What a number key allows, in words, from its declared range: "`words` from 0.5 to 6".
+    package static func allowed(_ words: String, _ range: ClosedRange<Double>) -> String {
+        func number(_ n: Double) -> String { n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n) }
+        return "\(words) from \(number(range.lowerBound)) to \(number(range.upperBound))"
     }
 
     private static func boolKey(_ name: String, _ meaning: String, _ set: @escaping @Sendable (inout Style, Bool) -> Void) -> TemplateKey {

@@ -40,16 +40,19 @@ extension TemplateKey {
         "auto: a table too wide for the page at table.min-size is set on a landscape page of its own; never: it is set smaller, with a warning.",
         "\"never\"") { (style, rotation: TableRotation) in style.tableRotation = rotation }
 
-    /// One of `Choice`'s cases, by name (any case).
-    private static func choiceKey<Choice: RawRepresentable & CaseIterable>(
+    /// One of `Choice`'s cases, by name (any case): the choices are declared once, by the
+    /// enum, and the allowed text, the check and `choices` are made from it.
+    package static func choiceKey<Choice: RawRepresentable & CaseIterable>(
         _ name: String, _ meaning: String, _ example: String, _ set: @escaping @Sendable (inout Style, Choice) -> Void
     ) -> TemplateKey where Choice.RawValue == String {
-        TemplateKey(name: name, type: "string", allowed: Choice.allCases.map(\.rawValue).joined(separator: ", "),
-                    meaning: meaning, example: example) { style, v in
+        var key = TemplateKey(name: name, type: "string", allowed: Choice.allCases.map(\.rawValue).joined(separator: ", "),
+                              meaning: meaning, example: example) { style, v in
             guard case .string(let s) = v, let choice = Choice(rawValue: s.lowercased()) else { return false }
             set(&style, choice)
             return true
         }
+        key.choices = Choice.allCases.map(\.rawValue)
+        return key
     }
 
     /// A type size in points, from 4 to 72.

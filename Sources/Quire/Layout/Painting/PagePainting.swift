@@ -50,5 +50,6 @@ package func paintPage(_ page: Page, with painter: LinePainter) -> PaintedPage {
     painted.tags = tags
     painted.actualTexts = actualTexts
     painted.deferredFurniture = page.deferredFurniture
+    painted.findings = standardsFindings(of: page)
     return painted
 }

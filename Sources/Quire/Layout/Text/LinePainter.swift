@@ -14,9 +14,6 @@ import QuireModel
 /// described, so a font's address is never reused for another while the painter lives.
 package final class LinePainter {
     private var fonts: [UnsafeMutablePointer<PangoFont>: FontRef] = [:]
-    /// The characters no installed font has, painted as .notdef boxes (which PDF/UA-1 and
-    /// PDF/A forbid a file to show: 7.21.8, 6.2.11.8).
-    package private(set) var missingCharacters: Set<UInt32> = []
     private var decorationMetrics: [UnsafeMutablePointer<PangoFont>: DecorationMetrics] = [:]
 
     package init() {}
@@ -46,9 +43,6 @@ package final class LinePainter {
                                  attributes.background!))
             }
             appendGlyphs(run, clusters, Self.upright(fontRef(font), run, shaped.bytes), font, origin, shaped, to: &ops)
-            if shaped.hasMissingGlyphs {
-                for glyph in run.glyphs { if let character = glyph.missingCharacter { missingCharacters.insert(character) } }
-            }
             decorations += self.decorations(spans, clusters, font, origin, shaped.format.text.color)
         }
         ops += Decoration.merged(decorations).map { .fill($0.rect, $0.color) }

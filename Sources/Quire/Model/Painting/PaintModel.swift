@@ -17,6 +17,10 @@ package struct PaintedPage: Sendable {
     package var actualTexts: [Int: String] = [:]
     /// The furniture drawn over the page at the end (`Page.deferredFurniture`), by number.
     package var deferredFurniture: Int?
+    /// What the page breaks of the standards a PDF may claim (a character shown as a .notdef
+    /// box, a figure without an alternate description): layout's findings, returned with the
+    /// page for the plan's `StandardsVerdict`. A writer does not read them.
+    package var findings: [StandardsFinding] = []
 
     /// True when an item is drawn by a library that may shape text with Pango itself (an SVG
     /// image, through librsvg): such a page is drawn while layout waits. O(items).

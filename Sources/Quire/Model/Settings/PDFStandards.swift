@@ -4,8 +4,10 @@
 /// (`ua-1,a-2a`; `none` claims nothing). The default is PDF/UA-1.
 ///
 /// A claim is written (in the XMP metadata) only for what the file meets: the writer meets
-/// every rule Quire controls for what is requested, and PDF/UA-1 is left unclaimed, with a
-/// warning, where the document itself falls short (an image without alt text).
+/// every rule Quire controls for what is requested, and the claims are what is requested
+/// less what the source check and layout found (`StandardsVerdict`): PDF/UA-1 is left
+/// unclaimed, with a warning, where the document itself falls short (an image without alt
+/// text), every claim where a character no font has is shown.
 public struct PDFStandards: Sendable, Equatable, Hashable, CustomStringConvertible, Encodable {
     /// A PDF/A part and conformance level.
     public struct Archival: Sendable, Equatable, Hashable {
@@ -100,6 +102,15 @@ public struct PDFStandards: Sendable, Equatable, Hashable, CustomStringConvertib
     /// Whether attached files are allowed: PDF/A-2 allows only PDF/A files as attachments
     /// (ISO 19005-2, 6.8), so Markdown sources need PDF/A-3 or no PDF/A claim.
     public var allowsAttachments: Bool { archival.map { $0.part >= 3 } ?? true }
+
+    /// The attach-source rule, said once for every place standards come from (the command
+    /// line, front matter, a template): Markdown sources may be attached unless PDF/A-2 is
+    /// asked for.
+    /// - Throws: `PDFStandardsError` naming the level to ask for instead.
+    public func checkAttachedSources() throws(PDFStandardsError) {
+        guard !allowsAttachments, let archival else { return }
+        throw PDFStandardsError("--attach-source needs PDF/A-3, which allows attached files; \(archival.name) (PDF/A-2) allows only PDF/A files: ask for a-3\(archival.level.lowercased())")
+    }
 
     /// Whether the file must map every glyph to Unicode (PDF/UA-1, PDF/A levels A and U).
     package var needsUnicode: Bool { accessible || archival.map { $0.level != "B" } ?? false }

@@ -219,7 +219,7 @@ final class StreamingLayoutTests: XCTestCase {
         metadata.language = laidOut.language
         metadata.standards = .default
         let body = FrontMatter.split(markdown).markdown
-        let wholePDF = try RenderPipeline.pdf(of: laidOut, metadata: metadata, standards: .default,
+        let wholePDF = try RenderPipeline.pdf(of: laidOut, metadata: metadata, verdict: StandardsVerdict(requested: .default),
                                               mainScript: ScriptGuess.of(blocks: parseMarkdown(body).blocks)).pdf
         XCTAssertGreaterThan(streamedPDF.count, 10_000)
         XCTAssertEqual(streamedPDF, wholePDF)
