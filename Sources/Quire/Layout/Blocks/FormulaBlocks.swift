@@ -32,13 +32,12 @@ extension LayoutSession {
         let lineHeight = context.textRole?.lineHeight ?? typography.body.lineHeight
         var slices: [Slice] = []
         let font = typeset.fontRef
+        // The display centred as a whole beside its tag: a broken formula's lines each at its
+        // offset (its continuation lines aligned on the first relation's right-hand side).
+        let left = max(0, (column.width - tagWidth - typeset.displayWidth) / 2)
         for (i, box) in typeset.boxes.enumerated() {
             let isLast = i == typeset.boxes.count - 1
-            let available = column.width - tagWidth
-            // One line centred; a broken formula's first line at the left, its last at the
-            // right, those between centred (amsmath's multline).
-            let x: Double = typeset.boxes.count == 1 || (i > 0 && !isLast) ? (available - box.width) / 2
-                : i == 0 ? 0 : available - box.width
+            let x = left + (i < typeset.lineOffsets.count ? typeset.lineOffsets[i] : 0)
             var slice = Slice(height: box.height + box.depth)
             slice.items.append(.formula(PlacedFormula(box: box, origin: Point(x: column.x + max(0, x), y: box.height),
                                                       font: font, color: style.textColor, tag: .element(element))))

@@ -84,6 +84,34 @@ final class FormulaLayoutTests: XCTestCase {
         piece.origin.x + (piece.box.glyphs.last?.x ?? 0) + plus
     }
 
+    /// Issue 46, point 6: a display too long for the measure breaks after a top-level relation
+    /// or binary operator, its continuation lines start under the right-hand side of its first
+    /// relation, and the display is centred as a whole (it was set as amsmath's multline: its
+    /// first line flush left, its last flush right).
+    func testRegressionLongDisplayBreaksAfterAnOperatorAlignedOnItsRelationAndCentred() throws {
+        let style = Style()
+        let sum = (1...40).map { "a_{\($0)}" }.joined(separator: " + ")
+        let doc = layout("$$\nf(x) = \(sum)\n$$\n", style: style)
+        let lines = doc.pages.flatMap(formulas)
+        XCTAssertGreaterThanOrEqual(lines.count, 3)
+        let operators: Set<String> = ["=", "+"]
+        for line in lines.dropLast() {
+            XCTAssertTrue(operators.contains(line.box.glyphs.last?.text ?? ""), "ends after an operator")
+        }
+        let first = lines[0]
+        let relation = try XCTUnwrap(first.box.glyphs.firstIndex { $0.text == "=" })
+        let rightHandSide = first.origin.x + first.box.glyphs[relation + 1].x
+        for line in lines.dropFirst() {
+            XCTAssertEqual(line.origin.x + (line.box.glyphs.first?.x ?? 0), rightHandSide, accuracy: 0.01,
+                           "a continuation starts under what follows the first =")
+        }
+        let left = lines.map(\.origin.x).min()!, right = lines.map { $0.origin.x + $0.box.width }.max()!
+        XCTAssertGreaterThanOrEqual(left, style.margins.left - 0.01)
+        XCTAssertLessThanOrEqual(right, style.margins.left + style.contentWidth + 0.01, "within the measure")
+        XCTAssertEqual(left - style.margins.left, style.margins.left + style.contentWidth - right, accuracy: 0.5,
+                       "centred as a whole")
+    }
+
     /// The space after the operator a formula broke after stayed in the line (inside the
     /// piece), so that a right-aligned or justified line ended short of the margin: TeX
     /// discards it at the break.
