@@ -7,10 +7,14 @@ package struct TypesetFormula: Sendable, Equatable {
     /// one box per piece, each ending after a top-level relation or binary operator (where a
     /// line may break), set side by side with `spacesAfter` between them.
     package var boxes: [MathBox]
-    /// Inline: the space after each piece but the last (the one after its operator), which
-    /// the line sets between the pieces and drops where it breaks, as TeX discards the glue
-    /// after a broken operator. Empty for display math.
+    /// Inline: the space after each piece but the last (the one after its operator, or the
+    /// one before it), which the line sets between the pieces as interword glue, stretching
+    /// and shrinking with the line's spaces, and drops where it breaks, as TeX discards the
+    /// glue after a broken operator. Empty for display math.
     package var spacesAfter: [Double] = []
+    /// Inline: whether a line may break after each piece but the last: after its operator,
+    /// not before it (the space before an operator is glue a line cannot break at).
+    package var breaksAfter: [Bool] = []
     /// Display: where each line starts from the left of the display (0 for the first; a
     /// continuation line at the right-hand side of the first relation, or indented), the
     /// display being as wide as `displayWidth` and set centred. Empty for inline math.
@@ -69,16 +73,16 @@ package final class MathTypesetter {
         let layout = MathLayout(font: font, size: size)
         let context = StyleContext(style: formula.display ? .display : .text, cramped: false, color: nil)
         let pieces = layout.pieces(list, context, topLevel: true)
-        var boxes: [MathBox], spaces: [Double] = [], offsets: [Double] = []
+        var boxes: [MathBox], spaces: [Double] = [], breaks: [Bool] = [], offsets: [Double] = []
         if formula.display {
             (boxes, offsets) = Self.lines(pieces, width: width, layout: layout)
         } else {
-            (boxes, spaces) = Self.inlinePieces(pieces, layout: layout)
+            (boxes, spaces, breaks) = Self.inlinePieces(pieces, layout: layout)
         }
         let tag = formula.display ? parser.tag.map { layout.textBox($0, context) } : nil
         var missing: [String] = []
         for box in boxes { for g in box.glyphs where g.glyph == 0 { missing.append(g.text) } }
-        return TypesetFormula(boxes: boxes, spacesAfter: spaces, lineOffsets: offsets, tag: tag, fontFile: font.file,
+        return TypesetFormula(boxes: boxes, spacesAfter: spaces, breaksAfter: breaks, lineOffsets: offsets, tag: tag, fontFile: font.file,
                               fontIndex: font.index, missing: missing)
     }
 
@@ -132,18 +136,30 @@ package final class MathTypesetter {
         return rightHandSide <= width / 2 ? rightHandSide : fallback
     }
 
-    /// An inline formula cut after each top-level relation and binary operator, and the space
-    /// after each cut (the one after its operator): pieces and spaces side by side are the
-    /// whole formula.
-    package static func inlinePieces(_ pieces: [MathPiece], layout: MathLayout) -> (boxes: [MathBox], spacesAfter: [Double]) {
+    /// An inline formula cut after each top-level relation and binary operator (where a line
+    /// may break) and before each that has a space before it (where it may not), with the
+    /// space at each cut and whether a line may break there: pieces and spaces side by side are
+    /// the whole formula. Cut on both sides, an operator's spaces are both the line's glue, as
+    /// TeX's are: in a loose or tight justified line `a = b` stays even, where the space
+    /// before the `=` kept its width while the one after it stretched or shrank with the
+    /// line's (issue 46, point 6).
+    package static func inlinePieces(_ pieces: [MathPiece], layout: MathLayout)
+        -> (boxes: [MathBox], spacesAfter: [Double], breaksAfter: [Bool]) {
         var boxes: [MathBox] = []
         var spaces: [Double] = []
+        var breaks: [Bool] = []
         var start = 0
-        for i in pieces.indices where pieces[i].breakAfter && i + 1 < pieces.count || i == pieces.count - 1 {
+        for i in pieces.indices {
+            let last = i == pieces.count - 1
+            let beforeOperator = !last && pieces[i + 1].breakAfter && pieces[i + 1].space > 0
+            guard last || pieces[i].breakAfter || beforeOperator else { continue }
             boxes.append(layout.pack(pieces[start...i], dropFirstSpace: start > 0))
-            if i + 1 < pieces.count { spaces.append(pieces[i + 1].space) }
+            if !last {
+                spaces.append(pieces[i + 1].space)
+                breaks.append(pieces[i].breakAfter)
+            }
             start = i + 1
         }
-        return boxes.isEmpty ? ([MathBox()], []) : (boxes, spaces)
+        return boxes.isEmpty ? ([MathBox()], [], []) : (boxes, spaces, breaks)
     }
 }

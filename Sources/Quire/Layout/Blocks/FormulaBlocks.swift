@@ -118,7 +118,7 @@ extension TextLine {
                 out += piece.box.characters
                 if piece.spaceAfter > 0 { spaceAt = offset + StyledText.objectLength }
                 current = next.next()
-            } else if !["\u{200B}", "\u{AD}", "\u{2066}", "\u{2069}"].contains(scalar) && !(offset == spaceAt && scalar == " ") {
+            } else if !["\u{200B}", "\u{AD}", "\u{2066}", "\u{2069}"].contains(scalar) && !(offset == spaceAt && (scalar == " " || scalar == "\u{A0}")) {
                 out.unicodeScalars.append(scalar)
             }
             offset += String(scalar).utf8.count
