@@ -219,7 +219,8 @@ final class MathLayoutTests: XCTestCase {
     func testInlineFormulaBreaksOnlyAfterTopLevelOperators() throws {
         let typesetter = MathTypesetter(families: "TeX Gyre Pagella Math")
         let formula = try typesetter.typeset(MathFormula(tex: "a = b + {c + d}", display: false), size: size, width: 0).get()
-        XCTAssertEqual(formula.boxes.map { $0.glyphs.map(\.text).joined() }, ["𝑎=", "𝑏+", "𝑐+𝑑"])
+        XCTAssertEqual(formula.boxes.map { $0.glyphs.map(\.text).joined() }, ["𝑎", "=", "𝑏", "+", "𝑐+𝑑"])
+        XCTAssertEqual(formula.breaksAfter, [false, true, false, true], "after an operator, not before it")
         let single = try typesetter.typeset(MathFormula(tex: "x", display: false), size: size, width: 0).get()
         XCTAssertEqual(single.boxes.count, 1)
     }

@@ -32,13 +32,12 @@ extension LayoutSession {
         let lineHeight = context.textRole?.lineHeight ?? typography.body.lineHeight
         var slices: [Slice] = []
         let font = typeset.fontRef
+        // The display centred as a whole beside its tag: a broken formula's lines each at its
+        // offset (its continuation lines aligned on the first relation's right-hand side).
+        let left = max(0, (column.width - tagWidth - typeset.displayWidth) / 2)
         for (i, box) in typeset.boxes.enumerated() {
             let isLast = i == typeset.boxes.count - 1
-            let available = column.width - tagWidth
-            // One line centred; a broken formula's first line at the left, its last at the
-            // right, those between centred (amsmath's multline).
-            let x: Double = typeset.boxes.count == 1 || (i > 0 && !isLast) ? (available - box.width) / 2
-                : i == 0 ? 0 : available - box.width
+            let x = left + (i < typeset.lineOffsets.count ? typeset.lineOffsets[i] : 0)
             var slice = Slice(height: box.height + box.depth)
             slice.items.append(.formula(PlacedFormula(box: box, origin: Point(x: column.x + max(0, x), y: box.height),
                                                       font: font, color: style.textColor, tag: .element(element))))
@@ -119,7 +118,7 @@ extension TextLine {
                 out += piece.box.characters
                 if piece.spaceAfter > 0 { spaceAt = offset + StyledText.objectLength }
                 current = next.next()
-            } else if !["\u{200B}", "\u{AD}", "\u{2066}", "\u{2069}"].contains(scalar) && !(offset == spaceAt && scalar == " ") {
+            } else if !["\u{200B}", "\u{AD}", "\u{2066}", "\u{2069}"].contains(scalar) && !(offset == spaceAt && (scalar == " " || scalar == "\u{A0}")) {
                 out.unicodeScalars.append(scalar)
             }
             offset += String(scalar).utf8.count

@@ -7,8 +7,8 @@ extension LayoutSession {
     /// images, frames and footnote references on it, each line tagged with `tag` (its images
     /// as figures inside that element).
     ///
-    /// Each line box is at least the format's line height; a taller line (a big emoji, a
-    /// fallback font) grows its own box. The first line keeps with the next and the last but
+    /// Each line box is at least the format's line height (`LineBoxes`); a line whose ink or
+    /// objects would reach its neighbour's (a tall image, a formula, stacked marks) grows. The first line keeps with the next and the last but
     /// one too, so no paragraph leaves a single orphan or widow line. O(lines + links + anchors).
     package func textSlices(_ shaped: ShapedText, x: Double, spaceBefore: Double, spaceAfter: Double,
                     tag: ContentTag = .none) -> [Slice] {
@@ -84,23 +84,23 @@ private struct LineItems {
     private var lineEnd = 0
     private var box = 0.0
     private var baseline = 0.0
+    /// Each line's box height and baseline in it.
+    private let boxes: [(box: Double, baseline: Double)]
 
     init(shaped: ShapedText, x: Double, tag: ContentTag) {
         self.shaped = shaped
+        boxes = LineBoxes.of(shaped)
         text = shaped.text
         self.x = x
         self.tag = tag
     }
 
-    /// Moves to line `index`: the line box is at least the format's line height, the line
-    /// centred in a taller one.
+    /// Moves to line `index`, its box and baseline as `LineBoxes` places them.
     mutating func start(line index: Int) {
         let metrics = shaped.lines[index]
-        let natural = metrics.ascent + metrics.descent
         line = index
         lineEnd = index == shaped.lines.count - 1 ? Int.max : metrics.start + metrics.length
-        box = max(shaped.format.text.lineHeight, natural)
-        baseline = (box - natural) / 2 + metrics.ascent
+        (box, baseline) = boxes[index]
     }
 
     /// The line's slice with its text.

@@ -80,8 +80,9 @@ extension LayoutSession {
         if let line = slice.items.lazy.compactMap({ if case .text(let t) = $0 { return t } else { return nil } }).first {
             rightToLeft = line.shaped.isRightToLeft
             let box = line.shaped.lines[line.lineIndex]
-            top = line.baseline - box.ascent
-            bottom = line.baseline + box.descent
+            // A line on the grid (a taller fallback font's) is as tall as its place in it.
+            top = line.baseline - (box.grid?.above ?? box.ascent)
+            bottom = line.baseline + (box.grid?.below ?? box.descent)
         }
         var left = style.margins.left, right = style.margins.left + style.contentWidth
         for item in slice.items {

@@ -158,7 +158,7 @@ package struct InlineBuilder: InlineVisitor {
         switch session.math.typeset(formula, size: mathSize, width: 0) {
         case .success(let typeset):
             session.warnAboutMissingGlyphs(typeset, formula)
-            text.append(formula: typeset.boxes, spacesAfter: typeset.spacesAfter, number: (text.formulas.last?.formula ?? -1) + 1, source: formula.tex,
+            text.append(formula: typeset.boxes, spacesAfter: typeset.spacesAfter, breaksAfter: typeset.breaksAfter, number: (text.formulas.last?.formula ?? -1) + 1, source: formula.tex,
                         font: typeset.fontRef, color: a.color ?? session.style.textColor, a)
         case .failure(let error):
             session.warnAboutBadMath(error, formula)

@@ -16,6 +16,10 @@ package final class ShapedText {
         /// Distance from the baseline up to the top, and down to the bottom, of the logical extents.
         package var ascent: Double
         package var descent: Double
+        /// Where it sits on the paragraph's baseline grid, in points, when a font taller than
+        /// the paragraph's set part of it (`AssembledLine.grid`); nil: its box is sized by its
+        /// logical extents.
+        package var grid: LineGrid?
     }
 
     package let text: StyledText
@@ -53,7 +57,8 @@ package final class ShapedText {
         let scale = 1.0 / 1024
         lines = zip(paragraph.lines, paragraph.lineX).map { line, x in
             Line(start: line.start, length: line.length, x: Double(x) * scale, width: Double(line.width) * scale,
-                 ascent: Double(line.ascent) * scale, descent: Double(line.descent) * scale)
+                 ascent: Double(line.ascent) * scale, descent: Double(line.descent) * scale,
+                 grid: line.grid.map { $0.scaled(by: scale) })
         }
     }
 

@@ -127,18 +127,21 @@ package struct StyledText: Sendable, Equatable {
         append("\u{FFFC}", attributes)
     }
 
-    /// Appends a typeset formula's pieces, a break opportunity between them (the space after
-    /// the piece's operator, else a zero-width space), the whole formula numbered `formula`
-    /// and isolated left to right (LRI…PDI): its pieces keep their order in a right-to-left line.
-    package mutating func append(formula pieces: [MathBox], spacesAfter: [Double], number: Int, source: String, font: FontRef,
-                         color: Color, _ attributes: Attributes = Attributes()) {
+    /// Appends a typeset formula's pieces, each followed by its space: a break opportunity
+    /// after an operator (a space, else a zero-width space), a no-break space before one
+    /// (`breaksAfter` false), both stretching with the line's spaces; the whole formula
+    /// numbered `formula` and isolated left to right (LRI…PDI): its pieces keep their order in
+    /// a right-to-left line.
+    package mutating func append(formula pieces: [MathBox], spacesAfter: [Double], breaksAfter: [Bool] = [], number: Int,
+                         source: String, font: FontRef, color: Color, _ attributes: Attributes = Attributes()) {
         append("\u{2066}", attributes)
         for (i, piece) in pieces.enumerated() {
             let space = i < spacesAfter.count && i + 1 < pieces.count ? spacesAfter[i] : 0
+            let breaks = i >= breaksAfter.count || breaksAfter[i]
             formulas.append(InlineFormula(offset: count, box: piece, spaceAfter: max(0, space), formula: number, source: source,
                                           font: font, color: color))
             append("\u{FFFC}", attributes)
-            if i + 1 < pieces.count { append(space > 0 ? " " : "\u{200B}", attributes) }
+            if i + 1 < pieces.count { append(!breaks && space > 0 ? "\u{00A0}" : space > 0 ? " " : "\u{200B}", attributes) }
         }
         append("\u{2069}", attributes)
     }

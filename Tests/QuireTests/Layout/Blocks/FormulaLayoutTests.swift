@@ -23,7 +23,7 @@ final class FormulaLayoutTests: XCTestCase {
         let page = try XCTUnwrap(doc.pages.first)
         let line = try XCTUnwrap(page.bodyLines.first)
         let pieces = formulas(page)
-        XCTAssertEqual(pieces.count, 3, "a = | b + | c: breakable after the top-level relation and operator")
+        XCTAssertEqual(pieces.count, 5, "a | = | b | + | c: breakable after the top-level relation and operator, glue before them")
         for piece in pieces { XCTAssertEqual(piece.origin.y, line.baseline, accuracy: 0.001) }
         let elements = Set(pieces.compactMap { $0.tag.element.map(ObjectIdentifier.init) })
         XCTAssertEqual(elements.count, 1, "one Formula element for the pieces")
@@ -84,6 +84,65 @@ final class FormulaLayoutTests: XCTestCase {
         piece.origin.x + (piece.box.glyphs.last?.x ?? 0) + plus
     }
 
+    /// Issue 46, point 6: the spaces on both sides of an inline formula's relation are the
+    /// line's glue, stretching and shrinking alike in a justified line, as TeX's do. The one
+    /// before the `=` was inside the formula's first piece and kept its width while the one
+    /// after it (where the line may break) stretched with the words' spaces: `x =   y`.
+    func testRegressionSpacesAroundARelationStretchAlikeInAJustifiedLine() throws {
+        /// (x of 𝑥, of =, of 𝑦) for each `x = y` set on one baseline.
+        func triples(_ doc: LaidOutDocument) -> [(Double, Double, Double)] {
+            let glyphs = doc.pages.flatMap(formulas).flatMap { piece in
+                piece.box.glyphs.map { (text: $0.text, x: piece.origin.x + $0.x, y: piece.origin.y) }
+            }
+            return glyphs.indices.dropLast(2).compactMap { i in
+                let (a, b, c) = (glyphs[i], glyphs[i + 1], glyphs[i + 2])
+                guard a.text == "𝑥", b.text == "=", c.text == "𝑦", a.y == b.y, b.y == c.y else { return nil }
+                return (a.x, b.x, c.x)
+            }
+        }
+        let natural = try XCTUnwrap(triples(layout("$x = y$")).first)
+        var style = Style()
+        style.bodyAlign = .justify
+        let text = (1...16).map { "Sentence number \($0) of a justified paragraph says $x = y$ again," }.joined(separator: " ")
+        let set = triples(layout(text, style: style))
+        XCTAssertGreaterThan(set.count, 10)
+        var stretched = 0
+        for (x, equals, y) in set {
+            let before = (equals - x) - (natural.1 - natural.0), after = (y - equals) - (natural.2 - natural.1)
+            XCTAssertEqual(before, after, accuracy: 0.02, "both spaces of the = stretch or shrink alike")
+            if abs(after) > 0.1 { stretched += 1 }
+        }
+        XCTAssertGreaterThan(stretched, 3, "lines whose spaces were stretched or shrunk")
+    }
+
+    /// Issue 46, point 6: a display too long for the measure breaks after a top-level relation
+    /// or binary operator, its continuation lines start under the right-hand side of its first
+    /// relation, and the display is centred as a whole (it was set as amsmath's multline: its
+    /// first line flush left, its last flush right).
+    func testRegressionLongDisplayBreaksAfterAnOperatorAlignedOnItsRelationAndCentred() throws {
+        let style = Style()
+        let sum = (1...40).map { "a_{\($0)}" }.joined(separator: " + ")
+        let doc = layout("$$\nf(x) = \(sum)\n$$\n", style: style)
+        let lines = doc.pages.flatMap(formulas)
+        XCTAssertGreaterThanOrEqual(lines.count, 3)
+        let operators: Set<String> = ["=", "+"]
+        for line in lines.dropLast() {
+            XCTAssertTrue(operators.contains(line.box.glyphs.last?.text ?? ""), "ends after an operator")
+        }
+        let first = lines[0]
+        let relation = try XCTUnwrap(first.box.glyphs.firstIndex { $0.text == "=" })
+        let rightHandSide = first.origin.x + first.box.glyphs[relation + 1].x
+        for line in lines.dropFirst() {
+            XCTAssertEqual(line.origin.x + (line.box.glyphs.first?.x ?? 0), rightHandSide, accuracy: 0.01,
+                           "a continuation starts under what follows the first =")
+        }
+        let left = lines.map(\.origin.x).min()!, right = lines.map { $0.origin.x + $0.box.width }.max()!
+        XCTAssertGreaterThanOrEqual(left, style.margins.left - 0.01)
+        XCTAssertLessThanOrEqual(right, style.margins.left + style.contentWidth + 0.01, "within the measure")
+        XCTAssertEqual(left - style.margins.left, style.margins.left + style.contentWidth - right, accuracy: 0.5,
+                       "centred as a whole")
+    }
+
     /// The space after the operator a formula broke after stayed in the line (inside the
     /// piece), so that a right-aligned or justified line ended short of the margin: TeX
     /// discards it at the break.
@@ -104,7 +163,8 @@ final class FormulaLayoutTests: XCTestCase {
         XCTAssertGreaterThan(broken, 1)
         // Between pieces on one line, the space after the operator is kept.
         let first = pieces.filter { $0.origin.y == pieces[0].origin.y }.sorted { $0.origin.x < $1.origin.x }
-        XCTAssertGreaterThan(first[1].origin.x - inkEnd(first[0], plus: plus), 1)
+        let operatorPiece = try XCTUnwrap(first.dropLast().firstIndex { $0.box.glyphs.last?.text == "+" })
+        XCTAssertGreaterThan(first[operatorPiece + 1].origin.x - inkEnd(first[operatorPiece], plus: plus), 1)
     }
 
     /// In a right-to-left paragraph a broken formula's pieces were set right to left, the

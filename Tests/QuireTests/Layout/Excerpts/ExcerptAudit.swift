@@ -50,7 +50,9 @@ struct ExcerptAudit {
         var top: Double { line.top }
         var bottom: Double {
             let box = line.shaped.lines[line.lineIndex]
-            return max(line.top + box.ascent + box.descent, line.baseline + box.descent)
+            // A line on the grid (a taller fallback font's) takes its place there, not its font's extents.
+            let (ascent, descent) = box.grid.map { ($0.above, $0.below) } ?? (box.ascent, box.descent)
+            return max(line.top + ascent + descent, line.baseline + descent)
         }
     }
 

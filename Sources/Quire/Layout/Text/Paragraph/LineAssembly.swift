@@ -34,6 +34,10 @@ package struct AssembledLine {
     package var width: Int32
     package var ascent: Int32
     package var descent: Int32
+    /// Where the line sits on its paragraph's baseline grid, when a font taller than the
+    /// paragraph's set part of it (`LineAssembler.grid`); nil: its box is sized by its logical
+    /// extents, as a line of the paragraph's fonts.
+    package var grid: LineGrid?
     /// Ends where a word was broken at a soft hyphen: the line shows a hyphen.
     package var hyphenated: Bool
 }
@@ -111,7 +115,7 @@ package struct LineAssembler {
         }
         let (ascent, descent) = extents(runs, at: start)
         return AssembledLine(start: start, length: length, runs: runs, width: x, ascent: ascent, descent: descent,
-                             hyphenated: hyphenated)
+                             grid: grid(runs), hyphenated: hyphenated)
     }
 
     /// Where the line before a hard break ending at `offset` ends: before the break's

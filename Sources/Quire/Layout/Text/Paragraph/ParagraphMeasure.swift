@@ -101,7 +101,8 @@ extension Typesetter {
                         switch segment.kind {
                         case .word, .space:
                             let stretches = segment.kind == .space && !text.isMonospace(at: p, from: &codeCursor)
-                            if segment.kind == .space, end == p + 1, s > 0, segments[s - 1].kind == .object,
+                            if segment.kind == .space, end == p + 1 || Self.isNoBreakSpace(bytes, p, end), s > 0,
+                               segments[s - 1].kind == .object,
                                Int(segments[s - 1].end) == p, objects[Int(segments[s - 1].object)].spaceAfter > 0 {
                                 // A formula's own space between two of its pieces: its width.
                                 segments[s].advance = objects[Int(segments[s - 1].object)].spaceAfter
@@ -130,6 +131,11 @@ extension Typesetter {
             }
         }
         return MeasuredText(segments: segments, x: x, spaces: spaces, tabWidth: tabWidth, objects: objects)
+    }
+
+    /// Whether `p..<end` is one no-break space (U+00A0: a formula's space before an operator).
+    private static func isNoBreakSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int) -> Bool {
+        end == p + 2 && bytes[p] == 0xC2 && bytes[p + 1] == 0xA0
     }
 
     /// Cuts `item` into segments (`char` counting characters on), appended to `segments`: each
