@@ -12,11 +12,17 @@ package struct MermaidError: Error, Equatable, Sendable {
 /// A diagram Quire can draw.
 package enum MermaidDiagram: Sendable, Equatable {
     case flowchart(Flowchart)
+    case state(StateDiagram)
+    case classes(ClassDiagram)
+    case entityRelationship(EntityRelationshipDiagram)
 
     /// "flowchart" and the like, for an Alt text.
     package var kindName: String {
         switch self {
         case .flowchart: return "Flowchart"
+        case .state: return "State diagram"
+        case .classes: return "Class diagram"
+        case .entityRelationship: return "Entity relationship diagram"
         }
     }
 }
@@ -33,7 +39,7 @@ package struct MermaidLimits: Sendable, Equatable {
 
 package enum MermaidParser {
     /// Diagram types Mermaid knows and Quire does not draw (yet), as the first line spells them.
-    package static let undrawnTypes = ["sequenceDiagram", "stateDiagram", "stateDiagram-v2", "classDiagram", "erDiagram", "gantt",
+    package static let undrawnTypes = ["sequenceDiagram", "gantt",
                                "pie", "gitGraph", "mindmap", "timeline", "journey", "quadrantChart", "requirementDiagram",
                                "C4Context", "C4Container", "C4Component", "C4Dynamic", "C4Deployment", "sankey-beta",
                                "xychart-beta", "block-beta", "packet-beta", "architecture-beta", "kanban", "radar-beta",
@@ -54,9 +60,11 @@ package enum MermaidParser {
         case "flowchart", "graph", "flowchart-elk":
             var reader = FlowchartReader(lines: lines, limits: limits)
             return reader.read(headerIndex: index, headerWords: Array(words.dropFirst())).map { .flowchart($0) }
+        case "stateDiagram-v2", "stateDiagram", "classDiagram", "classDiagram-v2", "erDiagram":
+            return parseGraphDiagram(kind, lines: lines, headerIndex: index, limits: limits)
         default:
             if undrawnTypes.contains(kind) {
-                return .failure(MermaidError(line: index + 1, message: "`\(kind)` diagrams are not drawn (Quire draws `flowchart` and `graph`)"))
+                return .failure(MermaidError(line: index + 1, message: "`\(kind)` diagrams are not drawn (Quire draws `flowchart`, `graph`, `stateDiagram`, `classDiagram` and `erDiagram`)"))
             }
             return .failure(MermaidError(line: index + 1, message: "expected a diagram type such as `flowchart TD`, found `\(kind)`"))
         }
