@@ -50,7 +50,7 @@ package struct ClassDiagramReader {
             if text.hasPrefix("<<"), text.hasSuffix(">>") {
                 diagram.classes[c].annotations.append(String(text.dropFirst(2).dropLast(2)))
             } else {
-                addMember(text, to: c)
+                try addMember(text, to: c, line: line)
             }
             return
         }
@@ -91,7 +91,7 @@ package struct ClassDiagramReader {
                     return
                 }
                 let c = try classID(String(text[..<colon]).diagramTrimmed, line: line)
-                addMember(String(text[text.index(after: colon)...]).diagramTrimmed, to: c)
+                try addMember(String(text[text.index(after: colon)...]).diagramTrimmed, to: c, line: line)
             }
         }
     }
@@ -202,7 +202,10 @@ package struct ClassDiagramReader {
         return nil
     }
 
-    private mutating func addMember(_ text: String, to c: Int) {
+    private mutating func addMember(_ text: String, to c: Int, line: Int) throws {
+        guard diagram.classes[c].attributes.count + diagram.classes[c].methods.count < limits.nodes else {
+            throw MermaidError(line: line, message: "more than \(limits.nodes) members in a class; the diagram is too large to draw")
+        }
         let member = Self.generics(text)
         if member.contains("(") { diagram.classes[c].methods.append(member) } else { diagram.classes[c].attributes.append(member) }
     }

@@ -215,19 +215,23 @@ package struct DotLayout {
         return DiagramGeometry(width: bb[2] - bb[0], height: bb[3] - bb[1], nodes: nodes, edges: edges, clusters: clusters)
     }
 
-    /// Edge `i` drawn through its label node: the spline to it, a straight piece across it
-    /// (under the label's ground), the spline from it; the label at the node's centre.
+    /// Edge `i` drawn through its label node: the spline to it, straight pieces to the
+    /// label's centre and on to where the next spline leaves (under the label's ground), the
+    /// spline from it; the label at the node's centre, on the edge.
     private func joined(_ graph: GraphvizLibrary.LaidOutGraph, _ i: Int, tail: String, head: String,
                         _ point: (Double, Double) -> DiagramPoint) -> DiagramGeometry.Edge {
         let first = Self.spline(graph.edgeAttribute(tail: tail, head: "l\(i)", key: "e\(i)", "pos") ?? "", point)
         let second = Self.spline(graph.edgeAttribute(tail: "l\(i)", head: head, key: "f\(i)", "pos") ?? "", point)
         var edge = DiagramGeometry.Edge(spline: [], startTip: first.startTip, endTip: second.endTip)
-        if let a = first.spline.last, let b = second.spline.first {
-            let third = { (t: Double) in DiagramPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
-            edge.spline = first.spline + [third(1.0 / 3), third(2.0 / 3), b] + second.spline.dropFirst()
-        }
         if let pos = graph.nodeAttribute("l\(i)", "pos").flatMap(Self.numbers), pos.count == 2 {
             edge.labelCenter = point(pos[0], pos[1])
+        }
+        if let a = first.spline.last, let b = second.spline.first {
+            let c = edge.labelCenter ?? a
+            func straight(_ p: DiagramPoint, _ q: DiagramPoint) -> [DiagramPoint] {
+                [1.0 / 3, 2.0 / 3, 1].map { t in DiagramPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t) }
+            }
+            edge.spline = first.spline + straight(a, c) + straight(c, b) + second.spline.dropFirst()
         }
         return edge
     }

@@ -108,10 +108,10 @@ package struct StateDiagramReader {
         if let colon = text.firstIndex(of: ":"), !text[colon...].hasPrefix(":::") {
             let id = String(text[..<colon]).diagramTrimmed
             let description = String(text[text.index(after: colon)...]).diagramTrimmed
-            diagram.states[try state(id, line: line)].descriptions.append(Self.label(description))
+            diagram.states[try state(try stateID(id, line: line), line: line)].descriptions.append(Self.label(description))
             return
         }
-        _ = try state(text, line: line)
+        _ = try stateID(text, line: line)
     }
 
     /// A transition's end: `[*]` (this scope's start or end) or a state.
