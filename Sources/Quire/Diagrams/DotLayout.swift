@@ -37,9 +37,10 @@ package struct DotLayout {
         let em = sizes.fontSize
         // Labels as nodes take a rank of their own, so ranks come twice as close (dagre's way).
         let labelRanks = chart.edges.indices.contains { labelIsNode($0) }
-        let endLabels = chart.edges.contains { $0.startLabel != nil || $0.endLabel != nil }
+        // Cardinalities and large ends (diamonds, crow's feet) need the whole gap beside a label.
+        let roomy = chart.edges.contains { $0.startLabel != nil || $0.endLabel != nil || $0.startHead.room > 0 || $0.endHead.room > 0 }
         var out = "digraph G {\n"
-        out += "graph [rankdir=\(chart.direction.rawValue), compound=true, nodesep=\(Self.inches(1.6 * em)), ranksep=\(Self.inches((labelRanks && !endLabels ? 1.0 : 2.0) * em)), "
+        out += "graph [rankdir=\(chart.direction.rawValue), compound=true, nodesep=\(Self.inches(1.6 * em)), ranksep=\(Self.inches((labelRanks && !roomy ? 1.0 : 2.0) * em)), "
         out += "splines=spline, nslimit=20, nslimit1=20, mclimit=0.5, searchsize=30, pad=0, margin=0];\n"
         out += "node [fixedsize=true, label=\"\", margin=0, penwidth=1];\n"
         out += "edge [dir=both, arrowsize=\(String(format: "%.3f", 0.6 * em / 10)), penwidth=1];\n"
