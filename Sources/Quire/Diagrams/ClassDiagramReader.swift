@@ -210,11 +210,25 @@ package struct ClassDiagramReader {
         if member.contains("(") { diagram.classes[c].methods.append(member) } else { diagram.classes[c].attributes.append(member) }
     }
 
-    /// `~T~` as `<T>` (Mermaid's generics).
+    /// `~T~` as `<T>` (Mermaid's generics, nested ones too: `List~List~int~~`); a `~` that
+    /// opens nothing and closes nothing (a destructor's, `+~Buffer()`) stays. A `~` opens
+    /// between a word and a word character while enough `~` follow to close it. O(n).
     package static func generics(_ s: String) -> String {
-        var out = "", open = false
-        for c in s {
-            if c == "~" { out.append(open ? ">" : "<"); open.toggle() } else { out.append(c) }
+        let chars = Array(s)
+        var remaining = chars.filter { $0 == "~" }.count, open = 0, out = ""
+        func isWord(_ i: Int) -> Bool { chars.indices.contains(i) && (chars[i].isLetter || chars[i].isNumber || chars[i] == "_") }
+        for (i, c) in chars.enumerated() {
+            guard c == "~" else { out.append(c); continue }
+            remaining -= 1
+            if isWord(i - 1) && isWord(i + 1) && remaining > open {
+                out.append("<")
+                open += 1
+            } else if open > 0 {
+                out.append(">")
+                open -= 1
+            } else {
+                out.append(c)
+            }
         }
         return out
     }

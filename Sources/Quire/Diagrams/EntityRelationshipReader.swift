@@ -46,7 +46,11 @@ package struct EntityRelationshipReader {
             diagram.entities[e].attributes.append(try Self.attribute(text, line: line))
             return
         }
-        let words = Self.tokens(text)
+        var words = Self.tokens(text)
+        if words.count >= 2, words[1].count > 6, Self.relationship(String(words[1].prefix(6))) != nil {
+            words.insert(String(words[1].dropFirst(6)), at: 2)  // `A ||--o{B : x`, as Mermaid reads it
+            words[1] = String(words[1].prefix(6))
+        }
         switch words.first ?? "" {
         case "direction":
             guard words.count == 2, let direction = Flowchart.Direction(mermaid: words[1]) else {

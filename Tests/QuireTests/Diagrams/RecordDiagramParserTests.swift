@@ -61,6 +61,8 @@ final class RecordDiagramParserTests: XCTestCase {
         XCTAssertEqual(d.classes[1].methods, ["+get(int i) T"])
         XCTAssertEqual(d.classes[2].annotations, ["interface"])
         XCTAssertEqual(d.classes[3].label?.plain, "A point")
+        XCTAssertEqual(ClassDiagramReader.generics("+~Buffer()"), "+~Buffer()", "a destructor's tilde stays")
+        XCTAssertEqual(ClassDiagramReader.generics("+Map~K,List~V~~ m"), "+Map<K,List<V>> m")
         let graph = d.graph
         XCTAssertEqual(graph.kind, "Class diagram")
         XCTAssertEqual(graph.nodes.map(\.label.plain), ["«abstract» Animal", "Box<T>", "«interface» Shape", "A point"])
@@ -147,6 +149,7 @@ final class RecordDiagramParserTests: XCTestCase {
         """)
         XCTAssertEqual(d.entities.map(\.id), ["CUSTOMER", "ORDER", "LINE-ITEM", "PRODUCT", "ADDRESS", "p"])
         XCTAssertEqual(d.entities[5].alias, "Person")
+        XCTAssertEqual(entities("erDiagram\n  Map ||--o{DataLayer : layers").relationships.map(\.to), ["DataLayer"], "an end glued to its entity")
         let a = d.entities[0].attributes
         XCTAssertEqual(a.map(\.type), ["string", "int", "varchar(255)"])
         XCTAssertEqual(a.map(\.name), ["name", "order_id", "email"])
