@@ -73,16 +73,16 @@ extension LayoutSession {
         return DrawnFlowchart(geometry: geometry, nodes: nodes, edges: edges, clusters: clusters, fontSize: size, endLabels: ends)
     }
 
-    /// `text` set centred in lines at most 12.5 em wide (where Mermaid wraps), as items around
-    /// (0, 0) at the top centre.
-    package func diagramLabel(_ text: DiagramText, _ role: Typography.TextRole, color: Color) -> DiagramLabel {
+    /// `text` set centred in lines at most `wrap` ems wide (12.5: where Mermaid wraps a node's
+    /// label), as items around (0, 0) at the top centre.
+    package func diagramLabel(_ text: DiagramText, _ role: Typography.TextRole, color: Color, wrap: Double = 12.5) -> DiagramLabel {
         guard !text.isEmpty else { return .empty }
         var styled = StyledText()
         for (i, line) in text.lines.enumerated() {
             if i > 0 { styled.append("\n", StyledText.Attributes(color: color)) }
             for run in line { styled.append(run.text, StyledText.Attributes(bold: run.bold, italic: run.italic, color: color)) }
         }
-        let format = format(role, width: 12.5 * role.size, alignment: .center)
+        let format = format(role, width: wrap * role.size, alignment: .center)
         let slices = paragraphSlices(styled, format, x: 0, spaceBefore: 0, spaceAfter: 0)
         var items: [PageItem] = [], y = 0.0, width = 0.0
         for slice in slices {

@@ -10,10 +10,12 @@ extension LayoutSession {
     /// `node`'s label set at `role` in `color`: its plain label when it has no compartments.
     /// O(cells).
     package func diagramNodeLabel(_ node: FlowNode, _ role: Typography.TextRole, color: Color) -> DiagramLabel {
-        let title = diagramLabel(node.label, role, color: color)
+        // A note keeps the lines it was written in (Mermaid does not wrap them).
+        let title = diagramLabel(node.label, role, color: color, wrap: node.shape == .note ? 25 : 12.5)
         guard !node.compartments.isEmpty else { return title }
         let gap = 0.35 * role.size, columnGap = 0.8 * role.size
-        let cells = node.compartments.map { rows in rows.map { row in row.map { diagramLabel($0, role, color: color) } } }
+        // A member or an attribute is one line, as in Mermaid, up to a wide bound.
+        let cells = node.compartments.map { rows in rows.map { row in row.map { diagramLabel($0, role, color: color, wrap: 30) } } }
         let widths = cells.map { rows in
             (0..<(rows.map(\.count).max() ?? 0)).map { c in rows.map { c < $0.count ? $0[c].width : 0 }.max() ?? 0 }
         }
