@@ -25,7 +25,7 @@ final class MermaidDiagramsCLITests: BinaryTestCase {
             XCTAssertFalse(text.contains(syntax), "\(syntax) in the text layer")
         }
         XCTAssertTrue(text.contains("\"Dogs\" : 386"), "the pie chart's source")
-        XCTAssertTrue(run.stderrText.contains("quire: warning: \(input.path):130: mermaid diagram not drawn: `pie` diagrams are not drawn"), run.stderrText)
+        XCTAssertTrue(run.stderrText.contains("quire: warning: \(input.path):218: mermaid diagram not drawn: `pie` diagrams are not drawn"), run.stderrText)
         let structure = try Run.run(try Run.tool("pdfinfo"), ["-struct-text", output.path])
         let figures = structure.stdoutText.components(separatedBy: "Figure").count - 1
         XCTAssertGreaterThanOrEqual(figures, 4, structure.stdoutText)

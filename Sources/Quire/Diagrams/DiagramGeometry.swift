@@ -2,6 +2,11 @@
 /// page): what `DotLayout` returns and Layout paints. Values only.
 package struct DiagramPoint: Sendable, Equatable {
     package var x, y: Double
+
+    package init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 package struct DiagramBox: Sendable, Equatable {

@@ -26,6 +26,11 @@ package struct Flowchart: Sendable, Equatable {
     package var edges: [FlowEdge] = []
     /// In order of appearance; a nested one names its parent.
     package var subgraphs: [FlowSubgraph] = []
+    /// What the Alt text calls it ("Flowchart", "State diagram": the other kinds drawn through
+    /// dot are turned into this graph).
+    package var kind = "Flowchart"
+    /// Groups of node ids dot keeps on one rank (a note beside its state).
+    package var sameRank: [[String]] = []
 
     /// The index of the node named `id`, if any. O(nodes).
     package func nodeIndex(_ id: String) -> Int? { nodes.firstIndex { $0.id == id } }
@@ -37,6 +42,9 @@ package struct Flowchart: Sendable, Equatable {
 package enum NodeShape: String, Sendable, Equatable, CaseIterable {
     case rectangle, round, stadium, subroutine, cylinder, circle, doubleCircle, rhombus, hexagon
     case parallelogram, parallelogramAlt, trapezoid, trapezoidAlt, asymmetric
+    /// A state diagram's start (a filled dot) and end (a bullseye), fork and join bars (across
+    /// the ranks' direction: `bar` in TB and BT, `barVertical` in LR and RL), and a note.
+    case start, end, bar, barVertical, note
 }
 
 package struct FlowNode: Sendable, Equatable {
@@ -49,6 +57,10 @@ package struct FlowNode: Sendable, Equatable {
     package var style = DiagramStyle()
     /// The line that first named it.
     package var line: Int
+    /// Compartments below the label, each rows of cells (a class's attributes and methods, an
+    /// entity's attribute table, a state's descriptions), set left-aligned in columns with a
+    /// rule above each compartment.
+    package var compartments: [[[DiagramText]]] = []
 }
 
 /// How an edge's line is drawn.
@@ -59,6 +71,22 @@ package enum EdgeStroke: String, Sendable, Equatable {
 /// What ends an edge: nothing, an arrowhead, a circle (`o`) or a cross (`x`).
 package enum EdgeHead: String, Sendable, Equatable {
     case none, arrow, circle, cross
+    /// A class diagram's ends: a hollow triangle (inheritance, realization), a filled or a
+    /// hollow diamond (composition, aggregation).
+    case triangle, diamond, hollowDiamond
+    /// An entity relationship's crow's-foot ends: exactly one, zero or one, one or more, zero
+    /// or more.
+    case one, zeroOrOne, oneOrMore, zeroOrMore
+
+    /// How long a head larger than an arrow is, in ems, for dot to leave room (0: an
+    /// arrow's length): a class diagram's triangle or diamond, a crow's foot.
+    package var room: Double {
+        switch self {
+        case .none, .arrow, .circle, .cross: return 0
+        case .triangle, .diamond, .hollowDiamond: return 1.1
+        case .one, .zeroOrOne, .oneOrMore, .zeroOrMore: return 1.5
+        }
+    }
 }
 
 /// An edge between two nodes or subgraphs (`from` and `to` are ids of either).
@@ -74,13 +102,17 @@ package struct FlowEdge: Sendable, Equatable {
     /// What `linkStyle` set on it.
     package var style = DiagramStyle()
     package var line: Int
+    /// Texts at its start and end (a class relation's cardinalities, `"1"` and `"*"`).
+    package var startLabel: DiagramText? = nil
+    package var endLabel: DiagramText? = nil
 }
 
 package struct FlowSubgraph: Sendable, Equatable {
     package var id: String
     package var title: DiagramText
-    /// Its own `direction` (dot lays every cluster out in the graph's direction; kept for
-    /// what a later layout may do).
+    /// Its own `direction`: followed when no edge crosses its border to a node inside (it is
+    /// then laid out on its own and placed as one node, as Mermaid does); otherwise dot lays it
+    /// out in the graph's direction.
     package var direction: Flowchart.Direction?
     /// Nodes first named inside it (not in a nested one), by id.
     package var nodes: [String] = []

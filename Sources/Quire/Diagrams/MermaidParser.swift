@@ -13,12 +13,18 @@ package struct MermaidError: Error, Equatable, Sendable {
 package enum MermaidDiagram: Sendable, Equatable {
     case flowchart(Flowchart)
     case sequence(SequenceDiagram)
+    case state(StateDiagram)
+    case classes(ClassDiagram)
+    case entityRelationship(EntityRelationshipDiagram)
 
     /// "flowchart" and the like, for an Alt text.
     package var kindName: String {
         switch self {
         case .flowchart: return "Flowchart"
         case .sequence: return "Sequence diagram"
+        case .state: return "State diagram"
+        case .classes: return "Class diagram"
+        case .entityRelationship: return "Entity relationship diagram"
         }
     }
 }
@@ -35,7 +41,7 @@ package struct MermaidLimits: Sendable, Equatable {
 
 package enum MermaidParser {
     /// Diagram types Mermaid knows and Quire does not draw (yet), as the first line spells them.
-    package static let undrawnTypes = ["stateDiagram", "stateDiagram-v2", "classDiagram", "erDiagram", "gantt",
+    package static let undrawnTypes = ["gantt",
                                "pie", "gitGraph", "mindmap", "timeline", "journey", "quadrantChart", "requirementDiagram",
                                "C4Context", "C4Container", "C4Component", "C4Dynamic", "C4Deployment", "sankey-beta",
                                "xychart-beta", "block-beta", "packet-beta", "architecture-beta", "kanban", "radar-beta",
@@ -59,9 +65,11 @@ package enum MermaidParser {
         case "sequenceDiagram":
             var reader = SequenceReader(lines: lines, limits: limits)
             return reader.read(headerIndex: index).map { .sequence($0) }
+        case "stateDiagram-v2", "stateDiagram", "classDiagram", "classDiagram-v2", "erDiagram":
+            return parseGraphDiagram(kind, lines: lines, headerIndex: index, limits: limits)
         default:
             if undrawnTypes.contains(kind) {
-                return .failure(MermaidError(line: index + 1, message: "`\(kind)` diagrams are not drawn (Quire draws `flowchart` and `graph`)"))
+                return .failure(MermaidError(line: index + 1, message: "`\(kind)` diagrams are not drawn (Quire draws `flowchart`, `graph`, `sequenceDiagram`, `stateDiagram`, `classDiagram` and `erDiagram`)"))
             }
             return .failure(MermaidError(line: index + 1, message: "expected a diagram type such as `flowchart TD`, found `\(kind)`"))
         }

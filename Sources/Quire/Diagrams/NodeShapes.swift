@@ -16,7 +16,10 @@ extension NodeShape {
         let padX = 0.95 * em, padY = 0.6 * em
         let w = text.width + 2 * padX, h = max(text.height, em) + 2 * padY
         switch self {
-        case .rectangle, .round: return (w, h)
+        case .rectangle, .round, .note: return (w, h)
+        case .start, .end: return (0.875 * em, 0.875 * em)
+        case .bar: return (4.4 * em, 0.45 * em)
+        case .barVertical: return (0.45 * em, 4.4 * em)
         case .stadium: return (w + h / 2, h)
         case .subroutine: return (w + em, h)
         case .cylinder:
@@ -27,6 +30,8 @@ extension NodeShape {
         case .doubleCircle:
             let d = max(text.width, text.height) + 2 * padY + 0.5 * em
             return (d, d)
+        case .rhombus where text.width == 0:
+            return (1.75 * em, 1.75 * em)
         case .rhombus:
             let s = text.width + text.height + 2 * padY
             return (s, s * 0.75 > text.height * 2 ? s * 0.75 : s)
@@ -44,7 +49,7 @@ extension NodeShape {
     package var dotShape: String {
         switch self {
         case .rhombus: return "diamond"
-        case .circle, .doubleCircle: return "ellipse"
+        case .circle, .doubleCircle, .start, .end: return "ellipse"
         default: return "box"
         }
     }
@@ -63,10 +68,10 @@ extension NodeShape {
         }
         let x0 = b.x, y0 = b.y, x1 = b.maxX, y1 = b.maxY, h = b.height
         switch self {
-        case .rectangle, .subroutine: return polygon([p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)])
+        case .rectangle, .subroutine, .note, .bar, .barVertical: return polygon([p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)])
         case .round: return roundedRectangle(b, radius: min(0.35 * em, h / 2))
         case .stadium: return roundedRectangle(b, radius: h / 2)
-        case .circle, .doubleCircle: return ellipse(b)
+        case .circle, .doubleCircle, .start, .end: return ellipse(b)
         case .rhombus: return polygon([p(b.center.x, y0), p(x1, b.center.y), p(b.center.x, y1), p(x0, b.center.y)])
         case .hexagon:
             let m = h / 4

@@ -16,6 +16,9 @@ final class MermaidParserTests: XCTestCase {
     private func chart(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> Flowchart {
         switch MermaidParser.parse(source) {
         case .success(.flowchart(let chart)): return chart
+        case .success(let other):
+            XCTFail("\(other.kindName)", file: file, line: line)
+            return Flowchart()
         case .failure(let error):
             XCTFail("\(error.line): \(error.message)", file: file, line: line)
             return Flowchart()

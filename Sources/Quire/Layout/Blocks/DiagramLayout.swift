@@ -24,6 +24,11 @@ extension LayoutSession {
                                                  message: "mermaid diagram not drawn: \(error.message); its source is set as code"))
         case .success(.flowchart(let c)): chart = c
         case .success(.sequence(let diagram)): return sequenceDiagram(diagram, code: code, line: line, context)
+        case .success(let diagram):
+            guard let graph = diagram.graph else {
+                return mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(diagram.kindName) diagrams are not laid out by dot; its source is set as code"))
+            }
+            chart = graph
         }
         let graphviz: GraphvizLibrary
         switch GraphvizLibrary.shared {
@@ -58,24 +63,27 @@ extension LayoutSession {
     package func drawFlowchart(_ chart: Flowchart, size: Double, _ graphviz: GraphvizLibrary) throws -> DrawnFlowchart {
         let role = typography.body.scaled(size / typography.body.size)
         let theme = style.diagram
-        let nodes = chart.nodes.map { diagramLabel($0.label, role, color: $0.style.textColor ?? theme.text) }
+        let nodes = chart.nodes.map { diagramNodeLabel($0, role, color: $0.style.textColor ?? theme.text) }
         let edges = chart.edges.map { edge in edge.label.map { diagramLabel($0, role, color: edge.style.textColor ?? theme.text) } ?? .empty }
         let clusters = chart.subgraphs.map { diagramLabel($0.title, role, color: $0.style.textColor ?? theme.text) }
         let sizes = DiagramLabelSizes(nodes: nodes.map(\.size), edges: edges.map(\.size), clusters: clusters.map(\.size), fontSize: size)
         let geometry = try DotLayout(chart: chart, sizes: sizes).layout(with: graphviz)
-        return DrawnFlowchart(geometry: geometry, nodes: nodes, edges: edges, clusters: clusters, fontSize: size)
+        let ends = chart.edges.map { edge in
+            [edge.startLabel, edge.endLabel].map { $0.map { diagramLabel($0, role, color: edge.style.textColor ?? theme.text) } ?? .empty }
+        }
+        return DrawnFlowchart(geometry: geometry, nodes: nodes, edges: edges, clusters: clusters, fontSize: size, endLabels: ends)
     }
 
-    /// `text` set centred in lines at most 12.5 em wide (where Mermaid wraps), as items around
-    /// (0, 0) at the top centre.
-    package func diagramLabel(_ text: DiagramText, _ role: Typography.TextRole, color: Color) -> DiagramLabel {
+    /// `text` set centred in lines at most `wrap` ems wide (12.5: where Mermaid wraps a node's
+    /// label), as items around (0, 0) at the top centre.
+    package func diagramLabel(_ text: DiagramText, _ role: Typography.TextRole, color: Color, wrap: Double = 12.5) -> DiagramLabel {
         guard !text.isEmpty else { return .empty }
         var styled = StyledText()
         for (i, line) in text.lines.enumerated() {
             if i > 0 { styled.append("\n", StyledText.Attributes(color: color)) }
             for run in line { styled.append(run.text, StyledText.Attributes(bold: run.bold, italic: run.italic, color: color)) }
         }
-        let format = format(role, width: 12.5 * role.size, alignment: .center)
+        let format = format(role, width: wrap * role.size, alignment: .center)
         let slices = paragraphSlices(styled, format, x: 0, spaceBefore: 0, spaceAfter: 0)
         var items: [PageItem] = [], y = 0.0, width = 0.0
         for slice in slices {
@@ -91,9 +99,9 @@ extension LayoutSession {
     /// The diagram as one slice: centred in `column` (the text column, or wider), a figure an
     /// excerpt keeps whole.
     private func diagramSlice(_ chart: Flowchart, _ drawn: DrawnFlowchart, column: Column, _ context: BlockContext) -> Slice {
-        let labels = (drawn.nodes.map(\.text) + drawn.edges.map(\.text)).filter { !$0.isEmpty }
+        let labels = (drawn.nodes.map(\.text) + drawn.edges.map(\.text) + drawn.endLabels.flatMap { $0.map(\.text) }).filter { !$0.isEmpty }
         let titles = drawn.clusters.map(\.text).filter { !$0.isEmpty }
-        let alt = "Flowchart: " + (titles.isEmpty ? "" : "groups " + titles.joined(separator: ", ") + "; ") + labels.joined(separator: ", ")
+        let alt = chart.kind + ": " + (titles.isEmpty ? "" : "groups " + titles.joined(separator: ", ") + "; ") + labels.joined(separator: ", ")
         let element = element(.figure, in: context, alt: alt)
         let origin = Point(x: column.x + (column.width - drawn.geometry.width) / 2, y: 0)
         let painter = DiagramPainter(theme: style.diagram, em: drawn.fontSize, origin: origin, tag: .element(element))
@@ -112,6 +120,8 @@ package struct DiagramLabel {
     package var items: [PageItem]
     /// Its characters (for the Alt text).
     package var text: String
+    /// Where rules go across the node, below the label's top (a record's compartments).
+    package var dividers: [Double] = []
 
     package static var empty: DiagramLabel { DiagramLabel(width: 0, height: 0, items: [], text: "") }
     package var size: (width: Double, height: Double) { (width, height) }
@@ -133,4 +143,6 @@ package struct DrawnFlowchart {
     package var edges: [DiagramLabel]
     package var clusters: [DiagramLabel]
     package var fontSize: Double
+    /// By edge: the texts at its start and end (empty where it has none).
+    package var endLabels: [[DiagramLabel]] = []
 }

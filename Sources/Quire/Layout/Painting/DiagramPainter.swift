@@ -15,9 +15,9 @@ package struct DiagramPainter {
     /// The figure everything is part of.
     package let tag: ContentTag
 
-    private func point(_ p: DiagramPoint) -> Point { Point(x: origin.x + p.x, y: origin.y + p.y) }
+    package func point(_ p: DiagramPoint) -> Point { Point(x: origin.x + p.x, y: origin.y + p.y) }
 
-    private func path(_ outline: [OutlineSegment]) -> [PathPaint.Segment] {
+    package func path(_ outline: [OutlineSegment]) -> [PathPaint.Segment] {
         outline.map { segment in
             switch segment {
             case .move(let p): return .move(point(p))
@@ -56,20 +56,36 @@ package struct DiagramPainter {
                                          fill: theme.labelBackground), tag: tag))
             items += label.placed(at: c, tag: tag)
         }
+        for (i, edge) in g.edges.enumerated() where i < drawn.endLabels.count && chart.edges[i].stroke != .invisible {
+            items += endLabels(edge, drawn.endLabels[i])
+        }
         return items
     }
 
     private func node(_ node: FlowNode, _ box: DiagramBox, _ label: DiagramLabel) -> [PageItem] {
         let style = node.style
         let width = em / 16 * (style.strokeWidth ?? 1)
-        let stroke = style.stroke ?? theme.nodeBorder
-        var items: [PageItem] = [.path(PathPaint(segments: path(node.shape.outline(box, em: em)), fill: style.fill ?? theme.nodeFill,
+        let solid = [NodeShape.start, .end, .bar, .barVertical].contains(node.shape)
+        let stroke = style.stroke ?? (solid ? theme.edge : theme.nodeBorder)
+        let fill = style.fill ?? (solid && node.shape != .end ? theme.edge : theme.nodeFill)
+        var items: [PageItem] = [.path(PathPaint(segments: path(node.shape.outline(box, em: em)), fill: fill,
                                                  stroke: stroke, lineWidth: width, dash: style.dashed ? [em / 4, em / 8] : []), tag: tag)]
         let extra = node.shape.extraStrokes(box, em: em)
         if !extra.isEmpty {
             items.append(.path(PathPaint(segments: path(extra), stroke: stroke, lineWidth: width), tag: tag))
         }
-        return items + label.placed(at: point(node.shape.labelCenter(in: box)), tag: tag)
+        if node.shape == .end {
+            let g = box.width * 0.22
+            items.append(.path(PathPaint(segments: path(ellipse(DiagramBox(x: box.x + g, y: box.y + g, width: box.width - 2 * g, height: box.height - 2 * g))),
+                                         fill: stroke), tag: tag))
+        }
+        let center = node.shape.labelCenter(in: box)
+        for divider in label.dividers {
+            let y = center.y - label.height / 2 + divider
+            items.append(.path(PathPaint(segments: [.move(point(DiagramPoint(x: box.x, y: y))), .line(point(DiagramPoint(x: box.maxX, y: y)))],
+                                         stroke: stroke, lineWidth: width), tag: tag))
+        }
+        return items + label.placed(at: point(center), tag: tag)
     }
 
     private func edge(_ edge: DiagramGeometry.Edge, _ flow: FlowEdge) -> [PageItem] {
@@ -110,6 +126,8 @@ package struct DiagramPainter {
             let r = length / 2
             let box = DiagramBox(x: base.x + ux * r - r - origin.x, y: base.y + uy * r - r - origin.y, width: 2 * r, height: 2 * r)
             return [.path(PathPaint(segments: path(ellipse(box)), fill: color), tag: tag)]
+        case .triangle, .diamond, .hollowDiamond, .one, .zeroOrOne, .oneOrMore, .zeroOrMore:
+            return recordHead(kind, from: base, to: tip, color: color, width: width)
         case .cross:
             let c = Point(x: base.x + ux * length / 2, y: base.y + uy * length / 2), r = length / 2 * 0.7
             let k = 0.7071

@@ -43,6 +43,6 @@ final class DetailsAndMermaidTests: XCTestCase {
         XCTAssertEqual(lines[3].shaped.text.attributes(at: 0).italic, true)
         XCTAssertLessThan(lines[3].shaped.format.text.size, style.bodySize)
         XCTAssertEqual(doc.warnings.map(\.description),
-                       ["4: mermaid diagram not drawn: `gitGraph` diagrams are not drawn (Quire draws `flowchart` and `graph`); its source is set as code"])
+                       ["4: mermaid diagram not drawn: `gitGraph` diagrams are not drawn (Quire draws `flowchart`, `graph`, `sequenceDiagram`, `stateDiagram`, `classDiagram` and `erDiagram`); its source is set as code"])
     }
 }
