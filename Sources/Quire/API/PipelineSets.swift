@@ -44,7 +44,7 @@ extension Pipeline {
     /// Lays out a digest dated `date` (its cover shows the day): its standards are the
     /// options' and the style's (no one document's speaks for it), each source checked and
     /// attached as they ask. Its metadata follows a single document's rule: its title, the
-    /// options' author (else the one its documents share), the template's language (else
+    /// options' author (else the one every document names), the template's language (else
     /// the script's), the settings digest.
     /// - Throws: `QuireError` ("digest") when the standards cannot be met.
     package static func layOutDigest(_ plan: DigestPlan, date: Int64, _ options: RenderOptions, engine: Engine,
@@ -63,8 +63,9 @@ extension Pipeline {
         let digest = layoutDigest(documents, failures: plan.failures, title: plan.title, date: String(iso8601(date).prefix(10)),
                                   style: options.style, excerptLines: plan.excerptLines, shownFrom: plan.shownFrom,
                                   typesetter: engine.typesetter(language: nil), deferral: stream.deferral, emit: stream.draw)
-        // The author every document that names one shares (the options' goes over it).
-        let authors = Set(documents.compactMap { $0.info.author?.widest })
+        // The author when every document names the same one (the options' goes over it): a
+        // digest of several hands is no one author's.
+        let authors = Set(documents.map { $0.info.author?.widest ?? "" })
         return Laid(outline: digest.outline, title: plan.title, author: authors.count == 1 ? authors.first! : "", language: nil,
                     date: date, sources: sources,
                     pageCount: digest.pageCount, warnings: zip(digest.warnings, frontMatterWarnings).map { ($0.path, $1 + $0.warnings) },

@@ -149,9 +149,9 @@ private struct DriverRun {
         if title == nil && (final || (driver.titleMayComeEarly && session.sink.hasHeading)) {
             title = documentTitle(driver.info, session.sink.documentOutline, driver.fallbackTitle)
         }
-        var unknown: Set<String> = []
-        if title == nil { unknown.insert("title") }
-        if countsPages && !final { unknown.insert("pages") }
+        var unknown: Set<FurniturePlaceholder> = []
+        if title == nil { unknown.insert(.title) }
+        if countsPages && !final { unknown.insert(.pages) }
         if let deferral = driver.deferral, !unknown.isEmpty, waiting.count > deferral.waitingPages { deferring = true }
         guard unknown.isEmpty || deferring else { return }
         let count = final ? emitted + waiting.count : nil
