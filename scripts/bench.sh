@@ -122,7 +122,13 @@ print(u.ru_maxrss, "%.2f" % (e - s), "%.2f" % (u.ru_utime + u.ru_stime)); sys.ex
     printf '%-44s %9s %9s %9s\n' "$doc ($(( ${code_mb[-1]} / 1048576 )) MB, $(pdfinfo "$work/$doc.pdf" 2>/dev/null | awk '/^Pages/ {print $2}') pages)" \
       "$((qk / 1024))" "$qe" "$qc"
   done
+  # Issue 45: documents set together stream as one document does: a digest of 2,000 real files
+  # (the Swift package mirrors' Markdown, Benchmarks/real-markdown.py) and a book of 100 of them
+  # as chapters, each held to the target of 10 MB of real Markdown in one file.
+  sets_benchmarks
   target "real Markdown 1x: peak MiB" "$peak_real_1x" 100
+  [ -n "${peak_digest:-}" ] && target "digest of 2,000 real files: peak MiB (as real Markdown 1x)" "$peak_digest" 100
+  [ -n "${peak_book:-}" ] && target "book of 100 real files: peak MiB (as real Markdown 1x)" "$peak_book" 100
   target "real Markdown 10x: peak MiB" "$peak_real_10x" 150
   target "list of 100,000 items: peak MiB" "$peak_list_1x" 150
   target "list of 1,000,000 items: peak MiB (cmark-gfm's + 64)" "$peak_list_10x" "$((plain_list_10x + 64))"
@@ -132,6 +138,37 @@ print(u.ru_maxrss, "%.2f" % (e - s), "%.2f" % (u.ru_utime + u.ru_stime)); sys.ex
   target "code block of 37 MB: peak MiB" "$peak_code_37mb" 200
   target "code block 37 MB vs 25 MB: CPU time per byte ratio" \
     "$(printf %.2f "$(echo "(${code_cpu[1]} / ${code_mb[1]}) / (${code_cpu[0]} / ${code_mb[0]})" | bc -l)")" 1.5
+}
+
+# sets_benchmarks: the digest and book rows of memory_benchmarks (sets peak_digest, peak_book).
+sets_benchmarks() {
+  local real=$work/real-files
+  if ! python3 Benchmarks/real-markdown.py 2000 "$real" ${SWIFT_PACKAGES:+"$SWIFT_PACKAGES"} > "$work/real.count"; then
+    failed "no Swift package mirrors to take 2,000 real Markdown files from"; return
+  fi
+  # The book's chapters: the first 100 of them that are UTF-8 text, copied flat.
+  mkdir -p "$work/book"
+  python3 - "$real" "$work/book" <<'PY3'
+import os, shutil, sys
+files = sorted(os.path.join(d, f) for d, _, fs in os.walk(sys.argv[1]) for f in fs if f.lower().endswith(".md"))
+k = 0
+for f in files:
+    try: open(f, encoding="utf-8").read()
+    except (UnicodeDecodeError, OSError): continue
+    k += 1; shutil.copy(f, os.path.join(sys.argv[2], f"ch{k:03}.md"))
+    if k == 100: break
+PY3
+  local qk qe qc
+  # A digest lists the files it could not read and exits 1: the PDF is what is measured.
+  read -r qk qe qc <<<"$(measure "'$BIN' digest '$real' -o '$work/digest.pdf' -q" || true)"
+  [ -s "$work/digest.pdf" ] || failed "digest of 2,000 real files"
+  peak_digest=$((qk / 1024))
+  printf '%-44s %9s %9s %9s\n' "digest of 2,000 files ($(( $(cut -d' ' -f2 "$work/real.count") / 1048576 )) MB, $(pdfinfo "$work/digest.pdf" 2>/dev/null | awk '/^Pages/ {print $2}') pages)" \
+    "$peak_digest" "$qe" "$qc"
+  read -r qk qe qc <<<"$(measure "'$BIN' render '$work'/book/ch*.md -o '$work/book.pdf' -q")" || failed "book of 100 chapters"
+  peak_book=$((qk / 1024))
+  printf '%-44s %9s %9s %9s\n' "book of 100 files ($(( $(cat "$work"/book/ch*.md | wc -c) / 1024 )) KB, $(pdfinfo "$work/book.pdf" 2>/dev/null | awk '/^Pages/ {print $2}') pages)" \
+    "$peak_book" "$qe" "$qc"
 }
 
 echo

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Renders every corpus, sample and pathological file plain, excerpted and compact, plus a digest,
+# Renders every corpus, sample and pathological file plain, excerpted and compact, plus a digest
+# and three books,
 # with SOURCE_DATE_EPOCH fixed, into OUT_DIR; with a second folder, compares the two byte for byte.
 #
 #   scripts/compare-outputs.sh render BINARY OUT_DIR     make the PDFs (and each run's warnings)
@@ -26,6 +27,12 @@ render_all() {
     IFS="|" read -r f name opts <<<"{}"
     "'"$bin"'" render "$f" -o "'"$out"'/$name.pdf" $opts >"'"$out"'/$name.log" 2>&1 || echo "exit $?" >>"'"$out"'/$name.log"'
   "$bin" digest Tests/Corpus Samples -o "$out/digest.pdf" --title "Corpus digest" >"$out/digest.log" 2>&1 || echo "exit $?" >>"$out/digest.log"
+  # Books (several inputs): untitled, untitled with contents, titled by front matter with contents.
+  local book=(Samples/lists.md Samples/code.md Tests/Corpus/markdown-test-file.md)
+  "$bin" render "${book[@]}" -o "$out/book.pdf" >"$out/book.log" 2>&1 || echo "exit $?" >>"$out/book.log"
+  "$bin" render "${book[@]}" --toc -o "$out/book-toc.pdf" >"$out/book-toc.log" 2>&1 || echo "exit $?" >>"$out/book-toc.log"
+  "$bin" render Samples/typography.md "${book[@]}" --toc -o "$out/book-titled-toc.pdf" >"$out/book-titled-toc.log" 2>&1 \
+    || echo "exit $?" >>"$out/book-titled-toc.log"
   echo "rendered $(ls "$out"/*.pdf | wc -l) PDFs into $out"
 }
 

@@ -129,4 +129,26 @@ final class DigestCLITests: BinaryTestCase {
         XCTAssertEqual(try Run.run(quire, ["digest", "x.md"]).status, 2, "no -o")
         XCTAssertEqual(try Run.run(quire, ["digest", "-o", "x.pdf"]).status, 2, "no inputs")
     }
+
+    /// Regression (issue 45): a digest's PDF lacked what a single render's metadata has: the
+    /// template's language (/Lang: the script's guess "en" instead of `text.lang=fr`), the
+    /// author its documents' front matter gives, and the settings digest. Read with pdfinfo
+    /// and mutool, not Quire.
+    func testDigestMetadataHasTheLanguageAuthorAndSettingsDigestARenderHas() throws {
+        let shared = folder.url.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        for name in ["one", "two"] {
+            try Data("---\nauthor: Ann Author\n---\n\n# \(name)\n\nLe texte de \(name).\n".utf8)
+                .write(to: shared.appendingPathComponent("\(name).md"))
+        }
+        let pdf = folder.url.appendingPathComponent("metadata.pdf")
+        let run = try Run.run(quire, ["digest", shared.path, "-o", pdf.path, "--set", "text.lang=fr"])
+        XCTAssertEqual(run.status, 0, run.stderrText)
+        let info = try Run.run(try Run.tool("pdfinfo"), [pdf.path]).stdoutText
+        XCTAssertTrue(info.contains("Author:          Ann Author"), info)
+        let language = try Run.run(try Run.tool("mutool"), ["show", pdf.path, "trailer/Root/Lang"]).stdoutText
+        XCTAssertTrue(language.contains("(fr)"), language)
+        let settings = try Run.run(try Run.tool("mutool"), ["show", pdf.path, "trailer/Info/QuireSettings"]).stdoutText
+        XCTAssertTrue(settings.range(of: "\\([0-9a-f]{16}", options: .regularExpression) != nil, settings)
+    }
 }

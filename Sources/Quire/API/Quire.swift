@@ -101,10 +101,9 @@ public enum Quire {
         let text = sections == nil ? try InputFile.readMarkdown(at: input) : ""
         let file = try OutputFile.Opened(output, recordingIn: engine.temporaryFiles)
         do {
-            let destination = PDFDestination.file(descriptor: file.descriptor)
-            let result = try sections.map {
-                try RenderPipeline.render($0, options: options, engine: engine, destination: destination, outputName: output)
-            } ?? RenderPipeline.render(markdown: text, options: options, engine: engine, destination: destination, outputName: output)
+            let plan = RenderPlan(content: sections.map { .sections($0) } ?? .text(text), options: options,
+                                  destination: .file(descriptor: file.descriptor), outputName: output)
+            let result = RenderPipeline.result(of: try Pipeline.run(plan, engine: engine))
             try engine.checkInterrupted(output)
             try file.commit()
             return result

@@ -10,105 +10,68 @@ import QuirePDF
 import QuireDrawing
 import QuireImages
 
-/// How one document becomes a PDF, stage by stage: the orchestration every entry point uses.
-///
-/// 1. Front matter: split off (`FrontMatter.split`), its warnings reported first.
-/// 2. Parse: here, while Pango loads fontconfig's configuration on a thread of its own.
-///    Code blocks with a language are queued to the highlight thread at once (`CodeHighlights`).
-/// 3. Layout: page by page (`layOutPages`), on this thread.
-/// 4. Paint: each page turned into values here, as soon as it is final (`paintPage`).
-/// 5. Draw: on the drawing thread, while layout goes on (`ThreadedPDF`).
-/// 6. Finish: outline and metadata, and the file's bytes back.
+/// One document's part of the pipeline (`Pipeline`): its front matter split off, its body
+/// parsed while Pango loads fontconfig's configuration on a thread of its own, its code
+/// queued to the highlight thread at once (`CodeHighlights`), then laid out page by page by
+/// the one driver, each page painted and drawn on the drawing thread while layout goes on.
 package enum RenderPipeline {
     /// Renders Markdown text to PDF bytes (see `Quire.render(markdown:options:)`) with `engine`,
     /// or into the open file `destination` names as the pages come (the result's `pdf` is
-    /// empty then), `outputName` naming it in errors.
+    /// empty then), `outputName` naming it in errors: the plan of one document, run.
     /// - Throws: `QuireError` if the PDF cannot be finished or written, or the engine was
     ///   interrupted (its pages are no longer drawn from then on).
     package static func render(markdown: String, options: RenderOptions, engine: Engine, destination: PDFDestination = .memory,
                        outputName: String = "") throws(QuireError) -> RenderResult {
-        // Each page is painted as soon as it is laid out and drawn on the drawing thread while
-        // layout goes on, then dropped: memory stays a few pages whatever the document's length
-        // (pages waiting for a page count or a running title go on without it after a while:
-        // `FurnitureDeferral`), and drawing's time hides behind layout's.
-        let pdf = ThreadedPDF(on: engine.drawing, overlapsLayout: options.drawsOnItsOwnThread, destination: destination)
-        let painter = LinePainter()
+        result(of: try Pipeline.run(RenderPlan(content: .text(markdown), options: options, destination: destination,
+                                               outputName: outputName), engine: engine))
+    }
+
+    /// A single document's result of the pipeline.
+    package static func result(of rendered: Pipeline.Rendered) -> RenderResult {
+        RenderResult(pdf: rendered.pdf, size: rendered.size, warnings: rendered.warnings.flatMap(\.warnings), pageCount: rendered.pageCount,
+                     settings: rendered.settings, dependencies: rendered.dependencies, remoteImages: rendered.remoteImages)
+    }
+
+    /// Lays out Markdown text into `stream` (its front matter's warnings first), checking it
+    /// for the standards, which it reports.
+    /// - Throws: `QuireError` naming the input when its standards cannot be met.
+    package static func layOut(markdown: String, _ options: RenderOptions, engine: Engine,
+                       into stream: PageStream) throws(QuireError) -> Pipeline.Laid {
         let links = DocumentLinks(options, cache: engine.links)
-        var standards: Result<SourceStandards, PDFStandardsError>?
-        var sourceWarnings: [Warning] = []
+        var sources: SourceStandards?
+        var failure: QuireError?
         var subject = ""
+        var sourceWarnings: [Warning] = []
         var laidOut = withFrontMatter(markdown, options, engine) { document, highlights, typesetter, info, fallbackTitle in
-            pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
+            stream.pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
             subject = info.subject ?? ""
-            standards = Result { () throws(PDFStandardsError) in try SourceStandards(options, frontMatter: info.pdfStandards) }
-            if case .success(var sources) = standards {
-                sourceWarnings = sources.add(document, text: markdown, file: options.sourceName,
-                                             name: SourceStandards.fileName(of: options.sourceName),
-                                             modified: DatePolicy(options).creationDate(inputs: []) ?? Int64(time(nil)))
-                standards = .success(sources)
-                pdf.setStandards(sources.requested)
+            do throws(QuireError) {
+                var made = try Pipeline.standards(options, frontMatter: info.pdfStandards, name: options.sourceName, stream)
+                sourceWarnings = made.add(document, text: markdown, file: options.sourceName, name: SourceStandards.fileName(of: options.sourceName),
+                                          modified: DatePolicy(options).creationDate(inputs: []) ?? Int64(time(nil)))
+                sources = made
+            } catch {
+                failure = error
+                return LayoutSummary(outline: [], title: "", author: "", warnings: [], excerpts: [], pageCount: 0)
             }
             return layOutPages(document, style: options.style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
                                resources: options.imageResources(engine.images), highlights: highlights, links: links?.resolver,
-                               deferral: deferral(pdf, painter)) { page in
-                if !engine.isInterrupted { pdf.draw(paintPage(page, with: painter)) }
-            }
+                               deferral: stream.deferral, emit: stream.draw)
         }
-        try engine.checkInterrupted(options.sourceName)
-        let sources: SourceStandards
-        switch standards {
-        case .success(let made)?: sources = made
-        case .failure(let error)?: throw QuireError(file: options.sourceName, message: error.description)
-        case nil: throw QuireError(file: options.sourceName, message: "no document")
-        }
+        if let failure { throw failure }
         laidOut.warnings += sourceWarnings
-        return try finish(pdf, laidOut, Finishing(sources: sources, subject: subject, links: links),
-                          options: options, outputName: outputName)
+        return laid(laidOut, sources: sources!, subject: subject, links: links)
     }
 
-    /// Pages that wait long for their furniture go on without it, the rest drawn in `pdf` at
-    /// the end (`FurnitureDeferral`).
-    package static func deferral(_ pdf: ThreadedPDF, _ painter: LinePainter) -> FurnitureDeferral {
-        FurnitureDeferral { number, furniture in pdf.drawFurniture(number, paintPage(furniture, with: painter)) }
+    /// What the pipeline finishes a single document with.
+    package static func laid(_ summary: LayoutSummary, sources: SourceStandards, subject: String, links: DocumentLinks?) -> Pipeline.Laid {
+        Pipeline.Laid(outline: summary.outline, title: summary.title, author: summary.author, keywords: summary.keywords,
+                      subject: subject, language: summary.language, sources: sources, pageCount: summary.pageCount,
+                      warnings: [("", summary.warnings)], links: links, dependencies: summary.imageFiles,
+                      remoteImages: summary.remoteImages)
     }
 
-    /// What finishing a document's PDF needs besides its pages: its sources' standards (the
-    /// verdict so far) and attachments, its subject and what its links to other documents
-    /// depended on.
-    package struct Finishing {
-        package var sources: SourceStandards
-        package var subject: String
-        package var links: DocumentLinks?
-    }
-
-    /// Finishes `pdf`, whose pages `laidOut` reports, with its metadata, claims and attachments.
-    /// - Throws: `QuireError` naming the input, or the output when it could not be written.
-    package static func finish(_ pdf: ThreadedPDF, _ laidOut: LayoutSummary, _ parts: Finishing, options: RenderOptions,
-                       outputName: String) throws(QuireError) -> RenderResult {
-        var laidOut = laidOut
-        let links = parts.links
-        var metadata = metadata(title: laidOut.title, author: laidOut.author, options)
-        metadata.keywords = laidOut.keywords
-        metadata.subject = parts.subject
-        let standards = resolve(parts.sources.verdict, layout: pdf)
-        metadata.standards = standards.claims
-        laidOut.warnings += standards.warnings
-        metadata.attachments = parts.sources.attachments
-        metadata.language = documentLanguage(frontMatter: laidOut.language, options.style)
-        if let record = links?.record, !record.isEmpty {
-            metadata.settings = record.settings(base: options.settingsDigest)
-            metadata.links = record.text
-        }
-        do throws(DrawingError) {
-            let (bytes, size) = try pdf.finishWithSize(outline: laidOut.outline, metadata: metadata)
-            return RenderResult(pdf: bytes, size: size, warnings: laidOut.warnings, pageCount: laidOut.pageCount, settings: metadata.settings ?? "",
-                                dependencies: laidOut.imageFiles.union(links?.files ?? []), remoteImages: laidOut.remoteImages)
-        } catch {
-            throw QuireError(file: error.isWriteFailure ? outputName : options.sourceName, message: error.description)
-        }
-    }
-
-    /// A document laid out whole (a book, a digest), its pages painted here and drawn on the
+    /// A document laid out whole and kept (a test's), its pages painted here and drawn on the
     /// drawing thread; `mainScript`, the script most of its text is in; its claims the
     /// sources' `verdict` with layout's findings, resolved once (`resolve`), and the warning
     /// resolving gave (a character no installed font has). O(items on all pages).
@@ -175,7 +138,8 @@ package enum RenderPipeline {
         return parseMarkdown(body, smartPunctuation: style.smartPunctuation)
     }
 
-    /// The PDF's title, author and date: the options', else the document's.
+    /// The PDF's title, author and date: the options', else the document's (a test's; the
+    /// pipeline's rule is `Pipeline.metadata`).
     package static func metadata(title: String, author: String, _ options: RenderOptions) -> PDFMetadata {
         var metadata = PDFMetadata(title: options.title ?? title)
         metadata.creationDate = DatePolicy(options).creationDate(inputs: [])

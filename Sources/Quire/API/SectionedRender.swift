@@ -49,29 +49,30 @@ extension RenderPipeline {
         }
     }
 
-    /// Renders a long file's sections into `destination` (see `render(markdown:)`): as a whole
-    /// document when it is one section. Its standards are checked on the way (the blocks of
-    /// every section), and the file attached when asked.
+    /// Renders a long file's sections into `destination` (see `render(markdown:)`): the plan
+    /// of a long file, run.
     /// - Throws: `QuireError` naming the input when its standards cannot be met, the output
     ///   when it could not be written.
     package static func render(_ input: SectionedInput, options: RenderOptions, engine: Engine, destination: PDFDestination,
                        outputName: String) throws(QuireError) -> RenderResult {
+        result(of: try Pipeline.run(RenderPlan(content: .sections(input), options: options, destination: destination,
+                                               outputName: outputName), engine: engine))
+    }
+
+    /// Lays out a long file's sections into `stream`: as a whole document when it is one
+    /// section. Its standards are checked on the way (the blocks of every section), and the
+    /// file attached when asked.
+    /// - Throws: `QuireError` naming the input when its standards cannot be met.
+    package static func layOut(_ input: SectionedInput, _ options: RenderOptions, engine: Engine,
+                       into stream: PageStream) throws(QuireError) -> Pipeline.Laid {
         ResidentMemory.keepLittleFree()
-        var sources: SourceStandards
-        do throws(PDFStandardsError) {
-            sources = try SourceStandards(options, frontMatter: input.info.pdfStandards)
-        } catch {
-            throw QuireError(file: options.sourceName, message: error.description)
-        }
-        let pdf = ThreadedPDF(on: engine.drawing, overlapsLayout: options.drawsOnItsOwnThread, destination: destination)
-        pdf.setStandards(sources.requested)
-        let painter = LinePainter()
+        var sources = try Pipeline.standards(options, frontMatter: input.info.pdfStandards, name: options.sourceName, stream)
         let links = DocumentLinks(options, cache: engine.links)
         var check = AccessibilityCheck()
         let checking: ([Block]) -> Void = sources.checks ? { check.add($0) } : { _ in }
         var laidOut = input.body.sections.count == 1
-            ? layOutWhole(input, options, engine, pdf, painter, links: links, check: checking)
-            : layOutSections(input, options, engine, pdf, painter, links: links, check: checking)
+            ? layOutWhole(input, options, engine, stream, links: links, check: checking)
+            : layOutSections(input, options, engine, stream, links: links, check: checking)
         try engine.checkInterrupted(options.sourceName)
         laidOut.warnings = input.frontMatterWarnings + laidOut.warnings
         sources.attach(Array(input.file.bytes), name: SourceStandards.fileName(of: options.sourceName),
@@ -80,31 +81,28 @@ extension RenderPipeline {
         // Layout is done: what it freed goes back before the fonts are subset, which reads
         // megabytes of a CJK collection.
         ResidentMemory.release()
-        return try finish(pdf, laidOut, Finishing(sources: sources, subject: input.info.subject ?? "", links: links),
-                          options: options, outputName: outputName)
+        return laid(laidOut, sources: sources, subject: input.info.subject ?? "", links: links)
     }
 
     /// Lays out a body of one section, parsed once, as a whole document, checking its blocks.
-    private static func layOutWhole(_ input: SectionedInput, _ options: RenderOptions, _ engine: Engine, _ pdf: ThreadedPDF,
-                                    _ painter: LinePainter, links: DocumentLinks?, check: ([Block]) -> Void) -> LayoutSummary {
+    private static func layOutWhole(_ input: SectionedInput, _ options: RenderOptions, _ engine: Engine, _ stream: PageStream,
+                                    links: DocumentLinks?, check: ([Block]) -> Void) -> LayoutSummary {
         var blocks: [Block] = []
         blocks += input.body.parse { blocks += $0; ResidentMemory.release() }
         let document = Document(blocks: blocks)
         check(document.blocks)
-        pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
+        stream.pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
         return layOutPages(document, style: options.style, typesetter: engine.typesetter(language: input.info.lang),
                            fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
                            resources: options.imageResources(engine.images),
                            highlights: CodeHighlights(document, theme: options.style.codeTheme, highlighter: engine.highlighting),
-                           links: links?.resolver, deferral: deferral(pdf, painter)) { page in
-            if !engine.isInterrupted { pdf.draw(paintPage(page, with: painter)) }
-        }
+                           links: links?.resolver, deferral: stream.deferral, emit: stream.draw)
     }
 
     /// Lays out a body of many sections: each parsed once for the document's facts (and
     /// `check`ed), then again to be laid out, painted and drawn; the footnote definitions last.
-    private static func layOutSections(_ input: SectionedInput, _ options: RenderOptions, _ engine: Engine, _ pdf: ThreadedPDF,
-                                       _ painter: LinePainter, links: DocumentLinks?, check: ([Block]) -> Void) -> LayoutSummary {
+    private static func layOutSections(_ input: SectionedInput, _ options: RenderOptions, _ engine: Engine, _ stream: PageStream,
+                                       links: DocumentLinks?, check: ([Block]) -> Void) -> LayoutSummary {
         let body = input.body
         let theme = options.style.codeTheme
         var facts = DocumentFacts()
@@ -123,13 +121,13 @@ extension RenderPipeline {
         tally.add(blocks: notes)
         resources.fetchTogether(notes)
         check(notes)
-        pdf.setMainScript(tally.guess)
+        stream.pdf.setMainScript(tally.guess)
         ResidentMemory.release()
         let highlighter = engine.highlighting
         return layOutPages(facts, style: options.style, typesetter: engine.typesetter(language: input.info.lang),
                            fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
                            resources: resources, highlights: .none, links: links?.resolver,
-                           deferral: deferral(pdf, painter), blocks: { session, context, add in
+                           deferral: stream.deferral, blocks: { session, context, add in
             var keeps = BlockKeeps()
             let notes = body.parse { blocks in
                 session.highlights = CodeHighlights(Document(blocks: blocks), theme: theme, highlighter: highlighter)
@@ -138,9 +136,7 @@ extension RenderPipeline {
             }
             session.highlights = CodeHighlights(Document(blocks: notes), theme: theme, highlighter: highlighter)
             session.layoutBlocks(notes, context, keeps: &keeps, add: add)
-        }) { page in
-            if !engine.isInterrupted { pdf.draw(paintPage(page, with: painter)) }
-        }
+        }, emit: stream.draw)
     }
 
     /// The front matter of `input`, read from its first megabyte (cut after its last line

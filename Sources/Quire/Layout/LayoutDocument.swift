@@ -26,6 +26,14 @@ package struct LayoutSummary {
     package var remoteImages: [String] = []
     /// How full pagination left each page (`PageFill`), in order.
     package var pageFills: [PageFill] = []
+
+    package init(outline: [OutlineEntry], title: String, author: String, keywords: [String] = [], warnings: [Warning],
+                 excerpts: [ExcerptSummary], pageCount: Int, language: String? = nil, imageFiles: Set<String> = [],
+                 remoteImages: [String] = [], pageFills: [PageFill] = []) {
+        self.outline = outline; self.title = title; self.author = author; self.keywords = keywords; self.warnings = warnings
+        self.excerpts = excerpts; self.pageCount = pageCount; self.language = language; self.imageFiles = imageFiles
+        self.remoteImages = remoteImages; self.pageFills = pageFills
+    }
 }
 
 /// Lays out a document into pages, handing each to `emit` as soon as it is final: the layout
@@ -89,19 +97,15 @@ package func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Types
                  resources: ImageResources = ImageResources(), highlights: CodeHighlights, links: LinkResolver? = nil,
                  deferral: FurnitureDeferral? = nil, blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
                  emit: (Page) -> Void) -> LayoutSummary {
-    // `blocks` is handed a function that emits pages: `emit` may not escape into it otherwise.
-    withoutActuallyEscaping(emit) { emit in
-        layOutPages(facts, style: style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info, resources: resources,
-                    highlights: highlights,
-                        links: links, deferral: deferral, blocks: blocks, emitting: emit)
-    }
+    layOutPages(facts, style: style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info, resources: resources,
+                highlights: highlights, links: links, deferral: deferral, blocks: blocks, emitting: emit)
 }
 
 private func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo,
                          resources: ImageResources,
                          highlights: CodeHighlights, links: LinkResolver?, deferral: FurnitureDeferral?,
                          blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
-                         emitting emit: @escaping (Page) -> Void) -> LayoutSummary {
+                         emitting emit: (Page) -> Void) -> LayoutSummary {
     let language = info.lang ?? style.language
     // Pango is told only the document's own language: the template's picks hyphenation
     // patterns and CJK forms (a context language costs fontconfig a sort per script it meets,
@@ -112,117 +116,27 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Types
                                 cjk: CJKRegion(language: language) ?? facts.cjk, codeCensus: facts.codeCensus, linkResolver: links)
     session.warnAboutMissingFonts()
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
+    var driver = DocumentDriver(session: session, style: style, info: info, fallbackTitle: fallbackTitle)
     // A level-1 heading opening the document comes first in source order whatever is recorded later.
-    let opensWithTitle = facts.opensWithTitle
-    let titleMayComeEarly = opensWithTitle || (!facts.hasFootnotes && style.excerptCut == nil)
-    let countsPages = style.header.usesPageCount || style.footer.usesPageCount
-    var flow = PageFlow(style: style)
-    var waiting: [Page] = []
-    var emitted = 0
-    // Several level-1 headings and no title: each page is headed by the one in force there.
-    let headsFollowHeadings = info.title == nil && session.anchors.levelOneHeadings > 1
-    var heads = RunningHeads()
-    var title = info.title ?? (session.anchors.mayHaveLevelOneHeadings && !headsFollowHeadings ? nil
-                               : documentTitle(info, [], fallbackTitle))
-    var deferring = false
-    var deferred: [FurnitureDeferral.Waiting] = []
-    func hand(_ pages: [Page], final: Bool) {
-        waiting += pages
-        if title == nil && (final || (titleMayComeEarly && session.sink.hasHeading)) {
-            title = documentTitle(info, session.sink.documentOutline, fallbackTitle)
+    driver.opensWithTitle = facts.opensWithTitle
+    driver.titleMayComeEarly = facts.opensWithTitle || (!facts.hasFootnotes && style.excerptCut == nil)
+    driver.deferral = deferral
+    if info.toc ?? style.tableOfContents {
+        driver.contents = {
+            let entries = session.sink.documentOutline
+            return { pages in session.documentContents(entries, pages: pages, context) }
         }
-        var unknown: Set<String> = []
-        if title == nil { unknown.insert("title") }
-        if countsPages && !final { unknown.insert("pages") }
-        if let deferral, !unknown.isEmpty, waiting.count > deferral.waitingPages { deferring = true }
-        guard unknown.isEmpty || deferring else { return }
-        let count = final ? emitted + waiting.count : nil
-        for var page in waiting {
-            emitted += 1
-            var head = title
-            if headsFollowHeadings, let heading = heads.head(of: page, outline: { session.sink.documentOutline }) {
-                head = .plain(heading)
-            }
-            if let marked = session.furnish(&page, number: emitted, of: count, info: info, title: head, unknown: unknown) {
-                deferred.append(marked)
-            }
-            emit(page)
-        }
-        waiting = []
     }
-    // With a table of contents, the slices are held until every heading's page is known.
-    var held: [Slice]? = info.toc ?? style.tableOfContents ? [] : nil
-    var contentsAt = 0
-    var blocksAdded = 0
-    func add(_ slices: [Slice]) {
-        var slices = slices
-        session.attachNotes(&slices, context)
-        if held != nil { held! += slices } else { hand(flow.add(slices), final: false) }
-    }
-    /// A block's slices; the contents go after the title: the front matter's, else an opening level-1 heading.
-    func addBlock(_ slices: [Slice]) {
-        add(slices)
-        blocksAdded += 1
-        if blocksAdded == 1, info.title == nil, opensWithTitle { contentsAt = held?.count ?? 0 }
-    }
-
-    add(session.titleBlock(info))
-    contentsAt = held?.count ?? 0
-    blocks(session, context, addBlock)
-    add(session.unplacedNotes(context))
-    if var slices = held {
-        slices.insert(contentsOf: session.contentsWithPages(around: slices, at: contentsAt, context), at: contentsAt)
-        hand(flow.add(slices), final: false)
-    }
-    hand(flow.finish(), final: true)
-    if let deferral { session.drawDeferred(deferred, to: deferral, of: emitted, info: info, title: title!) }
+    let outcome = driver.run(front: session.titleBlock(info), body: { add, _ in
+        withoutActuallyEscaping(add) { add in blocks(session, context, add) }
+    }, emit: emit)
     let outline = session.sink.sortedOutline
     return LayoutSummary(outline: outline, title: documentTitle(info, session.sink.documentOutline, fallbackTitle).widest,
                          author: info.author?.widest ?? "", keywords: info.keywords, warnings: session.sink.reportedWarnings,
-                         excerpts: session.sink.excerpts, pageCount: emitted, language: info.lang,
+                         excerpts: session.sink.excerpts, pageCount: outcome.pageCount, language: info.lang,
                          imageFiles: session.images.files,
                          remoteImages: session.images.fetchedImages.map { "\($0.url) \($0.result)" },
-                         pageFills: flow.fills)
-}
-
-/// The title the running header and the metadata use: the front matter's, else the document's
-/// first heading when it is of level 1 (ATX, setext or HTML `<h1>`) and the only one, else the
-/// fallback (the file name without its extension; a README's folder name). A level-1 heading
-/// after another heading names a part of the document, not the document: GRDB's README opens
-/// with its introduction's headings and has "# Documentation" at line 280; and of several
-/// level-1 headings none names the whole (libffi's "What is libffi?" and "Authors & Credits":
-/// each heads its own pages, `RunningHeads`).
-private func documentTitle(_ info: DocumentInfo, _ outline: [OutlineEntry], _ fallbackTitle: String) -> TextValue {
-    if let title = info.title { return title }
-    guard let first = outline.first, first.level == 1, !outline.dropFirst().contains(where: { $0.level == 1 }) else {
-        return .plain(fallbackTitle)
-    }
-    return .plain(first.title)
-}
-
-/// How pages that would wait long for what their header and footer show (the page count, a
-/// running title still to come) go on without it: once more than `waitingPages` wait, each
-/// page is handed on with the slots that are known, and marked (`Page.deferredFurniture`)
-/// for the rest, which `furniture` receives at the end of the document as a page of its own
-/// (furniture only) to draw over it: so memory holds no page for them, however long the
-/// document. A document whose pages never wait that long is laid out as without it.
-package struct FurnitureDeferral {
-    package var waitingPages = 64
-    /// Receives each marked page's number and its deferred furniture, after the last page.
-    package var furniture: (Int, Page) -> Void
-
-    /// A page handed on without some of its furniture.
-    package struct Waiting {
-        package var number: Int
-        package var size: PageSize
-        /// The placeholders it waits for ("pages", "title").
-        package var unknown: Set<String>
-    }
-
-    package init(waitingPages: Int = 64, furniture: @escaping (Int, Page) -> Void) {
-        self.waitingPages = waitingPages
-        self.furniture = furniture
-    }
+                         pageFills: outcome.fills)
 }
 
 /// What layout must know of a document before its first block: where its links may point,
@@ -266,34 +180,4 @@ package struct DocumentFacts {
 
     package var anchors: AnchorTable { finished ?? builder?.table ?? AnchorTable.Builder().table }
     package var cjk: CJKRegion? { counter.dominant }
-}
-
-extension LayoutSession {
-    /// Gives `page`, the `number`th, its furniture: whole when nothing is `unknown` (`title`
-    /// is known then), else the slots that are known; a page on which an unknown slot shows
-    /// is marked and returned, to be finished at the end (`drawDeferred`).
-    package func furnish(_ page: inout Page, number: Int, of count: Int?, info: DocumentInfo, title: TextValue?,
-                 unknown: Set<String>) -> FurnitureDeferral.Waiting? {
-        guard !unknown.isEmpty else {
-            page.furniture = furniture(page: number, of: count, size: page.size, info: info, title: title!)
-            return nil
-        }
-        page.furniture = furniture(page: number, of: count, size: page.size, info: info, title: title ?? .plain(""),
-                                   slots: .known(unknown: unknown))
-        guard furnitureShows(unknown, page: number, size: page.size) else { return nil }
-        page.deferredFurniture = number
-        return FurnitureDeferral.Waiting(number: number, size: page.size, unknown: unknown)
-    }
-
-    /// Hands `deferral` the rest of the furniture of each page marked by `furnish`, once the
-    /// page `count` and the `title` are known. O(marked pages).
-    package func drawDeferred(_ marked: [FurnitureDeferral.Waiting], to deferral: FurnitureDeferral, of count: Int, info: DocumentInfo,
-                      title: TextValue) {
-        for page in marked {
-            var furniture = Page(size: page.size, items: [], links: [], destinations: [])
-            furniture.furniture = self.furniture(page: page.number, of: count, size: page.size, info: info, title: title,
-                                                 slots: .deferred(unknown: page.unknown))
-            deferral.furniture(page.number, furniture)
-        }
-    }
 }

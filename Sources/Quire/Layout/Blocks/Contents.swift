@@ -70,21 +70,27 @@ extension LayoutSession {
         return slices
     }
 
-    /// The document's contents for `slices` (the whole document, held), to go at index `at`:
-    /// laid out once without page numbers to paginate the document and learn the page of each
-    /// heading, then again with them. The measuring pass is a trial, dropped with what it
-    /// placed. `entries`: the headings listed (nil: this document's). O(slices) for the
-    /// pagination.
+    /// The document's contents for `slices` (the whole document, held), to go at index `at`
+    /// (`contentsWithPages(around:at:_:)`). `entries`: the headings listed (nil: this
+    /// document's, once laid out).
     package func contentsWithPages(around slices: [Slice], at index: Int, entries: [OutlineEntry]? = nil,
                            _ context: BlockContext) -> [Slice] {
         let entries = entries ?? sink.documentOutline
-        let measuring = trial { documentContents(entries, pages: [:], context) }.value
+        return contentsWithPages(around: slices, at: index) { pages in documentContents(entries, pages: pages, context) }
+    }
+
+    /// Contents made by `build` (given the page of each destination) for `slices`, held, to go
+    /// at index `at`: built once without page numbers to paginate the slices and learn the page
+    /// of each destination, then again with them. The measuring pass is a trial, dropped with
+    /// what it placed. Empty when `build` makes nothing. O(slices) for the pagination.
+    package func contentsWithPages(around slices: [Slice], at index: Int, _ build: ([String: Int]) -> [Slice]) -> [Slice] {
+        let measuring = trial { build([:]) }.value
         guard !measuring.isEmpty else { return [] }
         let pages = Paginator(style: style).paginate(Array(slices[..<index]) + measuring + Array(slices[index...]))
         var pageOf: [String: Int] = [:]
         for (i, page) in pages.enumerated() {
             for destination in page.destinations where pageOf[destination.name] == nil { pageOf[destination.name] = i + 1 }
         }
-        return documentContents(entries, pages: pageOf, context)
+        return build(pageOf)
     }
 }

@@ -6,58 +6,68 @@ import QuireStyle
 /// Lays out several documents as one (`quire render a.md b.md -o book.pdf`), in order, each
 /// starting a chapter on a new page: the title block of `info` (the first document's front
 /// matter, or `--title`), a table of contents of every chapter's headings when asked
-/// (`toc`), then each document as `render` sets it (cut to excerpts when the style asks, its
-/// full texts after its chapter), its footnotes at its own pages' feet. Links between the
-/// documents lead inside the PDF (`DocumentSet`), and each chapter's first page holds its
-/// destination "dK". The running title is `title` on every page. Set with `typesetter` (an
-/// engine's), in the first document's language.
+/// (`toc`: after the title, as a single document's), then each document as `render` sets it
+/// (cut to excerpts when the style asks, its full texts after its chapter), its footnotes at
+/// its own pages' feet. Links between the documents lead inside the PDF (`DocumentSet`), and
+/// each chapter's first page holds its destination "dK". The running title is `title` on
+/// every page. Set with `typesetter` (an engine's), in the first document's language, by the
+/// one layout driver (`DocumentDriver`): each page goes to `emit` as soon as it is final
+/// (with contents, once every chapter is laid out).
 /// - Complexity: O(total text), paginated once (twice with a table of contents).
 package func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo, title: TextValue,
-                typesetter: Typesetter) -> LaidOutDigest {
+                        typesetter: Typesetter, deferral: FurnitureDeferral? = nil, emit: (Page) -> Void) -> LaidOutSet {
     typesetter.setLanguage(info.lang)
     let set = DocumentSet(documents, style: style, typesetter: typesetter)
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     let first = set.sessions[0]
     first.warnAboutMissingFonts()
-    var slices = first.titleBlock(info)
-    let contentsAt = slices.count
-    for (k, document) in documents.enumerated() {
-        var chapter = layOutChapter(document, in: set.sessions[k], style: style, context)
-        guard !chapter.isEmpty else { continue }
-        if k > 0 { chapter[0].pageBreakBefore = true }
-        chapter[0].destinations.insert(Destination(name: set.entryNames[k], y: 0), at: 0)
-        slices += chapter
-    }
+    var driver = DocumentDriver(session: first, style: style, info: info, fallbackTitle: DocumentInfo.fileTitle(documents[0].path))
+    driver.runningTitle = title
+    if case .heading(1, _)? = documents[0].document.blocks.first?.kind { driver.opensWithTitle = true }
+    driver.attachesNotes = false
+    driver.endsWithUnplacedNotes = false
+    driver.deferral = deferral
     if info.toc ?? style.tableOfContents {
-        let headings = set.sessions.flatMap(\.sink.documentOutline)
-        slices.insert(contentsOf: first.contentsWithPages(around: slices, at: contentsAt, entries: headings, context), at: contentsAt)
+        driver.contents = {
+            let headings = set.sessions.flatMap(\.sink.documentOutline)
+            return { pages in first.documentContents(headings, pages: pages, context) }
+        }
     }
-    var pages = Paginator(style: style).paginate(slices)
-    for i in pages.indices {
-        pages[i].furniture = first.furniture(page: i + 1, of: pages.count, size: pages[i].size, info: info, title: title)
-    }
-    let laidOut = LaidOutDocument(pages: pages, outline: set.sessions.flatMap(\.sink.sortedOutline), title: title.widest,
-                                  author: info.author?.widest ?? "", warnings: [], language: info.lang)
-    return LaidOutDigest(laidOut: laidOut, warnings: zip(documents, set.sessions).map { ($0.path, $1.sink.reportedWarnings) },
-                         imageFiles: set.sessions.reduce(into: []) { $0.formUnion($1.images.files) })
+    let outcome = driver.run(front: first.titleBlock(info), body: { add, _ in
+        for (k, document) in documents.enumerated() {
+            var opening = true
+            layOutChapter(document, in: set.sessions[k], style: style, context) { slices in
+                var slices = slices
+                if opening, !slices.isEmpty {
+                    opening = false
+                    if k > 0 { slices[0].pageBreakBefore = true }
+                    slices[0].destinations.insert(Destination(name: set.entryNames[k], y: 0), at: 0)
+                }
+                add(slices)
+            }
+        }
+    }, emit: emit)
+    return LaidOutSet(outline: set.sessions.flatMap(\.sink.sortedOutline), title: title.widest, author: info.author?.widest ?? "",
+                      language: info.lang, pageCount: outcome.pageCount,
+                      warnings: zip(documents, set.sessions).map { ($0.path, $1.sink.reportedWarnings) },
+                      imageFiles: set.sessions.reduce(into: []) { $0.formUnion($1.images.files) })
 }
 
-/// One document's slices, footnotes attached, as `layOutPages` sets a document's blocks.
+/// One document's slices, each block's handed to `add` with its footnotes attached, as
+/// `layOutPages` sets a document's blocks; then the notes no page showed.
 private func layOutChapter(_ document: DigestDocument, in session: LayoutSession, style: Style,
-                           _ context: BlockContext) -> [Slice] {
-    var slices: [Slice] = []
-    func add(_ more: [Slice]) {
+                           _ context: BlockContext, add: ([Slice]) -> Void) {
+    func attached(_ more: [Slice]) {
         var more = more
         session.attachNotes(&more, context)
-        slices += more
+        add(more)
     }
     if let lines = style.excerptCut {
         let title = SectionedDocument.preambleTitle(document.document.blocks, frontMatter: document.info.title?.widest,
                                                     fallback: DocumentInfo.fileTitle(document.path))
-        session.layoutWithExcerpts(document.document, lines: max(1, lines), includeFullText: true, title: title, context, add: add)
+        session.layoutWithExcerpts(document.document, lines: max(1, lines), includeFullText: true, title: title, context, add: attached)
     } else {
-        session.layoutBlocks(document.document.blocks, context, add: add)
+        session.layoutBlocks(document.document.blocks, context, add: attached)
     }
-    add(session.unplacedNotes(context))
-    return slices
+    attached(session.unplacedNotes(context))
 }

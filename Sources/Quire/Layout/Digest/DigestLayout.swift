@@ -40,7 +40,7 @@ public struct DigestFailure: Sendable, Equatable {
     public init(path: String, reason: String) { self.path = path; self.reason = reason }
 }
 
-/// A digest laid out, with each document's warnings.
+/// A digest laid out with its pages kept (previews, tests), with each document's warnings.
 package struct LaidOutDigest {
     package var laidOut: LaidOutDocument
     /// Warnings by document path, in input order.
@@ -55,19 +55,48 @@ package struct LaidOutDigest {
 /// cut document's full text on a new page, linking back to its entry. Links between the
 /// documents (`other.md`, `other.md#anchor`) become links inside the PDF.
 ///
-/// The steps are `DigestLayouter`'s: anchor tables for every document (namespaced "dK-") and
-/// a session each, then each document's entry and full text in turn, then the pages.
-/// - Complexity: O(total text), paginated twice.
+/// Set by the one layout driver (`DocumentDriver`): the cover is the front, the entries are
+/// held until the contents know their pages, and the full texts (the bulk) stream, each page
+/// handed to `emit` as soon as it is final. The steps are `DigestLayouter`'s: anchor tables for
+/// every document (namespaced "dK-") and a session each, then the entries, then the full texts.
+/// - Complexity: O(total text), the cover, contents and entries paginated twice.
 package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
-                  style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter) -> LaidOutDigest {
+                          style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter,
+                          deferral: FurnitureDeferral? = nil, emit: (Page) -> Void) -> LaidOutSet {
     var layouter = DigestLayouter(documents, failures: failures, style: style, shownFrom: base, typesetter: typesetter)
-    for k in documents.indices { layouter.add(k, excerptLines: excerptLines) }
-    return layouter.paginated(title: title, date: date)
+    let parts = layouter
+    let info = DocumentInfo(title: .plain(title), date: .plain(date))
+    var driver = DocumentDriver(session: layouter.main, style: style, info: info, fallbackTitle: title)
+    driver.runningTitle = .plain(title)
+    driver.attachesNotes = false
+    driver.endsWithUnplacedNotes = false
+    driver.deferral = deferral
+    driver.contents = { { pages in parts.contents(pages) } }
+    driver.pageOwner = parts.pageOwners(date: date)
+    let cover = layouter.main.digestCover(title: title, date: date, documents: documents.count, failures: failures.count)
+    let outcome = driver.run(front: cover, body: { add, contentsComplete in
+        for k in documents.indices { layouter.addEntry(k, excerptLines: excerptLines, add: add) }
+        contentsComplete()
+        for k in documents.indices { layouter.addFullText(k, add: add) }
+    }, emit: emit)
+    return LaidOutSet(outline: layouter.outline, title: title, author: "", language: nil, pageCount: outcome.pageCount,
+                      warnings: zip(documents, layouter.sessions).map { ($0.path, $1.sink.reportedWarnings) })
+}
+
+/// `layoutDigest` with its pages kept (and waiting for their furniture to the end, as
+/// nothing is drawn meanwhile).
+package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
+                          style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter) -> LaidOutDigest {
+    var pages: [Page] = []
+    let set = layoutDigest(documents, failures: failures, title: title, date: date, style: style, excerptLines: excerptLines,
+                           shownFrom: base, typesetter: typesetter) { pages.append($0) }
+    return LaidOutDigest(laidOut: LaidOutDocument(pages: pages, outline: set.outline, title: title, author: "", warnings: []),
+                         warnings: set.warnings)
 }
 
 /// A digest being laid out: every document's session (anchor tables made before any is laid
-/// out, since a link may point into any document), and the entries, full texts and outline
-/// gathered so far, in document order.
+/// out, since a link may point into any document), and the excerpts cut so far, whose full
+/// texts follow the entries.
 package struct DigestLayouter {
     package let documents: [DigestDocument]
     package let failures: [DigestFailure]
@@ -81,10 +110,8 @@ package struct DigestLayouter {
     package let tables: [AnchorTable]
     package let entryNames: [String]
     package let sessions: [LayoutSession]
-
-    package private(set) var entries: [Slice] = []
-    package private(set) var fullTexts: [Slice] = []
-    package private(set) var outline: [OutlineEntry] = [OutlineEntry(level: 1, title: "Contents", destination: "toc")]
+    /// The cut excerpts, by document, until their full texts are laid out.
+    private var cut: [Int: LayoutSession.Excerpt] = [:]
 
     /// A digest of `documents` set with `typesetter` (an engine's), in no one language.
     package init(_ documents: [DigestDocument], failures: [DigestFailure], style: Style, shownFrom base: String, typesetter: Typesetter) {
@@ -107,25 +134,22 @@ package struct DigestLayouter {
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : path
     }
 
-    /// Adds document `k`: its entry, its full text when the entry is cut, the notes its shown
-    /// text never referred to (after it), and its outline entries under its title.
-    package mutating func add(_ k: Int, excerptLines: Int) {
-        let (title, body, titleHeadingLine) = DigestLinks.titleAndBody(documents[k])
-        let titleAnchor = titleHeadingLine.flatMap { tables[k].headingDestinations[$0] }
-        let excerpt = entry(k, title: title, body: body, titleAnchor: titleAnchor, excerptLines: excerptLines)
-        if excerpt.isCut { fullTexts += fullText(k, title: title, body: body, titleAnchor: titleAnchor, of: excerpt) }
-        var unplaced = sessions[k].unplacedNotes(context)
-        sessions[k].attachNotes(&unplaced, context)
-        if excerpt.isCut { fullTexts += unplaced } else { entries += unplaced }
-        outline.append(OutlineEntry(level: 1, title: title, destination: entryNames[k]))
-        outline += sessions[k].sink.sortedOutline  // their levels were shifted under the document's title
+    /// The outline: the contents, then each document's title with its headings under it
+    /// (their levels shifted under the title), once every document is laid out.
+    package var outline: [OutlineEntry] {
+        documents.indices.reduce(into: [OutlineEntry(level: 1, title: "Contents", destination: "toc")]) { outline, k in
+            outline.append(OutlineEntry(level: 1, title: DigestLinks.titleAndBody(documents[k]).title, destination: entryNames[k]))
+            outline += sessions[k].sink.sortedOutline
+        }
     }
 
-    /// Adds document `k`'s entry: its title (which places the title heading's anchor when the
-    /// document is shown whole), its path and its first `excerptLines` lines (0: the whole
-    /// document, as `excerpt.lines=0` asks). Returns the excerpt.
-    private mutating func entry(_ k: Int, title: String, body: [Block], titleAnchor: String?,
-                                excerptLines: Int) -> LayoutSession.Excerpt {
+    /// Adds document `k`'s entry with `add`: its title (which places the title heading's
+    /// anchor when the document is shown whole), its path and its first `excerptLines` lines
+    /// (0: the whole document, as `excerpt.lines=0` asks); the notes its text never referred
+    /// to after it when it is shown whole, else the excerpt is kept for its full text.
+    package mutating func addEntry(_ k: Int, excerptLines: Int, add: ([Slice]) -> Void) {
+        let (title, body, titleHeadingLine) = DigestLinks.titleAndBody(documents[k])
+        let titleAnchor = titleHeadingLine.flatMap { tables[k].headingDestinations[$0] }
         let session = sessions[k]
         var heading = session.headingSlices(level: 2, main.plainText(title), destination: entryNames[k], context)
         if k == 0 { heading[0].pageBreakBefore = true }
@@ -138,69 +162,60 @@ package struct DigestLayouter {
         var shownExcerpt = excerpt.slices
         LayoutSession.keepTogether(&shownExcerpt)
         session.attachNotes(&shownExcerpt, context)
-        entries += heading + main.pathLine(shown(documents[k].path), context) + shownExcerpt
-        return excerpt
+        add(heading + main.pathLine(shown(documents[k].path), context) + shownExcerpt)
+        if excerpt.isCut { cut[k] = excerpt } else { add(unplacedNotes(k)) }
     }
 
-    /// Document `k`'s full text after a cut entry: on a new page, its title (placing the title
-    /// heading's anchor), its path, a link back to its entry, and the text with the mark where
-    /// the excerpt stopped.
-    private func fullText(_ k: Int, title: String, body: [Block], titleAnchor: String?,
-                          of excerpt: LayoutSession.Excerpt) -> [Slice] {
+    /// Adds document `k`'s full text with `add` when its entry was cut: on a new page, its title
+    /// (placing the title heading's anchor), its path, a link back to its entry, and the text
+    /// with the mark where the excerpt stopped; then the notes it never referred to.
+    package mutating func addFullText(_ k: Int, add: ([Slice]) -> Void) {
+        guard let excerpt = cut.removeValue(forKey: k) else { return }
+        let (title, body, titleHeadingLine) = DigestLinks.titleAndBody(documents[k])
         let session = sessions[k]
         var top = session.headingSlices(level: 1, main.plainText(title), destination: fullTextName(k), context)
         top[0].pageBreakBefore = true
-        if let name = titleAnchor, session.claimDestination(name) {
+        if let name = titleHeadingLine.flatMap({ tables[k].headingDestinations[$0] }), session.claimDestination(name) {
             top[0].destinations.append(Destination(name: name, y: 0))
         }
         var text = session.fullText(body.shiftingHeadings(by: 1), of: excerpt, context)
         session.attachNotes(&text, context)
-        return top + main.pathLine(shown(documents[k].path), context) + main.backLink(style.backLabel, to: entryNames[k], context) + text
+        add(top + main.pathLine(shown(documents[k].path), context) + main.backLink(style.backLabel, to: entryNames[k], context) + text)
+        add(unplacedNotes(k))
+    }
+
+    /// Document `k`'s notes no page showed, with their own notes attached.
+    private func unplacedNotes(_ k: Int) -> [Slice] {
+        var unplaced = sessions[k].unplacedNotes(context)
+        sessions[k].attachNotes(&unplaced, context)
+        return unplaced
     }
 
     private func fullTextName(_ k: Int) -> String { "\(entryNames[k])-full" }
 
     /// The table of contents, with `pages` by destination (empty: the measuring pass's).
-    private func contents(_ pages: [String: Int]) -> [Slice] {
+    package func contents(_ pages: [String: Int]) -> [Slice] {
         main.contents(documents.indices.map { k in (DigestLinks.titleAndBody(documents[k]).title, entryNames[k]) },
                       failures: failures.map { DigestFailure(path: shown($0.path), reason: $0.reason) }, pages: pages, context)
     }
 
-    /// The pages: the cover, the contents, the entries and the full texts, paginated once to
-    /// learn each entry's page and again with the contents' page numbers (its lines keep
-    /// their height, so the pages do not change); then each page's furniture.
-    package func paginated(title: String, date: String) -> LaidOutDigest {
-        let cover = main.digestCover(title: title, date: date, documents: documents.count, failures: failures.count)
-        let paginator = Paginator(style: style)
-        // The measuring pass's contents are dropped with what they recorded (the "toc"
-        // destination), so the contents set with the page numbers place it.
-        var pages = paginator.paginate(cover + main.trial { contents([:]) }.value + entries + fullTexts)
-        var pageOf: [String: Int] = [:]
-        for (i, page) in pages.enumerated() { for d in page.destinations where pageOf[d.name] == nil { pageOf[d.name] = i + 1 } }
-        pages = paginator.paginate(cover + contents(pageOf) + entries + fullTexts)
-        addFurniture(&pages, title: title, date: date)
-        let laidOut = LaidOutDocument(pages: pages, outline: outline, title: title, author: "", warnings: [])
-        return LaidOutDigest(laidOut: laidOut, warnings: zip(documents, sessions).map { ($0.path, $1.sink.reportedWarnings) })
-    }
-
-    /// Each page's running header and footer: a full text's pages carry its own document's
-    /// title and front matter; the cover, contents and entries the digest's.
-    private func addFurniture(_ pages: inout [Page], title: String, date: String) {
-        let info = DocumentInfo(title: .plain(title), date: .plain(date))
+    /// Each page's running header and footer, given the pages in order: a full text's pages
+    /// carry its own document's title and front matter (from the page its full text starts
+    /// on); the cover, contents and entries the digest's (nil).
+    package func pageOwners(date: String) -> (Page) -> (info: DocumentInfo, title: TextValue)? {
         let fullTextOwners = Dictionary(uniqueKeysWithValues: documents.indices.map { (fullTextName($0), $0) })
         let running = documents.map { runningInfo(of: $0, date: date) }
         var owner: Int?
-        for i in pages.indices {
-            if let k = pages[i].destinations.lazy.compactMap({ fullTextOwners[$0.name] }).first { owner = k }
-            let (pageInfo, pageTitle) = owner.map { running[$0] } ?? (info, .plain(title))
-            pages[i].furniture = main.furniture(page: i + 1, of: pages.count, size: pages[i].size, info: pageInfo, title: pageTitle)
+        return { page in
+            if let k = page.destinations.lazy.compactMap({ fullTextOwners[$0.name] }).first { owner = k }
+            return owner.map { running[$0] }
         }
     }
 }
 
 /// What a full text's running header and footer show: its document's front matter (the
 /// digest's date when it gives none) and its title, as its entry is titled.
-private func runningInfo(of document: DigestDocument, date: String) -> (DocumentInfo, TextValue) {
+private func runningInfo(of document: DigestDocument, date: String) -> (info: DocumentInfo, title: TextValue) {
     var info = document.info
     let title = info.title ?? .plain(DigestLinks.titleAndBody(document).title)
     info.title = title
@@ -241,57 +256,3 @@ package enum DigestLinks {
 }
 
 
-extension LayoutSession {
-    /// A document's source path, small and muted, under its title.
-    package func pathLine(_ path: String, _ context: BlockContext) -> [Slice] {
-        let look = typography.pathLine
-        var slices = paragraphSlices(plainText(path), format(look.text, width: context.column.width, alignment: .left),
-                                     x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
-                                     tag: .element(element(.paragraph, in: context, text: path)))
-        for i in slices.indices { slices[i].keepWithNext = true; slices[i].excerptRole = .none }
-        return slices
-    }
-
-    /// The cover: the digest's title, date and number of documents.
-    package func digestCover(title: String, date: String, documents: Int, failures: Int) -> [Slice] {
-        let column = Column(x: style.margins.left, width: style.contentWidth)
-        let cover = typography.coverTitle
-        var slices = paragraphSlices(plainText(title), format(cover.text, width: column.width, alignment: .left), x: column.x,
-                                     spaceBefore: cover.spaceBefore, spaceAfter: cover.spaceAfter,
-                                     tag: .element(StructureElement(.heading1, parent: nil, text: title)))
-        slices[0].pushDown(style.contentHeight * typography.coverTitleDrop)
-        var details = "\(documents) document" + (documents == 1 ? "" : "s")
-        if failures > 0 { details += ", \(failures) not included" }
-        let look = typography.coverDetails
-        for line in [date, details] {
-            slices += paragraphSlices(plainText(line), format(look.text, width: column.width, alignment: .left), x: column.x,
-                                      spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
-                                      tag: .element(StructureElement(.paragraph, parent: nil, text: line)))
-        }
-        for i in slices.indices { slices[i].excerptRole = .none }
-        return slices
-    }
-
-    /// The table of contents: one line per document (title, dot leaders, page number, linked
-    /// to its entry), then the documents that could not be included, with their reasons.
-    package func contents(_ entries: [(title: String, destination: String)], failures: [DigestFailure],
-                  pages: [String: Int], _ context: BlockContext) -> [Slice] {
-        var slices = headingSlices(level: 1, plainText("Contents"), destination: "toc", context)
-        slices[0].pageBreakBefore = true
-        for entry in entries {
-            slices.append(contentsLine(entry.title, page: pages.isEmpty ? nil : pages[entry.destination], destination: entry.destination,
-                                       indent: 0, lineHeight: typography.contentsLineHeight, context))
-        }
-        if !failures.isEmpty {
-            slices += headingSlices(level: 3, plainText("Not included"), destination: "not-included", context)
-            for failure in failures {
-                var text = StyledText()
-                text.append(failure.path, StyledText.Attributes(monospace: true))
-                text.append(": " + failure.reason, StyledText.Attributes(color: typography.muted))
-                slices += paragraph(text, context)
-            }
-        }
-        for i in slices.indices { slices[i].excerptRole = .none }
-        return slices
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import QuireModel
 import QuireStyle
 import QuireHighlight
 
@@ -36,4 +37,20 @@ package struct DocumentSet {
         self.tables = tables
         self.entryNames = entryNames
     }
+}
+
+/// Documents laid out together (a book, a digest), their pages handed on as they were made:
+/// what is left to finish the PDF.
+package struct LaidOutSet {
+    /// The PDF outline.
+    package var outline: [OutlineEntry]
+    /// The metadata's title, author ("" when none) and language (nil: not given).
+    package var title: String
+    package var author: String
+    package var language: String?
+    package var pageCount: Int
+    /// Warnings by document path, in input order.
+    package var warnings: [(path: String, warnings: [Warning])]
+    /// The local files the documents' images name, found or not (a book's, for `watch`).
+    package var imageFiles: Set<String> = []
 }

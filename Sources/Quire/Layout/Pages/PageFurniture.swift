@@ -3,6 +3,12 @@ import QuireModel
 import QuireParse
 import QuireStyle
 
+/// What a header or footer slot may show that is not known when its page is laid out: the
+/// running title (learnt from a heading still to come) and the page count ({pages}).
+package enum FurniturePlaceholder: String, Sendable, Hashable {
+    case title, pages
+}
+
 /// Running header, footer and the title block: what frames the text rather than flows in it.
 extension LayoutSession {
     /// Header and footer items for page `number` of `count`, a page of `size` (the style's, or
@@ -28,10 +34,10 @@ extension LayoutSession {
     /// rest later (in a form the PDF draws over the page, `LayoutDeferral`).
     package enum FurnitureSlots: Equatable {
         case all
-        /// The slots that show none of `unknown` (placeholder names: "pages", "title").
-        case known(unknown: Set<String>)
+        /// The slots that show none of `unknown`.
+        case known(unknown: Set<FurniturePlaceholder>)
         /// The slots that show one of `unknown`.
-        case deferred(unknown: Set<String>)
+        case deferred(unknown: Set<FurniturePlaceholder>)
 
         /// Whether a slot of `template` (its chosen wording) is set.
         package func includes(_ template: String) -> Bool {
@@ -42,14 +48,14 @@ extension LayoutSession {
             }
         }
 
-        private static func shows(_ template: String, _ names: Set<String>) -> Bool {
-            template.utf8.contains(UInt8(ascii: "{")) && names.contains { template.contains("{\($0)}") }
+        private static func shows(_ template: String, _ names: Set<FurniturePlaceholder>) -> Bool {
+            template.utf8.contains(UInt8(ascii: "{")) && names.contains { template.contains("{\($0.rawValue)}") }
         }
     }
 
     /// Whether some slot of page `number`'s header or footer (a page of `size`) shows one of
     /// `unknown` (as `furniture` would set it).
-    package func furnitureShows(_ unknown: Set<String>, page number: Int, size: PageSize) -> Bool {
+    package func furnitureShows(_ unknown: Set<FurniturePlaceholder>, page number: Int, size: PageSize) -> Bool {
         let page = size == style.pageSize ? style : style.turnedForWideTables
         var bands = [style.footer]
         if number > 1 || style.headerOnFirstPage { bands.append(style.header) }
