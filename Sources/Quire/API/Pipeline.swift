@@ -8,6 +8,7 @@ import QuireHighlight
 import QuireLayout
 import QuirePDF
 import QuireDrawing
+import QuireImages
 
 /// The one pipeline: runs every plan (`RenderPlan`), whatever made it, stage by stage.
 ///

@@ -6,6 +6,7 @@ import QuireParse
 import QuireLayout
 import QuirePDF
 import QuireDrawing
+import QuireImages
 
 /// The pipeline's layout stage for documents set together: a book and a digest, each laid out
 /// by the one driver and streamed to the writer as a single document is.
