@@ -12,9 +12,38 @@ package struct DotLayout {
     /// laid out on its own, standing as one node).
     package var fixedNodeSizes: [String: (width: Double, height: Double)] = [:]
 
-    /// The geometry, or why dot failed. O(dot's layout: about quadratic in nodes and edges at
-    /// worst, which `MermaidLimits` bounds; its iteration limits are set low).
+    /// The most dot is given: boxes (nodes, and the labels standing on edges) and links (a
+    /// labelled edge is two). Dot's time grows steeply with them: a random flowchart of 300
+    /// nodes and 600 labelled links (within `MermaidLimits`) took minutes; 450 boxes and 600
+    /// links take seconds at worst with `effort`'s lighter limits.
+    package static let mostBoxes = 450, mostLinks = 600
+    /// Up to this many boxes and links together, dot searches as hard as it likes (every real
+    /// diagram seen holds far fewer); past it, its iterations are cut (`effort`).
+    package static let thoroughUpTo = 300
+
+    /// The boxes and links of the graph dot is given.
+    package var dotSize: (boxes: Int, links: Int) {
+        let labelled = chart.edges.indices.filter { labelIsNode($0) }.count
+        return (chart.nodes.count + labelled, chart.edges.count + labelled)
+    }
+
+    /// Dot's iteration limits: network simplex (`nslimit`, `nslimit1`: times the nodes),
+    /// crossing minimisation (`mclimit`) and the simplex's search (`searchsize`).
+    private var effort: String {
+        let size = dotSize
+        return size.boxes + size.links <= Self.thoroughUpTo
+            ? "nslimit=20, nslimit1=20, mclimit=0.5, searchsize=30"
+            : "nslimit=2, nslimit1=2, mclimit=0.05, searchsize=10"
+    }
+
+    /// The geometry, or why dot failed or was not asked (a graph past `mostBoxes` or
+    /// `mostLinks`). O(dot's layout: about quadratic in boxes and links at worst, which those
+    /// bound; its iteration limits are set low).
     package func layout(with library: GraphvizLibrary) throws -> DiagramGeometry {
+        let size = dotSize
+        guard size.boxes <= Self.mostBoxes, size.links <= Self.mostLinks else {
+            throw GraphvizError(message: "too large to lay out: \(size.boxes) boxes and \(size.links) links with the labels on them (at most \(Self.mostBoxes) and \(Self.mostLinks))")
+        }
         let isolated = isolatedSubgraphs()
         if !isolated.isEmpty { return try layout(isolating: isolated, with: library) }
         let nodeSizes = chart.nodes.indices.map {
@@ -41,7 +70,7 @@ package struct DotLayout {
         let roomy = chart.edges.contains { $0.startLabel != nil || $0.endLabel != nil || $0.startHead.room > 0 || $0.endHead.room > 0 }
         var out = "digraph G {\n"
         out += "graph [rankdir=\(chart.direction.rawValue), compound=true, nodesep=\(Self.inches(1.6 * em)), ranksep=\(Self.inches((labelRanks && !roomy ? 1.0 : 2.0) * em)), "
-        out += "splines=spline, nslimit=20, nslimit1=20, mclimit=0.5, searchsize=30, pad=0, margin=0];\n"
+        out += "splines=spline, \(effort), pad=0, margin=0];\n"
         out += "node [fixedsize=true, label=\"\", margin=0, penwidth=1];\n"
         out += "edge [dir=both, arrowsize=\(String(format: "%.3f", 0.6 * em / 10)), penwidth=1];\n"
         // Every node first, in the order the diagram names them: dot breaks cycles by a

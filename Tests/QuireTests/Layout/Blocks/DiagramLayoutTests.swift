@@ -121,6 +121,18 @@ final class DiagramLayoutTests: XCTestCase {
         XCTAssertTrue(doc.allLines.contains { $0.text == "n0 --> n1" })
     }
 
+    /// Regression: a flowchart within `MermaidLimits` (280 nodes, 560 labelled links) went to
+    /// dot as 840 boxes and 1,120 links and took minutes; dot is now given at most
+    /// `DotLayout.mostBoxes` boxes and `mostLinks` links, and past them the source is shown.
+    func testRegressionAFlowchartOfManyLabelledLinksIsNotGivenToDot() {
+        var big = "```mermaid\nflowchart TD\n"
+        for i in 0..<560 { big += "n\(i % 280) -->|l\(i)| n\((i * 7 + 3) % 280)\n" }
+        let doc = layout(big + "```\n")
+        XCTAssertTrue(doc.warnings.contains { $0.description.hasPrefix("1: mermaid diagram not drawn: too large to lay out: 840 boxes and 1120 links") },
+                      "\(doc.warnings)")
+        XCTAssertTrue(doc.allLines.contains { $0.text == "n0 -->|l0| n3" })
+    }
+
     /// Wider than the column, a diagram grows into the margins (as a wide table does), then shrinks.
     func testADiagramWiderThanThePageIsShrunkWithAWarning() {
         let wide = "```mermaid\nflowchart LR\n" + (0..<5).map { "n\($0)[Node number \($0)] --> n\($0 + 1)[Node number \($0 + 1)]" }.joined(separator: "\n") + "\n```\n"
