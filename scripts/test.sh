@@ -9,8 +9,14 @@
 # none is left running alone at the end. Each class's output goes to a log of its own; the
 # log of a class that failed (or crashed) is printed whole, and the exit status is 1.
 #
+# At the end it prints the classes that used the most CPU (user + system of the class's process
+# and every process it waited for: the binary, the PDF readers), with their elapsed time, and
+# the totals: on a machine shared with other work the CPU time is the figure that compares.
+#
 # Usage: scripts/test.sh [REGEX]  runs the classes whose Module.Class name matches REGEX
-# (grep -E); TEST_LOG=FILE keeps every class's output, one after the other, in FILE.
+# (grep -E); TEST_LOG=FILE keeps every class's output, one after the other, in FILE;
+# TEST_TIMES=FILE keeps every class's times (CPU s, elapsed s, user s, system s, name), most
+# CPU first; TEST_TOP=N prints N classes (default 15).
 # Build first: swift build --build-tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +27,9 @@ xctest=$bin/QuirePackageTests.xctest
 [ -x "$xctest" ] || { echo "test: $xctest is missing: run swift build --build-tests first" >&2; exit 2; }
 logs=$(mktemp -d "${TMPDIR:-/tmp}/quire-tests.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
+# Renders several classes make of the same file with the same options, made once for the whole
+# run (Tests/quireCLITests/SharedRenders.swift), removed with the logs.
+export QUIRE_TEST_RENDERS="$logs/renders"
 
 # The slowest classes, measured (docs/testing.md), slowest first; the others follow by name.
 slowest="StreamingCLITests PDFPixelTests ExcerptEveryNTests SamplesTests PathologicalTests StandardsTests
@@ -36,9 +45,10 @@ slowest="StreamingCLITests PDFPixelTests ExcerptEveryNTests SamplesTests Patholo
 
 # run_class NAME: runs one class, its output in $logs/NAME.log, its exit status in NAME.status;
 # prints the class's summary line.
+# Its times (elapsed, user, system: bash's `time`, which counts the children it waited for) in NAME.time.
 run_class() {
-  local status=0
-  "$xctest" "$1" > "$logs/$1.log" 2>&1 || status=$?
+  local status=0 TIMEFORMAT='%R %U %S'
+  { time "$xctest" "$1" > "$logs/$1.log" 2>&1 || status=$?; } 2> "$logs/$1.time"
   echo "$status" > "$logs/$1.status"
   local summary
   summary=$(grep -E '^[[:space:]]*Executed [0-9]+ tests?' "$logs/$1.log" | tail -1 | sed 's/^[[:space:]]*//')
@@ -58,6 +68,18 @@ while read -r name; do
   failures=$((failures + $(echo "$counts" | sed -n 's/.*with \([0-9]*\) failure.*/\1/p' | grep . || echo 0)))
   if [ "$(cat "$logs/$name.status" 2>/dev/null || echo missing)" != 0 ]; then failed+=("$name"); fi
 done < "$logs/order"
+# The classes by CPU time: CPU elapsed user system name.
+while read -r name; do
+  read -r real user sys < "$logs/$name.time" 2>/dev/null || continue
+  awk -v r="$real" -v u="$user" -v s="$sys" -v n="$name" 'BEGIN { printf "%.1f %.1f %.1f %.1f %s\n", u + s, r, u, s, n }'
+done < "$logs/order" | sort -k1,1 -g -r > "$logs/times"
+[ -n "${TEST_TIMES:-}" ] && cp "$logs/times" "$TEST_TIMES"
+echo
+echo "test: the $(( ${TEST_TOP:-15} )) classes that used the most CPU (user + system, children included):"
+printf '  %8s %8s  %s\n' "CPU s" "wall s" "class"
+head -n "${TEST_TOP:-15}" "$logs/times" | awk '{ printf "  %8.1f %8.1f  %s\n", $1, $2, $5 }'
+awk '{ cpu += $1; wall += $2 } END { printf "test: CPU %.0f s in all (user + system), %.0f s of class time\n", cpu, wall }' "$logs/times"
+
 for name in "${failed[@]}"; do
   echo; echo "==== $name failed: its output ===="; cat "$logs/$name.log"
 done
