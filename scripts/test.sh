@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make test's runner (docs/testing.md): every XCTest class of QuireTests and quireCLITests, run
-# by the built test bundle, TEST_JOBS classes at a time (default 3 on two cores: the end-to-end
-# tests spend much of their time waiting for the binary and the PDF readers they start).
+# by the built test bundle, TEST_JOBS classes at a time (default: one more than the cores, 3 on
+# two: nearly every class keeps a core busy, in its own process or in the binary and readers it
+# waits for, and the one more covers the few that wait on a clock or a server).
 #
 # Each class runs in a process of its own, so a render a class shares between its tests (a
 # static, made once: CorpusRun.outcome, SharedRender) is made once, which `swift test --parallel`
@@ -20,7 +21,7 @@
 # Build first: swift build --build-tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-jobs=${TEST_JOBS:-3}
+jobs=${TEST_JOBS:-$(( $(nproc 2>/dev/null || echo 2) + 1 ))}
 filter=${1:-.}
 bin=$(${SWIFT:-swift} build --show-bin-path)
 xctest=$bin/QuirePackageTests.xctest
