@@ -71,7 +71,8 @@ while read -r name; do
 done < "$logs/order"
 # The classes by CPU time: CPU elapsed user system name.
 while read -r name; do
-  read -r real user sys < "$logs/$name.time" 2>/dev/null || continue
+  # (bash writes the times with the locale's decimal separator)
+  read -r real user sys < <(tr , . 2>/dev/null < "$logs/$name.time") || continue
   awk -v r="$real" -v u="$user" -v s="$sys" -v n="$name" 'BEGIN { printf "%.1f %.1f %.1f %.1f %s\n", u + s, r, u, s, n }'
 done < "$logs/order" | sort -k1,1 -g -r > "$logs/times"
 [ -n "${TEST_TIMES:-}" ] && cp "$logs/times" "$TEST_TIMES"
