@@ -116,7 +116,7 @@ final class StreamingCLITests: BinaryTestCase {
         // 1,200 parts of 25 sentences (1.2 MB of text) under `make pathological`. `make test`'s
         // 1,100 parts have three sentences each, padded with 900 spaces at the paragraph's end
         // (which Markdown drops): the file is past 1 MiB and parsed in sections as before, with
-        // an eighth of the text to set (the three renders were most of the class's CPU time).
+        // an eighth of the text to set (its three renders took 40% of the class's time before).
         let sentences = Pathological.full ? 25 : 3, padding = String(repeating: " ", count: Pathological.full ? 0 : 900)
         let parts = (1...(Pathological.full ? 1_200 : 1_100)).map {
             "# Part \($0)\n\n" + String(repeating: "Words of part \($0) in a long document. ", count: sentences) + padding + "\n"
