@@ -51,8 +51,8 @@ demo: build
 	  && echo "rendered Samples/out/typography-a5.pdf (--template compact --page-size a5: justified, hyphenated)"
 
 # The unit and end-to-end tests (docs/testing.md): built, then run by scripts/test.sh, a few
-# test classes at a time (TEST_JOBS, default 3), each class's shared render made once. The
-# pathological inputs run here at sizes that prove the same; their full sizes are
+# test classes at a time (TEST_JOBS, default one more than the cores), each shared render made
+# once. The pathological inputs run here at sizes that prove the same; their full sizes are
 # `make pathological`'s.
 test: deps
 	$(SWIFT) build --build-tests

@@ -70,14 +70,15 @@ enum CorpusRun {
         func attempt(_ what: String, _ body: () throws -> Void) {
             do { try body() } catch { report.errors.append("\(what): \(error)") }
         }
-        let pdf = folder.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".pdf")
-        defer { try? FileManager.default.removeItem(at: pdf) }
+        var render: SharedRender?
+        defer { if let render, !render.shared { try? FileManager.default.removeItem(at: render.pdf) } }
         attempt("render") {
-            let run = try Run.run(quire, ["render", file.path, "-o", pdf.path])
-            report.status = run.status
-            report.stderr = run.stderrText
+            // Shared with StandardsTests' renders of corpus files (SharedRenders).
+            render = try SharedRenders.render(quire, file, fallback: folder)
+            report.status = render!.status
+            report.stderr = render!.stderr
         }
-        guard report.status == 0 else { return report }
+        guard report.status == 0, let pdf = render?.pdf else { return report }
         var document = Document(blocks: [])
         attempt("read Markdown") { document = parseMarkdown(try String(contentsOf: file, encoding: .utf8)) }
         let inspector = PDFInspector(pdf: pdf)

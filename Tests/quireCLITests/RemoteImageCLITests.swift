@@ -72,11 +72,14 @@ final class RemoteImageCLITests: BinaryTestCase {
     func testRegressionALongFileFetchesItsImagesTogether() throws {
         try startServer()
         let images = (1...4).map { "http://127.0.0.1:\(port)/slow.png?s=2&n=\($0)" }
-        let filler = String(repeating: "A paragraph of filler text, long enough to make the file large. ", count: 4) + "\n\n"
+        // Each part about 290 KB, as 110 one-line paragraphs padded with spaces (which Markdown
+        // drops): the file is parsed in sections with an image in each of four, and little is
+        // set (1,100 paragraphs of four lines each took most of the class's CPU time).
+        let filler = "A paragraph of filler text, long enough to make the file large." + String(repeating: " ", count: 2_560) + "\n\n"
         var text = "# Long\n\n"
         for (k, image) in images.enumerated() {
             text += "## Part \(k + 1)\n\n![slow \(k + 1)](\(image))\n\n"
-            text += String(repeating: filler, count: 1100)
+            text += String(repeating: filler, count: 110)
         }
         XCTAssertGreaterThan(text.utf8.count, 1 << 20, "parsed in sections")
         let input = folder.url.appendingPathComponent("long.md"), output = folder.url.appendingPathComponent("long.pdf")

@@ -156,9 +156,10 @@ struct SampleRender {
             let folder = try TemporaryDirectory(prefix: "samples-shared")
             var renders: [String: SampleRender] = [:]
             for name in names {
-                let pdf = folder.url.appendingPathComponent(name + ".pdf")
-                let run = try Run.run(quire, ["render", samples.appendingPathComponent(name).path, "-o", pdf.path])
-                var render = SampleRender(status: run.status, stderr: run.stderrText)
+                // Shared with StandardsTests' renders of the samples (SharedRenders).
+                let run = try SharedRenders.render(quire, samples.appendingPathComponent(name), fallback: folder.url)
+                let pdf = run.pdf
+                var render = SampleRender(status: run.status, stderr: run.stderr)
                 if run.status == 0 {
                     let inspector = PDFInspector(pdf: pdf)
                     render.qpdf = try inspector.check()

@@ -19,6 +19,14 @@ final class StandardsTests: BinaryTestCase {
         return (URL(fileURLWithPath: out), r.stderrText)
     }
 
+    /// `input` rendered with the default options, shared with the other classes that render it
+    /// so (`SharedRenders`: CorpusRun, SampleRender); the PDF's URL and the warnings printed.
+    private func sharedRender(_ input: URL, file: StaticString = #filePath, line: UInt = #line) throws -> (pdf: URL, stderr: String) {
+        let r = try SharedRenders.render(quire, input, fallback: folder.url)
+        XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
+        return (r.pdf, r.stderr)
+    }
+
     /// What `pdfua check` finds in `pdfs`, as "file: RULE message" lines; empty when none.
     /// A rule pdfua could not run counts too, but for its own defect on a heading of several
     /// pieces of content (UA-14-001 reads an array's `is_integer`: a pikepdf error).
@@ -67,7 +75,7 @@ final class StandardsTests: BinaryTestCase {
         let samples = try FileManager.default.contentsOfDirectory(atPath: Self.samples.path).filter { $0.hasSuffix(".md") }.sorted()
         var pdfs: [URL] = []
         for name in samples {
-            let (pdf, stderr) = try render(Self.samples.appendingPathComponent(name).path, name + ".pdf")
+            let (pdf, stderr) = try sharedRender(Self.samples.appendingPathComponent(name))
             if name == "github.md" {
                 // Its static badges say what they show ("build: passing"): no alt text is needed (issue 48).
                 XCTAssertFalse(stderr.contains("image without alt text"), stderr)
@@ -78,7 +86,7 @@ final class StandardsTests: BinaryTestCase {
             }
         }
         for name in ["markdown-test-file.md", "free-programming-books-he.md", "art-of-command-line-ja.md"] {
-            pdfs.append(try render(Paths.corpus.appendingPathComponent(name).path, name + ".pdf").pdf)
+            pdfs.append(try sharedRender(Paths.corpus.appendingPathComponent(name)).pdf)
         }
         let digest = folder.path("digest.pdf")
         let inputs = samples.filter { $0 != "github.md" }.map { Self.samples.appendingPathComponent($0).path }

@@ -113,11 +113,18 @@ final class StreamingCLITests: BinaryTestCase {
     func testALongFileParsedInSectionsMeetsItsStandardsAndIsAttached() throws {
         let diagram = Paths.packageRoot.appendingPathComponent("Samples/images/diagram.png")
         try FileManager.default.copyItem(at: diagram, to: folder.url.appendingPathComponent("d.png"))
-        // 1,200 parts (1.2 MB) under `make pathological`; `make test`'s 1,100 are just past 1 MiB.
-        let parts = (1...(Pathological.full ? 1_200 : 1_100)).map { "# Part \($0)\n\n" + String(repeating: "Words of part \($0) in a long document. ", count: 25) + "\n" }
+        // 1,200 parts of 25 sentences (1.2 MB of text) under `make pathological`. `make test`'s
+        // 1,100 parts have three sentences each, padded with 900 spaces at the paragraph's end
+        // (which Markdown drops): the file is past 1 MiB and parsed in sections as before, with
+        // an eighth of the text to set (its three renders took 40% of the class's time before).
+        let sentences = Pathological.full ? 25 : 3, padding = String(repeating: " ", count: Pathological.full ? 0 : 900)
+        let parts = (1...(Pathological.full ? 1_200 : 1_100)).map {
+            "# Part \($0)\n\n" + String(repeating: "Words of part \($0) in a long document. ", count: sentences) + padding + "\n"
+        }
         let head = "---\ntitle: Long\npdf-standard: ua-1,a-3a\n---\n\n" + parts.joined(separator: "\n") + "\n"
         let line = head.split(separator: "\n", omittingEmptySubsequences: false).count
         let markdown = head + "![](d.png)\n\nThe end.\n"
+        XCTAssertGreaterThan(markdown.utf8.count, 1 << 20, "past the 1 MiB from which a file is parsed in sections")
         try Data(markdown.utf8).write(to: folder.url.appendingPathComponent("long.md"))
         let environment = ["SOURCE_DATE_EPOCH": "1700000000"]
         let sectioned = try Run.run(quire, ["render", "long.md", "-o", "sectioned.pdf"], environment: environment, timeout: 600, in: folder.url)

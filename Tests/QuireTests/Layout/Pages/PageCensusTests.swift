@@ -82,15 +82,19 @@ final class PageCensusTests: XCTestCase {
         for m in c.mixed { print("  mixed: \(m)") }
     }
 
+    /// The corpus's census, taken once for the two tests that read it (scripts/test.sh runs a
+    /// class per process, so a static is made once per run).
+    static let corpusCensus = Result { try census(Fixtures.corpusFiles()) }
+
     func testCorpusPagesEndShortOnlyWithAnExcuse() throws {
-        let census = try Self.census(Fixtures.corpusFiles())
+        let census = try Self.corpusCensus.get()
         Self.report("corpus", census)
         XCTAssertGreaterThan(census.pages, 100)
         XCTAssertEqual(census.short, 0, "pages ending short of 70% with nothing that cannot break after them: \(census.shortPages)")
     }
 
     func testCorpusDocumentsHaveOneCodeFrame() throws {
-        let census = try Self.census(Fixtures.corpusFiles())
+        let census = try Self.corpusCensus.get()
         XCTAssertGreaterThan(census.codeBlocks, 100)
         XCTAssertEqual(census.mixedDocuments, 0, "\(census.mixed)")
     }
