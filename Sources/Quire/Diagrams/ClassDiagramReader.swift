@@ -29,8 +29,7 @@ package struct ClassDiagramReader {
             if let body { throw MermaidError(line: diagram.classes[body].line, message: "`class \(diagram.classes[body].id) {` has no closing `}`") }
             if let namespace { throw MermaidError(line: diagram.namespaces[namespace].line, message: "`namespace` has no closing `}`") }
             for c in diagram.classes.indices {
-                let classed = diagram.classes[c].classes.reduce(DiagramStyle()) { $0.overlaid(with: classDefs[$1] ?? DiagramStyle()) }
-                diagram.classes[c].style = classed.overlaid(with: diagram.classes[c].style)
+                diagram.classes[c].style = .resolved(diagram.classes[c].style, classes: diagram.classes[c].classes, definitions: classDefs)
             }
             return .success(diagram)
         } catch let error as MermaidError {
@@ -130,13 +129,13 @@ package struct ClassDiagramReader {
     /// A relation (`A "1" *-- "many" B : label`), if `text` is one.
     private mutating func readRelation(_ text: String, line: Int) throws -> Bool {
         var statement = text, label: String?
-        guard Self.tokens(statement).contains(where: { Self.relation($0) != nil }) else { return false }
+        guard MermaidWords.split(statement).contains(where: { Self.relation($0) != nil }) else { return false }
         if let colon = Self.colonOutsideQuotes(statement) {
             let raw = String(statement[statement.index(after: colon)...]).diagramTrimmed
             label = raw.isEmpty ? nil : raw
             statement = String(statement[..<colon]).diagramTrimmed
         }
-        let tokens = Self.tokens(statement)
+        let tokens = MermaidWords.split(statement)
         guard let k = tokens.firstIndex(where: { Self.relation($0) != nil }), let kind = Self.relation(tokens[k]) else { return false }
         var left = Array(tokens[..<k]), right = Array(tokens[(k + 1)...])
         let fromCardinality = left.last.flatMap(Self.quoted), toCardinality = right.first.flatMap(Self.quoted)
@@ -166,22 +165,6 @@ package struct ClassDiagramReader {
             i = s.index(after: i)
         }
         return nil
-    }
-
-    /// The words of `s`, a quoted string one word.
-    private static func tokens(_ s: String) -> [String] {
-        var out: [String] = [], current = "", quoted = false
-        for c in s {
-            if c == "\"" { quoted.toggle() }
-            if (c == " " || c == "\t") && !quoted {
-                if !current.isEmpty { out.append(current) }
-                current = ""
-            } else {
-                current.append(c)
-            }
-        }
-        if !current.isEmpty { out.append(current) }
-        return out
     }
 
     private static func quoted(_ token: String) -> String? {

@@ -46,7 +46,7 @@ package struct EntityRelationshipReader {
             diagram.entities[e].attributes.append(try Self.attribute(text, line: line))
             return
         }
-        var words = Self.tokens(text)
+        var words = MermaidWords.split(text)
         if words.count >= 2, words[1].count > 6, Self.relationship(String(words[1].prefix(6))) != nil {
             words.insert(String(words[1].dropFirst(6)), at: 2)  // `A ||--o{B : x`, as Mermaid reads it
             words[1] = String(words[1].prefix(6))
@@ -106,7 +106,7 @@ package struct EntityRelationshipReader {
 
     /// `type name`, then keys (`PK`, `FK`, `UK`, comma-separated) and a quoted comment.
     private static func attribute(_ text: String, line: Int) throws -> EntityRelationshipDiagram.Attribute {
-        var words = tokens(text)
+        var words = MermaidWords.split(text)
         guard words.count >= 2, !words[0].hasPrefix("\""), !words[1].hasPrefix("\"") else {
             throw MermaidError(line: line, message: "expected an attribute (`type name`, then `PK`, `FK`, `UK` and a \"comment\"), found `\(text)`")
         }
@@ -123,22 +123,6 @@ package struct EntityRelationshipReader {
             attribute.keys.append(word)
         }
         return attribute
-    }
-
-    /// The words of `s`, a quoted string one word.
-    private static func tokens(_ s: String) -> [String] {
-        var out: [String] = [], current = "", quoted = false
-        for c in s {
-            if c == "\"" { quoted.toggle() }
-            if (c == " " || c == "\t") && !quoted {
-                if !current.isEmpty { out.append(current) }
-                current = ""
-            } else {
-                current.append(c)
-            }
-        }
-        if !current.isEmpty { out.append(current) }
-        return out
     }
 
     /// The index of the entity `text` names (`NAME`, `"a name"`, `NAME["Alias"]`, `NAME[Alias]`),

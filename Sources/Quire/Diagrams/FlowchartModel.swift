@@ -137,6 +137,13 @@ package struct DiagramStyle: Sendable, Equatable {
         DiagramStyle(fill: other.fill ?? fill, stroke: other.stroke ?? stroke, textColor: other.textColor ?? textColor,
                      strokeWidth: other.strokeWidth ?? strokeWidth, dashed: other.dashed || dashed)
     }
+
+    /// The style of an element of `classes` (in order, each `classDef` over the ones before,
+    /// over `base`) with its own `style` over them all.
+    package static func resolved(_ own: DiagramStyle, classes: [String], definitions: [String: DiagramStyle],
+                                 base: DiagramStyle = DiagramStyle()) -> DiagramStyle {
+        classes.reduce(base) { $0.overlaid(with: definitions[$1] ?? DiagramStyle()) }.overlaid(with: own)
+    }
 }
 
 /// A label: lines (from `<br>` or a Markdown string's newlines) of runs, each bold, italic or

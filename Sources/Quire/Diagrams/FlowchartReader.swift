@@ -189,12 +189,11 @@ package struct FlowchartReader {
             if let s = membership[node.id], chart.subgraphs[s].id != node.id { chart.subgraphs[s].nodes.append(node.id) }
         }
         for i in chart.nodes.indices {
-            let classed = chart.nodes[i].classes.reduce(classDefs["default"] ?? DiagramStyle()) { $0.overlaid(with: classDefs[$1] ?? DiagramStyle()) }
-            chart.nodes[i].style = classed.overlaid(with: chart.nodes[i].style)
+            chart.nodes[i].style = .resolved(chart.nodes[i].style, classes: chart.nodes[i].classes, definitions: classDefs,
+                                             base: classDefs["default"] ?? DiagramStyle())
         }
         for i in chart.subgraphs.indices {
-            let classed = chart.subgraphs[i].classes.reduce(DiagramStyle()) { $0.overlaid(with: classDefs[$1] ?? DiagramStyle()) }
-            chart.subgraphs[i].style = classed.overlaid(with: chart.subgraphs[i].style)
+            chart.subgraphs[i].style = .resolved(chart.subgraphs[i].style, classes: chart.subgraphs[i].classes, definitions: classDefs)
         }
         for (indices, style, line) in linkStyles {
             for i in indices ?? Array(chart.edges.indices) {

@@ -34,8 +34,7 @@ package struct StateDiagramReader {
                 throw MermaidError(line: diagram.states[s].line, message: "`state \(last) {` has no closing `}`")
             }
             for s in diagram.states.indices {
-                let classed = diagram.states[s].classes.reduce(DiagramStyle()) { $0.overlaid(with: classDefs[$1] ?? DiagramStyle()) }
-                diagram.states[s].style = classed.overlaid(with: diagram.states[s].style)
+                diagram.states[s].style = .resolved(diagram.states[s].style, classes: diagram.states[s].classes, definitions: classDefs)
             }
             return .success(diagram)
         } catch let error as MermaidError {
