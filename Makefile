@@ -54,18 +54,28 @@ demo: build
 # test classes at a time (TEST_JOBS, default one more than the cores), each shared render made
 # once. The pathological inputs run here at sizes that prove the same; their full sizes are
 # `make pathological`'s.
+#
+# The tests are built optimised (-c release, with -enable-testing for their @testable imports)
+# in a folder of their own (.build/tests, so that `make release`'s flags and theirs do not
+# rebuild each other): the suite takes 2.4 times less CPU than in a debug build (255 s against
+# 624 s; a debug build's time goes mostly to unoptimised Swift), and keeps the run-time
+# exclusivity checks that every build but RELEASE_BUILD keeps. TEST_CONFIG=debug builds them
+# for a debugger, or for quicker rebuilds after a small change.
+TEST_CONFIG ?= release
+TEST_SCRATCH := .build/tests
+TEST_BUILD := $(SWIFT) build --scratch-path $(TEST_SCRATCH) -c $(TEST_CONFIG) $(if $(filter release,$(TEST_CONFIG)),-Xswiftc -enable-testing)
 test: deps
-	$(SWIFT) build --build-tests
-	scripts/test.sh
+	$(TEST_BUILD) --build-tests
+	TEST_SCRATCH=$(TEST_SCRATCH) TEST_CONFIG=$(TEST_CONFIG) scripts/test.sh
 
 # deploy/slurm-batch.sh on a private one-node Slurm cluster (Debian's slurmctld, slurmd and
 # munge, installed here, not by `make test`): a 4-task array over the corpus, checked against
 # one process, then a cancelled task and a killed node, retried (scripts/cluster-test.sh).
-# Runs the debug binary; QUIRE_BINARY=.build/release/quire for the release one.
+# Runs the tests' binary (TEST_BUILD: already built after `make test`); QUIRE_BINARY names another.
 cluster-test: deps
 	@scripts/install-deps.sh cluster
-	$(SWIFT) build
-	scripts/cluster-test.sh
+	$(TEST_BUILD) --product quire
+	QUIRE_BINARY=$${QUIRE_BINARY:-$$($(TEST_BUILD) --show-bin-path)/quire} scripts/cluster-test.sh
 
 clean:
 	rm -rf .build Samples/out

@@ -18,14 +18,15 @@
 # (grep -E); TEST_LOG=FILE keeps every class's output, one after the other, in FILE;
 # TEST_TIMES=FILE keeps every class's times (CPU s, elapsed s, user s, system s, name), most
 # CPU first; TEST_TOP=N prints N classes (default 15).
-# Build first: swift build --build-tests.
+# Build first: swift build --build-tests (or `make test`, which builds them optimised in
+# .build/tests: TEST_SCRATCH=.build/tests TEST_CONFIG=release name that build here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${TEST_JOBS:-$(( $(nproc 2>/dev/null || echo 2) + 1 ))}
 filter=${1:-.}
-bin=$(${SWIFT:-swift} build --show-bin-path)
+bin=$(${SWIFT:-swift} build --show-bin-path ${TEST_SCRATCH:+--scratch-path "$TEST_SCRATCH"} -c "${TEST_CONFIG:-debug}")
 xctest=$bin/QuirePackageTests.xctest
-[ -x "$xctest" ] || { echo "test: $xctest is missing: run swift build --build-tests first" >&2; exit 2; }
+[ -x "$xctest" ] || { echo "test: $xctest is missing: run swift build --build-tests (or make test) first" >&2; exit 2; }
 logs=$(mktemp -d "${TMPDIR:-/tmp}/quire-tests.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
 # Renders several classes make of the same file with the same options, made once for the whole
