@@ -65,17 +65,15 @@ public enum Templates {
         return (style, warnings)
     }
 
-    /// Every key as a Markdown table: key, type, default (from the built-in default template),
-    /// meaning, allowed values and an example. `Templates/README.md` holds this table.
+    /// Every key as a Markdown table: key, type, default (the key's value in `Style()`, where
+    /// each default is declared), meaning, allowed values and an example. `Templates/README.md`
+    /// holds this table.
     package static var keyTable: String {
-        var defaults: [String: JSONValue] = [:]
-        if case .object(let pairs)? = BuiltinTemplates.all.first(where: { $0.name == "default" }).flatMap({ JSONValue.parse($0.json) }) {
-            for (k, v) in pairs { defaults[k] = v }
-        }
+        let defaults = Style()
         func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
         var rows = ["| key | type | default | meaning | allowed | example |", "|---|---|---|---|---|---|"]
         for key in TemplateKey.all {
-            let value = defaults[key.name].map { "`\($0.quoted)`" } ?? "—"
+            let value = "`\(key.value(defaults).quoted)`"
             rows.append("| `\(key.name)` | \(key.type) | \(cell(value)) | \(cell(key.meaning)) | \(cell(key.allowed)) | `\(cell(key.example))` |")
         }
         return rows.joined(separator: "\n")

@@ -6,7 +6,9 @@ import QuireModel
 /// frames, all in points. Layout reads these and keeps no size, spacing or colour of its own.
 ///
 /// What a template may change is a `Style` field (and a template key); the proportions below
-/// that are not are design constants, named here so that they are found in one place.
+/// that are not are design constants, named here so that they are found in one place. A field
+/// that is a setting as it is (a colour, the smallest code size) reads the style's rather
+/// than holding a copy.
 package struct Typography: Sendable, Equatable {
     /// A kind of text as set on the page.
     package struct TextRole: Sendable, Equatable {
@@ -76,22 +78,27 @@ package struct Typography: Sendable, Equatable {
         }
     }
 
+    /// The style resolved: the settings the fields below that merely read one return, so that
+    /// no setting is held twice.
+    private let style: Style
+
     // Measures of the body.
     package let body: TextRole
     /// Indent of each list level's body from the list's edge.
     package let listIndent: Double
-    /// Narrowest column that nesting may leave for text; deeper levels stop indenting.
-    package let minimumColumnWidth: Double
+    /// Narrowest column that nesting may leave for text; deeper levels stop indenting (the
+    /// style's, read through: a setting is declared once, in `Style`).
+    package var minimumColumnWidth: Double { style.minimumColumnWidth }
     /// Space between ordinary blocks.
     package let blockSpacing: Double
     /// Space around a block inside a tight list item.
     package let tightSpacing: Double
     /// The tallest image that sits in a line of body text.
     package let inlineImageHeight: Double
-    /// Behind `<mark>` text.
-    package let highlight: Color
-    /// Secondary text (captions, furniture, placeholders, frames).
-    package let muted: Color
+    /// Behind `<mark>` text (`Style.highlightColor`).
+    package var highlight: Color { style.highlightColor }
+    /// Secondary text (captions, furniture, placeholders, frames): `Style.mutedColor`.
+    package var muted: Color { style.mutedColor }
 
     package let headings: PerHeadingLevel<Heading>
 
@@ -100,15 +107,15 @@ package struct Typography: Sendable, Equatable {
     /// Padding inside the shading, indent of a wrapped line's continuation, shading colour.
     package let codePadding: Double
     package let codeWrapIndent: Double
-    package let codeBackground: Color
-    /// The smallest size a code block wider than its column steps down to, and the step (half a
-    /// point: a document shows few code sizes, each a font Pango loads).
-    package let codeMinimumSize: Double
+    package var codeBackground: Color { style.codeBackground }
+    /// The smallest size a code block wider than its column steps down to (`Style`'s), and
+    /// the step (half a point: a document shows few code sizes, each a font Pango loads).
+    package var codeMinimumSize: Double { style.codeMinimumSize }
     package static let codeSizeStep = 0.5
     /// The mark before a wrapped code line's continuation (drawn, not text): its stroke's
     /// width as a fraction of the code size, and its colour.
     package let codeContinuationStroke = 0.07
-    package let codeContinuationColor: Color
+    package var codeContinuationColor: Color { style.mutedColor }
     /// The colour a formula that cannot be typeset is shown in, as its source (GitHub's red).
     package let mathErrorColor = Color(hex: "#cf222e")!
 
@@ -249,25 +256,20 @@ package struct Typography: Sendable, Equatable {
     /// that region's Noto CJK family of their kind (`CJKRegion.fallback`). The text roles come
     /// from `TextRoles`; the measures below are multiples of the body size. O(1).
     package init(_ style: Style, cjk: CJKRegion? = nil) {
+        self.style = style
         let roles = TextRoles(style, cjk: cjk)
         let size = style.bodySize
         body = roles.body
         listIndent = style.listIndent * size
-        minimumColumnWidth = style.minimumColumnWidth
         blockSpacing = style.paragraphSpacing * size
         tightSpacing = size * 0.3
         inlineImageHeight = size * style.bodyLineHeight * 1.5
-        highlight = style.highlightColor
-        muted = style.mutedColor
         headings = PerHeadingLevel(roles.heading(1), roles.heading(2), roles.heading(3),
                                    roles.heading(4), roles.heading(5), roles.heading(6))
 
         code = roles.code
         codePadding = roles.code.size * style.codePadding
         codeWrapIndent = roles.code.size * 2.4
-        codeBackground = style.codeBackground
-        codeMinimumSize = style.codeMinimumSize
-        codeContinuationColor = style.mutedColor
 
         quoteIndent = size * style.quoteIndent
         quoteBarOffset = size * 0.25

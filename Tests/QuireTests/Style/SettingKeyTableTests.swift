@@ -93,6 +93,66 @@ final class SettingKeyTableTests: XCTestCase {
         XCTAssertEqual(problems, [])
     }
 
+    /// `templates --keys` showed "—" as the default of 18 keys (`links.schemes`,
+    /// `pdf.standard`, `diagram.*`, `images.*`) although `Style` has one for each: the column
+    /// was read from the default template, which does not give them, not from the style.
+    func testRegressionTemplatesKeysShowedNoDefaultForEighteenKeys() {
+        let rows = Templates.keyTable.split(separator: "\n").dropFirst(2)
+        XCTAssertEqual(rows.count, TemplateKey.all.count)
+        let withoutDefault = rows.filter { $0.split(separator: "|")[2].trimmingCharacters(in: .whitespaces) == "—" }
+        XCTAssertEqual(withoutDefault, [])
+        XCTAssertTrue(Templates.keyTable.contains("| `pdf.standard` | string | `\"ua-1\"` |"))
+        XCTAssertTrue(Templates.keyTable.contains("| `diagram.node-fill` | string | `\"#ececff\"` |"))
+        XCTAssertTrue(Templates.keyTable.contains("| `images.max-size` | number | `10` |"))
+    }
+
+    /// A key's listed value is the field it sets: its default, applied to `Style()`, leaves it
+    /// as it is; its example, applied, reads back as a value that sets the same style. (A key
+    /// whose value read another field than it sets, or wrote it in a form it does not take,
+    /// fails here.) `images.*` keys turn fetching's settings on at their defaults (`images`
+    /// nil, the settings digest unchanged, becomes the defaults), so those compare `images`'s
+    /// settings.
+    func testEveryKeysValueReadsBackToTheSameStyle() throws {
+        func normal(_ style: Style) -> Style {
+            var s = style
+            if s.images == ImageFetching() { s.images = nil }
+            return s
+        }
+        var problems: [String] = []
+        for key in TemplateKey.all {
+            var style = Style()
+            let listed = key.value(Style())
+            do { try apply(key.name, listed, to: &style) } catch { problems.append("\(key.name): its default \(listed.quoted) is refused: \(error)") }
+            if normal(style) != Style() { problems.append("\(key.name): its default \(listed.quoted) changes the style") }
+            var changed = Style()
+            try apply(key.name, try XCTUnwrap(JSONValue.parse(key.example)), to: &changed)
+            var again = Style()
+            do { try apply(key.name, key.value(changed), to: &again) } catch { problems.append("\(key.name): \(key.value(changed).quoted) is refused: \(error)") }
+            if again != changed { problems.append("\(key.name): \(key.example) reads back as \(key.value(changed).quoted), another style") }
+        }
+        XCTAssertEqual(problems, [])
+    }
+
+    /// A setting cannot be half-added: every stored field of `Style` (each in the settings
+    /// digest) is set by some key of the table, whose entry then lists its default. The one
+    /// field no template sets is said here.
+    func testEveryStyleFieldIsSetByAKey() throws {
+        let keyless: Set<String> = ["minimumColumnWidth"]  // the library's callers only; layout's floor for nesting
+        let defaults = Mirror(reflecting: Style()).children
+        var set: Set<String> = []
+        for key in TemplateKey.all {
+            var changed = Style()
+            try apply(key.name, try XCTUnwrap(JSONValue.parse(key.example)), to: &changed)
+            for (field, value) in zip(defaults, Mirror(reflecting: changed).children)
+            where String(describing: field.value) != String(describing: value.value) {
+                set.insert(field.label ?? "?")
+            }
+        }
+        let fields = Set(defaults.compactMap(\.label))
+        XCTAssertEqual(fields.subtracting(set).subtracting(keyless), [], "fields of Style no key sets")
+        XCTAssertEqual(keyless.subtracting(fields), [], "a keyless field that is not one")
+    }
+
     /// The listing's default column (read from the built-in default template) is the style a
     /// document gets with no template: each key the default template gives leaves `Style()`
     /// as it is.
