@@ -4,6 +4,12 @@ import QuireModel
 ///
 /// Lengths are in PDF points (1/72 in). Fonts are fontconfig family names; fontconfig supplies
 /// fallback fonts for scripts and emoji the family lacks. Issue 5's templates resolve into this.
+///
+/// Each stored field is a setting, its type and default declared here once; its entry of the
+/// key table (`TemplateKey.all`) names it by key path and gives the rest (name, what it takes,
+/// doc line), and `templates --keys` lists this default. A field no key sets fails
+/// `SettingKeyTableTests` (but `minimumColumnWidth`, which only the library's callers set).
+/// The settings digest reads these fields in this order: adding one changes every digest.
 public struct Style: Sendable, Equatable, Encodable {
     /// Page width and height.
     public var pageSize: PageSize = .a4
