@@ -9,7 +9,8 @@ import QuireModel
 /// key table (`TemplateKey.all`) names it by key path and gives the rest (name, what it takes,
 /// doc line), and `templates --keys` lists this default. A field no key sets fails
 /// `SettingKeyTableTests` (but `minimumColumnWidth`, which only the library's callers set).
-/// The settings digest reads these fields in this order: adding one changes every digest.
+/// The settings digest reads these fields in this order: adding one changes every digest
+/// (an optional one only where it is not nil, as `images`).
 public struct Style: Sendable, Equatable, Encodable {
     /// Page width and height.
     public var pageSize: PageSize = .a4
