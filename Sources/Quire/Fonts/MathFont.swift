@@ -1,11 +1,14 @@
-// The HarfBuzz boundary (with OpenTypeFace.swift): the math engine's font, read through
-// HarfBuzz's MATH functions.
+// The HarfBuzz boundary (with OpenTypeFace.swift, HarfBuzzFont.swift and TextShaping.swift):
+// the math engine's font, a face's MATH table read through HarfBuzz's MATH functions.
 import CHarfBuzz
 import QuireModel
 import Foundation
 
-/// An OpenType MATH font, read through HarfBuzz's `hb_ot_math_*` functions: the one place the
-/// math engine meets C. Everything it answers is in em (font units over units per em), so a
+/// An OpenType MATH font: a layer over the font file's `OpenTypeFace` (the one face wrapper)
+/// that reads its MATH table through HarfBuzz's `hb_ot_math_*` functions and caches what the
+/// math engine asks, the one place that engine meets C. A concept of its own over the face,
+/// not a second face: constants, variants, assemblies, kerns and italic corrections, and
+/// shaping for `\text`. Everything it answers is in em (font units over units per em), so a
 /// layout multiplies by the size it sets at.
 ///
 /// Not `Sendable`: it caches glyph lookups without a lock, so each thread has its own
@@ -14,6 +17,7 @@ package final class MathFont {
     /// The font file and face index, as the PDF writer and the preview open it.
     package let file: String
     package let index: Int32
+    private let openType: OpenTypeFace
     private let face: OpaquePointer
     private let font: OpaquePointer
     private let upem: Double
@@ -27,23 +31,14 @@ package final class MathFont {
 
     /// The font at `file` (face `index`); nil when it cannot be read or has no MATH table.
     package init?(file: String, index: Int32 = 0) {
-        guard let blob = hb_blob_create_from_file_or_fail(file) else { return nil }
-        defer { hb_blob_destroy(blob) }
-        guard let face = hb_face_create(blob, UInt32(index)) else { return nil }
-        guard hb_ot_math_has_data(face) != 0, let font = hb_font_create(face) else {
-            hb_face_destroy(face)
-            return nil
-        }
+        guard let openType = OpenTypeFace(file: file, index: index, variations: ""),
+              hb_ot_math_has_data(openType.face) != 0 else { return nil }
         self.file = file
         self.index = index
-        self.face = face
-        self.font = font
+        self.openType = openType
+        face = openType.face
+        font = openType.font.font
         upem = Double(max(1, hb_face_get_upem(face)))
-    }
-
-    deinit {
-        hb_font_destroy(font)
-        hb_face_destroy(face)
     }
 
     // MARK: Constants
@@ -62,10 +57,9 @@ package final class MathFont {
     /// The font's glyph for `scalar`; nil when it has none. O(1) after the first lookup.
     package func glyph(_ scalar: UInt32) -> UInt32? {
         if let known = nominal[scalar] { return known == 0 ? nil : known }
-        var g: hb_codepoint_t = 0
-        let found = hb_font_get_nominal_glyph(font, scalar, &g) != 0
-        nominal[scalar] = found ? g : 0
-        return found && g != 0 ? g : nil
+        let g = openType.font.nominalGlyph(scalar)
+        nominal[scalar] = g ?? 0
+        return g != 0 ? g : nil
     }
 
     /// `glyph` as the font draws it at script level 1 or 2 (the `ssty` feature: primes and
@@ -83,7 +77,7 @@ package final class MathFont {
     /// Advance width in em.
     package func advance(_ glyph: UInt32) -> Double {
         if let known = advances[glyph] { return known }
-        let value = Double(hb_font_get_glyph_h_advance(font, glyph)) / upem
+        let value = Double(openType.font.advance(glyph)) / upem
         advances[glyph] = value
         return value
     }
@@ -92,9 +86,8 @@ package final class MathFont {
     /// O(1) after the first call for the glyph (a CFF glyph's extents run its charstring).
     package func extents(_ glyph: UInt32) -> (height: Double, depth: Double) {
         if let known = inks[glyph] { return known }
-        var e = hb_glyph_extents_t()
-        guard hb_font_get_glyph_extents(font, glyph, &e) != 0 else { return (0, 0) }
-        let top = Double(e.y_bearing) / upem, bottom = Double(e.y_bearing + e.height) / upem
+        guard let e = openType.font.inkBox(glyph) else { return (0, 0) }
+        let top = Double(e.y) / upem, bottom = Double(e.y + e.height) / upem
         let value = (max(0, top), max(0, -bottom))
         inks[glyph] = value
         return value

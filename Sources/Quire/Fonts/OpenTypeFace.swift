@@ -1,18 +1,20 @@
-// The HarfBuzz boundary (with MathFont.swift): the face of a font file the PDF writer embeds,
-// read through HarfBuzz's OpenType accessors and subsetter.
+// The HarfBuzz boundary (with HarfBuzzFont.swift, MathFont.swift and TextShaping.swift): the
+// one face of a font file, read through HarfBuzz's OpenType accessors and subsetter.
 import CHarfBuzz
 import QuireModel
 
-/// A face of a font file as the PDF writer embeds it, opened with HarfBuzz: glyph advances
-/// (at the instance a variable font is set to), the metrics a font descriptor states, its
-/// tables, and the subset of the glyphs a document shows.
+/// A face of a font file, opened with HarfBuzz, and its font at the face's own scale (font
+/// units): glyph advances (at the instance a variable font is set to), the metrics a font
+/// descriptor states, its tables, and the subset of the glyphs a document shows. The PDF
+/// writer embeds through it; `MathFont` reads a MATH table over it.
 ///
 /// The file is mapped, not read (a CJK collection is 26 MB). Used by one thread: the one
-/// writing the document.
+/// writing the document, or the one setting formulas.
 package final class OpenTypeFace {
     private let blob: OpaquePointer
-    private let face: OpaquePointer
-    private let font: OpaquePointer
+    /// The face and its font, for the layers over the face (`MathFont`).
+    internal let face: OpaquePointer
+    internal let font: HarfBuzzFont
     /// Where each axis of a variable font is set (empty for a static font): pinned when subsetting.
     private let axes: [(tag: hb_tag_t, value: Float)]
     package let unitsPerEm: Int
@@ -31,18 +33,18 @@ package final class OpenTypeFace {
         }
         self.blob = blob
         self.face = face
-        self.font = font
+        self.font = HarfBuzzFont(font)
         unitsPerEm = Int(max(16, hb_face_get_upem(face)))
         glyphCount = Int(hb_face_get_glyph_count(face))
         axes = Self.axisSettings(face, namedInstance: Int(UInt32(truncatingIfNeeded: index) >> 16), variations: variations)
         if !axes.isEmpty {
             let settings = axes.map { hb_variation_t(tag: $0.tag, value: $0.value) }
-            hb_font_set_variations(font, settings, UInt32(settings.count))
+            hb_font_set_variations(self.font.font, settings, UInt32(settings.count))
         }
     }
 
     deinit {
-        hb_font_destroy(font)
+        hb_font_destroy(font.font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
     }
@@ -92,7 +94,7 @@ package final class OpenTypeFace {
 
     /// The glyph's advance width in font units (at the face's variation). O(1).
     package func advance(_ glyph: UInt32) -> Int {
-        Int(hb_font_get_glyph_h_advance(font, glyph))
+        Int(font.advance(glyph))
     }
 
     /// The character the face's cmap maps to each of `glyphs`, for those it maps (the
@@ -105,8 +107,7 @@ package final class OpenTypeFace {
         var found: [UInt32: UInt32] = [:]
         var codepoint = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
         while hb_set_next(set, &codepoint) != 0 {
-            var glyph: UInt32 = 0
-            if hb_font_get_nominal_glyph(font, codepoint, &glyph) != 0, glyphs.contains(glyph), found[glyph] == nil {
+            if let glyph = font.nominalGlyph(codepoint), glyphs.contains(glyph), found[glyph] == nil {
                 found[glyph] = codepoint
             }
         }
@@ -140,27 +141,26 @@ package final class OpenTypeFace {
     package var verticalMetrics: (ascender: Int, descender: Int, capHeight: Int) {
         func metric(_ tag: String) -> Int {
             var position: hb_position_t = 0
-            return hb_ot_metrics_get_position(font, hb_ot_metrics_tag_t(rawValue: Self.tag(tag)), &position) != 0 ? Int(position) : 0
+            return hb_ot_metrics_get_position(font.font, hb_ot_metrics_tag_t(rawValue: Self.tag(tag)), &position) != 0 ? Int(position) : 0
         }
         return (metric("hasc"), metric("hdsc"), metric("cpht"))
     }
 
     /// The weight (100 to 900; 400 regular, 700 bold): a variable font's at the instance it is
     /// set to, else the `OS/2` table's weight class (HarfBuzz's style value).
-    package var weight: Double { Double(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT)) }
+    package var weight: Double { Double(hb_style_get_value(font.font, HB_STYLE_TAG_WEIGHT)) }
 
     /// The glyph's colour bitmap as PNG bytes (a CBDT or sbix font, such as Noto Color
     /// Emoji; its largest strike) and the box it fills, in font units from the glyph's origin
     /// (x right, y up: left, top, width, height); nil for a glyph without one.
     package func colorBitmap(_ glyph: UInt32) -> (png: [UInt8], left: Int, top: Int, width: Int, height: Int)? {
-        guard let blob = hb_ot_color_glyph_reference_png(font, glyph) else { return nil }
+        guard let blob = hb_ot_color_glyph_reference_png(font.font, glyph) else { return nil }
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
-        var extents = hb_glyph_extents_t()
-        guard let data = hb_blob_get_data(blob, &length), length > 0, hb_font_get_glyph_extents(font, glyph, &extents) != 0,
-              extents.width > 0, extents.height < 0 else { return nil }
-        return (Array(UnsafeRawBufferPointer(start: data, count: Int(length))), Int(extents.x_bearing), Int(extents.y_bearing),
-                Int(extents.width), Int(-extents.height))
+        guard let data = hb_blob_get_data(blob, &length), length > 0, let box = font.inkBox(glyph),
+              box.width > 0, box.height < 0 else { return nil }
+        return (Array(UnsafeRawBufferPointer(start: data, count: Int(length))), Int(box.x), Int(box.y),
+                Int(box.width), Int(-box.height))
     }
 
     /// The subset holding `glyphs` (glyph 0 always added), hinting and layout tables dropped.

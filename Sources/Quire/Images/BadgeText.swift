@@ -22,13 +22,13 @@ package enum BadgeText {
         let font = pango.fontDescriptionNew()!
         defer { pango.fontDescriptionFree(font) }
         pango.fontDescriptionSetFamily(font, BadgeDrawing.fontFamily)
-        pango.fontDescriptionSetAbsoluteSize(font, size * 1024)
+        pango.fontDescriptionSetAbsoluteSize(font, PangoLength.fractionalUnits(points: size))
         if bold { pango.fontDescriptionSetWeight(font, PangoFunctions.weightBold) }
         pango.layoutSetFontDescription(layout, font)
         pango.layoutSetText(layout, text, -1)
         var logical: (x: Int32, y: Int32, width: Int32, height: Int32) = (0, 0, 0, 0)  // a PangoRectangle
         withUnsafeMutablePointer(to: &logical) { pango.layoutGetExtents(layout, nil, UnsafeMutableRawPointer($0)) }
-        return Double(logical.width) / 1024
+        return PangoLength(logical.width).points
     }
 
     package static func measure(_ text: String, _ size: Double, _ bold: Bool) -> Double { width(text, size: size, bold: bold) }

@@ -34,7 +34,7 @@ package final class LinePainter {
         for run in set.runs where run.object < 0 && !run.glyphs.isEmpty {
             let font = shaped.paragraph.analysis.items[Int(run.item)].font
             let clusters = RunClusters(run, shaped)
-            let origin = Point(x: line.x + Double(run.x) / 1024, y: line.baseline - run.rise)
+            let origin = Point(x: line.x + PangoLength(run.x).points, y: line.baseline - run.rise)
             let spans = shaped.isDecorated ? clusters.spans : []
             for (span, attributes) in spans where attributes.background != nil {
                 let extent = clusters.extent(span)
@@ -88,8 +88,8 @@ package final class LinePainter {
             top = min(top, ink.y + glyph.yOffset)
             bottom = max(bottom, ink.y + ink.height + glyph.yOffset)
         }
-        let ascent = Double(-top) / 1024, descent = Double(bottom) / 1024
-        return Rect(x: origin.x, y: origin.y - ascent, width: Double(run.width) / 1024, height: ascent + descent)
+        let ascent = PangoLength(-top).points, descent = PangoLength(bottom).points
+        return Rect(x: origin.x, y: origin.y - ascent, width: PangoLength(run.width).points, height: ascent + descent)
     }
 
     /// The underlines and strikethroughs of a run's styled stretches (`spans`), where the font
@@ -102,9 +102,9 @@ package final class LinePainter {
             decorationMetrics[font] = metrics
             let extent = clusters.extent(span)
             let color = attributes.color ?? base
-            func line(_ position: Int32, _ thickness: Int32) {
-                result.append(Decoration(rect: Rect(x: origin.x + extent.lowerBound, y: origin.y - Double(position) / 1024,
-                                                    width: extent.upperBound - extent.lowerBound, height: Double(thickness) / 1024),
+            func line(_ position: PangoLength, _ thickness: PangoLength) {
+                result.append(Decoration(rect: Rect(x: origin.x + extent.lowerBound, y: origin.y - position.points,
+                                                    width: extent.upperBound - extent.lowerBound, height: thickness.points),
                                          color: color))
             }
             if attributes.underline { line(metrics.underlinePosition, metrics.underlineThickness) }
@@ -152,7 +152,7 @@ package final class LinePainter {
         if let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) {
             cairo_scaled_font_get_font_matrix(scaled, &m)
         } else if let description = pango_font_describe_with_absolute_size(font) {
-            let size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+            let size = PangoLength(pango_font_description_get_size(description)).points
             pango_font_description_free(description)
             m = cairo_matrix_t(xx: size, yx: 0, xy: 0, yy: size, x0: 0, y0: 0)
         }

@@ -87,7 +87,7 @@ package struct RunClusters {
     /// Where `clusters` are, in points from the run's left edge.
     package func extent(_ clusters: Range<Int>) -> ClosedRange<Double> {
         let g = glyphs(clusters)
-        return Double(xs[g.lowerBound]) / 1024...Double(xs[g.upperBound]) / 1024
+        return PangoLength(xs[g.lowerBound]).points...PangoLength(xs[g.upperBound]).points
     }
 
     /// The glyph run of `clusters` in `font` and `color`, placed from the run's left edge at
@@ -103,8 +103,8 @@ package struct RunClusters {
             let glyph = run.glyphs[g]
             guard !glyph.isHidden else { continue }
             let index = glyph.id & ShapedGlyph.unknownFlag != 0 ? 0 : glyph.id
-            placed.append(PaintedGlyph(index: index, x: x + Double(xs[g] + glyph.xOffset) / 1024,
-                                       y: baseline + Double(glyph.yOffset) / 1024))
+            placed.append(PaintedGlyph(index: index, x: x + PangoLength(xs[g] + glyph.xOffset).points,
+                                       y: baseline + PangoLength(glyph.yOffset).points))
         }
         var pairs: [Int32] = []
         pairs.reserveCapacity(2 * clusters.count)

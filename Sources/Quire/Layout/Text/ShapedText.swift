@@ -1,3 +1,5 @@
+import QuireModel
+
 /// One paragraph set by Quire's paragraph engine (`Typesetter.setParagraph`, Layout/Text/
 /// Paragraph): its lines chosen and made, immutable once made.
 ///
@@ -54,11 +56,10 @@ package final class ShapedText {
         hasBreakHints = BreakHint.occurs(in: bytes)
         isDecorated = text.runs.contains { $0.attributes.background != nil || $0.attributes.underline || $0.attributes.strikethrough }
         isRightToLeft = paragraph.analysis.isRightToLeft
-        let scale = 1.0 / 1024
         lines = zip(paragraph.lines, paragraph.lineX).map { line, x in
-            Line(start: line.start, length: line.length, x: Double(x) * scale, width: Double(line.width) * scale,
-                 ascent: Double(line.ascent) * scale, descent: Double(line.descent) * scale,
-                 grid: line.grid.map { $0.scaled(by: scale) })
+            Line(start: line.start, length: line.length, x: PangoLength(units: x).points, width: PangoLength(line.width).points,
+                 ascent: PangoLength(line.ascent).points, descent: PangoLength(line.descent).points,
+                 grid: line.grid?.inPoints)
         }
     }
 
@@ -115,7 +116,7 @@ package final class ShapedText {
                 x += Int64(glyph.advance)
             }
             guard left <= right else { continue }
-            let piece = Double(origin + left) / 1024...Double(origin + right) / 1024
+            let piece = PangoLength(units: origin + left).points...PangoLength(units: origin + right).points
             if let last = ranges.last, abs(last.upperBound - piece.lowerBound) < 0.001 {
                 ranges[ranges.count - 1] = last.lowerBound...piece.upperBound
             } else {

@@ -129,19 +129,12 @@ package final class Typesetter {
         }
     }
 
-    /// `points` in Pango units (1/1024 pt), to the nearest. Every font size and rise Quire gives
-    /// Pango goes through here: one size reached by two roundings (truncated for inline code,
-    /// rounded for a code block) was two fonts to Pango, and two fontconfig patterns.
-    package static func pangoUnits(_ points: Double) -> Int32 {
-        Int32((points * Double(PANGO_SCALE)).rounded())
-    }
-
     /// The base font of `format` (owned by this typesetter).
     package func font(_ format: ParagraphFormat) -> OpaquePointer {
         let key = FontKey(family: format.text.family, size: format.text.size, bold: format.text.bold, italic: format.text.italic)
         if let font = fonts[key] { return font }
         let font = pango_font_description_from_string(format.text.family)!
-        pango_font_description_set_size(font, Typesetter.pangoUnits(format.text.size))
+        pango_font_description_set_size(font, PangoLength(points: format.text.size).pango)
         if format.text.bold { pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD) }
         if format.text.italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
         fonts[key] = font
@@ -195,7 +188,7 @@ package final class Typesetter {
         var value = size / 2
         if let run = shaped.paragraph.lines.first?.runs.first,
            let ink = inkExtents(run.glyphs, font: shaped.paragraph.analysis.items[Int(run.item)].font) {
-            value = Double(ink.bottom - ink.top) / Double(PANGO_SCALE)
+            value = PangoLength(ink.bottom - ink.top).points
         }
         let result = value > 0 ? value : size / 2
         xHeights[key] = result

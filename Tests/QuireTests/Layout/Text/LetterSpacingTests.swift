@@ -36,7 +36,7 @@ final class LetterSpacingTests: XCTestCase {
             let prepared = typesetter.prepare(bytes, styled, format)
             XCTAssertFalse(prepared.measured.letters.isEmpty, "a justified paragraph counts its letters")
             let ends = LineBreaker(breaks: prepared.breaks, firstWidth: prepared.width, otherWidth: prepared.otherWidth,
-                                   em: Int64(Typesetter.pangoUnits(role.size))).lines(.justified)
+                                   em: PangoLength(points: role.size).units).lines(.justified)
             let assembler = LineAssembler(typesetter: typesetter, bytes: bytes, text: styled, analysis: prepared.analysis,
                                           measured: prepared.measured, breaks: prepared.breaks, format: format)
             var linesOpened = 0, start = 0
@@ -77,7 +77,7 @@ final class LetterSpacingTests: XCTestCase {
                 without[k].letters = 0
                 without[k].lettersEnd = 0
             }
-            let em = Int64(Typesetter.pangoUnits(role.size))
+            let em = PangoLength(points: role.size).units
             let with = LineBreaker(breaks: justified.breaks, firstWidth: justified.width, otherWidth: justified.width, em: em)
             let plain = LineBreaker(breaks: without, firstWidth: justified.width, otherWidth: justified.width, em: em)
             let end = with.lines(.justified)[0]

@@ -2,6 +2,7 @@
 // and WordShaper.swift import CPango; the engine's other files work on Swift values.
 import CPango
 import QuireFonts
+import QuireModel
 
 /// What the paragraph engine needs to know of a font Pango chose, measured once per font:
 /// its logical extents (a line's height), its hyphen, whether it is a colour font. Pango
@@ -16,23 +17,22 @@ package struct FontInfo {
     package var isColor: Bool
 }
 
-/// Where a font draws its underline and strikethrough (Pango units, up from the baseline)
-/// and how thick.
+/// Where a font draws its underline and strikethrough (up from the baseline) and how thick.
 package struct DecorationMetrics {
-    package var underlinePosition: Int32
-    package var underlineThickness: Int32
-    package var strikethroughPosition: Int32
-    package var strikethroughThickness: Int32
+    package var underlinePosition: PangoLength
+    package var underlineThickness: PangoLength
+    package var strikethroughPosition: PangoLength
+    package var strikethroughThickness: PangoLength
 
     /// `font`'s, from Pango's font metrics (which cost Pango a layout of a sample text: asked
     /// only for a font that draws a line, once).
     package init(_ font: UnsafeMutablePointer<PangoFont>) {
         let metrics = pango_font_get_metrics(font, nil)
         defer { if let metrics { pango_font_metrics_unref(metrics) } }
-        underlinePosition = metrics.map { pango_font_metrics_get_underline_position($0) } ?? 0
-        underlineThickness = metrics.map { pango_font_metrics_get_underline_thickness($0) } ?? 0
-        strikethroughPosition = metrics.map { pango_font_metrics_get_strikethrough_position($0) } ?? 0
-        strikethroughThickness = metrics.map { pango_font_metrics_get_strikethrough_thickness($0) } ?? 0
+        underlinePosition = PangoLength(metrics.map { pango_font_metrics_get_underline_position($0) } ?? 0)
+        underlineThickness = PangoLength(metrics.map { pango_font_metrics_get_underline_thickness($0) } ?? 0)
+        strikethroughPosition = PangoLength(metrics.map { pango_font_metrics_get_strikethrough_position($0) } ?? 0)
+        strikethroughThickness = PangoLength(metrics.map { pango_font_metrics_get_strikethrough_thickness($0) } ?? 0)
     }
 }
 
@@ -90,7 +90,7 @@ extension Typesetter {
     package func emptyLineFont(_ format: ParagraphFormat, item: TextItem?) -> FontInfo {
         if let item { return fontTable.info(item.font) }
         guard let font = pango_context_load_font(pangoContext(for: format), font(format)) else {
-            let size = Typesetter.pangoUnits(format.text.size)
+            let size = PangoLength(points: format.text.size).pango
             return FontInfo(ascent: size, descent: size / 4, hyphenWidth: 0, isColor: false)
         }
         defer { g_object_unref(UnsafeMutableRawPointer(font)) }

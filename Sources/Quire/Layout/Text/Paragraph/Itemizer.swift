@@ -218,10 +218,10 @@ extension Typesetter {
             if choice.italic { add(pango_attr_style_new(PANGO_STYLE_ITALIC), range) }
             if choice.monospace {
                 add(pango_attr_family_new(format.text.monospaceFamily), range)
-                add(pango_attr_size_new(Typesetter.pangoUnits(format.text.monospaceSize)), range)
+                add(pango_attr_size_new(PangoLength(points: format.text.monospaceSize).pango), range)
             }
             if choice.superscript || choice.subscript {
-                add(pango_attr_size_new(Typesetter.pangoUnits(format.text.size * Typography.scriptScale)), range)
+                add(pango_attr_size_new(PangoLength(points: format.text.size * Typography.scriptScale).pango), range)
             }
         }
         return list

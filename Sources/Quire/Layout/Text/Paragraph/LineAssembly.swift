@@ -1,4 +1,5 @@
 import QuireStyle
+import QuireModel
 
 /// A run of one line: glyphs of one item (one font, one direction) in visual order, or an
 /// inline object's box (an image, a formula's piece).
@@ -287,7 +288,7 @@ package struct LineAssembler {
                                       stretching: Bool) -> (each: [(Double, Double)], spaces: Double, letters: Double) {
         var gapOffsets = Set<Int32>()
         if stretching { for k in (i + 1)..<j where breaks[k].isCJKGap { gapOffsets.insert(breaks[k].offset) } }
-        let gapWeight = Double(Typesetter.pangoUnits(format.text.size)) * LineBreaker.cjkGapStretch
+        let gapWeight = Double(PangoLength(points: format.text.size).pango) * LineBreaker.cjkGapStretch
         let letters = measured.letters
         var each: [(Double, Double)] = []
         each.reserveCapacity(runs.reduce(0) { $0 + $1.glyphs.count })
@@ -363,7 +364,7 @@ package struct LineAssembler {
                 continue
             }
             let info = typesetter.fontTable.info(analysis.items[Int(run.item)].font)
-            let rise = Typesetter.pangoUnits(run.rise)
+            let rise = PangoLength(points: run.rise).pango
             ascent = max(ascent, info.ascent + rise)
             descent = max(descent, info.descent - rise)
         }

@@ -1,3 +1,5 @@
+import QuireModel
+
 /// Where a line set partly in a font taller than its paragraph's (Arabic's Naskh, a CJK or an
 /// emoji font) sits on the paragraph's baseline grid, and how far its ink reaches.
 ///
@@ -17,10 +19,11 @@ package struct LineGrid: Sendable, Equatable {
     /// The least room between its ink and a neighbouring line's.
     package var clearance: Double
 
-    /// In other units (Pango units to points: 1/1024).
-    package func scaled(by scale: Double) -> LineGrid {
-        LineGrid(above: above * scale, below: below * scale, inkAbove: inkAbove * scale, inkBelow: inkBelow * scale,
-                 clearance: clearance * scale)
+    /// The grid of an `AssembledLine` (whole Pango units) in points, as `ShapedText` holds it.
+    package var inPoints: LineGrid {
+        func points(_ units: Double) -> Double { PangoLength(units: Int64(units)).points }
+        return LineGrid(above: points(above), below: points(below), inkAbove: points(inkAbove), inkBelow: points(inkBelow),
+                        clearance: points(clearance))
     }
 
     /// The least room between two lines' ink, in ems of the paragraph's font.
@@ -42,7 +45,7 @@ extension LineAssembler {
             return info.ascent > body.ascent || info.descent > body.descent
         }
         guard taller else { return nil }
-        let box = max(Typesetter.pangoUnits(format.text.lineHeight), body.ascent + body.descent)
+        let box = max(PangoLength(points: format.text.lineHeight).pango, body.ascent + body.descent)
         let above = (box - body.ascent - body.descent) / 2 + body.ascent
         var inkAbove: Int32 = 0, inkBelow: Int32 = 0
         for run in runs {
@@ -53,11 +56,11 @@ extension LineAssembler {
                 continue
             }
             guard let ink = typesetter.inkExtents(run.glyphs, font: analysis.items[Int(run.item)].font) else { continue }
-            let rise = Typesetter.pangoUnits(run.rise)
+            let rise = PangoLength(points: run.rise).pango
             inkAbove = max(inkAbove, -ink.top + rise)
             inkBelow = max(inkBelow, ink.bottom - rise)
         }
         return LineGrid(above: Double(above), below: Double(box - above), inkAbove: Double(inkAbove), inkBelow: Double(inkBelow),
-                        clearance: Double(Typesetter.pangoUnits(format.text.size * LineGrid.clearance)))
+                        clearance: Double(PangoLength(points: format.text.size * LineGrid.clearance).pango))
     }
 }

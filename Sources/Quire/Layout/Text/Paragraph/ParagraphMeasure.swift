@@ -1,3 +1,5 @@
+import QuireModel
+
 /// A piece of a paragraph inside one item, of one kind: a word (text between spaces, at most
 /// `longestWord` bytes), a run of spaces, a tab, a hard line break, an inline object (an image
 /// or a formula's piece). Words and spaces are shaped, once per distinct text (`WordCache`).
@@ -37,13 +39,13 @@ package struct InlineObject {
     /// The text's images and formula pieces, in order. O(objects log objects).
     package static func of(_ text: StyledText) -> [InlineObject] {
         var objects = text.images.map {
-            InlineObject(offset: $0.offset, width: Typesetter.pangoUnits($0.width),
-                         ascent: Typesetter.pangoUnits($0.height - $0.descent), descent: Typesetter.pangoUnits($0.descent))
+            InlineObject(offset: $0.offset, width: PangoLength(points: $0.width).pango,
+                         ascent: PangoLength(points: $0.height - $0.descent).pango, descent: PangoLength(points: $0.descent).pango)
         }
         objects += text.formulas.map {
-            InlineObject(offset: $0.offset, width: Typesetter.pangoUnits($0.box.width),
-                         ascent: Typesetter.pangoUnits($0.box.height), descent: Typesetter.pangoUnits($0.box.depth),
-                         spaceAfter: Typesetter.pangoUnits($0.spaceAfter))
+            InlineObject(offset: $0.offset, width: PangoLength(points: $0.box.width).pango,
+                         ascent: PangoLength(points: $0.box.height).pango, descent: PangoLength(points: $0.box.depth).pango,
+                         spaceAfter: PangoLength(points: $0.spaceAfter).pango)
         }
         if !text.images.isEmpty && !text.formulas.isEmpty { objects.sort { $0.offset < $1.offset } }
         return objects
@@ -228,7 +230,7 @@ extension Typesetter {
         let spaces: [UInt8] = Array(repeating: 0x20, count: 8)
         let entry = spaces.withUnsafeBufferPointer { shapeWord($0.baseAddress!, 0..<8, item) }
         let width = words.entries[entry].width
-        return width > 0 ? width : 50 * 1024
+        return width > 0 ? width : PangoLength(points: 50).pango
     }
 
     /// A tab's advance from `position` (from its paragraph's start, Pango units): to the next

@@ -32,7 +32,7 @@ extension Typesetter {
             let prepared = prepare(bytes, text, format, lineStarts: lineStarts)
             let set = setParagraph(bytes, text, format, prepared)
             return ShapedText(text: text, format: format, paragraph: set,
-                              minimumContentWidth: Double(Self.widestPiece(prepared)) / 1024, fonts: fontTable)
+                              minimumContentWidth: Self.widestPiece(prepared).points, fonts: fontTable)
         }
     }
 
@@ -49,8 +49,8 @@ extension Typesetter {
         var measured = measure(bytes, analysis, text)
         let wraps = format.width.isFinite && !format.singleLine
         if wraps, format.alignment == .justify, !format.isCode { measured.letters = letterSpacing(bytes, analysis, text, measured) }
-        let width = wraps || format.singleLine ? Int64((min(max(1, format.width), 1_000_000) * 1024).rounded(.up)) : Int64.max / 4
-        let hanging = min(Int64(Typesetter.pangoUnits(max(0, format.hangingIndent))), width - 1)
+        let width = wraps || format.singleLine ? PangoLength(points: min(max(1, format.width), 1_000_000), rounding: .up).units : Int64.max / 4
+        let hanging = min(PangoLength(points: max(0, format.hangingIndent)).units, width - 1)
         let otherWidth = max(1, width - hanging)
         if wraps {
             breaks = analysis.addingEmergencyBreaks(breaks, bytes, chars, x: measured.x, width: min(width, otherWidth),
@@ -111,7 +111,7 @@ extension Typesetter {
         let ends: [Int]
         if wraps {
             ends = LineBreaker(breaks: breaks, firstWidth: width, otherWidth: otherWidth,
-                               em: Int64(Typesetter.pangoUnits(format.text.size))).lines(Self.breakingMode(format, breaks: breaks.count))
+                               em: PangoLength(points: format.text.size).units).lines(Self.breakingMode(format, breaks: breaks.count))
         } else {
             ends = breaks.indices.filter { $0 > 0 && (breaks[$0].kind == .hard || breaks[$0].forced) }
         }
@@ -163,8 +163,8 @@ extension Typesetter {
 
     /// The widest piece between two of Unicode's line-break opportunities (or hard breaks),
     /// without the spaces it ends with: the narrowest measure the text fits without a break
-    /// inside a word (Pango units). O(characters).
-    package static func widestPiece(_ prepared: PreparedParagraph) -> Int64 {
+    /// inside a word. O(characters).
+    package static func widestPiece(_ prepared: PreparedParagraph) -> PangoLength {
         let flags = prepared.analysis.flags, chars = prepared.characters, x = prepared.measured.x
         var widest: Int64 = 0
         var start = 0, contentEnd = 0
@@ -177,7 +177,7 @@ extension Typesetter {
             }
             if c < chars.characters, !a.contains(.white) { contentEnd = chars[c + 1] }
         }
-        return widest
+        return PangoLength(units: widest)
     }
 
     /// The left edge of a line `width` wide in a box `box` wide (after `indent` on the start
