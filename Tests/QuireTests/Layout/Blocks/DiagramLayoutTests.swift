@@ -86,7 +86,7 @@ final class DiagramLayoutTests: XCTestCase {
         chart.edges = [FlowEdge(from: "n0", to: "n1", line: 2), FlowEdge(from: "n1", to: "n2", line: 2),
                        FlowEdge(from: "n1", to: "n3", line: 2), FlowEdge(from: "n0", to: "n4", line: 2), FlowEdge(from: "n4", to: "n3", line: 2)]
         let sizes = DiagramLabelSizes(nodes: Array(repeating: (30, 12), count: 5), edges: Array(repeating: (0, 0), count: 5), clusters: [], fontSize: 10)
-        let library = try GraphvizLibrary.shared.get()
+        let library = try testEngine.graphviz.library.get()
         let g = try DotLayout(chart: chart, sizes: sizes).layout(with: library)
         for i in g.nodes.indices {
             let a = g.nodes[i]
