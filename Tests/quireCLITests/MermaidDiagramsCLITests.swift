@@ -32,13 +32,7 @@ final class MermaidDiagramsCLITests: BinaryTestCase {
     }
 
     func testABrokenDiagramIsItsSourceWithAWarningAtTheOffendingLine() throws {
-        let input = folder.url.appendingPathComponent("broken.md")
-        try Data("# Title\n\n```mermaid\nflowchart TD\n  A --> B\n  C[unclosed\n```\n\nAfter.\n".utf8).write(to: input)
-        let output = folder.url.appendingPathComponent("broken.pdf")
-        let run = try Run.run(quire, ["render", input.path, "-o", output.path])
-        XCTAssertEqual(run.status, 0, run.stderrText)
-        XCTAssertTrue(run.stderrText.contains("\(input.path):6: mermaid diagram not drawn: expected `]` to close the node's label"), run.stderrText)
-        let text = try PDFInspector(pdf: output).text()
-        XCTAssertTrue(text.contains("C[unclosed") && text.contains("After."))
+        try assertDiagramShownAsSource("flowchart TD\n  A --> B\n  C[unclosed\n", warningAt: 6,
+                                       "expected `]` to close the node's label", shows: "C[unclosed")
     }
 }

@@ -31,13 +31,7 @@ final class MermaidGraphKindsCLITests: BinaryTestCase {
     }
 
     func testABrokenStateDiagramIsItsSourceWithAWarningAtItsLine() throws {
-        let input = folder.url.appendingPathComponent("broken.md")
-        try Data("# Title\n\n```mermaid\nstateDiagram-v2\n  [*] --> A\n  note above A : no\n```\n\nAfter.\n".utf8).write(to: input)
-        let output = folder.url.appendingPathComponent("broken.pdf")
-        let run = try Run.run(quire, ["render", input.path, "-o", output.path])
-        XCTAssertEqual(run.status, 0, run.stderrText)
-        XCTAssertTrue(run.stderrText.contains("\(input.path):6: mermaid diagram not drawn: expected `note left of` or `note right of`"), run.stderrText)
-        let text = try PDFInspector(pdf: output).text()
-        XCTAssertTrue(text.contains("note above A") && text.contains("After."))
+        try assertDiagramShownAsSource("stateDiagram-v2\n  [*] --> A\n  note above A : no\n", warningAt: 6,
+                                       "expected `note left of` or `note right of`", shows: "note above A")
     }
 }

@@ -5,12 +5,13 @@ import QuireImages
 import QuireHighlight
 import QuireLayout
 import QuireDrawing
+import QuireDiagrams
 
 /// What Quire keeps between documents, owned by one value instead of the process: the
 /// typesetter (its Pango fonts, shaped words, MATH fonts and hyphenation dictionaries), the
 /// drawing thread (with the PDF writers' font faces and the preview fonts), the highlight thread
 /// (GtkSourceView, started only when code needs it), the image libraries (librsvg, gdk-pixbuf,
-/// libcurl, opened on first need), the anchors of linked files, and the temporary files of the
+/// libcurl, opened on first need), Graphviz (opened at the first diagram), the anchors of linked files, and the temporary files of the
 /// writes in progress.
 ///
 /// Make one for many renders (the command line makes one per process, a batch worker one for
@@ -23,8 +24,10 @@ import QuireDrawing
 /// each with its own typesetter, drawing thread and caches. What stays process-wide is what the
 /// C libraries themselves keep per process: GtkSourceView's thread (GTK's state is per process
 /// and single-threaded: `HighlightThread.process`), cmark-gfm's table of special characters
-/// (parsers finish one at a time under a lock, `MathSpans.finishing`) and libxml2's input
-/// callbacks (`DefinitionSchema`).
+/// (parsers finish one at a time under a lock, `MathSpans.finishing`), Graphviz (libgvc and
+/// libcgraph keep global state and are not thread-safe: one library opened per process and
+/// one layout at a time under its lock, `Graphviz.process`) and libxml2's input callbacks
+/// (`DefinitionSchema`).
 ///
 /// `interrupt()` stops an engine for good, as Ctrl-C stops the command line: its temporary files
 /// are removed at once, the render in progress throws `QuireError` ("interrupted") instead of
@@ -35,6 +38,9 @@ public final class Engine: @unchecked Sendable {  // `made` is used only under `
     /// Highlights code blocks: the process's one GtkSourceView thread (GTK is per process),
     /// started at the first block.
     package let highlighting = HighlightThread.process
+    /// Lays out diagrams: the process's one Graphviz (its state is per process), opened at the
+    /// first diagram, so a run without one never loads it. Handed to layout by every render.
+    package let graphviz = Graphviz.process
     /// librsvg, gdk-pixbuf and libcurl, each opened the first time a document needs it.
     package let images = ImageLibraries()
     /// The anchors of Markdown files the documents link to.

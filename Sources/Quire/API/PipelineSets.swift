@@ -34,7 +34,7 @@ extension Pipeline {
         }
         stream.pdf.setMainScript(ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
         let book = layoutBook(documents, style: options.style, info: info, title: title, typesetter: engine.typesetter(language: info.lang),
-                              deferral: stream.deferral, emit: stream.draw)
+                              graphviz: engine.graphviz, deferral: stream.deferral, emit: stream.draw)
         let links = planned.compactMap(\.links)
         return Laid(outline: book.outline, title: book.title, author: book.author, keywords: info.keywords, subject: info.subject ?? "",
                     language: info.lang, sources: sources, pageCount: book.pageCount,
@@ -63,7 +63,7 @@ extension Pipeline {
         stream.pdf.setMainScript(ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
         let digest = layoutDigest(documents, failures: plan.failures, title: plan.title, date: String(iso8601(date).prefix(10)),
                                   style: options.style, excerptLines: plan.excerptLines, shownFrom: plan.shownFrom,
-                                  typesetter: engine.typesetter(language: nil), deferral: stream.deferral, emit: stream.draw)
+                                  typesetter: engine.typesetter(language: nil), graphviz: engine.graphviz, deferral: stream.deferral, emit: stream.draw)
         // The author when every document names the same one (the options' goes over it): a
         // digest of several hands is no one author's.
         let authors = Set(documents.map { $0.info.author?.widest ?? "" })

@@ -54,7 +54,7 @@ package enum RenderPipeline {
                 failure = error
                 return LayoutSummary(outline: [], title: "", author: "", warnings: [], excerpts: [], pageCount: 0)
             }
-            return layOutPages(document, style: options.style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
+            return layOutPages(document, style: options.style, typesetter: typesetter, graphviz: engine.graphviz, fallbackTitle: fallbackTitle, info: info,
                                resources: options.imageResources(engine.images), highlights: highlights, links: links?.resolver,
                                deferral: stream.deferral, emit: stream.draw)
         }
@@ -102,7 +102,7 @@ package enum RenderPipeline {
     package static func layout(_ markdown: String, _ options: RenderOptions, engine: Engine, includeFullText: Bool = true) -> LaidOutDocument {
         var pages: [Page] = []
         let summary = withFrontMatter(markdown, options, engine) { document, highlights, typesetter, info, fallbackTitle in
-            layOutPages(document, style: options.style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
+            layOutPages(document, style: options.style, typesetter: typesetter, graphviz: engine.graphviz, fallbackTitle: fallbackTitle, info: info,
                         includeFullText: includeFullText, resources: options.imageResources(engine.images),
                         highlights: highlights) { pages.append($0) }
         }

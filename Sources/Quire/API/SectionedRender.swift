@@ -93,7 +93,7 @@ extension RenderPipeline {
         check(document.blocks)
         stream.pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
         return layOutPages(document, style: options.style, typesetter: engine.typesetter(language: input.info.lang),
-                           fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
+                           graphviz: engine.graphviz, fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
                            resources: options.imageResources(engine.images),
                            highlights: CodeHighlights(document, theme: options.style.codeTheme, highlighter: engine.highlighting),
                            links: links?.resolver, deferral: stream.deferral, emit: stream.draw)
@@ -125,7 +125,7 @@ extension RenderPipeline {
         ResidentMemory.release()
         let highlighter = engine.highlighting
         return layOutPages(facts, style: options.style, typesetter: engine.typesetter(language: input.info.lang),
-                           fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
+                           graphviz: engine.graphviz, fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
                            resources: resources, highlights: .none, links: links?.resolver,
                            deferral: stream.deferral, blocks: { session, context, add in
             var keeps = BlockKeeps()

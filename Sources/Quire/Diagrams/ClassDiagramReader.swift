@@ -6,7 +6,7 @@ import QuireModel
 /// `--` and `..`), `note for A "text"`, `note "text"`, `namespace N { … }`, `direction`,
 /// `classDef`, `cssClass`, `:::`, and the ignored ones (`%%`, `click`, `link`, `callback`,
 /// `style`, `accTitle`, `accDescr`). The first error stops it, with its line. O(n).
-package struct ClassDiagramReader {
+package struct ClassDiagramReader: MermaidStatementReader {
     package let lines: [String]
     package let limits: MermaidLimits
     private var diagram = ClassDiagram()
@@ -21,29 +21,19 @@ package struct ClassDiagramReader {
         self.limits = limits
     }
 
-    package mutating func read(headerIndex: Int) -> Result<ClassDiagram, MermaidError> {
-        do {
-            for i in (headerIndex + 1)..<max(headerIndex + 1, lines.count) {
-                try read(lines[i].diagramTrimmed, line: i + 1)
-            }
-            if let body { throw MermaidError(line: diagram.classes[body].line, message: "`class \(diagram.classes[body].id) {` has no closing `}`") }
-            if let namespace { throw MermaidError(line: diagram.namespaces[namespace].line, message: "`namespace` has no closing `}`") }
-            for c in diagram.classes.indices {
-                diagram.classes[c].style = .resolved(diagram.classes[c].style, classes: diagram.classes[c].classes, definitions: classDefs)
-            }
-            return .success(diagram)
-        } catch let error as MermaidError {
-            return .failure(error)
-        } catch {
-            return .failure(MermaidError(line: 0, message: "\(error)"))
+    /// The diagram: every class given its classes' styles; an error for a body or namespace
+    /// left open.
+    package mutating func finished() throws -> ClassDiagram {
+        if let body { throw MermaidError(line: diagram.classes[body].line, message: "`class \(diagram.classes[body].id) {` has no closing `}`") }
+        if let namespace { throw MermaidError(line: diagram.namespaces[namespace].line, message: "`namespace` has no closing `}`") }
+        for c in diagram.classes.indices {
+            diagram.classes[c].style = .resolved(diagram.classes[c].style, classes: diagram.classes[c].classes, definitions: classDefs)
         }
+        return diagram
     }
 
-    private mutating func read(_ text: String, line: Int) throws {
-        guard !text.isEmpty, !text.hasPrefix("%%") else { return }
-        guard text.count <= limits.labelCharacters else {
-            throw MermaidError(line: line, message: "a line longer than \(limits.labelCharacters) characters")
-        }
+    package mutating func read(_ text: String, line: Int) throws {
+        guard try isStatement(text, line: line) else { return }
         if let c = body {
             if text == "}" { body = nil; return }
             if text.hasPrefix("<<"), text.hasSuffix(">>") {
@@ -59,10 +49,7 @@ package struct ClassDiagramReader {
             guard namespace != nil else { throw MermaidError(line: line, message: "`}` without a `class … {` or `namespace … {`") }
             namespace = nil
         case "direction":
-            guard let direction = Flowchart.Direction(mermaid: rest) else {
-                throw MermaidError(line: line, message: "expected a direction (TB, TD, BT, LR or RL), found `\(rest)`")
-            }
-            diagram.direction = direction
+            diagram.direction = try Flowchart.Direction(mermaid: rest, line: line)
         case "class": try readClass(rest, line: line)
         case "namespace":
             let name = rest.hasSuffix("{") ? String(rest.dropLast()).diagramTrimmed : rest
@@ -70,10 +57,7 @@ package struct ClassDiagramReader {
             diagram.namespaces.append((name, line))
             namespace = diagram.namespaces.count - 1
         case "note": try readNote(rest, line: line)
-        case "classDef":
-            let (names, properties) = FlowchartReader.firstWord(rest)
-            let style = try FlowchartReader.style(properties, line: line)
-            for name in names.split(separator: ",") { classDefs[String(name)] = style }
+        case "classDef": try FlowchartReader.defineClasses(rest, line: line, in: &classDefs)
         case "cssClass":
             let (ids, name) = FlowchartReader.firstWord(rest)
             for id in ids.replacingOccurrences(of: "\"", with: "").split(separator: ",") {

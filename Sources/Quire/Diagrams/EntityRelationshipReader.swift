@@ -6,7 +6,7 @@ import QuireModel
 /// `CUSTOMER["Customer"]`, `CUSTOMER { … }` with attribute lines `type name PK, FK "comment"`),
 /// `direction`, and the ignored ones (`%%`, `accTitle`, `accDescr`, `style`, `classDef`,
 /// `class`). The first error stops it, with its line. O(n).
-package struct EntityRelationshipReader {
+package struct EntityRelationshipReader: MermaidStatementReader {
     package let lines: [String]
     package let limits: MermaidLimits
     private var diagram = EntityRelationshipDiagram()
@@ -19,25 +19,14 @@ package struct EntityRelationshipReader {
         self.limits = limits
     }
 
-    package mutating func read(headerIndex: Int) -> Result<EntityRelationshipDiagram, MermaidError> {
-        do {
-            for i in (headerIndex + 1)..<max(headerIndex + 1, lines.count) {
-                try read(lines[i].diagramTrimmed, line: i + 1)
-            }
-            if let block { throw MermaidError(line: diagram.entities[block].line, message: "`\(diagram.entities[block].id) {` has no closing `}`") }
-            return .success(diagram)
-        } catch let error as MermaidError {
-            return .failure(error)
-        } catch {
-            return .failure(MermaidError(line: 0, message: "\(error)"))
-        }
+    /// The diagram; an error for an entity's block left open.
+    package func finished() throws -> EntityRelationshipDiagram {
+        if let block { throw MermaidError(line: diagram.entities[block].line, message: "`\(diagram.entities[block].id) {` has no closing `}`") }
+        return diagram
     }
 
-    private mutating func read(_ text: String, line: Int) throws {
-        guard !text.isEmpty, !text.hasPrefix("%%") else { return }
-        guard text.count <= limits.labelCharacters else {
-            throw MermaidError(line: line, message: "a line longer than \(limits.labelCharacters) characters")
-        }
+    package mutating func read(_ text: String, line: Int) throws {
+        guard try isStatement(text, line: line) else { return }
         if let e = block {
             if text == "}" { block = nil; return }
             guard diagram.entities[e].attributes.count < limits.nodes else {
@@ -53,10 +42,7 @@ package struct EntityRelationshipReader {
         }
         switch words.first ?? "" {
         case "direction":
-            guard words.count == 2, let direction = Flowchart.Direction(mermaid: words[1]) else {
-                throw MermaidError(line: line, message: "expected a direction (TB, TD, BT, LR or RL), found `\(text)`")
-            }
-            diagram.direction = direction
+            diagram.direction = try Flowchart.Direction(mermaid: words.count == 2 ? words[1] : "", line: line, found: text)
             return
         case "accTitle", "accTitle:", "accDescr", "accDescr:", "style", "classDef", "class": return
         default: break

@@ -26,10 +26,7 @@ package struct FlowchartReader {
     package mutating func read(headerIndex: Int, headerWords: [String]) -> Result<Flowchart, MermaidError> {
         do {
             if let word = headerWords.first {
-                guard let direction = Flowchart.Direction(mermaid: word) else {
-                    throw MermaidError(line: headerIndex + 1, message: "expected a direction (TB, TD, BT, LR or RL), found `\(word)`")
-                }
-                chart.direction = direction
+                chart.direction = try Flowchart.Direction(mermaid: word, line: headerIndex + 1)
             }
             for index in (headerIndex + 1)..<max(headerIndex + 1, lines.count) {
                 for statement in Self.statements(lines[index]) {
@@ -80,15 +77,11 @@ package struct FlowchartReader {
             guard open.popLast() != nil else { throw MermaidError(line: line, message: "`end` without a `subgraph`") }
             return
         case "direction":
-            guard let direction = Flowchart.Direction(mermaid: rest) else {
-                throw MermaidError(line: line, message: "expected a direction (TB, TD, BT, LR or RL), found `\(rest)`")
-            }
+            let direction = try Flowchart.Direction(mermaid: rest, line: line)
             if let last = open.last { chart.subgraphs[last].direction = direction } else { chart.direction = direction }
             return
         case "classDef":
-            let (names, properties) = Self.firstWord(rest)
-            let style = try Self.style(properties, line: line)
-            for name in names.split(separator: ",") { classDefs[String(name)] = style }
+            try Self.defineClasses(rest, line: line, in: &classDefs)
             return
         case "class":
             let (ids, name) = Self.firstWord(rest)

@@ -12,12 +12,32 @@ import QuireModel
 // (Graphviz's own Pango) is loaded: Quire measures every label itself and gives dot sizes.
 // The graph goes in as DOT text (`agmemread`) and its layout comes back as the attributes
 // `attach_attrs` writes (`pos`, `bb`, `lp`), strings, so nothing here depends on the layout
-// of Graphviz's C structures. Graphviz keeps global state and is not thread-safe: every call
-// goes through `run`, one at a time in the process.
+// of Graphviz's C structures. Graphviz keeps global state and is not thread-safe: the process
+// opens it once (`Graphviz.process`) and every layout goes through `layout`, one at a time.
 
 /// Why Graphviz could not be used or could not lay a graph out.
 package struct GraphvizError: Error, Equatable, Sendable {
     package var message: String
+}
+
+/// Graphviz as an engine holds it and layout is handed it (`Engine.graphviz`): the process's
+/// one library, opened the first time a document lays out a diagram, never otherwise.
+///
+/// One per process, not per engine, because Graphviz's state is: libgvc and libcgraph keep
+/// global state (the graph dictionary discipline, the error level, the plugin list) and are
+/// not thread-safe, so two engines' diagrams must take turns on one library under one lock
+/// (`GraphvizLibrary.layout`), as every engine's code goes to `HighlightThread.process`.
+package final class Graphviz: Sendable {
+    private let opened = Once { Result { () throws(GraphvizError) in try GraphvizLibrary() } }
+
+    /// The process's Graphviz (see above); opened at its first diagram.
+    package static let process = Graphviz()
+
+    private init() {}
+
+    /// The library, opened now if it was not yet, or why it could not be (naming the package).
+    /// O(1) after the first call, which loads libgvc, libcgraph and the dot plugin.
+    package var library: Result<GraphvizLibrary, GraphvizError> { opened.value }
 }
 
 /// libgvc's and libcgraph's functions (graphs, nodes, edges are `Agraph_t *`, `Agnode_t *`,
@@ -37,10 +57,8 @@ package final class GraphvizLibrary: @unchecked Sendable {  // C state used only
     private let context: OpaquePointer
     private let lock = NSLock()
 
-    /// The library, opened once per process, or why it could not be (naming the package).
-    package static let shared: Result<GraphvizLibrary, GraphvizError> = Result { () throws(GraphvizError) in try GraphvizLibrary() }
-
-    private init() throws(GraphvizError) {
+    /// Opens the libraries and makes the context: `Graphviz.process` alone calls it, once.
+    fileprivate init() throws(GraphvizError) {
         let cgraph = try Self.open("libcgraph.so.6"), gvc = try Self.open("libgvc.so.6")
         let plugin = try Self.open("graphviz/libgvplugin_dot_layout.so.6", fallback: "/usr/lib/\(Self.multiarch)/graphviz/libgvplugin_dot_layout.so.6")
         agmemread = try Self.symbol(cgraph, "agmemread")

@@ -7,7 +7,7 @@ import QuireModel
 /// `class`, `:::`, and the ignored ones (`%%` comments, `hide empty description`,
 /// `scale`, `accTitle`, `accDescr`). The first error stops it, with its line. O(n) in the
 /// source (each state is looked up in a dictionary).
-package struct StateDiagramReader {
+package struct StateDiagramReader: MermaidStatementReader {
     package let lines: [String]
     package let limits: MermaidLimits
     private var diagram = StateDiagram()
@@ -23,28 +23,22 @@ package struct StateDiagramReader {
         self.limits = limits
     }
 
-    /// The diagram whose header (`stateDiagram-v2`) is line `headerIndex`.
-    package mutating func read(headerIndex: Int) -> Result<StateDiagram, MermaidError> {
-        do {
-            for i in (headerIndex + 1)..<max(headerIndex + 1, lines.count) {
-                try read(lines[i].diagramTrimmed, line: i + 1)
-            }
-            if let note { throw MermaidError(line: note.line, message: "`note` has no `end note`") }
-            if let last = open.last, let s = index[last] {
-                throw MermaidError(line: diagram.states[s].line, message: "`state \(last) {` has no closing `}`")
-            }
-            for s in diagram.states.indices {
-                diagram.states[s].style = .resolved(diagram.states[s].style, classes: diagram.states[s].classes, definitions: classDefs)
-            }
-            return .success(diagram)
-        } catch let error as MermaidError {
-            return .failure(error)
-        } catch {
-            return .failure(MermaidError(line: 0, message: "\(error)"))
+    /// The diagram: every state given its classes' styles; an error for a note or composite
+    /// state left open.
+    package mutating func finished() throws -> StateDiagram {
+        if let note { throw MermaidError(line: note.line, message: "`note` has no `end note`") }
+        if let last = open.last, let s = index[last] {
+            throw MermaidError(line: diagram.states[s].line, message: "`state \(last) {` has no closing `}`")
         }
+        for s in diagram.states.indices {
+            diagram.states[s].style = .resolved(diagram.states[s].style, classes: diagram.states[s].classes, definitions: classDefs)
+        }
+        return diagram
     }
 
-    private mutating func read(_ text: String, line: Int) throws {
+    /// Line `line`: inside a `note … end note` block, a line of the note as written; else a
+    /// statement.
+    package mutating func read(_ text: String, line: Int) throws {
         if var block = note {
             if text == "end note" {
                 diagram.notes.append(.init(target: block.target, left: block.left, text: Self.label(block.text.joined(separator: "<br>")), line: block.line))
@@ -55,10 +49,7 @@ package struct StateDiagramReader {
             }
             return
         }
-        guard !text.isEmpty, !text.hasPrefix("%%") else { return }
-        guard text.count <= limits.labelCharacters else {
-            throw MermaidError(line: line, message: "a line longer than \(limits.labelCharacters) characters")
-        }
+        guard try isStatement(text, line: line) else { return }
         let (keyword, rest) = FlowchartReader.firstWord(text)
         switch keyword {
         case "}":
@@ -67,14 +58,9 @@ package struct StateDiagramReader {
             guard let last = open.last, let s = index[last] else { throw MermaidError(line: line, message: "`--` outside a composite state") }
             diagram.states[s].regions += 1
         case "direction":
-            guard let direction = Flowchart.Direction(mermaid: rest) else {
-                throw MermaidError(line: line, message: "expected a direction (TB, TD, BT, LR or RL), found `\(rest)`")
-            }
+            let direction = try Flowchart.Direction(mermaid: rest, line: line)
             if let last = open.last, let s = index[last] { diagram.states[s].direction = direction } else { diagram.direction = direction }
-        case "classDef":
-            let (names, properties) = FlowchartReader.firstWord(rest)
-            let style = try FlowchartReader.style(properties.hasSuffix(";") ? String(properties.dropLast()) : properties, line: line)
-            for name in names.split(separator: ",") { classDefs[String(name)] = style }
+        case "classDef": try FlowchartReader.defineClasses(rest, line: line, in: &classDefs)  // `style` ignores a closing `;`
         case "class":
             let (ids, name) = FlowchartReader.firstWord(rest)
             guard !name.isEmpty else { throw MermaidError(line: line, message: "expected `class` states and a class name") }

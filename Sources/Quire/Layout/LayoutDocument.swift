@@ -3,6 +3,7 @@ import QuireParse
 import QuireStyle
 import QuireImages
 import QuireHighlight
+import QuireDiagrams
 
 /// What laying out a document reports besides its pages.
 package struct LayoutSummary {
@@ -56,6 +57,7 @@ package struct LayoutSummary {
 ///
 /// - Parameters:
 ///   - typesetter: the fonts it is set with (an engine's), set here to the document's language.
+///   - graphviz: what its diagrams are laid out with (an engine's).
 ///   - fallbackTitle: the title when the document has no heading (usually the file name).
 ///   - includeFullText: in excerpt mode (`style.excerptLines`), whether to set the "Full text"
 ///     part (a preview of the excerpts does without it).
@@ -67,14 +69,14 @@ package struct LayoutSummary {
 ///     (`FurnitureDeferral`); nil: they wait.
 /// - Returns: everything but the pages. An empty document gives one empty page.
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
-package func layOutPages(_ document: Document, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+package func layOutPages(_ document: Document, style: Style, typesetter: Typesetter, graphviz: Graphviz, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  includeFullText: Bool = true, resources: ImageResources = ImageResources(),
                  highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
                  emit: (Page) -> Void) -> LayoutSummary {
     var resources = resources
     resources.follow(frontMatter: info.fetchImages)  // at most public
     resources.fetchTogether(document.blocks)
-    return layOutPages(DocumentFacts(document), style: style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info,
+    return layOutPages(DocumentFacts(document), style: style, typesetter: typesetter, graphviz: graphviz, fallbackTitle: fallbackTitle, info: info,
                     resources: resources,
                     highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme, highlighter: .process),
                     links: links, deferral: deferral,
@@ -93,15 +95,15 @@ package func layOutPages(_ document: Document, style: Style, typesetter: Typeset
 /// session and context given, handing each block's slices to the function given (a document
 /// met a section at a time: `RenderPipeline.render(sections:)`). `highlights` is the code
 /// queued when layout starts; `blocks` may queue more (`LayoutSession.highlights`).
-package func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+package func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, graphviz: Graphviz, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
                  resources: ImageResources = ImageResources(), highlights: CodeHighlights, links: LinkResolver? = nil,
                  deferral: FurnitureDeferral? = nil, blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
                  emit: (Page) -> Void) -> LayoutSummary {
-    layOutPages(facts, style: style, typesetter: typesetter, fallbackTitle: fallbackTitle, info: info, resources: resources,
+    layOutPages(facts, style: style, typesetter: typesetter, graphviz: graphviz, fallbackTitle: fallbackTitle, info: info, resources: resources,
                 highlights: highlights, links: links, deferral: deferral, blocks: blocks, emitting: emit)
 }
 
-private func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, fallbackTitle: String, info: DocumentInfo,
+private func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, graphviz: Graphviz, fallbackTitle: String, info: DocumentInfo,
                          resources: ImageResources,
                          highlights: CodeHighlights, links: LinkResolver?, deferral: FurnitureDeferral?,
                          blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
@@ -111,7 +113,7 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Types
     // patterns and CJK forms (a context language costs fontconfig a sort per script it meets,
     // 130 M instructions for an English README with a CJK language bar).
     typesetter.setLanguage(info.lang)
-    let session = LayoutSession(style: style, typesetter: typesetter, anchors: facts.anchors, resources: resources,
+    let session = LayoutSession(style: style, typesetter: typesetter, graphviz: graphviz, anchors: facts.anchors, resources: resources,
                                 highlights: highlights, language: language,
                                 cjk: CJKRegion(language: language) ?? facts.cjk, codeCensus: facts.codeCensus, linkResolver: links)
     session.warnAboutMissingFonts()

@@ -3,6 +3,7 @@ import QuireStyle
 import QuireImages
 import QuireHighlight
 import QuireMath
+import QuireDiagrams
 
 /// Laying out one document: what layout reads, fixed for the document (style, fonts, the
 /// anchor table, its images, where links to other documents lead), and the sink it writes
@@ -17,6 +18,8 @@ package final class LayoutSession {
     package let typesetter: Typesetter
     package let anchors: AnchorTable
     package let images: ImageStore
+    /// What the document's diagrams are laid out with (an engine's; opened at the first one).
+    package let graphviz: Graphviz
     /// The document's code blocks, queued for highlighting ahead of layout (those of the
     /// section being set, for a document laid out a section at a time).
     package var highlights: CodeHighlights {
@@ -72,7 +75,8 @@ package final class LayoutSession {
     ///   - language: the document's `lang` (nil: the style's).
     ///   - cjk: the regional forms of CJK text (`CJKRegion`); nil: fontconfig's choice.
     ///   - codeCensus: the document's code lines, for its one code frame (nil: none known).
-    package init(style: Style, typesetter: Typesetter, anchors: AnchorTable, resources: ImageResources = ImageResources(),
+    ///   - graphviz: what diagrams are laid out with (`Engine.graphviz`).
+    package init(style: Style, typesetter: Typesetter, graphviz: Graphviz, anchors: AnchorTable, resources: ImageResources = ImageResources(),
          highlights: CodeHighlights = .none, language: String? = nil, cjk: CJKRegion? = nil,
          codeCensus: CodeCensus? = nil, linkResolver: LinkResolver? = nil) {
         self.style = style
@@ -81,6 +85,7 @@ package final class LayoutSession {
         self.typesetter = typesetter
         self.anchors = anchors
         self.images = ImageStore(resources: resources)
+        self.graphviz = graphviz
         sharedHighlights = SharedHighlights(highlights)
         self.language = language ?? style.language
         self.linkResolver = linkResolver
@@ -98,6 +103,7 @@ package final class LayoutSession {
         typesetter = parent.typesetter
         anchors = parent.anchors
         images = parent.images
+        graphviz = parent.graphviz
         sharedHighlights = parent.sharedHighlights
         language = parent.language
         linkResolver = parent.linkResolver

@@ -14,23 +14,7 @@ import XCTest
 /// The Mermaid flowchart parser: each syntax element people write, and errors with their lines.
 final class MermaidParserTests: XCTestCase {
     private func chart(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> Flowchart {
-        switch MermaidParser.parse(source) {
-        case .success(.flowchart(let chart)): return chart
-        case .success(let other):
-            XCTFail("\(other.kindName)", file: file, line: line)
-            return Flowchart()
-        case .failure(let error):
-            XCTFail("\(error.line): \(error.message)", file: file, line: line)
-            return Flowchart()
-        case .success(let other):
-            XCTFail("not a flowchart: \(other.kindName)", file: file, line: line)
-            return Flowchart()
-        }
-    }
-
-    private func error(_ source: String) -> MermaidError? {
-        if case .failure(let e) = MermaidParser.parse(source) { return e }
-        return nil
+        parsedDiagram(source, { if case .flowchart(let d) = $0 { d } else { nil } }, else: Flowchart(), file: file, line: line)
     }
 
     func testHeaderAndDirections() {
@@ -174,26 +158,28 @@ final class MermaidParserTests: XCTestCase {
     }
 
     func testErrorsNameTheirLineAndWhatWasExpected() {
-        XCTAssertEqual(error("flowchart TD\nA --> B\nC[unclosed\n")?.line, 3)
-        XCTAssertTrue(error("flowchart TD\nA --> B\nC[unclosed\n")?.message.contains("`]`") ?? false)
-        XCTAssertEqual(error("flowchart TD\nA -->\n")?.line, 2)
-        XCTAssertEqual(error("flowchart XY\nA")?.line, 1)
-        XCTAssertEqual(error("flowchart TD\nsubgraph a\nA\n")?.line, 2)
-        XCTAssertEqual(error("flowchart TD\nA\nend\n")?.line, 3)
-        XCTAssertEqual(error("flowchart TD\nA\nstyle A fill:nonsense\n")?.line, 3)
-        XCTAssertEqual(error("\n\ngantt\ntitle x")?.line, 3)
-        XCTAssertTrue(error("pie\n\"a\": 1")?.message.contains("`pie` diagrams are not drawn") ?? false)
-        XCTAssertTrue(error("blah\n")?.message.contains("expected a diagram type") ?? false)
+        XCTAssertEqual(mermaidError("flowchart TD\nA --> B\nC[unclosed\n")?.line, 3)
+        XCTAssertTrue(mermaidError("flowchart TD\nA --> B\nC[unclosed\n")?.message.contains("`]`") ?? false)
+        assertMermaidErrors(atLines: [
+            "flowchart TD\nA -->\n": 2,
+            "flowchart XY\nA": 1,
+            "flowchart TD\nsubgraph a\nA\n": 2,
+            "flowchart TD\nA\nend\n": 3,
+            "flowchart TD\nA\nstyle A fill:nonsense\n": 3,
+            "\n\ngantt\ntitle x": 3,
+        ])
+        XCTAssertTrue(mermaidError("pie\n\"a\": 1")?.message.contains("`pie` diagrams are not drawn") ?? false)
+        XCTAssertTrue(mermaidError("blah\n")?.message.contains("expected a diagram type") ?? false)
     }
 
     func testHostileDiagramsStopAtTheLimits() {
         var big = "flowchart TD\n"
         for i in 0..<10_000 { big += "n\(i) --> n\(i + 1)\n" }
-        let e = error(big)
+        let e = mermaidError(big)
         XCTAssertTrue(e?.message.contains("too large") ?? false, e?.message ?? "")
         let deep = "flowchart TD\n" + String(repeating: "subgraph s\n", count: 100) + String(repeating: "end\n", count: 100)
-        XCTAssertTrue(error(deep)?.message.contains("nested") ?? false)
+        XCTAssertTrue(mermaidError(deep)?.message.contains("nested") ?? false)
         let huge = "flowchart TD\nA[" + String(repeating: "x", count: 5000) + "]"
-        XCTAssertTrue(error(huge)?.message.contains("longer than") ?? false)
+        XCTAssertTrue(mermaidError(huge)?.message.contains("longer than") ?? false)
     }
 }

@@ -15,26 +15,11 @@ import XCTest
 /// errors with their lines, and the records and edges they become for dot.
 final class RecordDiagramParserTests: XCTestCase {
     private func classes(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> ClassDiagram {
-        switch MermaidParser.parse(source) {
-        case .success(.classes(let d)): return d
-        case .success(let other): XCTFail("\(other.kindName)", file: file, line: line)
-        case .failure(let error): XCTFail("\(error.line): \(error.message)", file: file, line: line)
-        }
-        return ClassDiagram()
+        parsedDiagram(source, { if case .classes(let d) = $0 { d } else { nil } }, else: ClassDiagram(), file: file, line: line)
     }
 
     private func entities(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> EntityRelationshipDiagram {
-        switch MermaidParser.parse(source) {
-        case .success(.entityRelationship(let d)): return d
-        case .success(let other): XCTFail("\(other.kindName)", file: file, line: line)
-        case .failure(let error): XCTFail("\(error.line): \(error.message)", file: file, line: line)
-        }
-        return EntityRelationshipDiagram()
-    }
-
-    private func error(_ source: String) -> MermaidError? {
-        if case .failure(let e) = MermaidParser.parse(source) { return e }
-        return nil
+        parsedDiagram(source, { if case .entityRelationship(let d) = $0 { d } else { nil } }, else: EntityRelationshipDiagram(), file: file, line: line)
     }
 
     func testClassesMembersGenericsAndAnnotations() {
@@ -125,12 +110,12 @@ final class RecordDiagramParserTests: XCTestCase {
     }
 
     func testClassErrorsNameTheirLine() {
-        XCTAssertEqual(error("classDiagram\nclass A {\n+x\n")?.line, 2)
-        let e = error("classDiagram\nA <|-- B\nA <|-- B C\n")
+        XCTAssertEqual(mermaidError("classDiagram\nclass A {\n+x\n")?.line, 2)
+        let e = mermaidError("classDiagram\nA <|-- B\nA <|-- B C\n")
         XCTAssertEqual(e?.line, 3)
         XCTAssertTrue(e?.message.contains("expected a relation between two classes") ?? false, e?.message ?? "")
-        XCTAssertEqual(error("classDiagram\nnote for A nothing\n")?.line, 2)
-        XCTAssertEqual(error("classDiagram\nA\n}\n")?.line, 3)
+        XCTAssertEqual(mermaidError("classDiagram\nnote for A nothing\n")?.line, 2)
+        XCTAssertEqual(mermaidError("classDiagram\nA\n}\n")?.line, 3)
     }
 
     func testEntitiesAttributesAndRelationships() {
@@ -171,24 +156,26 @@ final class RecordDiagramParserTests: XCTestCase {
     }
 
     func testEntityErrorsNameTheirLineAndWhatWasExpected() {
-        let e = error("erDiagram\nA ||--o{ B : x\nA {\n  string\n}\n")
+        let e = mermaidError("erDiagram\nA ||--o{ B : x\nA {\n  string\n}\n")
         XCTAssertEqual(e?.line, 4)
         XCTAssertTrue(e?.message.contains("expected an attribute") ?? false, e?.message ?? "")
-        XCTAssertEqual(error("erDiagram\nA {\nint x ZZ\n}\n")?.line, 3)
-        XCTAssertEqual(error("erDiagram\nA ||--o{ B places\n")?.line, 2)
-        XCTAssertEqual(error("erDiagram\nA {\nint x\n")?.line, 2)
-        XCTAssertEqual(error("erDiagram\nnot an entity\n")?.line, 2)
+        assertMermaidErrors(atLines: [
+            "erDiagram\nA {\nint x ZZ\n}\n": 3,
+            "erDiagram\nA ||--o{ B places\n": 2,
+            "erDiagram\nA {\nint x\n": 2,
+            "erDiagram\nnot an entity\n": 2,
+        ])
     }
 
     func testHostileRecordDiagramsStopAtTheLimits() {
         var big = "classDiagram\n"
         for i in 0..<10_000 { big += "C\(i) <|-- C\(i + 1)\n" }
-        XCTAssertTrue(error(big)?.message.contains("too large") ?? false)
+        XCTAssertTrue(mermaidError(big)?.message.contains("too large") ?? false)
         var er = "erDiagram\n"
         for i in 0..<2_000 { er += "E\(i) ||--o{ E\(i + 1) : x\n" }
-        XCTAssertTrue(error(er)?.message.contains("too large") ?? false)
+        XCTAssertTrue(mermaidError(er)?.message.contains("too large") ?? false)
         let members = "classDiagram\nclass A {\n" + String(repeating: "+int x\n", count: 10_000) + "}"
-        XCTAssertTrue(error(members)?.message.contains("too large") ?? false)
-        XCTAssertTrue(error("erDiagram\nA {\nint " + String(repeating: "x", count: 5000) + "\n}")?.message.contains("longer than") ?? false)
+        XCTAssertTrue(mermaidError(members)?.message.contains("too large") ?? false)
+        XCTAssertTrue(mermaidError("erDiagram\nA {\nint " + String(repeating: "x", count: 5000) + "\n}")?.message.contains("longer than") ?? false)
     }
 }

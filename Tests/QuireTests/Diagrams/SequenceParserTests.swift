@@ -14,19 +14,7 @@ import XCTest
 /// The Mermaid sequence diagram parser (issue 47): each syntax element, and errors with their lines.
 final class SequenceParserTests: XCTestCase {
     private func diagram(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> SequenceDiagram {
-        switch MermaidParser.parse(source) {
-        case .success(.sequence(let d)): return d
-        case .success(let other):
-            XCTFail("not a sequence diagram: \(other.kindName)", file: file, line: line)
-        case .failure(let error):
-            XCTFail("\(error.line): \(error.message)", file: file, line: line)
-        }
-        return SequenceDiagram()
-    }
-
-    private func error(_ source: String, limits: MermaidLimits = MermaidLimits()) -> MermaidError? {
-        if case .failure(let e) = MermaidParser.parse(source, limits: limits) { return e }
-        return nil
+        parsedDiagram(source, { if case .sequence(let d) = $0 { d } else { nil } }, else: SequenceDiagram(), file: file, line: line)
     }
 
     func testParticipantsActorsAndAliasesInOrderOfAppearance() {
@@ -205,32 +193,34 @@ final class SequenceParserTests: XCTestCase {
     }
 
     func testErrorsNameTheirLineAndWhatWasExpected() {
-        XCTAssertEqual(error("sequenceDiagram\nA->>B: fine\nthis is not a statement"),
+        XCTAssertEqual(mermaidError("sequenceDiagram\nA->>B: fine\nthis is not a statement"),
                        MermaidError(line: 3, message: "expected a message such as `Alice->>Bob: Hello` or a statement (`participant`, `Note`, `loop`, `end` …), found `this is not a statement`"))
-        XCTAssertEqual(error("sequenceDiagram\nA->>B: x\nelse other"), MermaidError(line: 3, message: "`else` outside an `alt` block"))
-        XCTAssertEqual(error("sequenceDiagram\nloop x\nA->>B: x\nand y\nend"), MermaidError(line: 4, message: "`and` outside an `par` block"))
-        XCTAssertEqual(error("sequenceDiagram\nA->>B: x\nloop forever\nA->>B: y"), MermaidError(line: 3, message: "`loop` has no `end`"))
-        XCTAssertEqual(error("sequenceDiagram\nA->>B: x\nend"), MermaidError(line: 3, message: "`end` without a block or `box`"))
-        XCTAssertEqual(error("sequenceDiagram\nA->>B: x\ndeactivate B"), MermaidError(line: 3, message: "`B` is deactivated but not active"))
-        XCTAssertEqual(error("sequenceDiagram\nA->>B: x\nB-->>-A: y"), MermaidError(line: 3, message: "`B` is deactivated but not active"))
-        XCTAssertEqual(error("sequenceDiagram\nNote over A text"), MermaidError(line: 2, message: "expected `:` and the note's text after `Note over A text`"))
-        XCTAssertEqual(error("sequenceDiagram\nNote under A: x"), MermaidError(line: 2, message: "expected `left of`, `right of` or `over` after `Note`, found `under`"))
-        XCTAssertEqual(error("sequenceDiagram\nrect nocolour\nend")?.line, 2)
-        XCTAssertEqual(error("sequenceDiagram\nbox A\nparticipant A\nA->>B: x\nend")?.line, 4)
-        XCTAssertEqual(error("sequenceDiagram\nautonumber many")?.line, 2)
-        XCTAssertEqual(error("sequenceDiagram\n%% nothing"), MermaidError(line: 1, message: "expected participants or messages after `sequenceDiagram`"))
-        XCTAssertEqual(error("\n\nsequenceDiagram\nA->>B: x\nA->>: missing")?.line, 5)
+        XCTAssertEqual(mermaidError("sequenceDiagram\nA->>B: x\nelse other"), MermaidError(line: 3, message: "`else` outside an `alt` block"))
+        XCTAssertEqual(mermaidError("sequenceDiagram\nloop x\nA->>B: x\nand y\nend"), MermaidError(line: 4, message: "`and` outside an `par` block"))
+        XCTAssertEqual(mermaidError("sequenceDiagram\nA->>B: x\nloop forever\nA->>B: y"), MermaidError(line: 3, message: "`loop` has no `end`"))
+        XCTAssertEqual(mermaidError("sequenceDiagram\nA->>B: x\nend"), MermaidError(line: 3, message: "`end` without a block or `box`"))
+        XCTAssertEqual(mermaidError("sequenceDiagram\nA->>B: x\ndeactivate B"), MermaidError(line: 3, message: "`B` is deactivated but not active"))
+        XCTAssertEqual(mermaidError("sequenceDiagram\nA->>B: x\nB-->>-A: y"), MermaidError(line: 3, message: "`B` is deactivated but not active"))
+        XCTAssertEqual(mermaidError("sequenceDiagram\nNote over A text"), MermaidError(line: 2, message: "expected `:` and the note's text after `Note over A text`"))
+        XCTAssertEqual(mermaidError("sequenceDiagram\nNote under A: x"), MermaidError(line: 2, message: "expected `left of`, `right of` or `over` after `Note`, found `under`"))
+        assertMermaidErrors(atLines: [
+            "sequenceDiagram\nrect nocolour\nend": 2,
+            "sequenceDiagram\nbox A\nparticipant A\nA->>B: x\nend": 4,
+            "sequenceDiagram\nautonumber many": 2,
+        ])
+        XCTAssertEqual(mermaidError("sequenceDiagram\n%% nothing"), MermaidError(line: 1, message: "expected participants or messages after `sequenceDiagram`"))
+        XCTAssertEqual(mermaidError("\n\nsequenceDiagram\nA->>B: x\nA->>: missing")?.line, 5)
     }
 
     func testHostileInputIsCappedWithAnError() {
         let many = "sequenceDiagram\n" + String(repeating: "A->>B: hello\n", count: 5_000)
-        XCTAssertEqual(error(many), MermaidError(line: 602, message: "more than 600 messages, notes and blocks; the diagram is too large to draw"))
+        XCTAssertEqual(mermaidError(many), MermaidError(line: 602, message: "more than 600 messages, notes and blocks; the diagram is too large to draw"))
         let crowd = "sequenceDiagram\n" + (0..<400).map { "participant P\($0)" }.joined(separator: "\n")
-        XCTAssertEqual(error(crowd)?.message, "more than 300 participants; the diagram is too large to draw")
+        XCTAssertEqual(mermaidError(crowd)?.message, "more than 300 participants; the diagram is too large to draw")
         let deep = "sequenceDiagram\n" + String(repeating: "loop x\n", count: 50) + "A->>B: x\n" + String(repeating: "end\n", count: 50)
-        XCTAssertEqual(error(deep), MermaidError(line: 14, message: "blocks nested more than 12 deep"))
+        XCTAssertEqual(mermaidError(deep), MermaidError(line: 14, message: "blocks nested more than 12 deep"))
         let huge = "sequenceDiagram\nA->>B: " + String(repeating: "word ", count: 1_000)
-        XCTAssertEqual(error(huge), MermaidError(line: 2, message: "a text is longer than 1000 characters"))
-        XCTAssertNotNil(error("sequenceDiagram\n" + String(repeating: "-", count: 300_000)), "larger than the source limit")
+        XCTAssertEqual(mermaidError(huge), MermaidError(line: 2, message: "a text is longer than 1000 characters"))
+        XCTAssertNotNil(mermaidError("sequenceDiagram\n" + String(repeating: "-", count: 300_000)), "larger than the source limit")
     }
 }

@@ -15,17 +15,7 @@ import XCTest
 /// and the graph it becomes for dot.
 final class StateDiagramParserTests: XCTestCase {
     private func diagram(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> StateDiagram {
-        switch MermaidParser.parse(source) {
-        case .success(.state(let d)): return d
-        case .success(let other): XCTFail("\(other.kindName)", file: file, line: line)
-        case .failure(let error): XCTFail("\(error.line): \(error.message)", file: file, line: line)
-        }
-        return StateDiagram()
-    }
-
-    private func error(_ source: String) -> MermaidError? {
-        if case .failure(let e) = MermaidParser.parse(source) { return e }
-        return nil
+        parsedDiagram(source, { if case .state(let d) = $0 { d } else { nil } }, else: StateDiagram(), file: file, line: line)
     }
 
     func testStatesNamesAndDescriptions() {
@@ -139,23 +129,25 @@ final class StateDiagramParserTests: XCTestCase {
     }
 
     func testErrorsNameTheirLineAndWhatWasExpected() {
-        let e = error("stateDiagram-v2\n  a --> b\n  this is { not\n")
+        let e = mermaidError("stateDiagram-v2\n  a --> b\n  this is { not\n")
         XCTAssertEqual(e?.line, 3)
         XCTAssertTrue(e?.message.contains("expected a state, a transition") ?? false, e?.message ?? "")
-        XCTAssertEqual(error("stateDiagram-v2\nstate X {\na\n")?.line, 2)
-        XCTAssertEqual(error("stateDiagram-v2\na\n}\n")?.line, 3)
-        XCTAssertEqual(error("stateDiagram-v2\nnote left of a\ntext\n")?.line, 2)
-        XCTAssertEqual(error("stateDiagram-v2\nnote above a : x\n")?.line, 2)
-        XCTAssertEqual(error("stateDiagram-v2\n--\n")?.line, 2)
-        XCTAssertEqual(error("stateDiagram-v2\ndirection XY\n")?.line, 2)
+        assertMermaidErrors(atLines: [
+            "stateDiagram-v2\nstate X {\na\n": 2,
+            "stateDiagram-v2\na\n}\n": 3,
+            "stateDiagram-v2\nnote left of a\ntext\n": 2,
+            "stateDiagram-v2\nnote above a : x\n": 2,
+            "stateDiagram-v2\n--\n": 2,
+            "stateDiagram-v2\ndirection XY\n": 2,
+        ])
     }
 
     func testHostileStateDiagramsStopAtTheLimits() {
         var big = "stateDiagram-v2\n"
         for i in 0..<10_000 { big += "s\(i) --> s\(i + 1)\n" }
-        XCTAssertTrue(error(big)?.message.contains("too large") ?? false)
+        XCTAssertTrue(mermaidError(big)?.message.contains("too large") ?? false)
         let deep = "stateDiagram-v2\n" + String(repeating: "state s {\n", count: 100) + String(repeating: "}\n", count: 100)
-        XCTAssertTrue(error(deep)?.message.contains("nested") ?? false)
-        XCTAssertTrue(error("stateDiagram-v2\na : " + String(repeating: "x", count: 5000))?.message.contains("longer than") ?? false)
+        XCTAssertTrue(mermaidError(deep)?.message.contains("nested") ?? false)
+        XCTAssertTrue(mermaidError("stateDiagram-v2\na : " + String(repeating: "x", count: 5000))?.message.contains("longer than") ?? false)
     }
 }

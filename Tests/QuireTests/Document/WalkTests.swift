@@ -69,7 +69,7 @@ final class WalkTests: XCTestCase {
     /// A kind without a layout of its own is laid out from what the walk says it holds: its
     /// inline content and child blocks, nothing lost.
     func testGenericLayoutKeepsEveryTextOfABlock() {
-        let session = LayoutSession(style: Style(), typesetter: Typesetter(), anchors: AnchorTable(parseMarkdown("")))
+        let session = LayoutSession(style: Style(), typesetter: Typesetter(), graphviz: testEngine.graphviz, anchors: AnchorTable(parseMarkdown("")))
         let quote = parseMarkdown("> first\n>\n> - second\n").blocks[0]
         let slices = session.genericBlock(quote, BlockContext(column: Column(x: 60, width: 400)))
         let text = slices.flatMap(\.items).compactMap { if case .text(let l) = $0 { return l.text } else { return nil } }

@@ -31,7 +31,7 @@ extension LayoutSession {
             chart = graph
         }
         let graphviz: GraphvizLibrary
-        switch GraphvizLibrary.shared {
+        switch self.graphviz.library {
         case .success(let library): graphviz = library
         case .failure(let error):
             return mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(error.message); its source is set as code"))

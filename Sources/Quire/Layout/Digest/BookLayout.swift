@@ -2,6 +2,7 @@ import Foundation
 import QuireModel
 import QuireParse
 import QuireStyle
+import QuireDiagrams
 
 /// Lays out several documents as one (`quire render a.md b.md -o book.pdf`), in order, each
 /// starting a chapter on a new page: the title block of `info` (the first document's front
@@ -10,14 +11,15 @@ import QuireStyle
 /// (cut to excerpts when the style asks, its full texts after its chapter), its footnotes at
 /// its own pages' feet. Links between the documents lead inside the PDF (`DocumentSet`), and
 /// each chapter's first page holds its destination "dK". The running title is `title` on
-/// every page. Set with `typesetter` (an engine's), in the first document's language, by the
+/// every page. Set with `typesetter` (an engine's), in the first document's language, its
+/// diagrams laid out with `graphviz` (the engine's), by the
 /// one layout driver (`DocumentDriver`): each page goes to `emit` as soon as it is final
 /// (with contents, once every chapter is laid out).
 /// - Complexity: O(total text), paginated once (twice with a table of contents).
 package func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo, title: TextValue,
-                        typesetter: Typesetter, deferral: FurnitureDeferral? = nil, emit: (Page) -> Void) -> LaidOutSet {
+                        typesetter: Typesetter, graphviz: Graphviz, deferral: FurnitureDeferral? = nil, emit: (Page) -> Void) -> LaidOutSet {
     typesetter.setLanguage(info.lang)
-    let set = DocumentSet(documents, style: style, typesetter: typesetter)
+    let set = DocumentSet(documents, style: style, typesetter: typesetter, graphviz: graphviz)
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
     let first = set.sessions[0]
     first.warnAboutMissingFonts()

@@ -4,6 +4,7 @@ import QuireParse
 import QuireStyle
 import QuireImages
 import QuireHighlight
+import QuireDiagrams
 
 /// One document of a digest, parsed.
 package struct DigestDocument: Sendable {
@@ -61,9 +62,9 @@ package struct LaidOutDigest {
 /// every document (namespaced "dK-") and a session each, then the entries, then the full texts.
 /// - Complexity: O(total text), the cover, contents and entries paginated twice.
 package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
-                          style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter,
+                          style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter, graphviz: Graphviz,
                           deferral: FurnitureDeferral? = nil, emit: (Page) -> Void) -> LaidOutSet {
-    var layouter = DigestLayouter(documents, failures: failures, style: style, shownFrom: base, typesetter: typesetter)
+    var layouter = DigestLayouter(documents, failures: failures, style: style, shownFrom: base, typesetter: typesetter, graphviz: graphviz)
     let parts = layouter
     let info = DocumentInfo(title: .plain(title), date: .plain(date))
     var driver = DocumentDriver(session: layouter.main, style: style, info: info, fallbackTitle: title)
@@ -86,10 +87,11 @@ package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailur
 /// `layoutDigest` with its pages kept (and waiting for their furniture to the end, as
 /// nothing is drawn meanwhile).
 package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
-                          style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter) -> LaidOutDigest {
+                          style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter,
+                          graphviz: Graphviz) -> LaidOutDigest {
     var pages: [Page] = []
     let set = layoutDigest(documents, failures: failures, title: title, date: date, style: style, excerptLines: excerptLines,
-                           shownFrom: base, typesetter: typesetter) { pages.append($0) }
+                           shownFrom: base, typesetter: typesetter, graphviz: graphviz) { pages.append($0) }
     return LaidOutDigest(laidOut: LaidOutDocument(pages: pages, outline: set.outline, title: title, author: "", warnings: []),
                          warnings: set.warnings)
 }
@@ -113,16 +115,18 @@ package struct DigestLayouter {
     /// The cut excerpts, by document, until their full texts are laid out.
     private var cut: [Int: LayoutSession.Excerpt] = [:]
 
-    /// A digest of `documents` set with `typesetter` (an engine's), in no one language.
-    package init(_ documents: [DigestDocument], failures: [DigestFailure], style: Style, shownFrom base: String, typesetter: Typesetter) {
+    /// A digest of `documents` set with `typesetter` (an engine's), in no one language, its
+    /// diagrams laid out with `graphviz` (the engine's).
+    package init(_ documents: [DigestDocument], failures: [DigestFailure], style: Style, shownFrom base: String, typesetter: Typesetter,
+                 graphviz: Graphviz) {
         self.documents = documents
         self.failures = failures
         self.style = style
         self.base = base
         typesetter.setLanguage(nil)
-        main = LayoutSession(style: style, typesetter: typesetter, anchors: AnchorTable(Document(blocks: [])))
+        main = LayoutSession(style: style, typesetter: typesetter, graphviz: graphviz, anchors: AnchorTable(Document(blocks: [])))
         context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
-        let set = DocumentSet(documents, style: style, typesetter: typesetter)
+        let set = DocumentSet(documents, style: style, typesetter: typesetter, graphviz: graphviz)
         (tables, sessions, entryNames) = (set.tables, set.sessions, set.entryNames)
     }
 

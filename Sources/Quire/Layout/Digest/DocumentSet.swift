@@ -2,6 +2,7 @@ import Foundation
 import QuireModel
 import QuireStyle
 import QuireHighlight
+import QuireDiagrams
 
 /// Documents laid out together into one PDF (a digest, a book of several inputs): each with
 /// its anchor table (destination names prefixed "dK-", so two documents' `#install` stay
@@ -16,7 +17,7 @@ package struct DocumentSet {
     package let entryNames: [String]
 
     /// O(documents' text) to collect their anchors.
-    package init(_ documents: [DigestDocument], style: Style, typesetter: Typesetter) {
+    package init(_ documents: [DigestDocument], style: Style, typesetter: Typesetter, graphviz: Graphviz) {
         // Anchor tables first: a link may point into any document.
         let tables = documents.enumerated().map { k, d in AnchorTable(d.document, namespace: "d\(k + 1)-") }
         var byPath: [String: Int] = [:]
@@ -27,7 +28,7 @@ package struct DocumentSet {
             let folder = (d.canonicalPath as NSString).deletingLastPathComponent
             let language = d.info.lang ?? style.language
             let outside = d.outsideLinks
-            return LayoutSession(style: style, typesetter: typesetter, anchors: tables[k], resources: d.resources,
+            return LayoutSession(style: style, typesetter: typesetter, graphviz: graphviz, anchors: tables[k], resources: d.resources,
                                  highlights: d.highlights ?? CodeHighlights(d.document, theme: style.codeTheme, highlighter: .process),
                                  language: language, cjk: CJKRegion(language: language) ?? .dominant(in: d.document),
                                  codeCensus: CodeCensus(d.document.blocks)) { link in

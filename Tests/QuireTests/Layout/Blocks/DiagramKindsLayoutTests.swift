@@ -22,7 +22,7 @@ final class DiagramKindsLayoutTests: XCTestCase {
         let sizes = DiagramLabelSizes(nodes: chart.nodes.map { $0.label.isEmpty ? (0, 0) : label },
                                       edges: chart.edges.map { $0.label == nil ? (0, 0) : (label.0 / 2, label.1) },
                                       clusters: chart.subgraphs.map { $0.title.isEmpty ? (0, 0) : label }, fontSize: 10)
-        return try DotLayout(chart: chart, sizes: sizes).layout(with: try GraphvizLibrary.shared.get())
+        return try DotLayout(chart: chart, sizes: sizes).layout(with: try testEngine.graphviz.library.get())
     }
 
     private func graph(_ source: String) throws -> Flowchart {

@@ -32,10 +32,6 @@ final class DiagramLayoutTests: XCTestCase {
     After.
     """
 
-    private func paths(_ page: Page) -> [PathPaint] {
-        page.items.compactMap { if case .path(let p, _) = $0 { return p } else { return nil } }
-    }
-
     func testAFlowchartIsDrawnAsPathsAndLabelsInsideTheFrame() {
         let doc = layout(source)
         XCTAssertEqual(doc.warnings.map(\.description), [])
@@ -45,7 +41,7 @@ final class DiagramLayoutTests: XCTestCase {
         }
         XCTAssertFalse(lines.contains { $0.contains("-->") || $0.contains("subgraph") }, "no source as text")
         let page = doc.pages[0]
-        let drawn = paths(page)
+        let drawn = page.paths
         XCTAssertGreaterThan(drawn.count, 10)
         let left = style.margins.left, right = style.pageSize.width - style.margins.right
         for path in drawn {
@@ -86,7 +82,7 @@ final class DiagramLayoutTests: XCTestCase {
         chart.edges = [FlowEdge(from: "n0", to: "n1", line: 2), FlowEdge(from: "n1", to: "n2", line: 2),
                        FlowEdge(from: "n1", to: "n3", line: 2), FlowEdge(from: "n0", to: "n4", line: 2), FlowEdge(from: "n4", to: "n3", line: 2)]
         let sizes = DiagramLabelSizes(nodes: Array(repeating: (30, 12), count: 5), edges: Array(repeating: (0, 0), count: 5), clusters: [], fontSize: 10)
-        let library = try GraphvizLibrary.shared.get()
+        let library = try testEngine.graphviz.library.get()
         let g = try DotLayout(chart: chart, sizes: sizes).layout(with: library)
         for i in g.nodes.indices {
             let a = g.nodes[i]
@@ -141,7 +137,7 @@ final class DiagramLayoutTests: XCTestCase {
         let label = doc.allLines.first { $0.text == "Node number 3" }
         XCTAssertNotNil(label)
         XCTAssertGreaterThanOrEqual(label?.shaped.format.text.size ?? 0, LayoutSession.minimumDiagramSize)
-        for path in paths(doc.pages[0]) {
+        for path in doc.pages[0].paths {
             XCTAssertLessThanOrEqual(path.bounds.maxX, style.pageSize.width - style.safeMargin + 0.5, "within the page's safe area")
             XCTAssertGreaterThanOrEqual(path.bounds.x, style.safeMargin - 0.5)
         }
@@ -154,7 +150,7 @@ final class DiagramLayoutTests: XCTestCase {
         let section = "## Part\n\n```mermaid\nflowchart TD\n" + (0..<6).map { "n\($0) --> n\($0 + 1)" }.joined(separator: "\n") + "\n```\n\n"
         let doc = layout("# Title\n\nIntro.\n\n" + String(repeating: section, count: 3))
         XCTAssertGreaterThan(doc.pages.count, 1)
-        XCTAssertFalse(paths(doc.pages[0]).isEmpty, "the first diagram on the first page")
+        XCTAssertFalse(doc.pages[0].paths.isEmpty, "the first diagram on the first page")
         for page in doc.pages { XCTAssertNotEqual(page.bodyLines.last?.text, "Part", "a heading at the foot of a page") }
     }
 
@@ -179,7 +175,7 @@ final class DiagramLayoutTests: XCTestCase {
         """)
         XCTAssertEqual(doc.warnings.map(\.description), [])
         XCTAssertTrue(doc.allLines.contains { $0.text == "invoke" })
-        let right = paths(doc.pages[0]).map(\.bounds.maxX).max() ?? 0
+        let right = doc.pages[0].paths.map(\.bounds.maxX).max() ?? 0
         XCTAssertGreaterThan(right, style.pageSize.width - style.margins.right, "into the margin")
         XCTAssertLessThanOrEqual(right, style.pageSize.width - style.safeMargin + 0.5)
     }

@@ -20,7 +20,7 @@ final class LongCodeBlockTests: XCTestCase {
     private var context: BlockContext { BlockContext(column: Column(x: style.margins.left, width: style.contentWidth)) }
 
     private func session() -> LayoutSession {
-        LayoutSession(style: style, typesetter: Typesetter.forThisThread(language: nil), anchors: AnchorTable(parseMarkdown("")))
+        LayoutSession(style: style, typesetter: Typesetter.forThisThread(language: nil), graphviz: testEngine.graphviz, anchors: AnchorTable(parseMarkdown("")))
     }
 
     /// Lays out `markdown`'s blocks as a document's are (`layoutBlocks(_:_:add:)`), each part

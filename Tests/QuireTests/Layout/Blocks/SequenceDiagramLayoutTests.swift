@@ -35,10 +35,6 @@ final class SequenceDiagramLayoutTests: XCTestCase {
     After.
     """
 
-    private func paths(_ page: Page) -> [PathPaint] {
-        page.items.compactMap { if case .path(let p, _) = $0 { return p } else { return nil } }
-    }
-
     func testASequenceDiagramIsDrawnAsPathsAndTextInsideTheFrame() {
         let doc = layout(source)
         XCTAssertEqual(doc.warnings.map(\.description), [])
@@ -48,7 +44,7 @@ final class SequenceDiagramLayoutTests: XCTestCase {
         }
         XCTAssertFalse(lines.contains { $0.contains("->>") || $0.contains("participant") || $0.contains("sequenceDiagram") }, "no source as text")
         XCTAssertEqual(lines.filter { $0 == "Alice" }.count, 2, "a participant's box at the top and the bottom")
-        let drawn = paths(doc.pages[0])
+        let drawn = doc.pages[0].paths
         let left = style.margins.left, right = style.pageSize.width - style.margins.right
         for path in drawn {
             let b = path.bounds
@@ -93,7 +89,7 @@ final class SequenceDiagramLayoutTests: XCTestCase {
         XCTAssertEqual(doc.warnings.map(\.description), [])
         let label = doc.allLines.first { $0.text == "P6" }
         XCTAssertEqual(label?.shaped.format.text.size ?? 0, style.bodySize * 0.9, accuracy: 0.01)
-        for path in paths(doc.pages[0]) {
+        for path in doc.pages[0].paths {
             XCTAssertLessThanOrEqual(path.bounds.maxX, style.pageSize.width - style.safeMargin + 0.5)
             XCTAssertGreaterThanOrEqual(path.bounds.x, style.safeMargin - 0.5)
         }
@@ -104,7 +100,7 @@ final class SequenceDiagramLayoutTests: XCTestCase {
         let doc = layout(tall)
         XCTAssertTrue(doc.warnings.contains { $0.description.hasPrefix("1: mermaid diagram shrunk to") }, "\(doc.warnings)")
         XCTAssertEqual(doc.pages.count, 1)
-        let drawn = paths(doc.pages[0])
+        let drawn = doc.pages[0].paths
         XCTAssertLessThanOrEqual(drawn.map(\.bounds.maxY).max() ?? .infinity, style.pageSize.height - style.margins.bottom + 0.5)
         let label = doc.allLines.first { $0.text == "message 24" }
         XCTAssertGreaterThanOrEqual(label?.shaped.format.text.size ?? 0, LayoutSession.minimumDiagramSize)

@@ -51,7 +51,7 @@ final class StreamingLayoutTests: XCTestCase {
     private func streamed(_ markdown: String, style: Style = Style()) -> (LayoutSummary, [Page], Int) {
         let (info, body, _) = FrontMatter.split(markdown)
         var pages: [Page] = []
-        let summary = layOutPages(parseMarkdown(body), style: style, typesetter: .forThisThread(language: nil), fallbackTitle: "test.md", info: info) { pages.append($0) }
+        let summary = layOutPages(parseMarkdown(body), style: style, typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz, fallbackTitle: "test.md", info: info) { pages.append($0) }
         return (summary, pages, summary.pageCount)
     }
 
@@ -60,7 +60,7 @@ final class StreamingLayoutTests: XCTestCase {
     private func whole(_ markdown: String, style: Style = Style()) -> LaidOutDocument {
         let (info, body, _) = FrontMatter.split(markdown)
         let document = parseMarkdown(body)
-        let session = LayoutSession(style: style, typesetter: Typesetter.forThisThread(language: nil), anchors: AnchorTable(document))
+        let session = LayoutSession(style: style, typesetter: Typesetter.forThisThread(language: nil), graphviz: testEngine.graphviz, anchors: AnchorTable(document))
         let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
         var slices = session.titleBlock(info)
         if let n = style.excerptLines {
@@ -84,7 +84,7 @@ final class StreamingLayoutTests: XCTestCase {
     func testPageFlowFedSliceBySliceMakesThePagesOfAllAtOnce() throws {
         var style = Style()
         style.pageSize = .a6
-        let session = LayoutSession(style: style, typesetter: Typesetter(), anchors: AnchorTable(parseMarkdown("")))
+        let session = LayoutSession(style: style, typesetter: Typesetter(), graphviz: testEngine.graphviz, anchors: AnchorTable(parseMarkdown("")))
         let slices = session.layoutBlocks(parseMarkdown(sample()).blocks,
                                           BlockContext(column: Column(x: style.margins.left, width: style.contentWidth)))
         let atOnce = Paginator(style: style).paginate(slices)
@@ -184,7 +184,7 @@ final class StreamingLayoutTests: XCTestCase {
         func handedEarly(_ markdown: String, style: Style = Style()) throws -> Bool {
             let image = folder.appendingPathComponent("end.png")
             try Data(try Fixtures.bytes("diagram.png")).write(to: image)
-            let summary = layOutPages(parseMarkdown(markdown + "\n\n![end](end.png)\n"), style: style, typesetter: .forThisThread(language: nil), fallbackTitle: "t.md",
+            let summary = layOutPages(parseMarkdown(markdown + "\n\n![end](end.png)\n"), style: style, typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz, fallbackTitle: "t.md",
                                       resources: ImageResources(baseDirectory: folder.path)) { page in
                 try? FileManager.default.removeItem(at: image)
             }
