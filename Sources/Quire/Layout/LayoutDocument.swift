@@ -124,7 +124,7 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Types
     if info.toc ?? style.tableOfContents {
         driver.contents = {
             let entries = session.sink.documentOutline
-            return { pages in session.documentContents(entries, pages: pages, context) }
+            return { session, pages in session.documentContents(entries, pages: pages, context) }
         }
     }
     let outcome = driver.run(front: session.titleBlock(info), body: { add, _ in

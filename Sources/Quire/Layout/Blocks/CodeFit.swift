@@ -94,10 +94,4 @@ extension LayoutSession {
         return columns
     }
 
-    /// The advance of the code font's widest ASCII letter at the code size (every character's,
-    /// in a monospace font).
-    package func measureCodeAdvance() -> Double {
-        let probe = typesetter.shape(plainText("WWWWWWWWWW"), ParagraphFormat(text: typography.code, width: .infinity))
-        return (probe.lines.first?.width ?? typography.code.size * 6) / 10
-    }
 }

@@ -76,21 +76,23 @@ extension LayoutSession {
     package func contentsWithPages(around slices: [Slice], at index: Int, entries: [OutlineEntry]? = nil,
                            _ context: BlockContext) -> [Slice] {
         let entries = entries ?? sink.documentOutline
-        return contentsWithPages(around: slices, at: index) { pages in documentContents(entries, pages: pages, context) }
+        return contentsWithPages(around: slices, at: index) { session, pages in session.documentContents(entries, pages: pages, context) }
     }
 
-    /// Contents made by `build` (given the page of each destination) for `slices`, held, to go
+    /// Contents made by `build` (given the session to set them in, the measuring trial's then
+    /// this one, and the page of each destination) for `slices`, held, to go
     /// at index `at`: built once without page numbers to paginate the slices and learn the page
     /// of each destination, then again with them. The measuring pass is a trial, dropped with
     /// what it placed. Empty when `build` makes nothing. O(slices) for the pagination.
-    package func contentsWithPages(around slices: [Slice], at index: Int, _ build: ([String: Int]) -> [Slice]) -> [Slice] {
-        let measuring = trial { build([:]) }.value
+    package func contentsWithPages(around slices: [Slice], at index: Int,
+                                   _ build: (LayoutSession, [String: Int]) -> [Slice]) -> [Slice] {
+        let measuring = trial { build($0, [:]) }.value
         guard !measuring.isEmpty else { return [] }
         let pages = Paginator(style: style).paginate(Array(slices[..<index]) + measuring + Array(slices[index...]))
         var pageOf: [String: Int] = [:]
         for (i, page) in pages.enumerated() {
             for destination in page.destinations where pageOf[destination.name] == nil { pageOf[destination.name] = i + 1 }
         }
-        return build(pageOf)
+        return build(self, pageOf)
     }
 }
