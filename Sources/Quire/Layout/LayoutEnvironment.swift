@@ -128,3 +128,56 @@ package final class LayoutEnvironment {
         return (probe.lines.first?.width ?? typography.code.size * 6) / 10
     }
 }
+
+/// A layouter that reads a `LayoutEnvironment`: the environment's values and helpers under
+/// their own names, so a layouter's code reads `typography`, `style`, `format(...)` as
+/// before, while its declaration shows that the environment is all of the document it reads.
+package protocol EnvironmentReader {
+    var environment: LayoutEnvironment { get }
+}
+
+extension EnvironmentReader {
+    package var style: Style { environment.style }
+    package var typography: Typography { environment.typography }
+    package var cjk: CJKRegion? { environment.cjk }
+    package var typesetter: Typesetter { environment.typesetter }
+    package var anchors: AnchorTable { environment.anchors }
+    package var images: ImageStore { environment.images }
+    package var linkResolver: LinkResolver? { environment.linkResolver }
+    package var language: String { environment.language }
+    package var codeCensus: CodeCensus? { environment.codeCensus }
+    package var mayTurnPages: Bool { environment.mayTurnPages }
+    package var blockSpacing: Double { environment.blockSpacing }
+
+    package func format(_ role: Typography.TextRole, width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
+        environment.format(role, width: width, alignment: alignment)
+    }
+
+    package func bodyFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
+        environment.bodyFormat(width: width, alignment: alignment)
+    }
+
+    package func paragraphFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
+        environment.paragraphFormat(width: width, alignment: alignment)
+    }
+
+    package func plainText(_ string: String) -> StyledText { environment.plainText(string) }
+
+    package func wording(_ value: TextValue, width points: Double) -> String { environment.wording(value, width: points) }
+
+    package func element(_ role: StructureElement.Role, in context: BlockContext, alt: String? = nil, text: String? = nil) -> StructureElement {
+        environment.element(role, in: context, alt: alt, text: text)
+    }
+
+    package func nestingIndent(_ wanted: Double, _ context: BlockContext) -> Double {
+        environment.nestingIndent(wanted, context)
+    }
+
+    package func wideRoom(_ context: BlockContext, limit: WidthLimit, page size: PageSize? = nil, textBlock: Column? = nil) -> WideRoom {
+        environment.wideRoom(context, limit: limit, page: size, textBlock: textBlock)
+    }
+
+    package func codeColumn(_ frame: CodeFrame, _ context: BlockContext) -> Column {
+        environment.codeColumn(frame, context)
+    }
+}

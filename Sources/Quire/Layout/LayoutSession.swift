@@ -8,9 +8,10 @@ import QuireMath
 /// works out once and keeps (`caches`), and the sink it writes to (warnings, outline,
 /// destinations). Nothing in it changes: a trial is given a session of its own over a child
 /// sink (`trial`). The block kinds not yet laid out by a layouter value of their own
-/// (`ListLayouter`, `TableLayouter`, ...) extend it; its forwarding properties keep their code
-/// as it was. Lives for one document on one thread.
-package final class LayoutSession {
+/// (lists: `ListLayouter`; tables: `TableLayouter`) extend it, reading the environment under
+/// its own names (`EnvironmentReader`) and the caches through the properties below. Lives for
+/// one document on one thread.
+package final class LayoutSession: EnvironmentReader {
     package let environment: LayoutEnvironment
     package let caches: LayoutCaches
     /// Where layout reports what it finds; a trial's session has a child sink.
@@ -34,16 +35,6 @@ package final class LayoutSession {
         self.init(environment: environment, caches: LayoutCaches(environment, highlights: highlights), sink: LayoutSink())
     }
 
-    package var style: Style { environment.style }
-    package var typography: Typography { environment.typography }
-    package var cjk: CJKRegion? { environment.cjk }
-    package var typesetter: Typesetter { environment.typesetter }
-    package var anchors: AnchorTable { environment.anchors }
-    package var images: ImageStore { environment.images }
-    package var linkResolver: LinkResolver? { environment.linkResolver }
-    package var language: String { environment.language }
-    package var codeCensus: CodeCensus? { environment.codeCensus }
-    package var mayTurnPages: Bool { environment.mayTurnPages }
     package var highlights: CodeHighlights {
         get { caches.highlights }
         set { caches.highlights = newValue }
@@ -86,35 +77,8 @@ package final class LayoutSession {
         return (body(LayoutSession(environment: environment, caches: caches, sink: child)), child)
     }
 
-    /// Space between ordinary blocks, in points.
-    package var blockSpacing: Double { environment.blockSpacing }
-
-    package func format(_ role: Typography.TextRole, width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
-        environment.format(role, width: width, alignment: alignment)
-    }
-
-    package func bodyFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
-        environment.bodyFormat(width: width, alignment: alignment)
-    }
-
-    package func paragraphFormat(width: Double, alignment: TextAlignment? = nil) -> ParagraphFormat {
-        environment.paragraphFormat(width: width, alignment: alignment)
-    }
-
-    package func plainText(_ string: String) -> StyledText { environment.plainText(string) }
-
-    package func wording(_ value: TextValue, width points: Double) -> String { environment.wording(value, width: points) }
-
     /// Records a destination name as placed; false if it was placed before (skip it then).
     package func claimDestination(_ name: String) -> Bool { sink.claimDestination(name) }
-
-    package func element(_ role: StructureElement.Role, in context: BlockContext, alt: String? = nil, text: String? = nil) -> StructureElement {
-        environment.element(role, in: context, alt: alt, text: text)
-    }
-
-    package func nestingIndent(_ wanted: Double, _ context: BlockContext) -> Double {
-        environment.nestingIndent(wanted, context)
-    }
 }
 
 /// Where a link to another document leads, as the code that knows the other documents says

@@ -24,7 +24,7 @@ package struct BlockLayouter: BlockVisitor {
     }
     package func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.blockQuote(children, context) }
     package func visitThematicBreak(_ block: Block) -> [Slice] { session.thematicBreak(context) }
-    package func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.list(list, context) }
+    package func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.lists.list(list, context) }
     package func visitTable(_ block: Block, table: Table) -> [Slice] { session.table(table, line: block.line, context) }
     package func visitHTML(_ block: Block, html: HTMLBlock) -> [Slice] { session.htmlBlock(html, line: block.line, context) }
 

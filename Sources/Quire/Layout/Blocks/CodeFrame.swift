@@ -22,10 +22,6 @@ extension LayoutSession {
     package func codeFrame(for census: CodeCensus) -> CodeFrame {
         environment.codeFrame(for: census, advance: codeAdvance)
     }
-
-    package func codeColumn(_ frame: CodeFrame, _ context: BlockContext) -> Column {
-        environment.codeColumn(frame, context)
-    }
 }
 
 extension LayoutEnvironment {

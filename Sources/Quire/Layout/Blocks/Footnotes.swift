@@ -38,7 +38,7 @@ extension LayoutSession {
         let shaped = typesetter.shape(text, bodyFormat(width: Typography.unwrapped, alignment: .left))
         var note = context
         note.direction = context.direction ?? children.firstStrongDirection
-        var slices = listItem(children, marker: .text(shaped), gutter: typography.listIndent,
+        var slices = lists.listItem(children, marker: .text(shaped), gutter: typography.listIndent,
                               tight: true, spaceBefore: typography.footnoteSpacing, role: .note, note)
         let name = anchors.footnoteDestination(number)
         if claimDestination(name) { slices[0].destinations.append(Destination(name: name, y: 0)) }

@@ -25,12 +25,6 @@ package struct WideRoom {
     }
 }
 
-extension LayoutSession {
-    package func wideRoom(_ context: BlockContext, limit: WidthLimit, page size: PageSize? = nil, textBlock: Column? = nil) -> WideRoom {
-        environment.wideRoom(context, limit: limit, page: size, textBlock: textBlock)
-    }
-}
-
 extension LayoutEnvironment {
     /// The room a block in `context` may grow into, up to `limit` (`code.max-width`,
     /// `table.max-width`), on a page of `size` whose text block is `textBlock` (those of the
