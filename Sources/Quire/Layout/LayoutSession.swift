@@ -11,7 +11,7 @@ import QuireMath
 /// (lists: `ListLayouter`; tables: `TableLayouter`) extend it, reading the environment under
 /// its own names (`EnvironmentReader`) and the caches through the properties below. Lives for
 /// one document on one thread.
-package final class LayoutSession: EnvironmentReader {
+package final class LayoutSession: TextSlicing {
     package let environment: LayoutEnvironment
     package let caches: LayoutCaches
     /// Where layout reports what it finds; a trial's session has a child sink.
@@ -39,9 +39,6 @@ package final class LayoutSession: EnvironmentReader {
         get { caches.highlights }
         set { caches.highlights = newValue }
     }
-    package var hyphenation: WordHyphenation? { caches.hyphenation }
-    package var codeAdvance: Double { caches.codeAdvance }
-    package var documentCodeFrame: CodeFrame? { caches.documentCodeFrame }
     package var math: MathTypesetter { caches.math }
     package var furnitureShapes: [FurnitureKey: ShapedText] {
         get { caches.furnitureShapes }
@@ -77,8 +74,6 @@ package final class LayoutSession: EnvironmentReader {
         return (body(LayoutSession(environment: environment, caches: caches, sink: child)), child)
     }
 
-    /// Records a destination name as placed; false if it was placed before (skip it then).
-    package func claimDestination(_ name: String) -> Bool { sink.claimDestination(name) }
 }
 
 /// Where a link to another document leads, as the code that knows the other documents says

@@ -11,7 +11,7 @@ package struct CodeFit {
     package var wrapping: [Range<Int>]
 }
 
-extension LayoutSession {
+extension CodeLayouter {
     /// How `text` (a code block's, its source lines `lines`) is set in `context`: in the
     /// document's frame (`documentCodeFrame`; without a census of the document, the frame
     /// its own lines would give it). Each line's width is bounded from its characters

@@ -17,11 +17,6 @@ package struct CodeFrame: Sendable, Equatable {
 extension LayoutSession {
     /// The share of a document's code lines its frame must fit unwrapped.
     package static let codeFitShare = 0.98
-
-    /// The frame for the code lines of `census`, at this session's `codeAdvance`.
-    package func codeFrame(for census: CodeCensus) -> CodeFrame {
-        environment.codeFrame(for: census, advance: codeAdvance)
-    }
 }
 
 extension LayoutEnvironment {
@@ -72,7 +67,7 @@ extension LayoutEnvironment {
     /// at the code's size, in a block `indent` points in from the text block's edge (which
     /// ends where the frame does), fits at `scale`; infinity when no frame in the room does.
     private func frameWidth(for width: Double, indent: Double, scale: Double, _ room: WideRoom) -> Double {
-        let needed = (width + 2 * typography.codePadding) * scale + 2 * LayoutSession.codeSlack
+        let needed = (width + 2 * typography.codePadding) * scale + 2 * CodeLayouter.codeSlack
         guard indent > 0, needed > room.column.width - indent else { return needed }
         func reach(_ w: Double) -> Double {
             let frame = room.column(width: w)

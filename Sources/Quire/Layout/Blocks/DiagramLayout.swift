@@ -19,14 +19,14 @@ extension LayoutSession {
         let chart: Flowchart
         switch MermaidParser.parse(code) {
         case .failure(let error):
-            return mermaidBlock(code, line: line, context,
+            return codeBlocks.mermaidBlock(code, line: line, context,
                                 warning: Warning(line: error.line > 0 ? line + error.line : line,
                                                  message: "mermaid diagram not drawn: \(error.message); its source is set as code"))
         case .success(.flowchart(let c)): chart = c
         case .success(.sequence(let diagram)): return sequenceDiagram(diagram, code: code, line: line, context)
         case .success(let diagram):
             guard let graph = diagram.graph else {
-                return mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(diagram.kindName) diagrams are not laid out by dot; its source is set as code"))
+                return codeBlocks.mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(diagram.kindName) diagrams are not laid out by dot; its source is set as code"))
             }
             chart = graph
         }
@@ -34,7 +34,7 @@ extension LayoutSession {
         switch GraphvizLibrary.shared {
         case .success(let library): graphviz = library
         case .failure(let error):
-            return mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(error.message); its source is set as code"))
+            return codeBlocks.mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(error.message); its source is set as code"))
         }
         let natural = typography.body.size * 0.9
         // Wider than the column, a diagram grows into the margins as a wide table does.
@@ -47,7 +47,7 @@ extension LayoutSession {
                 let size = max(Self.minimumDiagramSize, (natural * fit * 0.995 * 100).rounded(.down) / 100)
                 drawn = try drawFlowchart(chart, size: size, graphviz)
                 guard drawn.geometry.width <= room.width + 0.5, drawn.geometry.height <= room.height + 0.5 else {
-                    return mermaidBlock(code, line: line, context, warning: Warning(
+                    return codeBlocks.mermaidBlock(code, line: line, context, warning: Warning(
                         line: line, message: "mermaid diagram not drawn: too large for the page at a readable text size (\(Self.minimumDiagramSize) pt); its source is set as code"))
                 }
                 sink.warn(Warning(line: line, message: "mermaid diagram shrunk to \(Int((size / natural * 100).rounded()))% to fit the page"))
@@ -55,7 +55,7 @@ extension LayoutSession {
             return [diagramSlice(chart, drawn, column: wide.column(width: drawn.geometry.width), context)]
         } catch {
             let message = (error as? GraphvizError)?.message ?? "\(error)"
-            return mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(message); its source is set as code"))
+            return codeBlocks.mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(message); its source is set as code"))
         }
     }
 

@@ -24,7 +24,7 @@ extension LayoutSession {
             let fit = min(room.width / drawn.geometry.width, room.height / drawn.geometry.height)
             let size = max(Self.minimumDiagramSize, (drawn.fontSize * fit * 0.995 * 100).rounded(.down) / 100)
             guard tries < 3, size < drawn.fontSize else {
-                return mermaidBlock(code, line: line, context, warning: Warning(
+                return codeBlocks.mermaidBlock(code, line: line, context, warning: Warning(
                     line: line, message: "mermaid diagram not drawn: too large for the page at a readable text size (\(Self.minimumDiagramSize) pt); its source is set as code"))
             }
             drawn = drawSequence(diagram, size: size, compact: true)
