@@ -34,7 +34,7 @@ package struct BlockLayouter: BlockVisitor {
 
     package func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] {
         guard case .alert(_, _, let title) = block.kind else { return [] }
-        return session.alert(kind, children, title: title, context)
+        return session.alerts.alert(kind, children, title: title, context)
     }
 
     package func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> [Slice] {
@@ -43,7 +43,7 @@ package struct BlockLayouter: BlockVisitor {
 
     package func visitPageBreak(_ block: Block) -> [Slice] { session.pageBreak() }
 
-    package func visitMathBlock(_ block: Block, formula: MathFormula) -> [Slice] { session.displayFormula(formula, context) }
+    package func visitMathBlock(_ block: Block, formula: MathFormula) -> [Slice] { session.formulas.displayFormula(formula, context) }
 }
 
 /// Blocks to slices: the simple blocks (paragraphs, headings, quotes, rules; code in CodeBlockLayout.swift).
@@ -67,11 +67,6 @@ extension LayoutSession {
     package func genericBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
         block.inlineContent.flatMap { paragraphWithImages($0, line: block.line, context) }
             + block.childBlocks.flatMap { layoutBlocks($0, context) }
-    }
-
-    /// Spacing around paragraphs: none inside a tight list item.
-    private func paragraphSpacing(_ context: BlockContext) -> Double {
-        context.tight ? 0 : blockSpacing
     }
 
     /// A paragraph of `text`, aligned by `alignment` (HTML's `align`, physical: left is left),
@@ -141,6 +136,31 @@ extension LayoutSession {
         besideBar(typography.quoteBar, role: .blockQuote, context) { layoutBlocks(children, $0) }
     }
 
+    /// A forced page break: a slice of no height that starts a new page (none at the top of one).
+    package func pageBreak() -> [Slice] {
+        var slice = Slice(height: 0)
+        slice.pageBreakBefore = true
+        return [slice]
+    }
+
+    package func thematicBreak(_ context: BlockContext) -> [Slice] {
+        let height = typography.thematicBreakHeight
+        var slice = Slice(height: height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
+        slice.items.append(.line(from: Point(x: context.column.x, y: height / 2),
+                                 to: Point(x: context.column.maxX, y: height / 2),
+                                 width: typography.thematicBreak.width, color: typography.thematicBreak.color))
+        return [slice]
+    }
+}
+
+/// What any layouter reading the environment does alike: the spacing around paragraphs, and
+/// blocks set beside a bar (a quote's, an alert's, what `<details>` folds).
+extension EnvironmentReader {
+    /// Spacing around paragraphs: none inside a tight list item.
+    package func paragraphSpacing(_ context: BlockContext) -> Double {
+        context.tight ? 0 : blockSpacing
+    }
+
     /// Blocks set by `content` in a column indented from the start edge (the right one when
     /// right to left), beside a bar drawn down every slice (a quote's, an alert's coloured
     /// one, the thin rule beside what `<details>` folds), all in one structure element of
@@ -166,21 +186,5 @@ extension LayoutSession {
         slices[0].spaceBefore = before
         slices[slices.count - 1].spaceAfter = after
         return slices
-    }
-
-    /// A forced page break: a slice of no height that starts a new page (none at the top of one).
-    package func pageBreak() -> [Slice] {
-        var slice = Slice(height: 0)
-        slice.pageBreakBefore = true
-        return [slice]
-    }
-
-    package func thematicBreak(_ context: BlockContext) -> [Slice] {
-        let height = typography.thematicBreakHeight
-        var slice = Slice(height: height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
-        slice.items.append(.line(from: Point(x: context.column.x, y: height / 2),
-                                 to: Point(x: context.column.maxX, y: height / 2),
-                                 width: typography.thematicBreak.width, color: typography.thematicBreak.color))
-        return [slice]
     }
 }

@@ -157,11 +157,11 @@ package struct InlineBuilder: InlineVisitor {
         let a = effective(attributes)
         switch session.math.typeset(formula, size: mathSize, width: 0) {
         case .success(let typeset):
-            session.warnAboutMissingGlyphs(typeset, formula)
+            session.formulas.warnAboutMissingGlyphs(typeset, formula)
             text.append(formula: typeset.boxes, spacesAfter: typeset.spacesAfter, breaksAfter: typeset.breaksAfter, number: (text.formulas.last?.formula ?? -1) + 1, source: formula.tex,
                         font: typeset.fontRef, color: a.color ?? session.style.textColor, a)
         case .failure(let error):
-            session.warnAboutBadMath(error, formula)
+            session.formulas.warnAboutBadMath(error, formula)
             var code = a
             code.monospace = true
             code.background = session.typography.codeBackground
