@@ -39,13 +39,10 @@ package final class LayoutSession: TextSlicing {
         get { caches.highlights }
         set { caches.highlights = newValue }
     }
-    package var math: MathTypesetter { caches.math }
     package var furnitureShapes: [FurnitureKey: ShapedText] {
         get { caches.furnitureShapes }
         set { caches.furnitureShapes = newValue }
     }
-    /// Whether pictures are set as lines: in an excerpt's trial (`LayoutSink.picturesAsLines`).
-    package var picturesAsLines: Bool { sink.picturesAsLines }
 
     /// This document's text set `scale` times as large (the page's width and margins kept),
     /// reporting to this session's sink.

@@ -11,7 +11,7 @@ package struct BlockLayouter: BlockVisitor {
     package func defaultVisit(_ block: Block) -> [Slice] { session.genericBlock(block, context) }
 
     package func visitParagraph(_ block: Block, content: [Inline]) -> [Slice] {
-        session.paragraphWithImages(content, line: block.line, context)
+        session.figures.paragraphWithImages(content, line: block.line, context)
     }
 
     package func visitHeading(_ block: Block, level: Int, content: [Inline]) -> [Slice] {
@@ -65,32 +65,8 @@ extension LayoutSession {
     /// A block of a kind with no layout of its own: its inline content as paragraphs, then
     /// its child blocks, so that nothing it holds is lost.
     package func genericBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
-        block.inlineContent.flatMap { paragraphWithImages($0, line: block.line, context) }
+        block.inlineContent.flatMap { figures.paragraphWithImages($0, line: block.line, context) }
             + block.childBlocks.flatMap { layoutBlocks($0, context) }
-    }
-
-    /// A paragraph of `text`, aligned by `alignment` (HTML's `align`, physical: left is left),
-    /// else by the context's, else as the body.
-    package func paragraph(_ text: StyledText, _ context: BlockContext, alignment: TextAlignment? = nil) -> [Slice] {
-        if text.string.allSatisfy({ $0.isWhitespace }) {
-            return anchorSlice(text.anchors.map(\.name))
-        }
-        let space = paragraphSpacing(context)
-        var format = paragraphFormat(width: context.column.width, alignment: startRelative(alignment ?? context.alignment, text, context))
-        format.direction = context.direction
-        // A table cell's blocks are set in the table's type, never hyphenated.
-        if let role = context.textRole { format.text = role; format.hyphenate = false }
-        return paragraphSlices(text, format, x: context.column.x, spaceBefore: space, spaceAfter: space,
-                               tag: .element(element(.paragraph, in: context, text: text.string)))
-    }
-
-    /// `physical` (HTML's `align`: left is left whatever the direction) as a paragraph format
-    /// takes it, relative to the text's start: left and right swapped for text set right to
-    /// left (by the context, else by its first strong character). Nil stays nil.
-    package func startRelative(_ physical: TextAlignment?, _ text: StyledText, _ context: BlockContext) -> TextAlignment? {
-        guard let physical, physical == .left || physical == .right else { return physical }
-        let rtl = context.direction.map { $0 == .rightToLeft } ?? TextDirection.isRightToLeft(text.string)
-        return rtl ? (physical == .left ? .right : .left) : physical
     }
 
     package func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
@@ -186,5 +162,32 @@ extension EnvironmentReader {
         slices[0].spaceBefore = before
         slices[slices.count - 1].spaceAfter = after
         return slices
+    }
+}
+
+/// A paragraph, as any layouter that sets text sets it.
+extension TextSlicing {
+    /// A paragraph of `text`, aligned by `alignment` (HTML's `align`, physical: left is left),
+    /// else by the context's, else as the body.
+    package func paragraph(_ text: StyledText, _ context: BlockContext, alignment: TextAlignment? = nil) -> [Slice] {
+        if text.string.allSatisfy({ $0.isWhitespace }) {
+            return anchorSlice(text.anchors.map(\.name))
+        }
+        let space = paragraphSpacing(context)
+        var format = paragraphFormat(width: context.column.width, alignment: startRelative(alignment ?? context.alignment, text, context))
+        format.direction = context.direction
+        // A table cell's blocks are set in the table's type, never hyphenated.
+        if let role = context.textRole { format.text = role; format.hyphenate = false }
+        return paragraphSlices(text, format, x: context.column.x, spaceBefore: space, spaceAfter: space,
+                               tag: .element(element(.paragraph, in: context, text: text.string)))
+    }
+
+    /// `physical` (HTML's `align`: left is left whatever the direction) as a paragraph format
+    /// takes it, relative to the text's start: left and right swapped for text set right to
+    /// left (by the context, else by its first strong character). Nil stays nil.
+    package func startRelative(_ physical: TextAlignment?, _ text: StyledText, _ context: BlockContext) -> TextAlignment? {
+        guard let physical, physical == .left || physical == .right else { return physical }
+        let rtl = context.direction.map { $0 == .rightToLeft } ?? TextDirection.isRightToLeft(text.string)
+        return rtl ? (physical == .left ? .right : .left) : physical
     }
 }

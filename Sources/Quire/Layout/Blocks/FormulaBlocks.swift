@@ -10,13 +10,6 @@ package struct FormulaLayouter: TextSlicing {
     package let environment: LayoutEnvironment
     package let caches: LayoutCaches
     package let sink: LayoutSink
-
-    package var math: MathTypesetter { caches.math }
-}
-
-extension LayoutSession {
-    /// The layouter of display formulas, reporting to this session's sink.
-    package var formulas: FormulaLayouter { FormulaLayouter(environment: environment, caches: caches, sink: sink) }
 }
 
 extension FormulaLayouter {

@@ -1,5 +1,6 @@
 import QuireModel
 import QuireStyle
+import QuireMath
 
 /// A layouter that sets text into slices: it reads the environment, the caches (the
 /// language's hyphenation) and writes to a sink (the destinations its lines place). The
@@ -7,6 +8,24 @@ import QuireStyle
 package protocol TextSlicing: EnvironmentReader {
     var caches: LayoutCaches { get }
     var sink: LayoutSink { get }
+}
+
+/// The text layer's inputs as a value of their own (what `InlineBuilder` holds).
+package struct TextSlicer: TextSlicing {
+    package let environment: LayoutEnvironment
+    package let caches: LayoutCaches
+    package let sink: LayoutSink
+}
+
+extension TextSlicing {
+    /// Whether pictures are set as lines: in an excerpt's trial (`LayoutSink.picturesAsLines`).
+    package var picturesAsLines: Bool { sink.picturesAsLines }
+    /// This layouter's text layer.
+    package var textSlicer: TextSlicer { TextSlicer(environment: environment, caches: caches, sink: sink) }
+    /// The document's math typesetter (`LayoutCaches.math`).
+    package var math: MathTypesetter { caches.math }
+    /// The layouter of display formulas, reporting to the same sink.
+    package var formulas: FormulaLayouter { FormulaLayouter(environment: environment, caches: caches, sink: sink) }
 }
 
 extension LayoutSession {
