@@ -19,7 +19,7 @@ package struct BlockLayouter: BlockVisitor {
     }
 
     package func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] {
-        language.lowercased() == "mermaid" ? session.mermaidDiagram(text, line: block.line, context)
+        language.lowercased() == "mermaid" ? session.diagrams.mermaidDiagram(text, line: block.line, context)
             : session.codeBlocks.codeBlock(text, language: language, line: block.line, context)
     }
     package func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.blockQuote(children, context) }

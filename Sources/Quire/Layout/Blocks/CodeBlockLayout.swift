@@ -22,8 +22,8 @@ package struct CodeLayouter: TextSlicing {
     package func codeFrame(for census: CodeCensus) -> CodeFrame { environment.codeFrame(for: census, advance: codeAdvance) }
 }
 
-extension LayoutSession {
-    /// The layouter of code blocks, reporting to this session's sink.
+extension TextSlicing {
+    /// The layouter of code blocks, reporting to the same sink.
     package var codeBlocks: CodeLayouter { CodeLayouter(environment: environment, caches: caches, sink: sink) }
 }
 

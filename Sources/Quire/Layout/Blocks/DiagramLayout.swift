@@ -9,7 +9,21 @@ import QuireDiagrams
 /// down to fit, never below `minimumDiagramSize`; one unbreakable block. What
 /// cannot be drawn (a syntax error, a type Quire does not draw, a diagram past the limits,
 /// no Graphviz) is its source as code, with a warning naming the line.
+///
+/// Reads the environment and the caches; writes warnings and the uncuttable groups' numbers
+/// to `sink` (as does the code block a diagram falls back to).
+package struct DiagramLayouter: TextSlicing {
+    package let environment: LayoutEnvironment
+    package let caches: LayoutCaches
+    package let sink: LayoutSink
+}
+
 extension LayoutSession {
+    /// The layouter of Mermaid diagrams, reporting to this session's sink.
+    package var diagrams: DiagramLayouter { DiagramLayouter(environment: environment, caches: caches, sink: sink) }
+}
+
+extension DiagramLayouter {
     /// The smallest text size a diagram's labels are set at, in points: a diagram that fits the
     /// page only smaller is shown as its source.
     package static let minimumDiagramSize = 6.0

@@ -8,7 +8,7 @@ import QuireDiagrams
 /// names the participants and the messages in reading order. Sized to the page as flowcharts
 /// are (`mermaidDiagram`): wider than the column it takes the margins, then it is set smaller,
 /// never below `minimumDiagramSize`, and a diagram that fits only smaller is its source.
-extension LayoutSession {
+extension DiagramLayouter {
     /// A sequence diagram from the ```` ```mermaid ```` block `code` starting on line `line`.
     package func sequenceDiagram(_ diagram: SequenceDiagram, code: String, line: Int, _ context: BlockContext) -> [Slice] {
         let natural = typography.body.size * 0.9

@@ -140,7 +140,7 @@ final class DiagramLayoutTests: XCTestCase {
         XCTAssertTrue(doc.warnings.contains { $0.description.hasPrefix("1: mermaid diagram shrunk to") }, "\(doc.warnings)")
         let label = doc.allLines.first { $0.text == "Node number 3" }
         XCTAssertNotNil(label)
-        XCTAssertGreaterThanOrEqual(label?.shaped.format.text.size ?? 0, LayoutSession.minimumDiagramSize)
+        XCTAssertGreaterThanOrEqual(label?.shaped.format.text.size ?? 0, DiagramLayouter.minimumDiagramSize)
         for path in paths(doc.pages[0]) {
             XCTAssertLessThanOrEqual(path.bounds.maxX, style.pageSize.width - style.safeMargin + 0.5, "within the page's safe area")
             XCTAssertGreaterThanOrEqual(path.bounds.x, style.safeMargin - 0.5)
