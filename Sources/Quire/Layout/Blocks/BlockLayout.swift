@@ -26,7 +26,7 @@ package struct BlockLayouter: BlockVisitor {
     package func visitThematicBreak(_ block: Block) -> [Slice] { session.thematicBreak(context) }
     package func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.lists.list(list, context) }
     package func visitTable(_ block: Block, table: Table) -> [Slice] { session.table(table, line: block.line, context) }
-    package func visitHTML(_ block: Block, html: HTMLBlock) -> [Slice] { session.htmlBlock(html, line: block.line, context) }
+    package func visitHTML(_ block: Block, html: HTMLBlock) -> [Slice] { session.htmlBlocks.htmlBlock(html, line: block.line, context) }
 
     package func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> [Slice] {
         session.footnote(label: label, children, context)
@@ -38,7 +38,7 @@ package struct BlockLayouter: BlockVisitor {
     }
 
     package func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> [Slice] {
-        session.details(summary: summary, children, line: block.line, context)
+        session.foldedDetails.details(summary: summary, children, line: block.line, context)
     }
 
     package func visitPageBreak(_ block: Block) -> [Slice] { session.pageBreak() }
@@ -76,35 +76,6 @@ extension LayoutSession {
         return headingSlices(level: level, styledText(content, line: line, mathSize: typography.heading(level).text.size),
                              destination: destination, context,
                              alignment: context.alignment)
-    }
-
-    /// A heading's lines: keep with what follows, a destination at the top, a rule under
-    /// levels 1 and 2. `alignment` is physical (HTML's); nil (or justify): at the start.
-    package func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext,
-                       alignment: TextAlignment? = nil) -> [Slice] {
-        let look = typography.heading(level)
-        var format = format(look.text, width: context.column.width,
-                            alignment: startRelative(alignment == .justify ? nil : alignment, text, context) ?? .left)
-        format.direction = context.direction
-        format.balanced = true
-        var text = text
-        if text.isEmpty { text.append(" ") }
-        let heading = element(.heading(level), in: context, text: text.string)
-        var slices = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
-                                     tag: .element(heading))
-        for i in slices.indices { slices[i].keepWithNext = true; slices[i].excerptRole = .heading }
-        if claimDestination(destination) {
-            slices[0].destinations.insert(Destination(name: destination, y: 0), at: 0)
-        }
-        if look.ruleWidth > 0 {
-            let last = slices.count - 1
-            let y = slices[last].height + look.ruleOffset
-            slices[last].items.append(.line(from: Point(x: context.column.x, y: y),
-                                            to: Point(x: context.column.maxX, y: y),
-                                            width: look.ruleWidth, color: style.ruleColor))
-            slices[last].height = y + look.ruleClearance
-        }
-        return slices
     }
 
     /// A quote: its blocks indented beside a bar.
@@ -165,8 +136,37 @@ extension EnvironmentReader {
     }
 }
 
-/// A paragraph, as any layouter that sets text sets it.
+/// A paragraph and a heading, as any layouter that sets text sets them.
 extension TextSlicing {
+    /// A heading's lines: keep with what follows, a destination at the top, a rule under
+    /// levels 1 and 2. `alignment` is physical (HTML's); nil (or justify): at the start.
+    package func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext,
+                       alignment: TextAlignment? = nil) -> [Slice] {
+        let look = typography.heading(level)
+        var format = format(look.text, width: context.column.width,
+                            alignment: startRelative(alignment == .justify ? nil : alignment, text, context) ?? .left)
+        format.direction = context.direction
+        format.balanced = true
+        var text = text
+        if text.isEmpty { text.append(" ") }
+        let heading = element(.heading(level), in: context, text: text.string)
+        var slices = paragraphSlices(text, format, x: context.column.x, spaceBefore: look.spaceBefore, spaceAfter: look.spaceAfter,
+                                     tag: .element(heading))
+        for i in slices.indices { slices[i].keepWithNext = true; slices[i].excerptRole = .heading }
+        if claimDestination(destination) {
+            slices[0].destinations.insert(Destination(name: destination, y: 0), at: 0)
+        }
+        if look.ruleWidth > 0 {
+            let last = slices.count - 1
+            let y = slices[last].height + look.ruleOffset
+            slices[last].items.append(.line(from: Point(x: context.column.x, y: y),
+                                            to: Point(x: context.column.maxX, y: y),
+                                            width: look.ruleWidth, color: style.ruleColor))
+            slices[last].height = y + look.ruleClearance
+        }
+        return slices
+    }
+
     /// A paragraph of `text`, aligned by `alignment` (HTML's `align`, physical: left is left),
     /// else by the context's, else as the body.
     package func paragraph(_ text: StyledText, _ context: BlockContext, alignment: TextAlignment? = nil) -> [Slice] {
