@@ -29,7 +29,7 @@ package struct BlockLayouter: BlockVisitor {
     package func visitHTML(_ block: Block, html: HTMLBlock) -> [Slice] { session.htmlBlocks.htmlBlock(html, line: block.line, context) }
 
     package func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> [Slice] {
-        session.footnote(label: label, children, context)
+        session.footnotes.footnote(label: label, children, context)
     }
 
     package func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] {
