@@ -7,10 +7,12 @@ import QuireMath
 /// Laying out one document: what layout reads, fixed for the document (`environment`), what it
 /// works out once and keeps (`caches`), and the sink it writes to (warnings, outline,
 /// destinations). Nothing in it changes: a trial is given a session of its own over a child
-/// sink (`trial`). The block kinds not yet laid out by a layouter value of their own
-/// (lists: `ListLayouter`; tables: `TableLayouter`) extend it, reading the environment under
-/// its own names (`EnvironmentReader`) and the caches through the properties below. Lives for
-/// one document on one thread.
+/// sink (`trial`). It leads the document's walk (`layoutBlocks`, `BlockLayouter`), which gives
+/// each kind of block to a layouter value made for it with what it reads (`ListLayouter`,
+/// `CodeLayouter`, `ImageLayouter`, `AlertLayouter`, `FootnoteLayouter`, `FormulaLayouter`,
+/// `DiagramLayouter`, `DetailsLayouter`, `HTMLBlockLayouter`; `TableLayouter` holds the
+/// session); the simple blocks (headings, quotes, rules), tables, contents, excerpts, page
+/// furniture and a digest's parts still extend it. Lives for one document on one thread.
 package final class LayoutSession: TextSlicing {
     package let environment: LayoutEnvironment
     package let caches: LayoutCaches
@@ -70,11 +72,10 @@ package final class LayoutSession: TextSlicing {
         let child = sink.child(picturesAsLines: picturesAsLines)
         return (body(LayoutSession(environment: environment, caches: caches, sink: child)), child)
     }
-
 }
 
 /// Where a link to another document leads, as the code that knows the other documents says
-/// (`LayoutSession.linkResolver`); it is called with the link as written, on the layout thread.
+/// (`LayoutEnvironment.linkResolver`); it is called with the link as written, on the layout thread.
 package typealias LinkResolver = @Sendable (String) -> DocumentLinkTarget?
 
 package enum DocumentLinkTarget: Equatable, Sendable {
