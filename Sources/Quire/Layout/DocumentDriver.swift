@@ -163,7 +163,7 @@ private struct DriverRun {
             if headsFollowHeadings, let heading = heads.head(of: page, outline: { session.sink.documentOutline }) {
                 head = .plain(heading)
             }
-            if let marked = session.furnish(&page, number: emitted, of: count, info: owner?.info ?? driver.info, title: head,
+            if let marked = session.furnisher.furnish(&page, number: emitted, of: count, info: owner?.info ?? driver.info, title: head,
                                             unknown: unknown) {
                 deferred.append((marked, owner))
             }
@@ -176,7 +176,7 @@ private struct DriverRun {
     func drawDeferred() {
         guard let deferral = driver.deferral, let title else { return }
         for (marked, owner) in deferred {
-            driver.session.drawDeferred([marked], to: deferral, of: emitted, info: owner?.info ?? driver.info,
+            driver.session.furnisher.drawDeferred([marked], to: deferral, of: emitted, info: owner?.info ?? driver.info,
                                         title: owner?.title ?? title)
         }
     }

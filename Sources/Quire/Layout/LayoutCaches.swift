@@ -48,7 +48,7 @@ package final class LayoutCaches {
 
     /// Running header and footer texts shaped so far, by slot alignment, size and text: a title
     /// repeated on every page is shaped once. Texts with the page number are not kept.
-    package var furnitureShapes: [LayoutSession.FurnitureKey: ShapedText] = [:]
+    package var furnitureShapes: [PageFurnisher.FurnitureKey: ShapedText] = [:]
 
     package init(_ environment: LayoutEnvironment, highlights: CodeHighlights = .none) {
         self.environment = environment

@@ -41,10 +41,6 @@ package final class LayoutSession: TextSlicing {
         get { caches.highlights }
         set { caches.highlights = newValue }
     }
-    package var furnitureShapes: [FurnitureKey: ShapedText] {
-        get { caches.furnitureShapes }
-        set { caches.furnitureShapes = newValue }
-    }
 
     /// This document's text set `scale` times as large (the page's width and margins kept),
     /// reporting to this session's sink.

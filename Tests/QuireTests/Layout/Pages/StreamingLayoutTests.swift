@@ -78,7 +78,7 @@ final class StreamingLayoutTests: XCTestCase {
         var pages = Paginator(style: style).paginate(slices)
         let outline = session.sink.sortedOutline
         let title = info.title ?? outline.first { $0.level == 1 }.map { TextValue.plain($0.title) } ?? .plain("test.md")
-        for i in pages.indices { pages[i].furniture = session.furniture(page: i + 1, of: pages.count, size: pages[i].size, info: info, title: title) }
+        for i in pages.indices { pages[i].furniture = session.furnisher.furniture(page: i + 1, of: pages.count, size: pages[i].size, info: info, title: title) }
         return LaidOutDocument(pages: pages, outline: outline, title: title.widest, author: "", warnings: session.sink.reportedWarnings)
     }
 
