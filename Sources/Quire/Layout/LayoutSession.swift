@@ -11,8 +11,9 @@ import QuireMath
 /// each kind of block to a layouter value made for it with what it reads (`ListLayouter`,
 /// `CodeLayouter`, `ImageLayouter`, `AlertLayouter`, `FootnoteLayouter`, `FormulaLayouter`,
 /// `DiagramLayouter`, `DetailsLayouter`, `HTMLBlockLayouter`; `TableLayouter` holds the
-/// session); the simple blocks (headings, quotes, rules), tables, contents, excerpts, page
-/// furniture and a digest's parts still extend it. Lives for one document on one thread.
+/// session), and page headers and footers to a `PageFurnisher`; the simple blocks (headings,
+/// quotes, rules), tables, contents, excerpts and a digest's parts still extend it. Lives for
+/// one document on one thread.
 package final class LayoutSession: TextSlicing {
     package let environment: LayoutEnvironment
     package let caches: LayoutCaches
