@@ -2,8 +2,9 @@ import QuireModel
 
 /// Tables of contents: a line per entry, its title at its level's indent, dot leaders, the
 /// page number against the column's right edge, the whole line a link. The digest's contents
-/// page and a document's own (`toc`) are made of these.
-extension LayoutSession {
+/// page and a document's own (`toc`) are made of these, set as any `TextSlicing` sets text;
+/// their pages learnt by the session's measuring trial (`contentsWithPages`).
+extension TextSlicing {
     /// One entry's line, `lineHeight` tall: `title` from `indent` (cut with "…" when too
     /// long for one line), leaders, and `page` (nil: a blank of the same height, for the
     /// measuring pass before page numbers are known), linked to `destination`.
@@ -70,6 +71,9 @@ extension LayoutSession {
         return slices
     }
 
+}
+
+extension LayoutSession {
     /// The document's contents for `slices` (the whole document, held), to go at index `at`
     /// (`contentsWithPages(around:at:_:)`). `entries`: the headings listed (nil: this
     /// document's, once laid out).
