@@ -12,8 +12,8 @@ import QuireMath
 /// `CodeLayouter`, `ImageLayouter`, `AlertLayouter`, `FootnoteLayouter`, `FormulaLayouter`,
 /// `DiagramLayouter`, `DetailsLayouter`, `HTMLBlockLayouter`; `TableLayouter` holds the
 /// session), and page headers and footers to a `PageFurnisher`; the simple blocks (headings,
-/// quotes, rules), tables, contents, excerpts and a digest's parts still extend it. Lives for
-/// one document on one thread.
+/// quotes, rules), tables, the contents' measuring trial and excerpts still extend it. Lives
+/// for one document on one thread.
 package final class LayoutSession: TextSlicing {
     package let environment: LayoutEnvironment
     package let caches: LayoutCaches
