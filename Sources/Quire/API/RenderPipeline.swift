@@ -54,9 +54,9 @@ package enum RenderPipeline {
                 failure = error
                 return LayoutSummary(outline: [], title: "", author: "", warnings: [], excerpts: [], pageCount: 0)
             }
-            return layOutPages(document, style: options.style, typesetter: typesetter, graphviz: engine.graphviz, fallbackTitle: fallbackTitle, info: info,
-                               resources: options.imageResources(engine.images), highlights: highlights, links: links?.resolver,
-                               deferral: stream.deferral, emit: stream.draw)
+            return layOutPages(document, PageLayoutSetup(style: options.style, typesetter: typesetter, graphviz: engine.graphviz, fallbackTitle: fallbackTitle, info: info,
+                                                         resources: options.imageResources(engine.images), highlights: highlights,
+                                                         links: links?.resolver, deferral: stream.deferral), emit: stream.draw)
         }
         if let failure { throw failure }
         laidOut.warnings += sourceWarnings
@@ -102,9 +102,9 @@ package enum RenderPipeline {
     package static func layout(_ markdown: String, _ options: RenderOptions, engine: Engine, includeFullText: Bool = true) -> LaidOutDocument {
         var pages: [Page] = []
         let summary = withFrontMatter(markdown, options, engine) { document, highlights, typesetter, info, fallbackTitle in
-            layOutPages(document, style: options.style, typesetter: typesetter, graphviz: engine.graphviz, fallbackTitle: fallbackTitle, info: info,
-                        includeFullText: includeFullText, resources: options.imageResources(engine.images),
-                        highlights: highlights) { pages.append($0) }
+            layOutPages(document, PageLayoutSetup(style: options.style, typesetter: typesetter, graphviz: engine.graphviz, fallbackTitle: fallbackTitle, info: info,
+                                                  includeFullText: includeFullText, resources: options.imageResources(engine.images),
+                                                  highlights: highlights)) { pages.append($0) }
         }
         return LaidOutDocument(pages: pages, outline: summary.outline, title: summary.title, author: summary.author,
                                warnings: summary.warnings, excerpts: summary.excerpts, language: summary.language,

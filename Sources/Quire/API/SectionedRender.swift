@@ -92,11 +92,12 @@ extension RenderPipeline {
         let document = Document(blocks: blocks)
         check(document.blocks)
         stream.pdf.setMainScript(ScriptGuess.of(blocks: document.blocks))
-        return layOutPages(document, style: options.style, typesetter: engine.typesetter(language: input.info.lang),
-                           graphviz: engine.graphviz, fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
-                           resources: options.imageResources(engine.images),
-                           highlights: CodeHighlights(document, theme: options.style.codeTheme, highlighter: engine.highlighting),
-                           links: links?.resolver, deferral: stream.deferral, emit: stream.draw)
+        return layOutPages(document, PageLayoutSetup(style: options.style, typesetter: engine.typesetter(language: input.info.lang), graphviz: engine.graphviz,
+                                                     fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
+                                                     resources: options.imageResources(engine.images),
+                                                     highlights: CodeHighlights(document, theme: options.style.codeTheme,
+                                                                                highlighter: engine.highlighting),
+                                                     links: links?.resolver, deferral: stream.deferral), emit: stream.draw)
     }
 
     /// Lays out a body of many sections: each parsed once for the document's facts (and
@@ -124,10 +125,11 @@ extension RenderPipeline {
         stream.pdf.setMainScript(tally.guess)
         ResidentMemory.release()
         let highlighter = engine.highlighting
-        return layOutPages(facts, style: options.style, typesetter: engine.typesetter(language: input.info.lang),
-                           graphviz: engine.graphviz, fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
-                           resources: resources, highlights: .none, links: links?.resolver,
-                           deferral: stream.deferral, blocks: { session, context, add in
+        let setup = PageLayoutSetup(style: options.style, typesetter: engine.typesetter(language: input.info.lang), graphviz: engine.graphviz,
+                                    fallbackTitle: DocumentInfo.fileTitle(options.sourceName), info: input.info,
+                                    resources: resources, highlights: CodeHighlights.none, links: links?.resolver,
+                                    deferral: stream.deferral)
+        return layOutPages(facts, setup, blocks: { session, context, add in
             var keeps = BlockKeeps()
             let notes = body.parse { blocks in
                 session.highlights = CodeHighlights(Document(blocks: blocks), theme: theme, highlighter: highlighter)

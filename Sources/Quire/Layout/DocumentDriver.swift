@@ -43,9 +43,10 @@ package struct DocumentDriver {
     /// Whether the notes no page showed are set after the body.
     package var endsWithUnplacedNotes = true
     /// The contents: asked once the entries are all placed (so it reads the headings then, not
-    /// inside the measuring trial), it gives the function that builds them with the page of
-    /// each destination (empty: the measuring pass's); nil: no contents.
-    package var contents: (() -> ([String: Int]) -> [Slice])?
+    /// inside the measuring trial), it gives the function that builds them in the session it
+    /// is given (the measuring trial's, then the driver's) with the page of each destination
+    /// (empty: the measuring pass's); nil: no contents.
+    package var contents: (() -> (LayoutSession, [String: Int]) -> [Slice])?
     /// Lets pages that would wait long for their furniture go on without it.
     package var deferral: FurnitureDeferral?
     /// The front matter and title a page's furniture shows when not the output's (a digest's
@@ -162,7 +163,7 @@ private struct DriverRun {
             if headsFollowHeadings, let heading = heads.head(of: page, outline: { session.sink.documentOutline }) {
                 head = .plain(heading)
             }
-            if let marked = session.furnish(&page, number: emitted, of: count, info: owner?.info ?? driver.info, title: head,
+            if let marked = session.furnisher.furnish(&page, number: emitted, of: count, info: owner?.info ?? driver.info, title: head,
                                             unknown: unknown) {
                 deferred.append((marked, owner))
             }
@@ -175,7 +176,7 @@ private struct DriverRun {
     func drawDeferred() {
         guard let deferral = driver.deferral, let title else { return }
         for (marked, owner) in deferred {
-            driver.session.drawDeferred([marked], to: deferral, of: emitted, info: owner?.info ?? driver.info,
+            driver.session.furnisher.drawDeferred([marked], to: deferral, of: emitted, info: owner?.info ?? driver.info,
                                         title: owner?.title ?? title)
         }
     }

@@ -55,31 +55,17 @@ package struct LayoutSummary {
 /// then again with the contents filled in (its lines as tall either way, so the pages are the
 /// same). Knows nothing of drawing.
 ///
-/// - Parameters:
-///   - typesetter: the fonts it is set with (an engine's), set here to the document's language.
-///   - graphviz: what its diagrams are laid out with (an engine's).
-///   - fallbackTitle: the title when the document has no heading (usually the file name).
-///   - includeFullText: in excerpt mode (`style.excerptLines`), whether to set the "Full text"
-///     part (a preview of the excerpts does without it).
-///   - resources: where local images may be read from (by default none is: placeholders).
-///   - links: where links to other documents lead (by default they stay as written).
-///   - highlights: the document's code blocks queued for highlighting (by default queued here,
-///     with the style's theme).
-///   - deferral: lets pages that would wait long for their furniture go on without it
-///     (`FurnitureDeferral`); nil: they wait.
+/// `setup` (`PageLayoutSetup`) gives the style, fonts, front matter, images, highlighting,
+/// links and furniture deferral.
 /// - Returns: everything but the pages. An empty document gives one empty page.
 /// - Complexity: O(n) in the document's text, plus Pango's shaping.
-package func layOutPages(_ document: Document, style: Style, typesetter: Typesetter, graphviz: Graphviz, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
-                 includeFullText: Bool = true, resources: ImageResources = ImageResources(),
-                 highlights: CodeHighlights? = nil, links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil,
-                 emit: (Page) -> Void) -> LayoutSummary {
-    var resources = resources
-    resources.follow(frontMatter: info.fetchImages)  // at most public
-    resources.fetchTogether(document.blocks)
-    return layOutPages(DocumentFacts(document), style: style, typesetter: typesetter, graphviz: graphviz, fallbackTitle: fallbackTitle, info: info,
-                    resources: resources,
-                    highlights: highlights ?? CodeHighlights(document, theme: style.codeTheme, highlighter: .process),
-                    links: links, deferral: deferral,
+package func layOutPages(_ document: Document, _ setup: PageLayoutSetup, emit: (Page) -> Void) -> LayoutSummary {
+    var setup = setup
+    setup.resources.follow(frontMatter: setup.info.fetchImages)  // at most public
+    setup.resources.fetchTogether(document.blocks)
+    setup.highlights = setup.highlights ?? CodeHighlights(document, theme: setup.style.codeTheme, highlighter: .process)
+    let (style, info, fallbackTitle, includeFullText) = (setup.style, setup.info, setup.fallbackTitle, setup.includeFullText)
+    return layOutPages(DocumentFacts(document), setup,
                     blocks: { session, context, add in
                         if let lines = style.excerptCut {
                             let title = SectionedDocument.preambleTitle(document.blocks, frontMatter: info.title?.widest, fallback: fallbackTitle)
@@ -91,29 +77,68 @@ package func layOutPages(_ document: Document, style: Style, typesetter: Typeset
                     }, emit: emit)
 }
 
-/// `layOutPages` for a document known by its `facts`, whose blocks `blocks` lays out with the
-/// session and context given, handing each block's slices to the function given (a document
-/// met a section at a time: `RenderPipeline.render(sections:)`). `highlights` is the code
-/// queued when layout starts; `blocks` may queue more (`LayoutSession.highlights`).
-package func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, graphviz: Graphviz, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
-                 resources: ImageResources = ImageResources(), highlights: CodeHighlights, links: LinkResolver? = nil,
-                 deferral: FurnitureDeferral? = nil, blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
-                 emit: (Page) -> Void) -> LayoutSummary {
-    layOutPages(facts, style: style, typesetter: typesetter, graphviz: graphviz, fallbackTitle: fallbackTitle, info: info, resources: resources,
-                highlights: highlights, links: links, deferral: deferral, blocks: blocks, emitting: emit)
+/// What laying out one document into pages takes besides its content (`layOutPages`): the
+/// style and fonts, the front matter and the title when nothing gives one, where images are
+/// read from, the code queued for highlighting, where links to other documents lead, and
+/// whether pages may go on before their furniture is known. One value, so that an entry point
+/// passes it whole rather than ten parameters.
+package struct PageLayoutSetup {
+    package var style: Style
+    /// The fonts it is set with (an engine's), set to the document's language when layout starts.
+    package var typesetter: Typesetter
+    /// What its diagrams are laid out with (an engine's).
+    package var graphviz: Graphviz
+    /// The title when nothing gives one (usually the file name).
+    package var fallbackTitle: String
+    /// The front matter (title block, running title, language, `toc`).
+    package var info: DocumentInfo
+    /// In excerpt mode (`style.excerptLines`), whether to set the "Full text" part (a preview
+    /// of the excerpts does without it).
+    package var includeFullText: Bool
+    /// Where local images may be read from (by default none is: placeholders).
+    package var resources: ImageResources
+    /// The document's code blocks queued for highlighting when layout starts (nil: a whole
+    /// document's are queued when it starts, with the style's theme; a document met a section
+    /// at a time: none, its `blocks` queue them, `LayoutSession.highlights`).
+    package var highlights: CodeHighlights?
+    /// Where links to other documents lead (by default they stay as written).
+    package var links: LinkResolver?
+    /// Lets pages that would wait long for their furniture go on without it
+    /// (`FurnitureDeferral`); nil: they wait.
+    package var deferral: FurnitureDeferral?
+
+    package init(style: Style, typesetter: Typesetter, graphviz: Graphviz, fallbackTitle: String, info: DocumentInfo = DocumentInfo(),
+                 includeFullText: Bool = true, resources: ImageResources = ImageResources(), highlights: CodeHighlights? = nil,
+                 links: LinkResolver? = nil, deferral: FurnitureDeferral? = nil) {
+        self.style = style
+        self.typesetter = typesetter
+        self.graphviz = graphviz
+        self.fallbackTitle = fallbackTitle
+        self.info = info
+        self.includeFullText = includeFullText
+        self.resources = resources
+        self.highlights = highlights
+        self.links = links
+        self.deferral = deferral
+    }
 }
 
-private func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Typesetter, graphviz: Graphviz, fallbackTitle: String, info: DocumentInfo,
-                         resources: ImageResources,
-                         highlights: CodeHighlights, links: LinkResolver?, deferral: FurnitureDeferral?,
+/// `layOutPages` for a document known by its `facts`, whose blocks `blocks` lays out with the
+/// session and context given, handing each block's slices to the function given (a document
+/// met a section at a time: `RenderPipeline.render(sections:)`). `setup.highlights` is the
+/// code queued when layout starts (nil: none); `blocks` may queue more
+/// (`LayoutSession.highlights`).
+package func layOutPages(_ facts: DocumentFacts, _ setup: PageLayoutSetup,
                          blocks: (LayoutSession, BlockContext, ([Slice]) -> Void) -> Void,
-                         emitting emit: (Page) -> Void) -> LayoutSummary {
+                         emit: (Page) -> Void) -> LayoutSummary {
+    let (style, typesetter, fallbackTitle, info) = (setup.style, setup.typesetter, setup.fallbackTitle, setup.info)
+    let (resources, highlights, links, deferral) = (setup.resources, setup.highlights ?? .none, setup.links, setup.deferral)
     let language = info.lang ?? style.language
     // Pango is told only the document's own language: the template's picks hyphenation
     // patterns and CJK forms (a context language costs fontconfig a sort per script it meets,
     // 130 M instructions for an English README with a CJK language bar).
     typesetter.setLanguage(info.lang)
-    let session = LayoutSession(style: style, typesetter: typesetter, graphviz: graphviz, anchors: facts.anchors, resources: resources,
+    let session = LayoutSession(style: style, typesetter: typesetter, graphviz: setup.graphviz, anchors: facts.anchors, resources: resources,
                                 highlights: highlights, language: language,
                                 cjk: CJKRegion(language: language) ?? facts.cjk, codeCensus: facts.codeCensus, linkResolver: links)
     session.warnAboutMissingFonts()
@@ -126,7 +151,7 @@ private func layOutPages(_ facts: DocumentFacts, style: Style, typesetter: Types
     if info.toc ?? style.tableOfContents {
         driver.contents = {
             let entries = session.sink.documentOutline
-            return { pages in session.documentContents(entries, pages: pages, context) }
+            return { session, pages in session.documentContents(entries, pages: pages, context) }
         }
     }
     let outcome = driver.run(front: session.titleBlock(info), body: { add, _ in

@@ -117,8 +117,9 @@ final class DocumentLinksTests: XCTestCase {
             }
         }
         var pages: [Page] = []
-        let summary = layOutPages(parseMarkdown("# Doc\n\n## Part\n\n[a](other.md)\n\n[b](self.md#part) [c](x.png)\n"), style: Style(),
-                                  typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz, fallbackTitle: "t", links: resolver) { pages.append($0) }
+        let summary = layOutPages(parseMarkdown("# Doc\n\n## Part\n\n[a](other.md)\n\n[b](self.md#part) [c](x.png)\n"),
+                                  PageLayoutSetup(style: Style(), typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz, fallbackTitle: "t",
+                                                  links: resolver)) { pages.append($0) }
         XCTAssertEqual(pages.flatMap(\.links).map(\.target), [.uri("other.pdf"), .destination("part"), .uri("x.png")])
         XCTAssertEqual(summary.warnings, [Warning(line: 5, message: "a warning")])
     }

@@ -7,14 +7,32 @@ import QuireStyle
 /// line in that colour, bold, after a drawn icon (GitHub's octicons: info, light bulb, report,
 /// alert, stop). Colours and titles are template keys (`alert.note.color`,
 /// `alert.note.title`, ...). Right to left, bar and icon stand on the right.
+///
+/// Reads the environment and the caches and writes to `sink` as the title line is set; the
+/// alert's blocks, of any kind, are set by `blocks` (`LayoutSession.layoutBlocks`).
+package struct AlertLayouter: TextSlicing {
+    package let environment: LayoutEnvironment
+    package let caches: LayoutCaches
+    package let sink: LayoutSink
+    /// Sets the alert's blocks in the context given.
+    package let blocks: ([Block], BlockContext) -> [Slice]
+}
+
 extension LayoutSession {
+    /// The layouter of alerts, setting their blocks in this session.
+    package var alerts: AlertLayouter {
+        AlertLayouter(environment: environment, caches: caches, sink: sink, blocks: { self.layoutBlocks($0, $1) })
+    }
+}
+
+extension AlertLayouter {
     /// `title`: a DocC aside's own ("Precondition"), else nil: the kind's (`alert.note.title`).
     package func alert(_ kind: AlertKind, _ children: [Block], title: String? = nil, _ context: BlockContext) -> [Slice] {
         var look = style.alerts[kind]
         if let title { look.title = .plain(title) }
         let bar = Typography.Rule(width: typography.alertBarWidth, color: look.color)
         return besideBar(bar, role: .blockQuote, context) { inner in
-            var body = layoutBlocks(children, inner)
+            var body = blocks(children, inner)
             if !body.isEmpty { body[0].spaceBefore = typography.alertTitleSpace }
             return alertTitle(kind, look, inner) + body
         }

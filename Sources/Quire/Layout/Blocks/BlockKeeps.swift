@@ -126,10 +126,10 @@ extension LayoutSession {
         switch block.kind {
         case .list(let list):
             var emitted = false
-            try self.list(list, context.inside(block)) { emitted = true; try emit($0) }
+            try lists.list(list, context.inside(block)) { emitted = true; try emit($0) }
             if !emitted { try emit([]) }
         case .codeBlock(let text, let language) where language.lowercased() != "mermaid":
-            try codeBlock(text, language: language, line: block.line, context.inside(block), emit: emit)
+            try codeBlocks.codeBlock(text, language: language, line: block.line, context.inside(block), emit: emit)
         default:
             try emit(layoutBlock(block, context))
         }

@@ -11,7 +11,7 @@ package struct BlockLayouter: BlockVisitor {
     package func defaultVisit(_ block: Block) -> [Slice] { session.genericBlock(block, context) }
 
     package func visitParagraph(_ block: Block, content: [Inline]) -> [Slice] {
-        session.paragraphWithImages(content, line: block.line, context)
+        session.figures.paragraphWithImages(content, line: block.line, context)
     }
 
     package func visitHeading(_ block: Block, level: Int, content: [Inline]) -> [Slice] {
@@ -19,31 +19,31 @@ package struct BlockLayouter: BlockVisitor {
     }
 
     package func visitCodeBlock(_ block: Block, text: String, language: String) -> [Slice] {
-        language.lowercased() == "mermaid" ? session.mermaidDiagram(text, line: block.line, context)
-            : session.codeBlock(text, language: language, line: block.line, context)
+        language.lowercased() == "mermaid" ? session.diagrams.mermaidDiagram(text, line: block.line, context)
+            : session.codeBlocks.codeBlock(text, language: language, line: block.line, context)
     }
     package func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.blockQuote(children, context) }
     package func visitThematicBreak(_ block: Block) -> [Slice] { session.thematicBreak(context) }
-    package func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.list(list, context) }
+    package func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.lists.list(list, context) }
     package func visitTable(_ block: Block, table: Table) -> [Slice] { session.table(table, line: block.line, context) }
-    package func visitHTML(_ block: Block, html: HTMLBlock) -> [Slice] { session.htmlBlock(html, line: block.line, context) }
+    package func visitHTML(_ block: Block, html: HTMLBlock) -> [Slice] { session.htmlBlocks.htmlBlock(html, line: block.line, context) }
 
     package func visitFootnoteDefinition(_ block: Block, label: String, children: [Block]) -> [Slice] {
-        session.footnote(label: label, children, context)
+        session.footnotes.footnote(label: label, children, context)
     }
 
     package func visitAlert(_ block: Block, kind: AlertKind, children: [Block]) -> [Slice] {
         guard case .alert(_, _, let title) = block.kind else { return [] }
-        return session.alert(kind, children, title: title, context)
+        return session.alerts.alert(kind, children, title: title, context)
     }
 
     package func visitDetails(_ block: Block, summary: [Inline], children: [Block]) -> [Slice] {
-        session.details(summary: summary, children, line: block.line, context)
+        session.foldedDetails.details(summary: summary, children, line: block.line, context)
     }
 
     package func visitPageBreak(_ block: Block) -> [Slice] { session.pageBreak() }
 
-    package func visitMathBlock(_ block: Block, formula: MathFormula) -> [Slice] { session.displayFormula(formula, context) }
+    package func visitMathBlock(_ block: Block, formula: MathFormula) -> [Slice] { session.formulas.displayFormula(formula, context) }
 }
 
 /// Blocks to slices: the simple blocks (paragraphs, headings, quotes, rules; code in CodeBlockLayout.swift).
@@ -65,37 +65,8 @@ extension LayoutSession {
     /// A block of a kind with no layout of its own: its inline content as paragraphs, then
     /// its child blocks, so that nothing it holds is lost.
     package func genericBlock(_ block: Block, _ context: BlockContext) -> [Slice] {
-        block.inlineContent.flatMap { paragraphWithImages($0, line: block.line, context) }
+        block.inlineContent.flatMap { figures.paragraphWithImages($0, line: block.line, context) }
             + block.childBlocks.flatMap { layoutBlocks($0, context) }
-    }
-
-    /// Spacing around paragraphs: none inside a tight list item.
-    private func paragraphSpacing(_ context: BlockContext) -> Double {
-        context.tight ? 0 : blockSpacing
-    }
-
-    /// A paragraph of `text`, aligned by `alignment` (HTML's `align`, physical: left is left),
-    /// else by the context's, else as the body.
-    package func paragraph(_ text: StyledText, _ context: BlockContext, alignment: TextAlignment? = nil) -> [Slice] {
-        if text.string.allSatisfy({ $0.isWhitespace }) {
-            return anchorSlice(text.anchors.map(\.name))
-        }
-        let space = paragraphSpacing(context)
-        var format = paragraphFormat(width: context.column.width, alignment: startRelative(alignment ?? context.alignment, text, context))
-        format.direction = context.direction
-        // A table cell's blocks are set in the table's type, never hyphenated.
-        if let role = context.textRole { format.text = role; format.hyphenate = false }
-        return paragraphSlices(text, format, x: context.column.x, spaceBefore: space, spaceAfter: space,
-                               tag: .element(element(.paragraph, in: context, text: text.string)))
-    }
-
-    /// `physical` (HTML's `align`: left is left whatever the direction) as a paragraph format
-    /// takes it, relative to the text's start: left and right swapped for text set right to
-    /// left (by the context, else by its first strong character). Nil stays nil.
-    package func startRelative(_ physical: TextAlignment?, _ text: StyledText, _ context: BlockContext) -> TextAlignment? {
-        guard let physical, physical == .left || physical == .right else { return physical }
-        let rtl = context.direction.map { $0 == .rightToLeft } ?? TextDirection.isRightToLeft(text.string)
-        return rtl ? (physical == .left ? .right : .left) : physical
     }
 
     package func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
@@ -107,6 +78,66 @@ extension LayoutSession {
                              alignment: context.alignment)
     }
 
+    /// A quote: its blocks indented beside a bar.
+    package func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
+        besideBar(typography.quoteBar, role: .blockQuote, context) { layoutBlocks(children, $0) }
+    }
+
+    /// A forced page break: a slice of no height that starts a new page (none at the top of one).
+    package func pageBreak() -> [Slice] {
+        var slice = Slice(height: 0)
+        slice.pageBreakBefore = true
+        return [slice]
+    }
+
+    package func thematicBreak(_ context: BlockContext) -> [Slice] {
+        let height = typography.thematicBreakHeight
+        var slice = Slice(height: height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
+        slice.items.append(.line(from: Point(x: context.column.x, y: height / 2),
+                                 to: Point(x: context.column.maxX, y: height / 2),
+                                 width: typography.thematicBreak.width, color: typography.thematicBreak.color))
+        return [slice]
+    }
+}
+
+/// What any layouter reading the environment does alike: the spacing around paragraphs, and
+/// blocks set beside a bar (a quote's, an alert's, what `<details>` folds).
+extension EnvironmentReader {
+    /// Spacing around paragraphs: none inside a tight list item.
+    package func paragraphSpacing(_ context: BlockContext) -> Double {
+        context.tight ? 0 : blockSpacing
+    }
+
+    /// Blocks set by `content` in a column indented from the start edge (the right one when
+    /// right to left), beside a bar drawn down every slice (a quote's, an alert's coloured
+    /// one, the thin rule beside what `<details>` folds), all in one structure element of
+    /// `role`. Deep nesting stops indenting (and adding bars) once the text column would get
+    /// too narrow (`nestingIndent`).
+    package func besideBar(_ bar: Typography.Rule, role: StructureElement.Role, _ context: BlockContext,
+                   content: (BlockContext) -> [Slice]) -> [Slice] {
+        let indent = nestingIndent(typography.quoteIndent, context)
+        let rtl = context.isRightToLeft
+        var inner = context
+        inner.column = rtl ? context.column.inset(right: indent) : context.column.inset(left: indent)
+        inner.structure = element(role, in: context)
+        var slices = content(inner)
+        guard !slices.isEmpty, indent > 0 else { return slices }
+        let before = max(slices[0].spaceBefore, paragraphSpacing(context))
+        let after = max(slices[slices.count - 1].spaceAfter, paragraphSpacing(context))
+        slices.bakeSpacing()
+        let barX = rtl ? context.column.maxX - typography.quoteBarOffset : context.column.x + typography.quoteBarOffset
+        slices.decorateEach { slice in
+            slice.items.insert(.line(from: Point(x: barX, y: 0), to: Point(x: barX, y: slice.height),
+                                     width: bar.width, color: bar.color), at: 0)
+        }
+        slices[0].spaceBefore = before
+        slices[slices.count - 1].spaceAfter = after
+        return slices
+    }
+}
+
+/// A paragraph and a heading, as any layouter that sets text sets them.
+extension TextSlicing {
     /// A heading's lines: keep with what follows, a destination at the top, a rule under
     /// levels 1 and 2. `alignment` is physical (HTML's); nil (or justify): at the start.
     package func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext,
@@ -136,51 +167,27 @@ extension LayoutSession {
         return slices
     }
 
-    /// A quote: its blocks indented beside a bar.
-    package func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
-        besideBar(typography.quoteBar, role: .blockQuote, context) { layoutBlocks(children, $0) }
-    }
-
-    /// Blocks set by `content` in a column indented from the start edge (the right one when
-    /// right to left), beside a bar drawn down every slice (a quote's, an alert's coloured
-    /// one, the thin rule beside what `<details>` folds), all in one structure element of
-    /// `role`. Deep nesting stops indenting (and adding bars) once the text column would get
-    /// too narrow (`nestingIndent`).
-    package func besideBar(_ bar: Typography.Rule, role: StructureElement.Role, _ context: BlockContext,
-                   content: (BlockContext) -> [Slice]) -> [Slice] {
-        let indent = nestingIndent(typography.quoteIndent, context)
-        let rtl = context.isRightToLeft
-        var inner = context
-        inner.column = rtl ? context.column.inset(right: indent) : context.column.inset(left: indent)
-        inner.structure = element(role, in: context)
-        var slices = content(inner)
-        guard !slices.isEmpty, indent > 0 else { return slices }
-        let before = max(slices[0].spaceBefore, paragraphSpacing(context))
-        let after = max(slices[slices.count - 1].spaceAfter, paragraphSpacing(context))
-        slices.bakeSpacing()
-        let barX = rtl ? context.column.maxX - typography.quoteBarOffset : context.column.x + typography.quoteBarOffset
-        slices.decorateEach { slice in
-            slice.items.insert(.line(from: Point(x: barX, y: 0), to: Point(x: barX, y: slice.height),
-                                     width: bar.width, color: bar.color), at: 0)
+    /// A paragraph of `text`, aligned by `alignment` (HTML's `align`, physical: left is left),
+    /// else by the context's, else as the body.
+    package func paragraph(_ text: StyledText, _ context: BlockContext, alignment: TextAlignment? = nil) -> [Slice] {
+        if text.string.allSatisfy({ $0.isWhitespace }) {
+            return anchorSlice(text.anchors.map(\.name))
         }
-        slices[0].spaceBefore = before
-        slices[slices.count - 1].spaceAfter = after
-        return slices
+        let space = paragraphSpacing(context)
+        var format = paragraphFormat(width: context.column.width, alignment: startRelative(alignment ?? context.alignment, text, context))
+        format.direction = context.direction
+        // A table cell's blocks are set in the table's type, never hyphenated.
+        if let role = context.textRole { format.text = role; format.hyphenate = false }
+        return paragraphSlices(text, format, x: context.column.x, spaceBefore: space, spaceAfter: space,
+                               tag: .element(element(.paragraph, in: context, text: text.string)))
     }
 
-    /// A forced page break: a slice of no height that starts a new page (none at the top of one).
-    package func pageBreak() -> [Slice] {
-        var slice = Slice(height: 0)
-        slice.pageBreakBefore = true
-        return [slice]
-    }
-
-    package func thematicBreak(_ context: BlockContext) -> [Slice] {
-        let height = typography.thematicBreakHeight
-        var slice = Slice(height: height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
-        slice.items.append(.line(from: Point(x: context.column.x, y: height / 2),
-                                 to: Point(x: context.column.maxX, y: height / 2),
-                                 width: typography.thematicBreak.width, color: typography.thematicBreak.color))
-        return [slice]
+    /// `physical` (HTML's `align`: left is left whatever the direction) as a paragraph format
+    /// takes it, relative to the text's start: left and right swapped for text set right to
+    /// left (by the context, else by its first strong character). Nil stays nil.
+    package func startRelative(_ physical: TextAlignment?, _ text: StyledText, _ context: BlockContext) -> TextAlignment? {
+        guard let physical, physical == .left || physical == .right else { return physical }
+        let rtl = context.direction.map { $0 == .rightToLeft } ?? TextDirection.isRightToLeft(text.string)
+        return rtl ? (physical == .left ? .right : .left) : physical
     }
 }

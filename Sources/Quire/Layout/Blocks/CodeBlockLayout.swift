@@ -1,11 +1,33 @@
 import QuireModel
+import QuireHighlight
 
 /// Code blocks: the code on its shading, in its highlighting's colours, as wide and as large as
 /// `CodeFit` says (the measure; wider, into the margins; smaller, down to `code.min-size`). A
 /// source line still wider than the block continues under itself: indented past its own
 /// indentation by the wrap indent, after a drawn mark, so it never reads as a new statement.
 /// A long block is set a run of lines at a time and handed on as it is set (`CodeStream`).
-extension LayoutSession {
+///
+/// Reads the environment, the caches (the highlighted code, the code's advance and the
+/// document's code frame) and writes warnings and destinations to `sink`.
+package struct CodeLayouter: TextSlicing {
+    package let environment: LayoutEnvironment
+    package let caches: LayoutCaches
+    package let sink: LayoutSink
+
+    package var highlights: CodeHighlights { caches.highlights }
+    package var codeAdvance: Double { caches.codeAdvance }
+    package var documentCodeFrame: CodeFrame? { caches.documentCodeFrame }
+
+    /// The frame for one block's own lines (without a census of the document).
+    package func codeFrame(for census: CodeCensus) -> CodeFrame { environment.codeFrame(for: census, advance: codeAdvance) }
+}
+
+extension TextSlicing {
+    /// The layouter of code blocks, reporting to the same sink.
+    package var codeBlocks: CodeLayouter { CodeLayouter(environment: environment, caches: caches, sink: sink) }
+}
+
+extension CodeLayouter {
     /// A code block on its shading (`language`: the info string; none for indented code and
     /// `<pre>`), waiting for its colours if they are not ready. O(n) plus shaping.
     package func codeBlock(_ code: String, language: String = "", line: Int = 0, _ context: BlockContext) -> [Slice] {

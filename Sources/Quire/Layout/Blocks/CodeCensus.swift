@@ -71,12 +71,12 @@ package struct CodeCensus: Sendable {
         text.withUTF8 { bytes in
             var start = 0
             for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x0A {
-                let line = LayoutSession.trimmedLine(start..<end, bytes)
+                let line = CodeLayouter.trimmedLine(start..<end, bytes)
                 start = end + 1
                 lineCount += 1
                 let slice = bytes[line]
                 if slice.allSatisfy({ $0 < 0x80 }) || texts.count >= Self.textLimit {
-                    columns[Columns(nesting: nesting, columns: LayoutSession.codeColumns(slice)), default: 0] += 1
+                    columns[Columns(nesting: nesting, columns: CodeLayouter.codeColumns(slice)), default: 0] += 1
                 } else {
                     texts.append((nesting, String(decoding: slice, as: UTF8.self)))
                 }

@@ -11,7 +11,7 @@ package struct CodeFit {
     package var wrapping: [Range<Int>]
 }
 
-extension LayoutSession {
+extension CodeLayouter {
     /// How `text` (a code block's, its source lines `lines`) is set in `context`: in the
     /// document's frame (`documentCodeFrame`; without a census of the document, the frame
     /// its own lines would give it). Each line's width is bounded from its characters
@@ -94,10 +94,4 @@ extension LayoutSession {
         return columns
     }
 
-    /// The advance of the code font's widest ASCII letter at the code size (every character's,
-    /// in a monospace font).
-    package func measureCodeAdvance() -> Double {
-        let probe = typesetter.shape(plainText("WWWWWWWWWW"), ParagraphFormat(text: typography.code, width: .infinity))
-        return (probe.lines.first?.width ?? typography.code.size * 6) / 10
-    }
 }

@@ -17,11 +17,14 @@ package struct CodeFrame: Sendable, Equatable {
 extension LayoutSession {
     /// The share of a document's code lines its frame must fit unwrapped.
     package static let codeFitShare = 0.98
+}
 
+extension LayoutEnvironment {
+    /// The share of a document's code lines its frame must fit unwrapped.
     /// The frame for the code lines of `census` (a document's, or one block's). Each line's
-    /// width comes from its columns (`codeAdvance` each) or, with characters beyond ASCII,
+    /// width comes from its columns (`advance` each, the code's `LayoutCaches.codeAdvance`) or, with characters beyond ASCII,
     /// from shaping it. O(distinct line widths × sizes), plus the shaping.
-    package func codeFrame(for census: CodeCensus) -> CodeFrame {
+    package func codeFrame(for census: CodeCensus, advance codeAdvance: Double) -> CodeFrame {
         let base = typography.code
         let textBlock = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
         let room = wideRoom(textBlock, limit: style.codeMaxWidth)
@@ -35,7 +38,7 @@ extension LayoutSession {
         }
         let total = lines.reduce(0) { $0 + $1.count }
         guard total > 0 else { return CodeFrame(scale: 1, width: measure) }
-        let share = Int((Double(total) * Self.codeFitShare).rounded(.up))
+        let share = Int((Double(total) * LayoutSession.codeFitShare).rounded(.up))
         var size = base.size
         while true {
             let scale = size / base.size
@@ -64,7 +67,7 @@ extension LayoutSession {
     /// at the code's size, in a block `indent` points in from the text block's edge (which
     /// ends where the frame does), fits at `scale`; infinity when no frame in the room does.
     private func frameWidth(for width: Double, indent: Double, scale: Double, _ room: WideRoom) -> Double {
-        let needed = (width + 2 * typography.codePadding) * scale + 2 * Self.codeSlack
+        let needed = (width + 2 * typography.codePadding) * scale + 2 * CodeLayouter.codeSlack
         guard indent > 0, needed > room.column.width - indent else { return needed }
         func reach(_ w: Double) -> Double {
             let frame = room.column(width: w)

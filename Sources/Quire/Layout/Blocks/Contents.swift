@@ -2,8 +2,9 @@ import QuireModel
 
 /// Tables of contents: a line per entry, its title at its level's indent, dot leaders, the
 /// page number against the column's right edge, the whole line a link. The digest's contents
-/// page and a document's own (`toc`) are made of these.
-extension LayoutSession {
+/// page and a document's own (`toc`) are made of these, set as any `TextSlicing` sets text;
+/// their pages learnt by the session's measuring trial (`contentsWithPages`).
+extension TextSlicing {
     /// One entry's line, `lineHeight` tall: `title` from `indent` (cut with "…" when too
     /// long for one line), leaders, and `page` (nil: a blank of the same height, for the
     /// measuring pass before page numbers are known), linked to `destination`.
@@ -70,27 +71,32 @@ extension LayoutSession {
         return slices
     }
 
+}
+
+extension LayoutSession {
     /// The document's contents for `slices` (the whole document, held), to go at index `at`
     /// (`contentsWithPages(around:at:_:)`). `entries`: the headings listed (nil: this
     /// document's, once laid out).
     package func contentsWithPages(around slices: [Slice], at index: Int, entries: [OutlineEntry]? = nil,
                            _ context: BlockContext) -> [Slice] {
         let entries = entries ?? sink.documentOutline
-        return contentsWithPages(around: slices, at: index) { pages in documentContents(entries, pages: pages, context) }
+        return contentsWithPages(around: slices, at: index) { session, pages in session.documentContents(entries, pages: pages, context) }
     }
 
-    /// Contents made by `build` (given the page of each destination) for `slices`, held, to go
+    /// Contents made by `build` (given the session to set them in, the measuring trial's then
+    /// this one, and the page of each destination) for `slices`, held, to go
     /// at index `at`: built once without page numbers to paginate the slices and learn the page
     /// of each destination, then again with them. The measuring pass is a trial, dropped with
     /// what it placed. Empty when `build` makes nothing. O(slices) for the pagination.
-    package func contentsWithPages(around slices: [Slice], at index: Int, _ build: ([String: Int]) -> [Slice]) -> [Slice] {
-        let measuring = trial { build([:]) }.value
+    package func contentsWithPages(around slices: [Slice], at index: Int,
+                                   _ build: (LayoutSession, [String: Int]) -> [Slice]) -> [Slice] {
+        let measuring = trial { build($0, [:]) }.value
         guard !measuring.isEmpty else { return [] }
         let pages = Paginator(style: style).paginate(Array(slices[..<index]) + measuring + Array(slices[index...]))
         var pageOf: [String: Int] = [:]
         for (i, page) in pages.enumerated() {
             for destination in page.destinations where pageOf[destination.name] == nil { pageOf[destination.name] = i + 1 }
         }
-        return build(pageOf)
+        return build(self, pageOf)
     }
 }

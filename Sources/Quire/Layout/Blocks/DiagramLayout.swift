@@ -9,7 +9,21 @@ import QuireDiagrams
 /// down to fit, never below `minimumDiagramSize`; one unbreakable block. What
 /// cannot be drawn (a syntax error, a type Quire does not draw, a diagram past the limits,
 /// no Graphviz) is its source as code, with a warning naming the line.
+///
+/// Reads the environment and the caches; writes warnings and the uncuttable groups' numbers
+/// to `sink` (as does the code block a diagram falls back to).
+package struct DiagramLayouter: TextSlicing {
+    package let environment: LayoutEnvironment
+    package let caches: LayoutCaches
+    package let sink: LayoutSink
+}
+
 extension LayoutSession {
+    /// The layouter of Mermaid diagrams, reporting to this session's sink.
+    package var diagrams: DiagramLayouter { DiagramLayouter(environment: environment, caches: caches, sink: sink) }
+}
+
+extension DiagramLayouter {
     /// The smallest text size a diagram's labels are set at, in points: a diagram that fits the
     /// page only smaller is shown as its source.
     package static let minimumDiagramSize = 6.0
@@ -19,14 +33,14 @@ extension LayoutSession {
         let chart: Flowchart
         switch MermaidParser.parse(code) {
         case .failure(let error):
-            return mermaidBlock(code, line: line, context,
+            return codeBlocks.mermaidBlock(code, line: line, context,
                                 warning: Warning(line: error.line > 0 ? line + error.line : line,
                                                  message: "mermaid diagram not drawn: \(error.message); its source is set as code"))
         case .success(.flowchart(let c)): chart = c
         case .success(.sequence(let diagram)): return sequenceDiagram(diagram, code: code, line: line, context)
         case .success(let diagram):
             guard let graph = diagram.graph else {
-                return mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(diagram.kindName) diagrams are not laid out by dot; its source is set as code"))
+                return codeBlocks.mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(diagram.kindName) diagrams are not laid out by dot; its source is set as code"))
             }
             chart = graph
         }
@@ -34,7 +48,7 @@ extension LayoutSession {
         switch self.graphviz.library {
         case .success(let library): graphviz = library
         case .failure(let error):
-            return mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(error.message); its source is set as code"))
+            return codeBlocks.mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(error.message); its source is set as code"))
         }
         let natural = typography.body.size * 0.9
         // Wider than the column, a diagram grows into the margins as a wide table does.
@@ -47,7 +61,7 @@ extension LayoutSession {
                 let size = max(Self.minimumDiagramSize, (natural * fit * 0.995 * 100).rounded(.down) / 100)
                 drawn = try drawFlowchart(chart, size: size, graphviz)
                 guard drawn.geometry.width <= room.width + 0.5, drawn.geometry.height <= room.height + 0.5 else {
-                    return mermaidBlock(code, line: line, context, warning: Warning(
+                    return codeBlocks.mermaidBlock(code, line: line, context, warning: Warning(
                         line: line, message: "mermaid diagram not drawn: too large for the page at a readable text size (\(Self.minimumDiagramSize) pt); its source is set as code"))
                 }
                 sink.warn(Warning(line: line, message: "mermaid diagram shrunk to \(Int((size / natural * 100).rounded()))% to fit the page"))
@@ -55,7 +69,7 @@ extension LayoutSession {
             return [diagramSlice(chart, drawn, column: wide.column(width: drawn.geometry.width), context)]
         } catch {
             let message = (error as? GraphvizError)?.message ?? "\(error)"
-            return mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(message); its source is set as code"))
+            return codeBlocks.mermaidBlock(code, line: line, context, warning: Warning(line: line, message: "mermaid diagram not drawn: \(message); its source is set as code"))
         }
     }
 

@@ -6,7 +6,7 @@ import QuireDiagrams
 /// state's descriptions): the title centred on top, then each compartment below a rule, its
 /// rows set left-aligned in columns as wide as their widest cell, as Mermaid draws class and
 /// entity boxes. The rules' heights are kept for the painter.
-extension LayoutSession {
+extension DiagramLayouter {
     /// `node`'s label set at `role` in `color`: its plain label when it has no compartments.
     /// O(cells).
     package func diagramNodeLabel(_ node: FlowNode, _ role: Typography.TextRole, color: Color) -> DiagramLabel {

@@ -3,7 +3,16 @@ import QuireMath
 
 /// Display math: a formula on lines of its own, centred in the column with its `\tag` at the
 /// right; and what layout reports of formulas (bad TeX, missing glyphs).
-extension LayoutSession {
+///
+/// Reads the environment and the caches (the math typesetter); writes warnings, destinations
+/// and the uncuttable groups' numbers to `sink`.
+package struct FormulaLayouter: TextSlicing {
+    package let environment: LayoutEnvironment
+    package let caches: LayoutCaches
+    package let sink: LayoutSink
+}
+
+extension FormulaLayouter {
     /// The slices of a display formula: one per line (more when it was broken to fit), the
     /// lines kept together, a block an excerpt never cuts and counts as the lines of text its
     /// height displaces (to the nearest, at least one per line: a fraction two, a matrix of

@@ -7,7 +7,21 @@ import QuireImages
 /// the whole picture. An image that cannot be shown and stands alone in its paragraph, not
 /// inside a link (linked images are mostly badges), becomes a framed placeholder with its alt
 /// text and its URL (linked when remote) or the reason; elsewhere its alt text framed in the line.
+///
+/// Reads the environment (the document's images) and the caches and writes to `sink` (the
+/// warnings of images that cannot be shown, the pictures an excerpt sets as lines).
+package struct ImageLayouter: TextSlicing {
+    package let environment: LayoutEnvironment
+    package let caches: LayoutCaches
+    package let sink: LayoutSink
+}
+
 extension LayoutSession {
+    /// The layouter of paragraphs with their pictures, reporting to this session's sink.
+    package var figures: ImageLayouter { ImageLayouter(environment: environment, caches: caches, sink: sink) }
+}
+
+extension ImageLayouter {
     /// An image reference that may stand as a block: a paragraph's top-level image, linked
     /// image (`[![alt](src)](url)`), `<img>` or `<a href><img></a>`.
     package struct FigureCandidate {

@@ -8,7 +8,14 @@ import QuireStyle
 /// text alignment; the marker is drawn in the gutter beside the first line. A list takes one
 /// direction for all its items (`TextDirection.ofList`), so markers never change sides; a
 /// right-to-left list mirrors this: body on the left, marker column on the right.
-extension LayoutSession {
+///
+/// Reads the environment only; the blocks of an item's body, which may be of any kind, are
+/// set by `blocks` (`LayoutSession.layoutBlocks`), which writes to the session's sink.
+package struct ListLayouter: EnvironmentReader {
+    package let environment: LayoutEnvironment
+    /// Sets an item's blocks in the context given.
+    package let blocks: ([Block], BlockContext) -> [Slice]
+
     /// What sits in an item's marker column.
     package enum MarkerSpec {
         case shape(MarkerShape)
@@ -34,7 +41,7 @@ extension LayoutSession {
         let bullet = shapes[context.listDepth % shapes.count]
         var numbers: NumberLabels?
         if let start = list.start {
-            let labels = NumberLabels(start: start, count: list.items.count, session: self)
+            let labels = NumberLabels(start: start, count: list.items.count, environment: environment)
             gutter = max(gutter, labels.widest + gap)
             numbers = labels
         }
@@ -61,16 +68,16 @@ extension LayoutSession {
     /// kept, so that a list's memory does not grow with its length.
     private struct NumberLabels {
         let start: Int
-        let session: LayoutSession
+        let environment: LayoutEnvironment
         /// The labels of a short list, kept from the measuring.
         private var kept: [ShapedText] = []
         private(set) var widest = 0.0
         /// Lists longer than this shape their labels twice.
         static let keptUpTo = 1024
 
-        init(start: Int, count: Int, session: LayoutSession) {
+        init(start: Int, count: Int, environment: LayoutEnvironment) {
             self.start = start
-            self.session = session
+            self.environment = environment
             for i in 0..<count {
                 let shaped = shape(i)
                 widest = max(widest, shaped.lines.first?.width ?? 0)
@@ -84,7 +91,7 @@ extension LayoutSession {
             var text = StyledText()
             let (sum, overflow) = start.addingReportingOverflow(index)
             text.append(overflow ? "\(start)." : "\(sum).")
-            return session.typesetter.shape(text, session.bodyFormat(width: Typography.unwrapped, alignment: .left))
+            return environment.typesetter.shape(text, environment.bodyFormat(width: Typography.unwrapped, alignment: .left))
         }
     }
 
@@ -110,7 +117,7 @@ extension LayoutSession {
         inner.tight = tight
         inner.listDepth += 1
         if role == .listItem { inner.structure = element(.listBody, in: item) }
-        var slices = layoutBlocks(blocks, inner)
+        var slices = self.blocks(blocks, inner)
         let lineHeight = typography.body.lineHeight
         if slices.isEmpty {
             var empty = Slice(height: lineHeight)
@@ -143,4 +150,9 @@ extension LayoutSession {
         }
         return slices
     }
+}
+
+extension LayoutSession {
+    /// The layouter of lists, setting their items' blocks in this session.
+    package var lists: ListLayouter { ListLayouter(environment: environment, blocks: { self.layoutBlocks($0, $1) }) }
 }

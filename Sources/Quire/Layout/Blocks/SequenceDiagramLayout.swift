@@ -8,7 +8,7 @@ import QuireDiagrams
 /// names the participants and the messages in reading order. Sized to the page as flowcharts
 /// are (`mermaidDiagram`): wider than the column it takes the margins, then it is set smaller,
 /// never below `minimumDiagramSize`, and a diagram that fits only smaller is its source.
-extension LayoutSession {
+extension DiagramLayouter {
     /// A sequence diagram from the ```` ```mermaid ```` block `code` starting on line `line`.
     package func sequenceDiagram(_ diagram: SequenceDiagram, code: String, line: Int, _ context: BlockContext) -> [Slice] {
         let natural = typography.body.size * 0.9
@@ -24,7 +24,7 @@ extension LayoutSession {
             let fit = min(room.width / drawn.geometry.width, room.height / drawn.geometry.height)
             let size = max(Self.minimumDiagramSize, (drawn.fontSize * fit * 0.995 * 100).rounded(.down) / 100)
             guard tries < 3, size < drawn.fontSize else {
-                return mermaidBlock(code, line: line, context, warning: Warning(
+                return codeBlocks.mermaidBlock(code, line: line, context, warning: Warning(
                     line: line, message: "mermaid diagram not drawn: too large for the page at a readable text size (\(Self.minimumDiagramSize) pt); its source is set as code"))
             }
             drawn = drawSequence(diagram, size: size, compact: true)

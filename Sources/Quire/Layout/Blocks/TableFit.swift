@@ -14,7 +14,7 @@ extension TableLayouter {
         let needed = neededWidth(measures, available: column.width)
         if needed.words <= column.width {
             let fit = columns(measures, available: column.width, floor: typography.tableMinimumScale)
-            let left = column.x + (column.width - fit.totalWidth) * LayoutSession.offsetFraction(context.alignment, context)
+            let left = column.x + (column.width - fit.totalWidth) * ImageLayouter.offsetFraction(context.alignment, context)
             return Grid(fit: fit, columns: columns, left: left, rightToLeft: context.isRightToLeft)
         }
         let upright = session.wideRoom(context, limit: session.style.tableMaxWidth)

@@ -81,7 +81,7 @@ extension LayoutSession {
     /// (what it records dropped), each line's widest word and whole width plus its indent from
     /// the cell's edge; an image wants its width and makes do with a few lines' height.
     package func measureBlocks(_ blocks: [Block], _ context: BlockContext) -> (minimum: Double, preferred: Double) {
-        let slices = trial { layoutBlocks(blocks, context) }.value
+        let slices = trial { $0.layoutBlocks(blocks, context) }.value
         var narrowest = 0.0, widest = 0.0
         for slice in slices {
             for item in slice.items {

@@ -1,8 +1,44 @@
 import QuireModel
 import QuireStyle
+import QuireMath
+
+/// A layouter that sets text into slices: it reads the environment, the caches (the
+/// language's hyphenation) and writes to a sink (the destinations its lines place). The
+/// session is one; so is each block layouter that sets text (`CodeLayouter`).
+package protocol TextSlicing: EnvironmentReader {
+    var caches: LayoutCaches { get }
+    var sink: LayoutSink { get }
+}
+
+/// The text layer's inputs as a value of their own (what `InlineBuilder` holds).
+package struct TextSlicer: TextSlicing {
+    package let environment: LayoutEnvironment
+    package let caches: LayoutCaches
+    package let sink: LayoutSink
+}
+
+extension TextSlicing {
+    /// Whether pictures are set as lines: in an excerpt's trial (`LayoutSink.picturesAsLines`).
+    package var picturesAsLines: Bool { sink.picturesAsLines }
+    /// This layouter's text layer.
+    package var textSlicer: TextSlicer { TextSlicer(environment: environment, caches: caches, sink: sink) }
+    /// The document's math typesetter (`LayoutCaches.math`).
+    package var math: MathTypesetter { caches.math }
+    /// The layouter of display formulas, reporting to the same sink.
+    package var formulas: FormulaLayouter { FormulaLayouter(environment: environment, caches: caches, sink: sink) }
+}
+
+extension LayoutSession {
+    /// Longest text of a table cell measured to size its column: a longer one gets as much
+    /// width as the table can give, unmeasured.
+    package static let shapingChunk = 32 * 1024
+}
 
 /// Shaped text to slices: one slice per line, with its links and anchors.
-extension LayoutSession {
+extension TextSlicing {
+    /// Records a destination name as placed; false if it was placed before (skip it then).
+    package func claimDestination(_ name: String) -> Bool { sink.claimDestination(name) }
+
     /// Cuts `shaped` (set at `x`) into one slice per line, each with the links, anchors,
     /// images, frames and footnote references on it, each line tagged with `tag` (its images
     /// as figures inside that element).
@@ -35,10 +71,6 @@ extension LayoutSession {
         return slices
     }
 
-    /// Longest text of a table cell measured to size its column: a longer one gets as much
-    /// width as the table can give, unmeasured.
-    package static let shapingChunk = 32 * 1024
-
     /// Sets a paragraph of any length into line slices: hyphenated when its format says so,
     /// then set by the paragraph engine (`Typesetter.shape`), which breaks long code tokens and
     /// addresses where a reader expects and keeps hyphens in a row few. Orphan and widow
@@ -46,7 +78,7 @@ extension LayoutSession {
     package func paragraphSlices(_ text: StyledText, _ format: ParagraphFormat, x: Double,
                          spaceBefore: Double, spaceAfter: Double, tag: ContentTag = .none) -> [Slice] {
         var text = text
-        if format.hyphenate, format.width.isFinite, let hyphenation { text = text.hyphenated(by: hyphenation) }
+        if format.hyphenate, format.width.isFinite, let hyphenation = caches.hyphenation { text = text.hyphenated(by: hyphenation) }
         return textSlices(typesetter.shape(text, format), x: x, spaceBefore: spaceBefore, spaceAfter: spaceAfter, tag: tag)
     }
 

@@ -25,7 +25,7 @@ package struct WideRoom {
     }
 }
 
-extension LayoutSession {
+extension LayoutEnvironment {
     /// The room a block in `context` may grow into, up to `limit` (`code.max-width`,
     /// `table.max-width`), on a page of `size` whose text block is `textBlock` (those of the
     /// style unless a table turns its page).

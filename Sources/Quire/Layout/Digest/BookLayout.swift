@@ -32,7 +32,7 @@ package func layoutBook(_ documents: [DigestDocument], style: Style, info: Docum
     if info.toc ?? style.tableOfContents {
         driver.contents = {
             let headings = set.sessions.flatMap(\.sink.documentOutline)
-            return { pages in first.documentContents(headings, pages: pages, context) }
+            return { session, pages in session.documentContents(headings, pages: pages, context) }
         }
     }
     let outcome = driver.run(front: first.titleBlock(info), body: { add, _ in

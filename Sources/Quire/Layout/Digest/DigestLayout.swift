@@ -72,7 +72,7 @@ package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailur
     driver.attachesNotes = false
     driver.endsWithUnplacedNotes = false
     driver.deferral = deferral
-    driver.contents = { { pages in parts.contents(pages) } }
+    driver.contents = { { session, pages in parts.contents(pages, in: session) } }
     driver.pageOwner = parts.pageOwners(date: date)
     let cover = layouter.main.digestCover(title: title, date: date, documents: documents.count, failures: failures.count)
     let outcome = driver.run(front: cover, body: { add, contentsComplete in
@@ -197,9 +197,10 @@ package struct DigestLayouter {
 
     private func fullTextName(_ k: Int) -> String { "\(entryNames[k])-full" }
 
-    /// The table of contents, with `pages` by destination (empty: the measuring pass's).
-    package func contents(_ pages: [String: Int]) -> [Slice] {
-        main.contents(documents.indices.map { k in (DigestLinks.titleAndBody(documents[k]).title, entryNames[k]) },
+    /// The table of contents, set in `session` (the main one, or its measuring trial), with
+    /// `pages` by destination (empty: the measuring pass's).
+    package func contents(_ pages: [String: Int], in session: LayoutSession) -> [Slice] {
+        session.contents(documents.indices.map { k in (DigestLinks.titleAndBody(documents[k]).title, entryNames[k]) },
                       failures: failures.map { DigestFailure(path: shown($0.path), reason: $0.reason) }, pages: pages, context)
     }
 

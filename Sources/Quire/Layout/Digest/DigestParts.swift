@@ -3,8 +3,8 @@ import QuireParse
 import QuireStyle
 
 /// The parts of a digest that are not its documents' text: the path under each title, the
-/// cover and the table of contents.
-extension LayoutSession {
+/// cover and the table of contents, set as any `TextSlicing` sets text.
+extension TextSlicing {
     /// A document's source path, small and muted, under its title.
     package func pathLine(_ path: String, _ context: BlockContext) -> [Slice] {
         let look = typography.pathLine

@@ -56,9 +56,9 @@ extension LayoutSession {
         var blockLines = n
         while true {
             let (blocks, shortened) = body.prefix(lines: blockLines, bytes: bytes)
-            let trial = trial(picturesAsLines: true) { () -> (slices: [Slice], cut: (slices: [Slice], resume: Int)?) in
-                let slices = layoutBlocks(blocks, context)
-                return (slices, cutSlices(slices, lines: n, target: target, column: context.column))
+            let trial = trial(picturesAsLines: true) { session -> (slices: [Slice], cut: (slices: [Slice], resume: Int)?) in
+                let slices = session.layoutBlocks(blocks, context)
+                return (slices, session.cutSlices(slices, lines: n, target: target, column: context.column))
             }
             if let cut = trial.value.cut {
                 for name in cut.slices.flatMap({ $0.destinations.map(\.name) }) { _ = claimDestination(name) }

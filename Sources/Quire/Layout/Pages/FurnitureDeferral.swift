@@ -27,7 +27,7 @@ package struct FurnitureDeferral {
     }
 }
 
-extension LayoutSession {
+extension PageFurnisher {
     /// Gives `page`, the `number`th, its furniture: whole when nothing is `unknown` (`title`
     /// is known then), else the slots that are known; a page on which an unknown slot shows
     /// is marked and returned, to be finished at the end (`drawDeferred`).

@@ -9,8 +9,24 @@ package enum FurniturePlaceholder: String, Sendable, Hashable {
     case title, pages
 }
 
-/// Running header, footer and the title block: what frames the text rather than flows in it.
+/// Running header and footer: what frames the text rather than flows in it. Reads the
+/// environment; keeps the texts it shapes in the caches (`LayoutCaches.furnitureShapes`).
+package struct PageFurnisher: EnvironmentReader {
+    package let environment: LayoutEnvironment
+    package let caches: LayoutCaches
+
+    private var furnitureShapes: [FurnitureKey: ShapedText] {
+        get { caches.furnitureShapes }
+        nonmutating set { caches.furnitureShapes = newValue }
+    }
+}
+
 extension LayoutSession {
+    /// The furnisher of this document's pages.
+    package var furnisher: PageFurnisher { PageFurnisher(environment: environment, caches: caches) }
+}
+
+extension PageFurnisher {
     /// Header and footer items for page `number` of `count`, a page of `size` (the style's, or
     /// turned for a wide table: its own margins then). The header is left off page 1 unless the
     /// style asks for it. Each slot's text chooses its width variant, then its placeholders are
@@ -122,6 +138,10 @@ extension LayoutSession {
         return items
     }
 
+}
+
+/// The title block, set as any text is.
+extension TextSlicing {
     /// The document's title, subtitle, author and date from its front matter, set at the top
     /// of page 1 (the title in its widest wording). Empty without front matter.
     package func titleBlock(_ info: DocumentInfo) -> [Slice] {

@@ -2,14 +2,14 @@ import QuireModel
 import QuireStyle
 
 /// Inline content to styled text: the "collect" stage of paragraph layout.
-extension LayoutSession {
+extension TextSlicing {
     /// Builds the styled text of `inlines`. Links to `#fragments` that match no anchor are
     /// reported as warnings at `line` (or the line raw HTML gives, `Inline.located`) and set
     /// as plain text; images are set in the line, scaled down to fit `imageBox` (default: the
     /// text column's width, 1.5 line heights); formulas at `mathSize` (default: the body's
     /// size). O(n) in the text's length.
     package func styledText(_ inlines: [Inline], line: Int, imageBox: ImageBox? = nil, mathSize: Double? = nil) -> StyledText {
-        var builder = InlineBuilder(session: self, line: line,
+        var builder = InlineBuilder(session: textSlicer, line: line,
                                     imageBox: imageBox ?? ImageBox(width: style.contentWidth, height: typography.inlineImageHeight))
         builder.mathSize = mathSize ?? typography.body.size
         builder.append(inlines)
@@ -29,7 +29,8 @@ package struct ImageBox: Equatable {
 /// (`Inline.anchor`) is placed where it stands. It is layout's visitor of the inline walk:
 /// each kind of inline to its method below.
 package struct InlineBuilder: InlineVisitor {
-    package let session: LayoutSession
+    /// What the text reads (links, anchors, images, formulas) and reports to.
+    package let session: TextSlicer
     /// The source line warnings name (raw HTML's elements give their own: `Inline.located`).
     package var line: Int
     package let imageBox: ImageBox
@@ -44,7 +45,7 @@ package struct InlineBuilder: InlineVisitor {
     /// Links being built (Markdown and HTML): images inside link to nothing more.
     private var linkDepth = 0
 
-    package init(session: LayoutSession, line: Int, imageBox: ImageBox) {
+    package init(session: TextSlicer, line: Int, imageBox: ImageBox) {
         self.session = session
         self.line = line
         self.imageBox = imageBox
@@ -157,11 +158,11 @@ package struct InlineBuilder: InlineVisitor {
         let a = effective(attributes)
         switch session.math.typeset(formula, size: mathSize, width: 0) {
         case .success(let typeset):
-            session.warnAboutMissingGlyphs(typeset, formula)
+            session.formulas.warnAboutMissingGlyphs(typeset, formula)
             text.append(formula: typeset.boxes, spacesAfter: typeset.spacesAfter, breaksAfter: typeset.breaksAfter, number: (text.formulas.last?.formula ?? -1) + 1, source: formula.tex,
                         font: typeset.fontRef, color: a.color ?? session.style.textColor, a)
         case .failure(let error):
-            session.warnAboutBadMath(error, formula)
+            session.formulas.warnAboutBadMath(error, formula)
             var code = a
             code.monospace = true
             code.background = session.typography.codeBackground
@@ -228,7 +229,7 @@ package struct InlineBuilder: InlineVisitor {
     private mutating func appendImage(source: String, alt: String, declared: (Double?, Double?)) {
         switch session.images.lookup(source) {
         case .image(let image):
-            let size = LayoutSession.fitted(image, declared: declared, into: imageBox)
+            let size = ImageLayouter.fitted(image, declared: declared, into: imageBox)
             // A static badge without alt text says what it shows, as shields.io's title does.
             let described = alt.trimmingWhitespaceAndNewlines().isEmpty ? image.badge?.accessibleText ?? alt : alt
             text.append(image: image, width: size.width, height: size.height, descent: session.inlineImageDescent(height: size.height),
@@ -241,7 +242,7 @@ package struct InlineBuilder: InlineVisitor {
             let start = text.count
             // A thin space at each end keeps the frame off the words and frames around (the
             // frame is drawn inside it), a narrow no-break space inside pads the italic text.
-            text.append("\u{2009}\u{202F}" + LayoutSession.placeholderLabel(alt: alt, source: source) + "\u{202F}\u{2009}", a)
+            text.append("\u{2009}\u{202F}" + ImageLayouter.placeholderLabel(alt: alt, source: source) + "\u{202F}\u{2009}", a)
             text.frames.append(start..<text.count)
             if let remote, linkDepth == 0 {
                 text.links.append(StyledText.Link(range: start..<text.count, target: .uri(remote)))
@@ -267,7 +268,7 @@ package struct InlineBuilder: InlineVisitor {
     }
 }
 
-extension LayoutSession {
+extension TextSlicing {
     /// How far an image `height` points tall set in a line reaches below the baseline: it is
     /// centred on the middle of the body's x-height, like CSS's `vertical-align: middle`.
     package func inlineImageDescent(height: Double) -> Double {

@@ -32,6 +32,10 @@ final class DiagramLayoutTests: XCTestCase {
     After.
     """
 
+    private func paths(_ page: Page) -> [PathPaint] {
+        page.items.compactMap { if case .path(let p, _) = $0 { return p } else { return nil } }
+    }
+
     func testAFlowchartIsDrawnAsPathsAndLabelsInsideTheFrame() {
         let doc = layout(source)
         XCTAssertEqual(doc.warnings.map(\.description), [])
@@ -41,7 +45,7 @@ final class DiagramLayoutTests: XCTestCase {
         }
         XCTAssertFalse(lines.contains { $0.contains("-->") || $0.contains("subgraph") }, "no source as text")
         let page = doc.pages[0]
-        let drawn = page.paths
+        let drawn = paths(page)
         XCTAssertGreaterThan(drawn.count, 10)
         let left = style.margins.left, right = style.pageSize.width - style.margins.right
         for path in drawn {
@@ -136,8 +140,8 @@ final class DiagramLayoutTests: XCTestCase {
         XCTAssertTrue(doc.warnings.contains { $0.description.hasPrefix("1: mermaid diagram shrunk to") }, "\(doc.warnings)")
         let label = doc.allLines.first { $0.text == "Node number 3" }
         XCTAssertNotNil(label)
-        XCTAssertGreaterThanOrEqual(label?.shaped.format.text.size ?? 0, LayoutSession.minimumDiagramSize)
-        for path in doc.pages[0].paths {
+        XCTAssertGreaterThanOrEqual(label?.shaped.format.text.size ?? 0, DiagramLayouter.minimumDiagramSize)
+        for path in paths(doc.pages[0]) {
             XCTAssertLessThanOrEqual(path.bounds.maxX, style.pageSize.width - style.safeMargin + 0.5, "within the page's safe area")
             XCTAssertGreaterThanOrEqual(path.bounds.x, style.safeMargin - 0.5)
         }
@@ -150,7 +154,7 @@ final class DiagramLayoutTests: XCTestCase {
         let section = "## Part\n\n```mermaid\nflowchart TD\n" + (0..<6).map { "n\($0) --> n\($0 + 1)" }.joined(separator: "\n") + "\n```\n\n"
         let doc = layout("# Title\n\nIntro.\n\n" + String(repeating: section, count: 3))
         XCTAssertGreaterThan(doc.pages.count, 1)
-        XCTAssertFalse(doc.pages[0].paths.isEmpty, "the first diagram on the first page")
+        XCTAssertFalse(paths(doc.pages[0]).isEmpty, "the first diagram on the first page")
         for page in doc.pages { XCTAssertNotEqual(page.bodyLines.last?.text, "Part", "a heading at the foot of a page") }
     }
 
@@ -175,7 +179,7 @@ final class DiagramLayoutTests: XCTestCase {
         """)
         XCTAssertEqual(doc.warnings.map(\.description), [])
         XCTAssertTrue(doc.allLines.contains { $0.text == "invoke" })
-        let right = doc.pages[0].paths.map(\.bounds.maxX).max() ?? 0
+        let right = paths(doc.pages[0]).map(\.bounds.maxX).max() ?? 0
         XCTAssertGreaterThan(right, style.pageSize.width - style.margins.right, "into the margin")
         XCTAssertLessThanOrEqual(right, style.pageSize.width - style.safeMargin + 0.5)
     }

@@ -53,7 +53,7 @@ final class LongCodeBlockTests: XCTestCase {
     func testAHugeCodeBlockOfShortLinesIsHeldARunAtATime() {
         let lines = (0..<6_000).map { String(format: "let value%05d = compute(%05d) // a line of code", $0, $0) }
         let (held, parts) = mostLinesHeld("```\n" + lines.joined(separator: "\n") + "\n```\n")
-        let perRun = LayoutSession.codeRunLimit / (lines[0].utf8.count + 1) + 1
+        let perRun = CodeLayouter.codeRunLimit / (lines[0].utf8.count + 1) + 1
         XCTAssertGreaterThan(parts, 4, "handed on in parts")
         XCTAssertLessThanOrEqual(held, 2 * perRun, "at most two runs' lines held at once, of 6,000")
     }
@@ -96,8 +96,8 @@ final class LongCodeBlockTests: XCTestCase {
             let document = parseMarkdown("```\(language)\n\(code)\n```\n")
             layout.highlights = CodeHighlights(document, theme: style.codeTheme)
             var whole: [Slice] = [], runs: [Slice] = [], parts = 0
-            layout.codeBlock(code, language: language, line: 1, context, runLimit: .max) { whole += $0 }
-            layout.codeBlock(code, language: language, line: 1, context, runLimit: 60) { runs += $0; parts += 1 }
+            layout.codeBlocks.codeBlock(code, language: language, line: 1, context, runLimit: .max) { whole += $0 }
+            layout.codeBlocks.codeBlock(code, language: language, line: 1, context, runLimit: 60) { runs += $0; parts += 1 }
             XCTAssertEqual(runs.map(describe), whole.map(describe), "\(lines.count) lines \(language)")
             XCTAssertEqual(runs.map { $0.items.count }, whole.map { $0.items.count })
             if lines.count > 10 { XCTAssertGreaterThan(parts, 3, "set and handed on in runs") }
@@ -110,7 +110,7 @@ final class LongCodeBlockTests: XCTestCase {
         // Lines of 10, 10, 30, 10 and 10 bytes, a newline after each but the last.
         let lines = [0..<10, 11..<21, 22..<52, 53..<63, 64..<74]
         func runs(_ wrapping: [Range<Int>], _ limit: Int) -> [String] {
-            LayoutSession.codeRuns(lines: lines, wrapping: wrapping, limit: limit).map { "\($0.range)\($0.wraps ? " wraps" : "")" }
+            CodeLayouter.codeRuns(lines: lines, wrapping: wrapping, limit: limit).map { "\($0.range)\($0.wraps ? " wraps" : "")" }
         }
         XCTAssertEqual(runs([], .max), ["0..<74"])
         XCTAssertEqual(runs([], 25), ["0..<21", "22..<52", "53..<74"])

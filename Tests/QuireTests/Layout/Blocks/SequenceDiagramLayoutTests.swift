@@ -103,7 +103,7 @@ final class SequenceDiagramLayoutTests: XCTestCase {
         let drawn = doc.pages[0].paths
         XCTAssertLessThanOrEqual(drawn.map(\.bounds.maxY).max() ?? .infinity, style.pageSize.height - style.margins.bottom + 0.5)
         let label = doc.allLines.first { $0.text == "message 24" }
-        XCTAssertGreaterThanOrEqual(label?.shaped.format.text.size ?? 0, LayoutSession.minimumDiagramSize)
+        XCTAssertGreaterThanOrEqual(label?.shaped.format.text.size ?? 0, DiagramLayouter.minimumDiagramSize)
 
         let huge = "```mermaid\nsequenceDiagram\n" + (0..<300).map { "A->>B: message \($0)" }.joined(separator: "\n") + "\n```\n"
         let source = layout(huge)

@@ -51,7 +51,8 @@ final class StreamingLayoutTests: XCTestCase {
     private func streamed(_ markdown: String, style: Style = Style()) -> (LayoutSummary, [Page], Int) {
         let (info, body, _) = FrontMatter.split(markdown)
         var pages: [Page] = []
-        let summary = layOutPages(parseMarkdown(body), style: style, typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz, fallbackTitle: "test.md", info: info) { pages.append($0) }
+        let summary = layOutPages(parseMarkdown(body), PageLayoutSetup(style: style, typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz,
+                                                                       fallbackTitle: "test.md", info: info)) { pages.append($0) }
         return (summary, pages, summary.pageCount)
     }
 
@@ -77,7 +78,7 @@ final class StreamingLayoutTests: XCTestCase {
         var pages = Paginator(style: style).paginate(slices)
         let outline = session.sink.sortedOutline
         let title = info.title ?? outline.first { $0.level == 1 }.map { TextValue.plain($0.title) } ?? .plain("test.md")
-        for i in pages.indices { pages[i].furniture = session.furniture(page: i + 1, of: pages.count, size: pages[i].size, info: info, title: title) }
+        for i in pages.indices { pages[i].furniture = session.furnisher.furniture(page: i + 1, of: pages.count, size: pages[i].size, info: info, title: title) }
         return LaidOutDocument(pages: pages, outline: outline, title: title.widest, author: "", warnings: session.sink.reportedWarnings)
     }
 
@@ -184,8 +185,9 @@ final class StreamingLayoutTests: XCTestCase {
         func handedEarly(_ markdown: String, style: Style = Style()) throws -> Bool {
             let image = folder.appendingPathComponent("end.png")
             try Data(try Fixtures.bytes("diagram.png")).write(to: image)
-            let summary = layOutPages(parseMarkdown(markdown + "\n\n![end](end.png)\n"), style: style, typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz, fallbackTitle: "t.md",
-                                      resources: ImageResources(baseDirectory: folder.path)) { page in
+            let summary = layOutPages(parseMarkdown(markdown + "\n\n![end](end.png)\n"),
+                                      PageLayoutSetup(style: style, typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz, fallbackTitle: "t.md",
+                                                      resources: ImageResources(baseDirectory: folder.path))) { page in
                 try? FileManager.default.removeItem(at: image)
             }
             XCTAssertGreaterThan(summary.pageCount, 2)
