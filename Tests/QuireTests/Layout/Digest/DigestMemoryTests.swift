@@ -19,9 +19,9 @@ final class DigestMemoryTests: XCTestCase {
     private final class Tracker: @unchecked Sendable {
         struct Held { weak var shaped: ShapedText? }
         var handedOn: [Held] = []
-        /// How many of the lines handed on were still alive when the first full text reached
+        /// How many of the lines handed on were still alive when the second full text reached
         /// its link (-1: never).
-        var aliveAtFirstFullText = -1
+        var aliveAtSecondFullText = -1
     }
 
     private func document(_ path: String, _ markdown: String, links: LinkResolver? = nil) -> DigestDocument {
@@ -36,21 +36,25 @@ final class DigestMemoryTests: XCTestCase {
     func testDigestDropsTheEntriesShapedLinesOnceTheirPagesAreHandedOn() {
         let tracker = Tracker()
         let prose = (1...600).map { "word\($0)" }.joined(separator: " ")
-        let first = document("a.md", "# First\n\n\(prose)\n\nSee [elsewhere](elsewhere.md).\n") { _ in
-            if tracker.aliveAtFirstFullText < 0 { tracker.aliveAtFirstFullText = tracker.handedOn.filter { $0.shaped != nil }.count }
+        // The second document's link past four paragraphs: no excerpt's trial reaches it, its
+        // full text does, once the entries' pages went on with the first full text's.
+        let second = document("b.md", "# Second\n\n" + String(repeating: "\(prose)\n\n", count: 4) + "See [elsewhere](elsewhere.md).\n") { _ in
+            if tracker.aliveAtSecondFullText < 0 { tracker.aliveAtSecondFullText = tracker.handedOn.filter { $0.shaped != nil }.count }
             return nil
         }
-        let docs = [first] + (2...6).map { document("c\($0).md", "# Chapter \($0)\n\n\(prose)\n") }
-        var entryLines = 0
+        let docs = [document("a.md", "# First\n\n\(prose)\n"), second] + (3...6).map { document("c\($0).md", "# Chapter \($0)\n\n\(prose)\n") }
+        var entryLines = 0, fullTextsBegun = false
         _ = layoutDigest(docs, failures: [], title: "D", date: "2026-12-08", style: Style(), excerptLines: 2,
                          typesetter: .forThisThread(language: nil), deferral: FurnitureDeferral(waitingPages: 2) { _, _ in }) { page in
-            guard tracker.aliveAtFirstFullText < 0 else { return }
+            // The entries' pages: those before the first full text's ("d1-full").
+            fullTextsBegun = fullTextsBegun || page.destinations.contains { $0.name.hasSuffix("-full") }
+            guard !fullTextsBegun else { return }
             for case .text(let line) in page.items where line.shaped.text.string.contains("word1 ") {
                 tracker.handedOn.append(Tracker.Held(shaped: line.shaped))
                 entryLines += 1
             }
         }
-        XCTAssertGreaterThan(entryLines, 6, "the entries' excerpt lines were handed on before the first full text")
-        XCTAssertEqual(tracker.aliveAtFirstFullText, 0, "entries' shaped lines still held during the full texts")
+        XCTAssertGreaterThan(entryLines, 6, "the entries' excerpt lines were handed on")
+        XCTAssertEqual(tracker.aliveAtSecondFullText, 0, "entries' shaped lines still held during the full texts")
     }
 }
