@@ -33,8 +33,11 @@ extension Pipeline {
                                                   modified: policy.attachmentDate(of: document.document.path))
         }
         stream.pdf.setMainScript(ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
+        var memory = SetMemory()
         let book = layoutBook(documents, style: options.style, info: info, title: title, typesetter: engine.typesetter(language: info.lang),
-                              graphviz: engine.graphviz, deferral: stream.deferral, emit: stream.draw)
+                              graphviz: engine.graphviz, deferral: stream.deferral, between: { memory.laidOut(bytes: planned[$0].text.utf8.count) },
+                              emit: stream.draw)
+        ResidentMemory.release()
         let links = planned.compactMap(\.links)
         return Laid(outline: book.outline, title: book.title, author: book.author, keywords: info.keywords, subject: info.subject ?? "",
                     language: info.lang, sources: sources, pageCount: book.pageCount,
@@ -61,9 +64,12 @@ extension Pipeline {
         }
         let documents = plan.documents.map(\.document)
         stream.pdf.setMainScript(ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
+        var memory = SetMemory()
         let digest = layoutDigest(documents, failures: plan.failures, title: plan.title, date: String(iso8601(date).prefix(10)),
                                   style: options.style, excerptLines: plan.excerptLines, shownFrom: plan.shownFrom,
-                                  typesetter: engine.typesetter(language: nil), graphviz: engine.graphviz, deferral: stream.deferral, emit: stream.draw)
+                                  typesetter: engine.typesetter(language: nil), graphviz: engine.graphviz, deferral: stream.deferral,
+                                  between: { memory.laidOut(bytes: plan.documents[$0].text.utf8.count) }, emit: stream.draw)
+        ResidentMemory.release()
         // The author when every document names the same one (the options' goes over it): a
         // digest of several hands is no one author's.
         let authors = Set(documents.map { $0.info.author?.widest ?? "" })

@@ -48,3 +48,31 @@ package enum ResidentMemory {
         MappedPages.releaseFontFiles()
     }
 }
+
+/// Memory handed back to the system as the documents of a book or a digest go by: after
+/// every `every` bytes of their source laid out (`ResidentMemory.release`), not after each
+/// document (a release walks malloc's free lists and reads /proc/self/maps: milliseconds,
+/// and a digest lays out thousands of documents twice, entry and full text). What a
+/// document's layout freed (its trials, its pages once drawn) and the font files' pages read
+/// for it then stop counting as the process's: a book of 100 real files peaked at 140 MiB
+/// without, though its live heap is about 40 MiB.
+package struct SetMemory {
+    private let every: Int
+    private var since = 0
+
+    /// Asks the allocator to keep little free (`ResidentMemory.keepLittleFree`), as a long
+    /// document does.
+    package init(every: Int = 256 << 10) {
+        self.every = every
+        ResidentMemory.keepLittleFree()
+    }
+
+    /// Counts a document of `bytes` laid out; releases once `every` bytes have been since the
+    /// last release.
+    package mutating func laidOut(bytes: Int) {
+        since += bytes
+        guard since >= every else { return }
+        since = 0
+        ResidentMemory.release()
+    }
+}

@@ -17,7 +17,8 @@ import QuireDiagrams
 /// (with contents, once every chapter is laid out).
 /// - Complexity: O(total text), paginated once (twice with a table of contents).
 package func layoutBook(_ documents: [DigestDocument], style: Style, info: DocumentInfo, title: TextValue,
-                        typesetter: Typesetter, graphviz: Graphviz, deferral: FurnitureDeferral? = nil, emit: (Page) -> Void) -> LaidOutSet {
+                        typesetter: Typesetter, graphviz: Graphviz, deferral: FurnitureDeferral? = nil, between: (Int) -> Void = { _ in },
+                        emit: (Page) -> Void) -> LaidOutSet {
     typesetter.setLanguage(info.lang)
     let set = DocumentSet(documents, style: style, typesetter: typesetter, graphviz: graphviz)
     let context = BlockContext(column: Column(x: style.margins.left, width: style.contentWidth))
@@ -47,6 +48,7 @@ package func layoutBook(_ documents: [DigestDocument], style: Style, info: Docum
                 }
                 add(slices)
             }
+            between(k)
         }
     }, emit: emit)
     return LaidOutSet(outline: set.sessions.flatMap(\.sink.sortedOutline), title: title.widest, author: info.author?.widest ?? "",

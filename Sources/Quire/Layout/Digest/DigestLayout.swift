@@ -60,10 +60,13 @@ package struct LaidOutDigest {
 /// held until the contents know their pages, and the full texts (the bulk) stream, each page
 /// handed to `emit` as soon as it is final. The steps are `DigestLayouter`'s: anchor tables for
 /// every document (namespaced "dK-") and a session each, then the entries, then the full texts.
+/// `between` is called with each document's index after its entry and after its full text
+/// (the pipeline hands memory back to the system there).
 /// - Complexity: O(total text), the cover, contents and entries paginated twice.
 package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
                           style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter, graphviz: Graphviz,
-                          deferral: FurnitureDeferral? = nil, emit: (Page) -> Void) -> LaidOutSet {
+                          deferral: FurnitureDeferral? = nil, between: (Int) -> Void = { _ in },
+                          emit: (Page) -> Void) -> LaidOutSet {
     var layouter = DigestLayouter(documents, failures: failures, style: style, shownFrom: base, typesetter: typesetter, graphviz: graphviz)
     let parts = layouter
     let info = DocumentInfo(title: .plain(title), date: .plain(date))
@@ -76,9 +79,15 @@ package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailur
     driver.pageOwner = parts.pageOwners(date: date)
     let cover = layouter.main.digestCover(title: title, date: date, documents: documents.count, failures: failures.count)
     let outcome = driver.run(front: cover, body: { add, contentsComplete in
-        for k in documents.indices { layouter.addEntry(k, excerptLines: excerptLines, add: add) }
+        for k in documents.indices {
+            layouter.addEntry(k, excerptLines: excerptLines, add: add)
+            between(k)
+        }
         contentsComplete()
-        for k in documents.indices { layouter.addFullText(k, add: add) }
+        for k in documents.indices {
+            layouter.addFullText(k, add: add)
+            between(k)
+        }
     }, emit: emit)
     return LaidOutSet(outline: layouter.outline, title: title, author: "", language: nil, pageCount: outcome.pageCount,
                       warnings: zip(documents, layouter.sessions).map { ($0.path, $1.sink.reportedWarnings) })
@@ -167,7 +176,7 @@ package struct DigestLayouter {
         LayoutSession.keepTogether(&shownExcerpt)
         session.attachNotes(&shownExcerpt, context)
         add(heading + main.pathLine(shown(documents[k].path), context) + shownExcerpt)
-        if excerpt.isCut { cut[k] = excerpt } else { add(unplacedNotes(k)) }
+        if excerpt.isCut { cut[k] = Self.resumePoint(of: excerpt) } else { add(unplacedNotes(k)) }
     }
 
     /// Adds document `k`'s full text with `add` when its entry was cut: on a new page, its title
@@ -186,6 +195,15 @@ package struct DigestLayouter {
         session.attachNotes(&text, context)
         add(top + main.pathLine(shown(documents[k].path), context) + main.backLink(style.backLabel, to: entryNames[k], context) + text)
         add(unplacedNotes(k))
+    }
+
+    /// What a full text needs of its cut excerpt: where the reader resumes and how many
+    /// decoration blocks it showed, not its slices (the driver holds those until the contents
+    /// are set; kept here too, every entry's shaped lines would stay to the last full text).
+    package static func resumePoint(of excerpt: LayoutSession.Excerpt) -> LayoutSession.Excerpt {
+        var kept = excerpt
+        kept.slices = []
+        return kept
     }
 
     /// Document `k`'s notes no page showed, with their own notes attached.
