@@ -80,7 +80,7 @@ extension LayoutSession {
 
     /// A quote: its blocks indented beside a bar.
     package func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
-        besideBar(typography.quoteBar, role: .blockQuote, context) { layoutBlocks(children, $0) }
+        besideBar(environment.typography.quoteBar, role: .blockQuote, context) { layoutBlocks(children, $0) }
     }
 
     /// A forced page break: a slice of no height that starts a new page (none at the top of one).
@@ -115,7 +115,7 @@ extension EnvironmentReader {
     /// too narrow (`nestingIndent`).
     package func besideBar(_ bar: Typography.Rule, role: StructureElement.Role, _ context: BlockContext,
                    content: (BlockContext) -> [Slice]) -> [Slice] {
-        let indent = nestingIndent(typography.quoteIndent, context)
+        let indent = nestingIndent(environment.typography.quoteIndent, context)
         let rtl = context.isRightToLeft
         var inner = context
         inner.column = rtl ? context.column.inset(right: indent) : context.column.inset(left: indent)
@@ -125,7 +125,7 @@ extension EnvironmentReader {
         let before = max(slices[0].spaceBefore, paragraphSpacing(context))
         let after = max(slices[slices.count - 1].spaceAfter, paragraphSpacing(context))
         slices.bakeSpacing()
-        let barX = rtl ? context.column.maxX - typography.quoteBarOffset : context.column.x + typography.quoteBarOffset
+        let barX = rtl ? context.column.maxX - environment.typography.quoteBarOffset : context.column.x + environment.typography.quoteBarOffset
         slices.decorateEach { slice in
             slice.items.insert(.line(from: Point(x: barX, y: 0), to: Point(x: barX, y: slice.height),
                                      width: bar.width, color: bar.color), at: 0)

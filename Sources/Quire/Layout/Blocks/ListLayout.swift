@@ -35,9 +35,9 @@ package struct ListLayouter: EnvironmentReader {
     /// reaches pagination, and is drawn and dropped, as it is set, never whole. Emits nothing
     /// for a list without items.
     package func list(_ list: ListBlock, _ context: BlockContext, emit: ([Slice]) throws -> Void) rethrows {
-        let gap = typography.listMarkerGap
-        var gutter = typography.listIndent
-        let shapes = style.listMarkers.isEmpty ? [MarkerShape.disc] : style.listMarkers
+        let gap = environment.typography.listMarkerGap
+        var gutter = environment.typography.listIndent
+        let shapes = environment.style.listMarkers.isEmpty ? [MarkerShape.disc] : environment.style.listMarkers
         let bullet = shapes[context.listDepth % shapes.count]
         var numbers: NumberLabels?
         if let start = list.start {
@@ -45,11 +45,11 @@ package struct ListLayouter: EnvironmentReader {
             gutter = max(gutter, labels.widest + gap)
             numbers = labels
         }
-        let itemGap = list.isTight ? typography.tightItemSpacing : blockSpacing
+        let itemGap = list.isTight ? environment.typography.tightItemSpacing : blockSpacing
         var items = context
         items.direction = TextDirection.ofList(list, in: context)
         items.structure = element(.list, in: context)
-        let outer = context.listDepth > 0 && context.tight ? typography.tightItemSpacing : blockSpacing
+        let outer = context.listDepth > 0 && context.tight ? environment.typography.tightItemSpacing : blockSpacing
         var pending: [Slice] = []
         for (i, item) in list.items.enumerated() {
             if !pending.isEmpty { try emit(pending) }
@@ -104,7 +104,7 @@ package struct ListLayouter: EnvironmentReader {
     /// a note, directly.
     package func listItem(_ blocks: [Block], marker: MarkerSpec, gutter: Double, tight: Bool,
                   spaceBefore: Double, role: StructureElement.Role = .listItem, _ context: BlockContext) -> [Slice] {
-        let gap = typography.listMarkerGap
+        let gap = environment.typography.listMarkerGap
         let column = context.column
         // Deep nesting stops indenting once the text column would get too narrow.
         let indent = nestingIndent(gutter, context)
@@ -118,30 +118,30 @@ package struct ListLayouter: EnvironmentReader {
         inner.listDepth += 1
         if role == .listItem { inner.structure = element(.listBody, in: item) }
         var slices = self.blocks(blocks, inner)
-        let lineHeight = typography.body.lineHeight
+        let lineHeight = environment.typography.body.lineHeight
         if slices.isEmpty {
             var empty = Slice(height: lineHeight)
-            empty.firstBaseline = lineHeight * typography.emptyLineBaseline
+            empty.firstBaseline = lineHeight * environment.typography.emptyLineBaseline
             slices = [empty]
         }
         slices[0].spaceBefore = spaceBefore
-        let baseline = slices[0].firstBaseline ?? (slices[0].firstLineHeight ?? lineHeight) * typography.emptyLineBaseline
-        let xHeight = typesetter.xHeight(family: typography.body.family, size: typography.body.size)
+        let baseline = slices[0].firstBaseline ?? (slices[0].firstLineHeight ?? lineHeight) * environment.typography.emptyLineBaseline
+        let xHeight = typesetter.xHeight(family: environment.typography.body.family, size: environment.typography.body.size)
         let centerY = baseline - xHeight / 2
         // The edge of the text column the marker stands against, and the direction away from it.
         let edge = rtl ? inner.column.maxX : inner.column.x
         let away: Double = rtl ? 1 : -1
         switch marker {
         case .shape(let shape):
-            let diameter = xHeight * (shape == .square ? typography.squareScale : typography.discScale)
-            let cx = edge + away * (gap + diameter / 2 + typography.markerInset)
+            let diameter = xHeight * (shape == .square ? environment.typography.squareScale : environment.typography.discScale)
+            let cx = edge + away * (gap + diameter / 2 + environment.typography.markerInset)
             slices[0].items.insert(.marker(Marker(kind: .shape(shape), center: Point(x: cx, y: centerY),
-                                                  size: diameter, color: style.textColor, tag: label)), at: 0)
+                                                  size: diameter, color: environment.style.textColor, tag: label)), at: 0)
         case .task(let checked):
-            let box = xHeight * typography.taskBoxScale
+            let box = xHeight * environment.typography.taskBoxScale
             let cx = edge + away * (gap + box / 2)
             slices[0].items.insert(.marker(Marker(kind: .taskBox(checked: checked), center: Point(x: cx, y: centerY),
-                                                  size: box, color: style.textColor, tag: label)), at: 0)
+                                                  size: box, color: environment.style.textColor, tag: label)), at: 0)
         case .text(let shaped):
             let width = shaped.lines.first?.width ?? 0
             let x = rtl ? edge + gap : edge - gap - width
