@@ -111,6 +111,6 @@ func renderPagePNG(_ page: Page, dpi: Double) throws -> [UInt8] {
 
 func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
                   style: Style, excerptLines: Int, shownFrom base: String = "") -> LaidOutDigest {
-    layoutDigest(documents, failures: failures, title: title, date: date, style: style, excerptLines: excerptLines,
-                 shownFrom: base, typesetter: testEngine.typesetter(language: nil), graphviz: testEngine.graphviz)
+    layoutDigest(documents, DigestLayoutSetup(failures: failures, title: title, date: date, style: style, excerptLines: excerptLines,
+                                              shownFrom: base, typesetter: testEngine.typesetter(language: nil), graphviz: testEngine.graphviz))
 }

@@ -34,9 +34,10 @@ extension Pipeline {
         }
         stream.pdf.setMainScript(ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
         var memory = SetMemory()
-        let book = layoutBook(documents, style: options.style, info: info, title: title, typesetter: engine.typesetter(language: info.lang),
-                              graphviz: engine.graphviz, deferral: stream.deferral, between: { memory.laidOut(bytes: planned[$0].text.utf8.count) },
-                              emit: stream.draw)
+        let setup = BookLayoutSetup(style: options.style, info: info, title: title, typesetter: engine.typesetter(language: info.lang),
+                                    graphviz: engine.graphviz, deferral: stream.deferral,
+                                    between: { memory.laidOut(bytes: planned[$0].text.utf8.count) })
+        let book = layoutBook(documents, setup, emit: stream.draw)
         ResidentMemory.release()
         let links = planned.compactMap(\.links)
         return Laid(outline: book.outline, title: book.title, author: book.author, keywords: info.keywords, subject: info.subject ?? "",
@@ -65,10 +66,11 @@ extension Pipeline {
         let documents = plan.documents.map(\.document)
         stream.pdf.setMainScript(ScriptGuess.of(blocks: documents.flatMap(\.document.blocks)))
         var memory = SetMemory()
-        let digest = layoutDigest(documents, failures: plan.failures, title: plan.title, date: String(iso8601(date).prefix(10)),
-                                  style: options.style, excerptLines: plan.excerptLines, shownFrom: plan.shownFrom,
-                                  typesetter: engine.typesetter(language: nil), graphviz: engine.graphviz, deferral: stream.deferral,
-                                  between: { memory.laidOut(bytes: plan.documents[$0].text.utf8.count) }, emit: stream.draw)
+        let setup = DigestLayoutSetup(failures: plan.failures, title: plan.title, date: String(iso8601(date).prefix(10)),
+                                      style: options.style, excerptLines: plan.excerptLines, shownFrom: plan.shownFrom,
+                                      typesetter: engine.typesetter(language: nil), graphviz: engine.graphviz, deferral: stream.deferral,
+                                      between: { memory.laidOut(bytes: plan.documents[$0].text.utf8.count) })
+        let digest = layoutDigest(documents, setup, emit: stream.draw)
         ResidentMemory.release()
         // The author when every document names the same one (the options' goes over it): a
         // digest of several hands is no one author's.

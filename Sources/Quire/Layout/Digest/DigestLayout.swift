@@ -50,43 +50,85 @@ package struct LaidOutDigest {
     package var imageFiles: Set<String> = []
 }
 
+/// What laying out a digest takes besides its documents (`layoutDigest`): the documents it
+/// lists without their text, its title and date (shown on the cover), the style, how many
+/// lines each entry's excerpt shows, the folder paths are shown relative to, the fonts and
+/// Graphviz (an engine's), whether pages may go on before their furniture is known, and what
+/// to do between documents. One value, as `PageLayoutSetup` is a single document's.
+package struct DigestLayoutSetup {
+    /// The documents listed without their text, and why.
+    package var failures: [DigestFailure]
+    package var title: String
+    /// The date the cover shows, as written there.
+    package var date: String
+    package var style: Style
+    /// The lines of each document's excerpt on its entry.
+    package var excerptLines: Int
+    /// The folder paths are shown relative to ("": as found).
+    package var shownFrom: String
+    /// The fonts it is set with (an engine's), in no one language.
+    package var typesetter: Typesetter
+    /// What its diagrams are laid out with (an engine's).
+    package var graphviz: Graphviz
+    /// Lets pages that would wait long for their furniture go on without it
+    /// (`FurnitureDeferral`); nil: they wait.
+    package var deferral: FurnitureDeferral?
+    /// Called with each document's index after its entry and after its full text (the
+    /// pipeline hands memory back to the system there).
+    package var between: (Int) -> Void
+
+    package init(failures: [DigestFailure], title: String, date: String, style: Style, excerptLines: Int, shownFrom: String = "",
+                 typesetter: Typesetter, graphviz: Graphviz, deferral: FurnitureDeferral? = nil, between: @escaping (Int) -> Void = { _ in }) {
+        self.failures = failures
+        self.title = title
+        self.date = date
+        self.style = style
+        self.excerptLines = excerptLines
+        self.shownFrom = shownFrom
+        self.typesetter = typesetter
+        self.graphviz = graphviz
+        self.deferral = deferral
+        self.between = between
+    }
+}
+
 /// Lays out many documents as one digest: a cover (title, date, number of documents), a
 /// table of contents with page numbers, one entry per document (its title, its path and its
 /// first `excerptLines` lines, cut as excerpts are with a link to its full text), then each
 /// cut document's full text on a new page, linking back to its entry. Links between the
-/// documents (`other.md`, `other.md#anchor`) become links inside the PDF.
+/// documents (`other.md`, `other.md#anchor`) become links inside the PDF. `setup`
+/// (`DigestLayoutSetup`) gives everything but the documents.
 ///
 /// Set by the one layout driver (`DocumentDriver`): the cover is the front, the entries are
 /// held until the contents know their pages, and the full texts (the bulk) stream, each page
 /// handed to `emit` as soon as it is final. The steps are `DigestLayouter`'s: anchor tables for
 /// every document (namespaced "dK-") and a session each, then the entries, then the full texts.
-/// `between` is called with each document's index after its entry and after its full text
-/// (the pipeline hands memory back to the system there).
+/// `setup.between` is called with each document's index after its entry and after its full
+/// text.
 /// - Complexity: O(total text), the cover, contents and entries paginated twice.
-package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
-                          style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter, graphviz: Graphviz,
-                          deferral: FurnitureDeferral? = nil, between: (Int) -> Void = { _ in },
-                          emit: (Page) -> Void) -> LaidOutSet {
-    var layouter = DigestLayouter(documents, failures: failures, style: style, shownFrom: base, typesetter: typesetter, graphviz: graphviz)
+package func layoutDigest(_ documents: [DigestDocument], _ setup: DigestLayoutSetup, emit: (Page) -> Void) -> LaidOutSet {
+    let (title, date, style) = (setup.title, setup.date, setup.style)
+    var layouter = DigestLayouter(documents, failures: setup.failures, style: style, shownFrom: setup.shownFrom,
+                                  typesetter: setup.typesetter, graphviz: setup.graphviz)
     let parts = layouter
     let info = DocumentInfo(title: .plain(title), date: .plain(date))
     var driver = DocumentDriver(session: layouter.main, style: style, info: info, fallbackTitle: title)
     driver.runningTitle = .plain(title)
     driver.attachesNotes = false
     driver.endsWithUnplacedNotes = false
-    driver.deferral = deferral
+    driver.deferral = setup.deferral
     driver.contents = { { session, pages in parts.contents(pages, in: session) } }
     driver.pageOwner = parts.pageOwners(date: date)
-    let cover = layouter.main.digestCover(title: title, date: date, documents: documents.count, failures: failures.count)
+    let cover = layouter.main.digestCover(title: title, date: date, documents: documents.count, failures: setup.failures.count)
     let outcome = driver.run(front: cover, body: { add, contentsComplete in
         for k in documents.indices {
-            layouter.addEntry(k, excerptLines: excerptLines, add: add)
-            between(k)
+            layouter.addEntry(k, excerptLines: setup.excerptLines, add: add)
+            setup.between(k)
         }
         contentsComplete()
         for k in documents.indices {
             layouter.addFullText(k, add: add)
-            between(k)
+            setup.between(k)
         }
     }, emit: emit)
     return LaidOutSet(outline: layouter.outline, title: title, author: "", language: nil, pageCount: outcome.pageCount,
@@ -94,14 +136,13 @@ package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailur
 }
 
 /// `layoutDigest` with its pages kept (and waiting for their furniture to the end, as
-/// nothing is drawn meanwhile).
-package func layoutDigest(_ documents: [DigestDocument], failures: [DigestFailure], title: String, date: String,
-                          style: Style, excerptLines: Int, shownFrom base: String = "", typesetter: Typesetter,
-                          graphviz: Graphviz) -> LaidOutDigest {
+/// nothing is drawn meanwhile: `setup.deferral` is not used).
+package func layoutDigest(_ documents: [DigestDocument], _ setup: DigestLayoutSetup) -> LaidOutDigest {
+    var setup = setup
+    setup.deferral = nil
     var pages: [Page] = []
-    let set = layoutDigest(documents, failures: failures, title: title, date: date, style: style, excerptLines: excerptLines,
-                           shownFrom: base, typesetter: typesetter, graphviz: graphviz) { pages.append($0) }
-    return LaidOutDigest(laidOut: LaidOutDocument(pages: pages, outline: set.outline, title: title, author: "", warnings: []),
+    let set = layoutDigest(documents, setup) { pages.append($0) }
+    return LaidOutDigest(laidOut: LaidOutDocument(pages: pages, outline: set.outline, title: setup.title, author: "", warnings: []),
                          warnings: set.warnings)
 }
 

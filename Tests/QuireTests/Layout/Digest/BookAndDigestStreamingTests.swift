@@ -45,9 +45,9 @@ final class BookAndDigestStreamingTests: XCTestCase {
     func testBookPagesReachTheWriterBeforeTheLastChapterIsLaidOut() {
         let observer = Observer()
         let docs = documents(observer)
-        let book = layoutBook(docs, style: Style(), info: docs[0].info, title: .plain("Book"), typesetter: .forThisThread(language: nil),
-                              graphviz: testEngine.graphviz,
-                              deferral: deferral) { _ in observer.emitted += 1 }
+        let book = layoutBook(docs, BookLayoutSetup(style: Style(), info: docs[0].info, title: .plain("Book"),
+                                                    typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz,
+                                                    deferral: deferral)) { _ in observer.emitted += 1 }
         XCTAssertGreaterThan(observer.emittedAtLastLink, 0, "no page was handed on before the last chapter")
         XCTAssertLessThan(observer.emittedAtLastLink, book.pageCount)
         XCTAssertEqual(observer.emitted, book.pageCount)
@@ -57,8 +57,9 @@ final class BookAndDigestStreamingTests: XCTestCase {
     /// the cover, contents, entries and earlier full texts while the last full text is laid out.
     func testDigestPagesReachTheWriterBeforeTheLastFullTextIsLaidOut() {
         let observer = Observer()
-        let digest = layoutDigest(documents(observer), failures: [], title: "D", date: "2026-12-07", style: Style(), excerptLines: 2,
-                                  typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz, deferral: deferral) { _ in observer.emitted += 1 }
+        let digest = layoutDigest(documents(observer), DigestLayoutSetup(failures: [], title: "D", date: "2026-12-07", style: Style(), excerptLines: 2,
+                                                                         typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz,
+                                                                         deferral: deferral)) { _ in observer.emitted += 1 }
         XCTAssertGreaterThan(observer.emittedAtLastLink, 0, "no page was handed on before the last full text")
         XCTAssertLessThan(observer.emittedAtLastLink, digest.pageCount)
         XCTAssertEqual(observer.emitted, digest.pageCount)
@@ -71,8 +72,8 @@ final class BookAndDigestStreamingTests: XCTestCase {
         style.tableOfContents = true
         let docs = [document("a.md", "# Guide\n\nIntro.\n\n## Part\n\nText.\n"), document("b.md", "# Next\n\nMore.\n")]
         var pages: [Page] = []
-        _ = layoutBook(docs, style: style, info: docs[0].info, title: .plain("Guide"), typesetter: .forThisThread(language: nil),
-                       graphviz: testEngine.graphviz) {
+        _ = layoutBook(docs, BookLayoutSetup(style: style, info: docs[0].info, title: .plain("Guide"),
+                                             typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz)) {
             pages.append($0)
         }
         func place(_ name: String) -> (page: Int, y: Double)? {

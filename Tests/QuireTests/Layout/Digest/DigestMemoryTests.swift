@@ -44,9 +44,9 @@ final class DigestMemoryTests: XCTestCase {
         }
         let docs = [document("a.md", "# First\n\n\(prose)\n"), second] + (3...6).map { document("c\($0).md", "# Chapter \($0)\n\n\(prose)\n") }
         var entryLines = 0, fullTextsBegun = false
-        _ = layoutDigest(docs, failures: [], title: "D", date: "2026-12-08", style: Style(), excerptLines: 2,
-                         typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz,
-                         deferral: FurnitureDeferral(waitingPages: 2) { _, _ in }) { page in
+        _ = layoutDigest(docs, DigestLayoutSetup(failures: [], title: "D", date: "2026-12-08", style: Style(), excerptLines: 2,
+                                                 typesetter: .forThisThread(language: nil), graphviz: testEngine.graphviz,
+                                                 deferral: FurnitureDeferral(waitingPages: 2) { _, _ in })) { page in
             // The entries' pages: those before the first full text's ("d1-full").
             fullTextsBegun = fullTextsBegun || page.destinations.contains { $0.name.hasSuffix("-full") }
             guard !fullTextsBegun else { return }
