@@ -11,10 +11,10 @@ import QuireDiagrams
 /// sink (`trial`). It leads the document's walk (`layoutBlocks`, `BlockLayouter`), which gives
 /// each kind of block to a layouter value made for it with what it reads (`ListLayouter`,
 /// `CodeLayouter`, `ImageLayouter`, `AlertLayouter`, `FootnoteLayouter`, `FormulaLayouter`,
-/// `DiagramLayouter`, `DetailsLayouter`, `HTMLBlockLayouter`; `TableLayouter` holds the
-/// session), and page headers and footers to a `PageFurnisher`; the simple blocks (headings,
-/// quotes, rules), tables, the contents' measuring trial and excerpts still extend it. Lives
-/// for one document on one thread.
+/// `DiagramLayouter`, `DetailsLayouter`, `HTMLBlockLayouter`, `TableLayouter`), and page
+/// headers and footers to a `PageFurnisher`; the simple blocks (headings, quotes, rules), the
+/// contents' measuring trial and excerpts still extend it. Lives for one document on one
+/// thread.
 package final class LayoutSession: TextSlicing {
     package let environment: LayoutEnvironment
     package let caches: LayoutCaches

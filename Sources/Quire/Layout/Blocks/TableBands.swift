@@ -16,7 +16,7 @@ extension TableLayouter {
     /// The table's bands as slices: a header never stands at a page's foot with fewer than
     /// two rows under it, and every body band carries the header to repeat.
     package func bands(_ cells: [SetCell], rowHeights: [Double], _ grid: Grid, bare: Bool) -> [Slice] {
-        let group = session.sink.newAtomicGroup()
+        let group = sink.newAtomicGroup()
         var slices: [Slice] = []
         var header: RepeatedHeader?
         var headerSlices: [Slice] = []
@@ -38,17 +38,17 @@ extension TableLayouter {
             bodyBands += 1
             slice.keepWithNext = header != nil && bodyBands == 1 && band.rows.upperBound < table.cells.count
             slice.repeatedHeader = header
-            let page = grid.landscape ? session.style.turnedForWideTables : session.style
+            let page = grid.landscape ? style.turnedForWideTables : style
             let limit = page.contentHeight - (header?.slice.height ?? 0) - 1
             if slice.height > limit {
-                slices += slice.split(at: LayoutSession.rowCuts(height: slice.height, lines: boxes, limit: limit))
+                slices += slice.split(at: Self.rowCuts(height: slice.height, lines: boxes, limit: limit))
             } else {
                 slices.append(slice)
             }
         }
         guard !slices.isEmpty else { return [] }
-        slices[0].spaceBefore = session.blockSpacing
-        slices[slices.count - 1].spaceAfter = session.blockSpacing
+        slices[0].spaceBefore = blockSpacing
+        slices[slices.count - 1].spaceAfter = blockSpacing
         return slices
     }
 
@@ -103,7 +103,7 @@ extension TableLayouter {
     /// table's first row, the header's rule.
     private func rules(_ band: Band, tops: [Double], _ grid: Grid) -> [PageItem] {
         var items: [PageItem] = []
-        let color = session.style.ruleColor
+        let color = style.ruleColor
         for row in band.rows {
             let width = isHeaderRow(row) ? typography.tableHeaderRule : typography.tableRowRule
             var open = Array(repeating: false, count: columns)
@@ -111,7 +111,7 @@ extension TableLayouter {
                 for c in grid.span(p) { open[c] = true }
             }
             let y = tops[row + 1 - band.rows.lowerBound]
-            for span in LayoutSession.closedSpans(open) {
+            for span in Self.closedSpans(open) {
                 let (a, b) = grid.edges(span)
                 items.append(.line(from: Point(x: a, y: y), to: Point(x: b, y: y), width: width, color: color))
             }

@@ -17,14 +17,14 @@ extension TableLayouter {
             let left = column.x + (column.width - fit.totalWidth) * ImageLayouter.offsetFraction(context.alignment, context)
             return Grid(fit: fit, columns: columns, left: left, rightToLeft: context.isRightToLeft)
         }
-        let upright = session.wideRoom(context, limit: session.style.tableMaxWidth)
+        let upright = wideRoom(context, limit: style.tableMaxWidth)
         if let grid = widened(measures, in: upright, landscape: false) { return grid }
         let turned = turnedRoom()
         if let turned, let grid = widened(measures, in: turned, landscape: true) { return grid }
         let room = turned ?? upright
         let fit = columns(measures, available: room.maximumWidth, floor: typography.tableLeastScale)
         let floor = size * typography.tableMinimumScale, set = size * fit.scale
-        session.sink.warn(Warning(line: line, message: "table too wide for the page"
+        sink.warn(Warning(line: line, message: "table too wide for the page"
             + (turned == nil ? "" : " turned to landscape") + ": its text is set at \(Self.points(set)) pt, below table.min-size ("
             + "\(Self.points(floor)) pt)" + (fit.scale <= typography.tableLeastScale + 1e-9 ? ", and words break in its widest columns" : "")))
         return Grid(fit: fit, columns: columns, left: room.column(width: fit.totalWidth).x, rightToLeft: context.isRightToLeft,
@@ -46,15 +46,15 @@ extension TableLayouter {
     /// column (not nested, not in a note at a page's foot), on an upright page, `table.rotate`
     /// auto; nil otherwise.
     private func turnedRoom() -> WideRoom? {
-        let style = session.style
+        let style = self.style
         let textBlock = Column(x: style.margins.left, width: style.contentWidth)
-        guard style.tableRotation == .auto, session.mayTurnPages, !context.inTableCell,
+        guard style.tableRotation == .auto, mayTurnPages, !context.inTableCell,
               style.pageSize.width < style.pageSize.height,
               abs(context.column.x - textBlock.x) < 0.01, abs(context.column.width - textBlock.width) < 0.01 else { return nil }
         let turned = style.turnedForWideTables
         var onTurned = context
         onTurned.column = Column(x: turned.margins.left, width: turned.contentWidth)
-        return session.wideRoom(onTurned, limit: style.tableMaxWidth, page: turned.pageSize, textBlock: onTurned.column)
+        return wideRoom(onTurned, limit: style.tableMaxWidth, page: turned.pageSize, textBlock: onTurned.column)
     }
 
     private func neededWidth(_ measures: Measures, available: Double) -> (words: Double, lines: Double) {

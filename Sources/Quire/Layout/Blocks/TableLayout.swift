@@ -14,6 +14,17 @@ import QuireStyle
 /// images alone, without a header (logos laid out with HTML), is a bare grid: no rules. A
 /// header never stands at a page's foot with fewer than two rows under it.
 extension LayoutSession {
+    /// Lays `table` out in `context`'s column (`TableLayouter`, a method per step), its cells'
+    /// blocks set in this session. `line`: the table's line in the source. O(cells' text); a
+    /// cell of blocks is laid out twice.
+    package func table(_ table: Table, line: Int, _ context: BlockContext) -> [Slice] {
+        TableLayouter(table, line: line, context, environment: environment, caches: caches, sink: sink,
+                      blocks: { self.layoutBlocks($0, $1) },
+                      trialBlocks: { blocks, cell in self.trial { $0.layoutBlocks(blocks, cell) }.value })?.layout() ?? []
+    }
+}
+
+extension TableLayouter {
     /// What a cell holds, ready to be measured and set.
     package enum CellContent {
         case empty
@@ -23,17 +34,15 @@ extension LayoutSession {
         case blocks([Block], TextAlignment?)
     }
 
-    /// Lays `table` out in `context`'s column (`TableLayouter`, a method per step). `line`:
-    /// the table's line in the source. O(cells' text); a cell of blocks is laid out twice.
-    package func table(_ table: Table, line: Int, _ context: BlockContext) -> [Slice] {
-        TableLayouter(table, line: line, context, session: self)?.layout() ?? []
-    }
-
     /// How much wider than its column's width a cell's text is set: widths measured at one
     /// size and scaled to another differ from those measured at that size by thousandths of a
     /// point (glyph positions are rounded to Pango's units at each size), and a word measured
     /// to fit exactly ("Default" in a column as wide as it) must not break.
     package static let measureTolerance = 0.05
+
+    /// Longest text of a table cell measured to size its column: a longer one gets as much
+    /// width as the table can give, unmeasured.
+    package static let shapingChunk = 32 * 1024
 
     /// What `p` holds, as set: inline content when it is one paragraph (a GFM cell) or HTML of
     /// one paragraph; blocks otherwise. A table inside it (set as text by the parser) is
@@ -78,10 +87,11 @@ extension LayoutSession {
     }
 
     /// The narrowest and the widest a cell of blocks wants to be: laid out unwrapped as a trial
-    /// (what it records dropped), each line's widest word and whole width plus its indent from
-    /// the cell's edge; an image wants its width and makes do with a few lines' height.
+    /// (`trialBlocks`: what it records dropped), each line's widest word and whole width plus
+    /// its indent from the cell's edge; an image wants its width and makes do with a few
+    /// lines' height. On the path a cell's blocks nest through: reads the typography in place.
     package func measureBlocks(_ blocks: [Block], _ context: BlockContext) -> (minimum: Double, preferred: Double) {
-        let slices = trial { $0.layoutBlocks(blocks, context) }.value
+        let slices = trialBlocks(blocks, context)
         var narrowest = 0.0, widest = 0.0
         for slice in slices {
             for item in slice.items {
@@ -91,7 +101,7 @@ extension LayoutSession {
                     narrowest = max(narrowest, line.shaped.minimumContentWidth() + indent)
                     widest = max(widest, line.width + indent)
                 case .image(let rect, _, _), .frame(let rect, _, _):
-                    narrowest = max(narrowest, min(rect.width, typography.body.lineHeight * 3))
+                    narrowest = max(narrowest, min(rect.width, environment.typography.body.lineHeight * 3))
                     widest = max(widest, rect.width)
                 case .formula(let formula):
                     narrowest = max(narrowest, formula.box.width)

@@ -9,8 +9,19 @@ import QuireStyle
 /// rows; stack the rows into bands and cut bands taller than a page. Each step is a method
 /// that takes the values the steps before it made and returns its own. O(cells' text); a
 /// cell of blocks is laid out twice. Lives for one call of `LayoutSession.table`.
-package struct TableLayouter {
-    package let session: LayoutSession
+///
+/// Reads the environment, sets its cells' text as any `TextSlicing` does (reporting to
+/// `sink`), and a cell's blocks, which may be of any kind, by `blocks` (as set) and
+/// `trialBlocks` (as measured) (`LayoutSession.layoutBlocks`).
+package struct TableLayouter: TextSlicing {
+    package let environment: LayoutEnvironment
+    package let caches: LayoutCaches
+    package let sink: LayoutSink
+    /// Sets a cell's blocks in the context given, reporting to `sink`.
+    package let blocks: ([Block], BlockContext) -> [Slice]
+    /// Lays a cell's blocks out in the context given as a trial, what it records dropped
+    /// (measuring a cell).
+    package let trialBlocks: ([Block], BlockContext) -> [Slice]
     package let table: Table
     /// The table's line in the source (warnings name it).
     package let line: Int
@@ -27,7 +38,7 @@ package struct TableLayouter {
     /// What the cells hold (`collect`).
     package struct Contents {
         /// By cell, in `placed`'s order.
-        package var cells: [LayoutSession.CellContent]
+        package var cells: [CellContent]
         /// Cells of pictures alone (`Block.isDecoration`: logos, badges, links around them),
         /// without a header: a bare grid, drawn without rules.
         package var bare: Bool
@@ -96,16 +107,22 @@ package struct TableLayouter {
     }
 
     /// Nil for a table with no cells or no columns, which sets nothing.
-    package init?(_ table: Table, line: Int, _ context: BlockContext, session: LayoutSession) {
+    package init?(_ table: Table, line: Int, _ context: BlockContext, environment: LayoutEnvironment, caches: LayoutCaches,
+                  sink: LayoutSink, blocks: @escaping ([Block], BlockContext) -> [Slice],
+                  trialBlocks: @escaping ([Block], BlockContext) -> [Slice]) {
         let (placed, columns) = table.grid
         guard columns > 0, !placed.isEmpty else { return nil }
-        self.session = session
+        self.environment = environment
+        self.caches = caches
+        self.sink = sink
+        self.blocks = blocks
+        self.trialBlocks = trialBlocks
         self.table = table
         self.line = line
         self.context = context
         self.placed = placed
         self.columns = columns
-        size = session.typography.tableSize
+        size = environment.typography.tableSize
     }
 
     package func layout() -> [Slice] {
@@ -121,8 +138,6 @@ package struct TableLayouter {
     }
 
     // MARK: Cells
-
-    package var typography: Typography { session.typography }
 
     package func isHeaderRow(_ row: Int) -> Bool { row < table.headerRows }
 
@@ -141,7 +156,7 @@ package struct TableLayouter {
     package func collect() -> Contents {
         let imageBox = ImageBox(width: context.column.width / Double(columns) * typography.tableImageWidthShare,
                                 height: typography.body.lineHeight * typography.tableImageLines)
-        let cells = placed.map { session.cellContent($0, alignment: alignment($0), imageBox: imageBox) }
+        let cells = placed.map { cellContent($0, alignment: alignment($0), imageBox: imageBox) }
         let bare = table.headerRows == 0 && placed.allSatisfy { $0.cell.blocks.allSatisfy(\.isDecoration) }
             && placed.contains { !$0.cell.blocks.isEmpty }
         return Contents(cells: cells, bare: bare)
@@ -150,7 +165,8 @@ package struct TableLayouter {
     /// Each column's widths: single-column cells first, then spanning ones widen the
     /// columns they cover.
     package func measure(_ contents: Contents) -> Measures {
-        let padding = size * typography.tablePadding
+        // On the path a cell's blocks nest through: the typography read in place, not copied.
+        let padding = size * environment.typography.tablePadding
         var measures = Measures(minimum: Array(repeating: size, count: columns), preferred: Array(repeating: size, count: columns),
                                 headerWords: Array(repeating: 0, count: columns),
                                 shaped: Array(repeating: nil, count: placed.count), padding: padding)
@@ -181,25 +197,25 @@ package struct TableLayouter {
 
     /// The narrowest and the widest `content` (of `p`) can be set, at the table's size; text
     /// is shaped unwrapped into `shaped`. Nil for an empty cell.
-    private func cellWidths(_ content: LayoutSession.CellContent, _ p: Table.PlacedCell,
+    private func cellWidths(_ content: CellContent, _ p: Table.PlacedCell,
                             shaped: inout ShapedText?) -> (minimum: Double, preferred: Double)? {
         switch content {
         case .empty:
             return nil
         case .text(let text, _):
-            guard text.count <= LayoutSession.shapingChunk else {
+            guard text.count <= Self.shapingChunk else {
                 // Too long to shape at once: it gets as much width as the table can give.
                 return (context.column.width, context.column.width)
             }
-            var format = session.tableFormat(size: size, width: .infinity, header: isBold(p))
+            var format = tableFormat(size: size, width: .infinity, header: isBold(p))
             format.direction = direction(p)
-            let unwrapped = session.typesetter.shape(text, format)
+            let unwrapped = environment.typesetter.shape(text, format)
             shaped = unwrapped
             return (unwrapped.minimumContentWidth(), unwrapped.lines.map(\.width).max() ?? 0)
         case .blocks(let blocks, let align):
-            var cell = session.cellContext(context, alignment: align, direction: direction(p))
-            cell.textRole = session.tableFormat(size: size, width: .infinity, header: isBold(p)).text
-            return session.measureBlocks(blocks, cell)
+            var cell = cellContext(context, alignment: align, direction: direction(p))
+            cell.textRole = tableFormat(size: size, width: .infinity, header: isBold(p)).text
+            return measureBlocks(blocks, cell)
         }
     }
 
@@ -214,12 +230,12 @@ package struct TableLayouter {
         let rowCount = table.cells.count
         var inTable = context
         if isLayoutGrid {
-            inTable.structure = session.element(.division, in: context)
+            inTable.structure = element(.division, in: context)
             return (0..<rowCount).map { _ in StructureElement(.division, parent: inTable.structure) }
         }
-        inTable.structure = session.element(.table, in: context)
-        let head = table.headerRows > 0 ? session.element(.tableHead, in: inTable) : nil
-        let body = table.headerRows < rowCount ? session.element(.tableBody, in: inTable) : nil
+        inTable.structure = element(.table, in: context)
+        let head = table.headerRows > 0 ? element(.tableHead, in: inTable) : nil
+        let body = table.headerRows < rowCount ? element(.tableBody, in: inTable) : nil
         return (0..<rowCount).map { StructureElement(.tableRow, parent: isHeaderRow($0) ? head : body) }
     }
 
@@ -237,16 +253,16 @@ package struct TableLayouter {
             case .empty:
                 return (Slice(height: 0), [])
             case .text(let text, let align):
-                var format = session.tableFormat(size: tableSize, width: width + LayoutSession.measureTolerance, header: isBold(p))
+                var format = tableFormat(size: tableSize, width: width + Self.measureTolerance, header: isBold(p))
                 format.direction = direction(p)
-                return session.cellSlice(text, measured: grid.fit.scale == 1 ? measures.shaped[i] : nil, format: format, x: x,
+                return cellSlice(text, measured: grid.fit.scale == 1 ? measures.shaped[i] : nil, format: format, x: x,
                                          alignment: align, tag: .element(cellElement(p, text: text.string)))
             case .blocks(let blocks, let align):
-                var cell = session.cellContext(context, alignment: align, direction: direction(p))
+                var cell = cellContext(context, alignment: align, direction: direction(p))
                 cell.structure = cellElement(p, text: nil)
                 cell.column = Column(x: x, width: width)
-                cell.textRole = session.tableFormat(size: tableSize, width: width, header: isBold(p)).text
-                return LayoutSession.stackedWithBoxes(session.layoutBlocks(blocks, cell))
+                cell.textRole = tableFormat(size: tableSize, width: width, header: isBold(p)).text
+                return Self.stackedWithBoxes(self.blocks(blocks, cell))
             }
         }
     }

@@ -28,12 +28,6 @@ extension TextSlicing {
     package var formulas: FormulaLayouter { FormulaLayouter(environment: environment, caches: caches, sink: sink) }
 }
 
-extension LayoutSession {
-    /// Longest text of a table cell measured to size its column: a longer one gets as much
-    /// width as the table can give, unmeasured.
-    package static let shapingChunk = 32 * 1024
-}
-
 /// Shaped text to slices: one slice per line, with its links and anchors.
 extension TextSlicing {
     /// Records a destination name as placed; false if it was placed before (skip it then).

@@ -220,10 +220,10 @@ final class TableLayoutTests: XCTestCase {
 
     func testRowCutsFallBetweenLines() {
         let lines = (0..<10).map { (top: Double($0) * 10, bottom: Double($0) * 10 + 10) }
-        XCTAssertEqual(LayoutSession.rowCuts(height: 100, lines: lines, limit: 35), [30, 60, 90])
+        XCTAssertEqual(TableLayouter.rowCuts(height: 100, lines: lines, limit: 35), [30, 60, 90])
         let overlapping = [(top: 0.0, bottom: 25.0), (top: 20.0, bottom: 45.0), (top: 50.0, bottom: 60.0)]
-        XCTAssertEqual(LayoutSession.rowCuts(height: 60, lines: overlapping, limit: 48), [48], "in the gap between lines")
-        XCTAssertEqual(LayoutSession.rowCuts(height: 100, lines: [(0, 100)], limit: 40), [40, 80], "one line taller than a page")
+        XCTAssertEqual(TableLayouter.rowCuts(height: 60, lines: overlapping, limit: 48), [48], "in the gap between lines")
+        XCTAssertEqual(TableLayouter.rowCuts(height: 100, lines: [(0, 100)], limit: 40), [40, 80], "one line taller than a page")
     }
     /// Issue 46 (9): a cell of code sat 1 pt above the serif text beside it: the cells of a
     /// row share their first baseline.
