@@ -69,7 +69,7 @@ package func layOutPages(_ document: Document, _ setup: PageLayoutSetup, emit: (
                     blocks: { session, context, add in
                         if let lines = style.excerptCut {
                             let title = SectionedDocument.preambleTitle(document.blocks, frontMatter: info.title?.widest, fallback: fallbackTitle)
-                            session.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
+                            session.excerpts.layoutWithExcerpts(document, lines: max(1, lines), includeFullText: includeFullText,
                                                            title: title, context, add: add)
                         } else {
                             session.layoutBlocks(document.blocks, context, add: add)

@@ -10,11 +10,12 @@ import QuireDiagrams
 /// destinations). Nothing in it changes: a trial is given a session of its own over a child
 /// sink (`trial`). It leads the document's walk (`layoutBlocks`, `BlockLayouter`), which gives
 /// each kind of block to a layouter value made for it with what it reads (`ListLayouter`,
-/// `CodeLayouter`, `ImageLayouter`, `AlertLayouter`, `FootnoteLayouter`, `FormulaLayouter`,
-/// `DiagramLayouter`, `DetailsLayouter`, `HTMLBlockLayouter`, `TableLayouter`), and page
-/// headers and footers to a `PageFurnisher`; the simple blocks (headings, quotes, rules), the
-/// contents' measuring trial and excerpts still extend it. Lives for one document on one
-/// thread.
+/// `QuoteLayouter`, `CodeLayouter`, `ImageLayouter`, `AlertLayouter`, `FootnoteLayouter`,
+/// `FormulaLayouter`, `DiagramLayouter`, `DetailsLayouter`, `HTMLBlockLayouter`,
+/// `TableLayouter`) or to what any `TextSlicing` sets (headings, rules, page breaks), excerpts
+/// to an `ExcerptLayouter`, and page headers and footers to a `PageFurnisher`; the keeps, the
+/// notes at a page's foot and the contents' measuring trial still extend it. Lives for one
+/// document on one thread.
 package final class LayoutSession: TextSlicing {
     package let environment: LayoutEnvironment
     package let caches: LayoutCaches

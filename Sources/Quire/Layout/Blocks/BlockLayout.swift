@@ -22,7 +22,7 @@ package struct BlockLayouter: BlockVisitor {
         language.lowercased() == "mermaid" ? session.diagrams.mermaidDiagram(text, line: block.line, context)
             : session.codeBlocks.codeBlock(text, language: language, line: block.line, context)
     }
-    package func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.blockQuote(children, context) }
+    package func visitBlockQuote(_ block: Block, children: [Block]) -> [Slice] { session.quotes.blockQuote(children, context) }
     package func visitThematicBreak(_ block: Block) -> [Slice] { session.thematicBreak(context) }
     package func visitList(_ block: Block, list: ListBlock) -> [Slice] { session.lists.list(list, context) }
     package func visitTable(_ block: Block, table: Table) -> [Slice] { session.table(table, line: block.line, context) }
@@ -46,7 +46,7 @@ package struct BlockLayouter: BlockVisitor {
     package func visitMathBlock(_ block: Block, formula: MathFormula) -> [Slice] { session.formulas.displayFormula(formula, context) }
 }
 
-/// Blocks to slices: the simple blocks (paragraphs, headings, quotes, rules; code in CodeBlockLayout.swift).
+/// The document's walk: blocks to slices, each through `BlockLayouter`.
 extension LayoutSession {
     /// Lays out `blocks` in `context.column`, in order, with the keeps between them. O(total text).
     package func layoutBlocks(_ blocks: [Block], _ context: BlockContext) -> [Slice] {
@@ -69,20 +69,26 @@ extension LayoutSession {
             + block.childBlocks.flatMap { layoutBlocks($0, context) }
     }
 
-    package func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
-        let destination = anchors.headingDestinations[line] ?? "h-line\(line)"
-        let title = content.plainText.trimmingWhitespaceAndNewlines()
-        sink.addOutline(OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination), line: line)
-        return headingSlices(level: level, styledText(content, line: line, mathSize: typography.heading(level).text.size),
-                             destination: destination, context,
-                             alignment: context.alignment)
-    }
+    /// The layouter of quotes, setting their blocks in this session.
+    package var quotes: QuoteLayouter { QuoteLayouter(environment: environment, blocks: { self.layoutBlocks($0, $1) }) }
+}
+
+/// Quotes: their blocks, which may be of any kind, set by `blocks` (`LayoutSession.layoutBlocks`)
+/// in a column indented beside a bar. Reads the environment only (`environment.typography`
+/// in place: quotes nest as deep as the parser lets them).
+package struct QuoteLayouter: EnvironmentReader {
+    package let environment: LayoutEnvironment
+    /// Sets a quote's blocks in the context given.
+    package let blocks: ([Block], BlockContext) -> [Slice]
 
     /// A quote: its blocks indented beside a bar.
     package func blockQuote(_ children: [Block], _ context: BlockContext) -> [Slice] {
-        besideBar(environment.typography.quoteBar, role: .blockQuote, context) { layoutBlocks(children, $0) }
+        besideBar(environment.typography.quoteBar, role: .blockQuote, context) { blocks(children, $0) }
     }
+}
 
+/// The blocks that need nothing of the walk: rules and page breaks.
+extension EnvironmentReader {
     /// A forced page break: a slice of no height that starts a new page (none at the top of one).
     package func pageBreak() -> [Slice] {
         var slice = Slice(height: 0)
@@ -90,12 +96,14 @@ extension LayoutSession {
         return [slice]
     }
 
+    /// A thematic break: a rule across the column.
     package func thematicBreak(_ context: BlockContext) -> [Slice] {
-        let height = typography.thematicBreakHeight
+        let height = environment.typography.thematicBreakHeight
+        let rule = environment.typography.thematicBreak
         var slice = Slice(height: height, spaceBefore: blockSpacing, spaceAfter: blockSpacing)
         slice.items.append(.line(from: Point(x: context.column.x, y: height / 2),
                                  to: Point(x: context.column.maxX, y: height / 2),
-                                 width: typography.thematicBreak.width, color: typography.thematicBreak.color))
+                                 width: rule.width, color: rule.color))
         return [slice]
     }
 }
@@ -138,6 +146,17 @@ extension EnvironmentReader {
 
 /// A paragraph and a heading, as any layouter that sets text sets them.
 extension TextSlicing {
+    /// A heading of the document: its outline entry (at `line`) and its lines, with the
+    /// destination the anchor table gives it.
+    package func heading(level: Int, _ content: [Inline], line: Int, _ context: BlockContext) -> [Slice] {
+        let destination = anchors.headingDestinations[line] ?? "h-line\(line)"
+        let title = content.plainText.trimmingWhitespaceAndNewlines()
+        sink.addOutline(OutlineEntry(level: level, title: title.isEmpty ? "(untitled)" : title, destination: destination), line: line)
+        return headingSlices(level: level, styledText(content, line: line, mathSize: environment.typography.heading(level).text.size),
+                             destination: destination, context,
+                             alignment: context.alignment)
+    }
+
     /// A heading's lines: keep with what follows, a destination at the top, a rule under
     /// levels 1 and 2. `alignment` is physical (HTML's); nil (or justify): at the start.
     package func headingSlices(level: Int, _ text: StyledText, destination: String, _ context: BlockContext,

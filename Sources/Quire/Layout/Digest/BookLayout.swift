@@ -101,7 +101,7 @@ private func layOutChapter(_ document: DigestDocument, in session: LayoutSession
     if let lines = style.excerptCut {
         let title = SectionedDocument.preambleTitle(document.document.blocks, frontMatter: document.info.title?.widest,
                                                     fallback: DocumentInfo.fileTitle(document.path))
-        session.layoutWithExcerpts(document.document, lines: max(1, lines), includeFullText: true, title: title, context, add: attached)
+        session.excerpts.layoutWithExcerpts(document.document, lines: max(1, lines), includeFullText: true, title: title, context, add: attached)
     } else {
         session.layoutBlocks(document.document.blocks, context, add: attached)
     }

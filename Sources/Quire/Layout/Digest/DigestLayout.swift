@@ -163,7 +163,7 @@ package struct DigestLayouter {
     package let entryNames: [String]
     package let sessions: [LayoutSession]
     /// The cut excerpts, by document, until their full texts are laid out.
-    private var cut: [Int: LayoutSession.Excerpt] = [:]
+    private var cut: [Int: ExcerptLayouter.Excerpt] = [:]
 
     /// A digest of `documents` set with `typesetter` (an engine's), in no one language, its
     /// diagrams laid out with `graphviz` (the engine's).
@@ -208,13 +208,13 @@ package struct DigestLayouter {
         var heading = session.headingSlices(level: 2, main.plainText(title), destination: entryNames[k], context)
         if k == 0 { heading[0].pageBreakBefore = true }
         let excerpt = excerptLines > 0
-            ? session.excerpt(body.shiftingHeadings(by: 2), lines: excerptLines, target: fullTextName(k), decorationFirst: true, context)
-            : LayoutSession.Excerpt(slices: session.layoutBlocks(body.shiftingHeadings(by: 2), context), isCut: false)
+            ? session.excerpts.excerpt(body.shiftingHeadings(by: 2), lines: excerptLines, target: fullTextName(k), decorationFirst: true, context)
+            : ExcerptLayouter.Excerpt(slices: session.layoutBlocks(body.shiftingHeadings(by: 2), context), isCut: false)
         if !excerpt.isCut, let name = titleAnchor, session.claimDestination(name) {
             heading[0].destinations.append(Destination(name: name, y: 0))
         }
         var shownExcerpt = excerpt.slices
-        LayoutSession.keepTogether(&shownExcerpt)
+        ExcerptLayouter.keepTogether(&shownExcerpt)
         session.attachNotes(&shownExcerpt, context)
         add(heading + main.pathLine(shown(documents[k].path), context) + shownExcerpt)
         if excerpt.isCut { cut[k] = Self.resumePoint(of: excerpt) } else { add(unplacedNotes(k)) }
@@ -232,7 +232,7 @@ package struct DigestLayouter {
         if let name = titleHeadingLine.flatMap({ tables[k].headingDestinations[$0] }), session.claimDestination(name) {
             top[0].destinations.append(Destination(name: name, y: 0))
         }
-        var text = session.fullText(body.shiftingHeadings(by: 1), of: excerpt, context)
+        var text = session.excerpts.fullText(body.shiftingHeadings(by: 1), of: excerpt, context)
         session.attachNotes(&text, context)
         add(top + main.pathLine(shown(documents[k].path), context) + main.backLink(style.backLabel, to: entryNames[k], context) + text)
         add(unplacedNotes(k))
@@ -241,7 +241,7 @@ package struct DigestLayouter {
     /// What a full text needs of its cut excerpt: where the reader resumes and how many
     /// decoration blocks it showed, not its slices (the driver holds those until the contents
     /// are set; kept here too, every entry's shaped lines would stay to the last full text).
-    package static func resumePoint(of excerpt: LayoutSession.Excerpt) -> LayoutSession.Excerpt {
+    package static func resumePoint(of excerpt: ExcerptLayouter.Excerpt) -> ExcerptLayouter.Excerpt {
         var kept = excerpt
         kept.slices = []
         return kept

@@ -1,7 +1,7 @@
 import QuireModel
 
 /// Line N of an excerpt re-set so that it ends with "… label".
-extension LayoutSession {
+extension ExcerptLayouter {
     /// Re-sets the text line in `slice` so that it ends with "… label"; `showsText` is false
     /// when no text of the line fits beside the label (the label stands alone on the line);
     /// nil for a slice without a line of text.

@@ -1,8 +1,49 @@
 import QuireModel
 
 /// Excerpts: a section's body cut to exactly N typeset lines, line N ending with
-/// "… Continue reading" linked to the section's full text.
+/// "… Continue reading" linked to the section's full text; a document in excerpt mode
+/// (`layoutWithExcerpts`).
+///
+/// Reads the environment and writes to its sink; the blocks of a body, which may be of any
+/// kind, are set by the document's walk (`LayoutSession.layoutBlocks`, `layoutBlock`), given
+/// the sink to report to: this layouter's, or a trial's (`trial`).
+package struct ExcerptLayouter: TextSlicing {
+    package let environment: LayoutEnvironment
+    package let caches: LayoutCaches
+    package let sink: LayoutSink
+    /// Sets blocks in order, with the keeps between them, reporting to the sink given.
+    package let blocks: (LayoutSink, [Block], BlockContext) -> [Slice]
+    /// Sets one block (a section's heading, a document's title), reporting to the sink given.
+    package let block: (LayoutSink, Block, BlockContext) -> [Slice]
+
+    /// `blocks` set in `context`, reported to this layouter's sink.
+    package func layoutBlocks(_ blocks: [Block], _ context: BlockContext) -> [Slice] { self.blocks(sink, blocks, context) }
+
+    /// `block` set in `context`, reported to this layouter's sink.
+    package func layoutBlock(_ block: Block, _ context: BlockContext) -> [Slice] { self.block(sink, block, context) }
+
+    /// Runs `body` as an excerpt's trial: it is given this layouter over a child sink that sets
+    /// pictures as lines, returned with its value for the caller to keep (`sink.keep`) or drop.
+    /// `body` must lay out through the layouter it is given, never through this one.
+    package func trial<Value>(_ body: (ExcerptLayouter) -> Value) -> (value: Value, sink: LayoutSink) {
+        let child = sink.child(picturesAsLines: true)
+        return (body(ExcerptLayouter(environment: environment, caches: caches, sink: child, blocks: blocks, block: block)), child)
+    }
+}
+
 extension LayoutSession {
+    /// The layouter of excerpts, setting their blocks through this session's walk.
+    package var excerpts: ExcerptLayouter {
+        let (environment, caches) = (environment, caches)
+        func session(_ sink: LayoutSink) -> LayoutSession {
+            LayoutSession(environment: environment, caches: caches, sink: sink)
+        }
+        return ExcerptLayouter(environment: environment, caches: caches, sink: sink,
+                               blocks: { session($0).layoutBlocks($1, $2) }, block: { session($0).layoutBlock($1, $2) })
+    }
+}
+
+extension ExcerptLayouter {
     package struct Excerpt {
         package var slices: [Slice]
         package var isCut: Bool
@@ -56,9 +97,9 @@ extension LayoutSession {
         var blockLines = n
         while true {
             let (blocks, shortened) = body.prefix(lines: blockLines, bytes: bytes)
-            let trial = trial(picturesAsLines: true) { session -> (slices: [Slice], cut: (slices: [Slice], resume: Int)?) in
-                let slices = session.layoutBlocks(blocks, context)
-                return (slices, session.cutSlices(slices, lines: n, target: target, column: context.column))
+            let trial = trial { excerpts -> (slices: [Slice], cut: (slices: [Slice], resume: Int)?) in
+                let slices = excerpts.layoutBlocks(blocks, context)
+                return (slices, excerpts.cutSlices(slices, lines: n, target: target, column: context.column))
             }
             if let cut = trial.value.cut {
                 for name in cut.slices.flatMap({ $0.destinations.map(\.name) }) { _ = claimDestination(name) }

@@ -3,7 +3,7 @@ import QuireModel
 
 /// A document in excerpt mode: every section longer than N lines is shown cut, and its full
 /// text follows in a "Full text" part after the main flow, each full text linking back.
-extension LayoutSession {
+extension ExcerptLayouter {
     /// Lays out `document` in excerpt mode, handing the slices to `add` a section at a time:
     /// the opening heading, each section cut to `n` lines (its summary recorded for
     /// `quire preview`), the footnotes, then, when `includeFullText`, the "Full text" part
@@ -98,17 +98,6 @@ extension LayoutSession {
                                  width: typography.excerptMark.width, color: typography.excerptMark.color))
     }
 
-    /// "↩ Back to …" (the label in the width that fits) linking to `destination`: under a
-    /// full text, to its excerpt or digest entry.
-    package func backLink(_ label: TextValue, to destination: String, _ context: BlockContext) -> [Slice] {
-        var link = StyledText()
-        link.append("↩ ")
-        let start = link.count
-        link.append(wording(label, width: context.column.width), StyledText.Attributes(italic: true, color: style.linkColor))
-        link.links.append(StyledText.Link(range: start..<link.count, target: .destination(destination)))
-        return paragraph(link, context)
-    }
-
     /// The width of a terminal's column in em of the body text, to indent previews as the page does.
     package static let terminalColumn = 0.6
 
@@ -146,6 +135,19 @@ extension LayoutSession {
         let indent = String(repeating: " ", count: max(0, Int((inset / (style.bodySize * Self.terminalColumn)).rounded())))
         return indent + parts.sorted { $0.x < $1.x }.map(\.text).joined(separator: " ")
             .replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
+    }
+}
+
+extension TextSlicing {
+    /// "↩ Back to …" (the label in the width that fits) linking to `destination`: under a
+    /// full text, to its excerpt or digest entry.
+    package func backLink(_ label: TextValue, to destination: String, _ context: BlockContext) -> [Slice] {
+        var link = StyledText()
+        link.append("↩ ")
+        let start = link.count
+        link.append(wording(label, width: context.column.width), StyledText.Attributes(italic: true, color: style.linkColor))
+        link.links.append(StyledText.Link(range: start..<link.count, target: .destination(destination)))
+        return paragraph(link, context)
     }
 }
 

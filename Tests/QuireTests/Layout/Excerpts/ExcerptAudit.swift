@@ -281,7 +281,7 @@ struct ExcerptAudit {
     private func visibleText(_ text: String) -> String {
         guard let ellipsis = text.range(of: "…", options: .backwards) else { return text }
         var shown = String(text[..<ellipsis.lowerBound])
-        while let last = shown.unicodeScalars.last, last.properties.isWhitespace || LayoutSession.danglingPunctuation.contains(last) {
+        while let last = shown.unicodeScalars.last, last.properties.isWhitespace || ExcerptLayouter.danglingPunctuation.contains(last) {
             shown.unicodeScalars.removeLast()
         }
         return shown

@@ -66,7 +66,7 @@ final class StreamingLayoutTests: XCTestCase {
         var slices = session.titleBlock(info)
         if let n = style.excerptLines {
             let title = SectionedDocument.preambleTitle(document.blocks, frontMatter: info.title?.widest, fallback: "test.md")
-            session.layoutWithExcerpts(document, lines: n, includeFullText: true, title: title, context) { slices += $0 }
+            session.excerpts.layoutWithExcerpts(document, lines: n, includeFullText: true, title: title, context) { slices += $0 }
         } else {
             slices += session.layoutBlocks(document.blocks, context)
         }
